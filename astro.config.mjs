@@ -1,0 +1,26 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import mdx from '@astrojs/mdx';
+import tailwind from '@astrojs/tailwind';
+import node from '@astrojs/node';
+import securityHeaders from './integrations/security-headers.mjs';
+
+// Pages are prerendered to static HTML; only endpoints that opt out with
+// `export const prerender = false` run on request in the Node adapter.
+export default defineConfig({
+  output: 'static',
+  // ASTRO_OUT_DIR lets parallel builds (tests, bench) avoid overwriting each other.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react(), mdx(), tailwind({ applyBaseStyles: false }), securityHeaders()],
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
+  // External stylesheets only, so the Content-Security-Policy can forbid inline styles.
+  build: { inlineStylesheets: 'never' },
+  devToolbar: { enabled: false },
+  security: { checkOrigin: false },
+  vite: {
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'] },
+  },
+});

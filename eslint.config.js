@@ -1,0 +1,61 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+// Dependency direction (STYLE.md): pages → islands → ui, stores → lib. lib imports nothing
+// of the app, stores never import React or ui, and only endpoints/middleware import server/.
+const boundaries = {
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      zones: [
+        { target: './src/lib', from: './src', except: ['./lib'], message: 'lib/ is pure: it imports nothing of the app.' },
+        { target: './src/stores', from: ['./src/islands', './src/ui', './src/server', './src/pages'], message: 'stores/ import only lib/.' },
+        { target: './src/ui', from: ['./src/islands', './src/server', './src/pages'], message: 'ui/ never imports islands, server or pages.' },
+        { target: './src/islands', from: ['./src/server', './src/pages'], message: 'Islands reach the server only over HTTP.' },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', '.astro/**', 'node_modules/**', 'data/**', 'tmp/**', '**/*.astro'] },
+  js.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      ...boundaries,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['src/islands/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'localStorage', message: 'Islands read storage only through src/stores.' }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);
