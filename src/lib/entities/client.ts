@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idSchema, isoTimestamp, statusSchema, textish } from './common';
+
+/** A client as stored under the `clients` key (SPEC.md section 3, plus timestamps). */
+export const clientSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    contactPerson: textish,
+    email: textish,
+    phone: textish,
+    address: textish,
+    taxName: textish,
+    taxPercentage: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v)))
+      .pipe(z.number().min(0).max(100).nullable()),
+    taxNumber: textish,
+    status: statusSchema.catch('Active'),
+    createdAt: isoTimestamp.optional(),
+    updatedAt: isoTimestamp.optional(),
+  })
+  .passthrough();
+export type Client = z.infer<typeof clientSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+/** The client form: what a person must type for a client to be saved. */
+export const clientFormSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the client name').max(120, 'At most 120 characters'),
+  contactPerson: optionalText(120),
+  email: z.string().trim().min(1, 'Enter an email address').email('Enter a valid email address, like name@example.com'),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'At most 40 characters')
+    .regex(/^[+\d\s().-]*$/, 'Use digits, spaces, +, -, ( and ) only'),
+  address: optionalText(500),
+  taxName: optionalText(60),
+  taxPercentage: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 100), 'Enter a percentage from 0 to 100'),
+  taxNumber: optionalText(60),
+});
+export type ClientForm = z.infer<typeof clientFormSchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
+
+export const roles = ['Admin', 'Manager', 'Normal'] as const;
+export type Role = (typeof roles)[number];
+/** SPEC.md's radio values for the roles. */
+export const roleValue: Record<Role, 1 | 2 | 3> = { Admin: 3, Manager: 2, Normal: 1 };
+
+/**
+ * A team member as stored under the `Team` key. `LoborRate` keeps the original app's spelling
+ * so existing data loads; rates are decimal INR per hour.
+ */
+export const memberSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    email: textish,
+    LoborRate: numberish.pipe(z.number().min(0)),
+    BillableRate: numberish.pipe(z.number().min(0)),
+    Role: z.enum(roles).catch('Normal'),
+    roleValue: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    notes: textish,
+    status: statusSchema.catch('Active'),
+    autoAddToProjects: z.boolean().catch(false),
+    createdAt: isoTimestamp.optional(),
+    updatedAt: isoTimestamp.optional(),
+  })
+  .passthrough();
+export type Member = z.infer<typeof memberSchema>;
+
+const rate = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter an amount of 0 or more');
+
+/** The add / edit team member form. */
+export const memberFormSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the name').max(120, 'At most 120 characters'),
+  email: z.string().trim().min(1, 'Enter an email address').email('Enter a valid email address, like name@example.com'),
+  notes: z.string().max(20_000, 'Notes are too long'),
+  Role: z.enum(roles),
+  LoborRate: rate,
+  BillableRate: rate,
+  autoAddToProjects: z.boolean(),
+});
+export type MemberForm = z.infer<typeof memberFormSchema>;

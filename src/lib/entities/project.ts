@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
+
+/** Billable settings of SPEC.md section 9; 'false' is "Non billable" as the original stored it. */
+export const billableOptions = ['member', 'task', 'project', 'false'] as const;
+export type Billable = (typeof billableOptions)[number];
+export const billableLabels: Record<Billable, string> = {
+  member: 'Team member-based rate',
+  task: 'Task-based rate',
+  project: 'Project-based rate',
+  false: 'Non billable',
+};
+
+export const roundingOptions = ['up', 'nearest', 'down', 'false'] as const;
+export type Rounding = (typeof roundingOptions)[number];
+export const roundingLabels: Record<Rounding, string> = {
+  up: 'Round up',
+  nearest: 'Round to the nearest',
+  down: 'Round down',
+  false: 'No Rounding',
+};
+export const roundingIntervals = [1, 5, 6, 10, 15, 30, 60] as const;
+
+/** Accepts our codes and the labels the original app may have stored. */
+function fromLabel<T extends string>(labels: Record<T, string>, fallback: T) {
+  return z.unknown().transform((v): T => {
+    if (v === false || v === 'false' || v === null || v === undefined || v === '') return fallback;
+    const text = String(v);
+    const byCode = (Object.keys(labels) as T[]).find((code) => code === text);
+    if (byCode) return byCode;
+    const byLabel = (Object.keys(labels) as T[]).find((code) => labels[code].toLowerCase() === text.toLowerCase());
+    return byLabel ?? fallback;
+  });
+}
+
+/** A project as stored under the `project` key (SPEC.md section 3, plus ids and status). */
+export const projectSchema = z
+  .object({
+    id: idSchema,
+    projectName: z.string(),
+    client: textish,
+    clientId: z.string().nullable().catch(null),
+    hours: numberish.pipe(z.number().min(0)),
+    billamount: numberish.pipe(z.number().min(0)),
+    task: z.array(z.unknown()).catch([]),
+    description: textish,
+    billable: fromLabel(billableLabels, 'false'),
+    rounding: fromLabel(roundingLabels, 'false'),
+    timeInterval: numberish.pipe(z.number().int().min(1).max(60)).catch(15),
+    approval: z.boolean().catch(false),
+    date: numberish,
+    month: numberish,
+    year: numberish,
+    status: statusSchema.catch('Active'),
+    createdAt: isoTimestamp.optional(),
+    updatedAt: isoTimestamp.optional(),
+  })
+  .passthrough();
+export type Project = z.infer<typeof projectSchema>;
+
+/** The Add Project form. */
+export const projectFormSchema = z
+  .object({
+    projectName: z.string().trim().min(1, 'Enter the project name').max(120, 'At most 120 characters'),
+    clientId: z.string().min(1, 'Choose a client'),
+    hours: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter hours of 0 or more'),
+    description: z.string().max(2000, 'At most 2000 characters'),
+    billable: z.enum(billableOptions),
+    billamount: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter an amount of 0 or more'),
+    rounding: z.enum(roundingOptions),
+    timeInterval: z.coerce.number().refine((n) => (roundingIntervals as readonly number[]).includes(n), 'Choose an interval'),
+    approval: z.boolean(),
+  });
+export type ProjectForm = z.infer<typeof projectFormSchema>;

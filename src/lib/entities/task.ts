@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { idSchema, isoTimestamp } from './common';
+
+/**
+ * A task as stored under the `task` key: SPEC.md's project name, text and assignee names,
+ * plus ids that survive renames and an optional task-based billable rate (decimal per hour).
+ */
+export const taskSchema = z
+  .object({
+    id: idSchema.optional(),
+    project: z.string(),
+    projectId: z.string().nullable().catch(null),
+    task: z.string(),
+    assign: z.array(z.string()).catch([]),
+    assigneeIds: z.array(z.string()).catch([]),
+    billableRate: z.number().min(0).nullable().catch(null),
+    createdAt: isoTimestamp.optional(),
+  })
+  .passthrough()
+  .transform((t) => ({ ...t, id: t.id ?? `${t.project}::${t.task}` }));
+export type Task = z.infer<typeof taskSchema>;
+
+/** The Assign Task form. */
+export const taskFormSchema = z.object({
+  projectId: z.string().min(1, 'Choose a project'),
+  task: z.string().trim().min(1, 'Enter the task').max(200, 'At most 200 characters'),
+  assigneeIds: z.array(z.string()),
+  billableRate: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter an amount of 0 or more'),
+});
+export type TaskForm = z.infer<typeof taskFormSchema>;

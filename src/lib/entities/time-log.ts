@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { dayString, idSchema, isoTimestamp, numberish, textish } from './common';
+
+/** Start / end clock time 'HH:MM'; the original stored 0 for "not set", which becomes ''. */
+const clockTime = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'string' && /^\d{2}:\d{2}$/.test(v) ? v : ''));
+
+/**
+ * A time log as stored under the `taskData` key, newest first. SPEC.md's fields keep their
+ * names: `client` is the "Client / Project" text shown, `dur` the duration in seconds, `exp`
+ * expenses (decimal, project currency), `desc` sanitised HTML. Records written by the original
+ * app lack id and date; they get a stable id and today's date is not assumed (date '').
+ */
+export const timeLogSchema = z
+  .object({
+    id: idSchema.optional(),
+    date: z.union([dayString, z.literal('')]).catch(''),
+    client: textish,
+    projectId: z.string().nullable().catch(null),
+    task: textish,
+    taskId: z.string().nullable().catch(null),
+    tags: textish,
+    desc: textish,
+    dur: numberish.pipe(z.number().min(0)),
+    st: clockTime,
+    end: clockTime,
+    exp: numberish.pipe(z.number().min(0)),
+    memberId: z.string().nullable().catch(null),
+    status: z.enum(['approved', 'pending']).catch('approved'),
+    createdAt: isoTimestamp.optional(),
+    updatedAt: isoTimestamp.optional(),
+  })
+  .passthrough();
+export type TimeLog = Omit<z.infer<typeof timeLogSchema>, 'id'> & { id: string };
