@@ -33,4 +33,4 @@ export const timeLogSchema = z
     updatedAt: isoTimestamp.optional(),
   })
   .passthrough();
-export type TimeLog = Omit<z.infer<typeof timeLogSchema>, 'id'> & { id: string };
+export type TimeLog = z.infer<typeof timeLogSchema> & { id: string };

@@ -1,0 +1,60 @@
+import { clientSchema, type Client, type ClientForm } from '../lib/entities/client';
+import { newId } from '../lib/entities/common';
+import { persistentList } from './persistent-list';
+import { recordActions } from './record-actions';
+
+const list = persistentList<Client>('clients', clientSchema);
+const actions = recordActions(list);
+
+/** Every client, as stored under the documented `clients` key. */
+export const $clients = list.$list;
+export type { Client };
+
+function fromForm(form: ClientForm) {
+  return {
+    name: form.name,
+    contactPerson: form.contactPerson,
+    email: form.email,
+    phone: form.phone,
+    address: form.address,
+    taxName: form.taxName,
+    taxPercentage: form.taxPercentage === '' ? null : Number(form.taxPercentage),
+    taxNumber: form.taxNumber,
+  };
+}
+
+/** True when an active client other than `exceptId` already has this name (any case). */
+export function isClientNameTaken(name: string, exceptId?: string): boolean {
+  const wanted = name.trim().toLowerCase();
+  return $clients
+    .get()
+    .some((c) => c.id !== exceptId && c.status === 'Active' && c.name.trim().toLowerCase() === wanted);
+}
+
+/** Saves a new, active client from the validated form and returns it. */
+export function addClient(form: ClientForm, now = new Date()): Client {
+  const stamp = now.toISOString();
+  const client: Client = { id: newId(), ...fromForm(form), status: 'Active', createdAt: stamp, updatedAt: stamp };
+  actions.add(client);
+  return client;
+}
+
+/** Updates a client from the validated form. */
+export function updateClient(id: string, form: ClientForm, now = new Date()): void {
+  actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
+}
+
+/** Archives a client (hidden from the default Active view, kept with its projects). */
+export function archiveClient(id: string, now = new Date()): void {
+  actions.patch(id, { status: 'Archived', updatedAt: now.toISOString() });
+}
+
+/** Restores an archived client to Active. */
+export function restoreClient(id: string, now = new Date()): void {
+  actions.patch(id, { status: 'Active', updatedAt: now.toISOString() });
+}
+
+/** Deletes a client; returns an undo function. */
+export const deleteClient = actions.remove;
+/** Finds a client by id. */
+export const clientById = actions.byId;

@@ -1,0 +1,85 @@
+import { persistentAtom } from '@nanostores/persistent';
+import type { WritableAtom } from 'nanostores';
+import type { ZodType, ZodTypeDef } from 'zod';
+import { installStorageEngine, readRaw, writeRaw } from './storage-engine';
+import { reportStorageNotice } from './storage-notices';
+
+/** A list persisted as JSON under one documented localStorage key. */
+export interface PersistentList<T> {
+  $list: WritableAtom<T[]>;
+  /** Applies a change to the freshest stored list, so two tabs writing at once lose nothing. */
+  update: (change: (current: T[]) => T[]) => void;
+  /** Decodes a raw stored string (exported for tests). */
+  decode: (raw: string) => T[];
+}
+
+const stashed = new Set<string>();
+
+/** Copies an unreadable stored value aside under `<key>.corrupt.<timestamp>` (never deletes it). */
+function stashAside(key: string, raw: string, dropped: number, total: number | null): void {
+  const fingerprint = `${key}\u0000${raw}`;
+  if (stashed.has(fingerprint)) return;
+  stashed.add(fingerprint);
+  const stashKey = `${key}.corrupt.${Date.now()}`;
+  writeRaw(stashKey, raw);
+  const what =
+    total === null
+      ? `The saved "${key}" data could not be read`
+      : `${dropped} of ${total} saved "${key}" records could not be read`;
+  reportStorageNotice({
+    id: `corrupt-${key}`,
+    kind: 'corrupt',
+    key,
+    stashKey,
+    dropped,
+    message: `${what}. A copy of the original is kept under "${stashKey}" in this browser; use Export to download it.`,
+  });
+}
+
+/**
+ * Creates a list store under `key`, decoding each record through `schema`. Valid records are
+ * kept; anything unreadable is copied aside and reported once, never thrown away.
+ */
+export function persistentList<T>(
+  key: string,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  normalise: (record: T, index: number) => T = (record) => record,
+): PersistentList<T> {
+  installStorageEngine();
+
+  const decode = (raw: string): T[] => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      stashAside(key, raw, 0, null);
+      return [];
+    }
+    if (!Array.isArray(parsed)) {
+      stashAside(key, raw, 0, null);
+      return [];
+    }
+    const kept: T[] = [];
+    parsed.forEach((item, index) => {
+      const result = schema.safeParse(item);
+      if (result.success) kept.push(normalise(result.data, index));
+    });
+    if (kept.length < parsed.length) stashAside(key, raw, parsed.length - kept.length, parsed.length);
+    return kept;
+  };
+
+  const $list = persistentAtom<T[]>(key, [], { encode: JSON.stringify, decode });
+
+  // True after a write the browser refused (quota): memory then holds the only current copy.
+  let unsaved = false;
+  const update = (change: (current: T[]) => T[]): void => {
+    const raw = readRaw(key);
+    const base = unsaved || raw === null ? $list.get() : decode(raw);
+    const next = change(base);
+    const encoded = JSON.stringify(next);
+    $list.set(next);
+    unsaved = readRaw(key) !== encoded;
+  };
+
+  return { $list, update, decode };
+}

@@ -1,0 +1,60 @@
+import { newId } from '../lib/entities/common';
+import { projectSchema, type Project, type ProjectForm } from '../lib/entities/project';
+import { persistentList } from './persistent-list';
+import { recordActions } from './record-actions';
+
+const list = persistentList<Project>('project', projectSchema);
+const actions = recordActions(list);
+
+/** Projects, stored under the documented `project` key. */
+export const $projects = list.$list;
+export type { Project };
+
+/** True when a project of the same client already has this name (any case). */
+export function isProjectNameTaken(name: string, clientId: string, exceptId?: string): boolean {
+  const wanted = name.trim().toLowerCase();
+  return $projects
+    .get()
+    .some((p) => p.id !== exceptId && p.clientId === clientId && p.projectName.trim().toLowerCase() === wanted);
+}
+
+/** Creates a project from the validated form; `clientName` keeps SPEC.md's `client` text field. */
+export function addProject(form: ProjectForm, clientName: string, now = new Date()): Project {
+  const project: Project = {
+    id: newId(),
+    projectName: form.projectName,
+    client: clientName,
+    clientId: form.clientId,
+    hours: form.hours === '' ? 0 : Number(form.hours),
+    billamount: form.billable === 'false' || form.billamount === '' ? 0 : Number(form.billamount),
+    task: [],
+    description: form.description,
+    billable: form.billable,
+    rounding: form.rounding,
+    timeInterval: form.timeInterval,
+    approval: form.approval,
+    date: now.getDate(),
+    month: now.getMonth(),
+    year: now.getFullYear(),
+    status: 'Active',
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  actions.add(project);
+  return project;
+}
+
+/** Archives or restores a project. */
+export function setProjectStatus(id: string, status: Project['status'], now = new Date()): void {
+  actions.patch(id, { status, updatedAt: now.toISOString() });
+}
+
+/** Updates some fields of a project. */
+export function patchProject(id: string, changes: Partial<Project>, now = new Date()): void {
+  actions.patch(id, { ...changes, updatedAt: now.toISOString() });
+}
+
+/** Deletes a project (its time logs stay and show it as deleted); returns an undo function. */
+export const deleteProject = actions.remove;
+/** Finds a project by id. */
+export const projectById = actions.byId;

@@ -1,0 +1,61 @@
+import { newId } from '../lib/entities/common';
+import { memberSchema, roleValue, type Member, type MemberForm } from '../lib/entities/member';
+import { persistentList } from './persistent-list';
+import { recordActions } from './record-actions';
+
+const list = persistentList<Member>('Team', memberSchema);
+const actions = recordActions(list);
+
+/** Team members, stored under the documented `Team` key (sorted order is saved as shown). */
+export const $team = list.$list;
+export type { Member };
+
+function fromForm(form: MemberForm) {
+  return {
+    name: form.name,
+    email: form.email,
+    notes: form.notes,
+    Role: form.Role,
+    roleValue: roleValue[form.Role],
+    LoborRate: form.LoborRate === '' ? 0 : Number(form.LoborRate),
+    BillableRate: form.BillableRate === '' ? 0 : Number(form.BillableRate),
+    autoAddToProjects: form.autoAddToProjects,
+  };
+}
+
+/** True when another member already uses this email (any case). */
+export function isMemberEmailTaken(email: string, exceptId?: string): boolean {
+  const wanted = email.trim().toLowerCase();
+  return $team.get().some((m) => m.id !== exceptId && m.email.trim().toLowerCase() === wanted);
+}
+
+/** Adds an active team member from the validated form. */
+export function addMember(form: MemberForm, now = new Date()): Member {
+  const stamp = now.toISOString();
+  const member: Member = { id: newId(), ...fromForm(form), status: 'Active', createdAt: stamp, updatedAt: stamp };
+  list.update((current) => [...current, member]);
+  return member;
+}
+
+/** Updates a member from the validated form. */
+export function updateMember(id: string, form: MemberForm, now = new Date()): void {
+  actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
+}
+
+/** Archives (not charged) or restores a member. */
+export function setMemberStatus(id: string, status: Member['status'], now = new Date()): void {
+  actions.patch(id, { status, updatedAt: now.toISOString() });
+}
+
+/** Saves the members in the given order of ids (SPEC.md: sorting by name is saved). */
+export function saveMemberOrder(ids: readonly string[]): void {
+  list.update((current) => {
+    const position = new Map(ids.map((id, index) => [id, index]));
+    return [...current].sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
+  });
+}
+
+/** Deletes a member; returns an undo function. */
+export const deleteMember = actions.remove;
+/** Finds a member by id. */
+export const memberById = actions.byId;

@@ -1,0 +1,55 @@
+import { newId } from '../lib/entities/common';
+import { timeLogSchema, type TimeLog } from '../lib/entities/time-log';
+import { persistentList } from './persistent-list';
+import { recordActions } from './record-actions';
+
+/** The documented key of the time-log list ("task-data list" in SPEC.md), newest first. */
+export const TIME_LOGS_KEY = 'taskData';
+
+const list = persistentList<TimeLog>(TIME_LOGS_KEY, timeLogSchema as never, (log: TimeLog, index) => ({
+  ...log,
+  // Records written by the original app have no id; the position is stable until we write back.
+  id: log.id ?? `legacy-${index}`,
+}));
+const actions = recordActions(list);
+
+/** Every time log, newest first. */
+export const $timeLogs = list.$list;
+export type { TimeLog };
+
+/** The fields a person fills in for a log. */
+export type TimeLogInput = Pick<
+  TimeLog,
+  'date' | 'client' | 'projectId' | 'task' | 'taskId' | 'tags' | 'desc' | 'dur' | 'st' | 'end' | 'exp' | 'memberId'
+>;
+
+/** Saves a new log at the top; `needsApproval` marks it pending (project approval setting). */
+export function addTimeLog(input: TimeLogInput, needsApproval: boolean, now = new Date()): TimeLog {
+  const stamp = now.toISOString();
+  const log: TimeLog = {
+    ...input,
+    id: newId(),
+    status: needsApproval ? 'pending' : 'approved',
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  actions.add(log);
+  return log;
+}
+
+/** Updates a log in place, keeping its position, id and creation time. */
+export function updateTimeLog(id: string, input: Partial<TimeLogInput>, now = new Date()): void {
+  actions.patch(id, { ...input, updatedAt: now.toISOString() });
+}
+
+/** Marks a pending log approved. */
+export function approveTimeLog(id: string, now = new Date()): void {
+  actions.patch(id, { status: 'approved', updatedAt: now.toISOString() });
+}
+
+/** Removes a log and returns a function that restores it (for the Undo toast). */
+export const removeTimeLog = actions.remove;
+/** Finds a log by id. */
+export const timeLogById = actions.byId;
+/** Decodes a raw stored value (for tests and the import of exported data). */
+export const decodeTimeLogs = list.decode;

@@ -1,0 +1,87 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { atom, onMount } from 'nanostores';
+import { z } from 'zod';
+import { nowClock } from '../lib/clock-time';
+import { toDay } from '../lib/day';
+import { installStorageEngine } from './storage-engine';
+import { addTimeLog, timeLogById, updateTimeLog, type TimeLogInput } from './time-logs';
+
+installStorageEngine();
+
+const timerSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('idle') }),
+  z.object({
+    status: z.literal('running'),
+    startedAt: z.number().int().positive(),
+    day: z.string(),
+    continueLogId: z.string().nullable(),
+  }),
+]);
+/** The stopwatch: a start timestamp, never a counter, so it is right after reloads and in every tab. */
+export type TimerState = z.infer<typeof timerSchema>;
+
+const idle: TimerState = { status: 'idle' };
+
+/** The running stopwatch, shared by every tab through the `runningTimer` key. */
+export const $timer = persistentAtom<TimerState>('runningTimer', idle, {
+  encode: JSON.stringify,
+  decode: (raw) => {
+    try {
+      const parsed = timerSchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : idle;
+    } catch {
+      return idle;
+    }
+  },
+});
+
+/** The current time, ticking each second while something displays the stopwatch. */
+export const $now = atom(Date.now());
+onMount($now, () => {
+  $now.set(Date.now());
+  const tick = setInterval(() => $now.set(Date.now()), 1000);
+  return () => clearInterval(tick);
+});
+
+/** Seconds elapsed on the running stopwatch at `now`, 0 when idle. */
+export function elapsedSeconds(state: TimerState, now: number): number {
+  return state.status === 'running' ? Math.max(0, Math.floor((now - state.startedAt) / 1000)) : 0;
+}
+
+/** Saves the running stopwatch as a log (or adds its time to the log it continues). */
+export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): void {
+  const state = $timer.get();
+  if (state.status !== 'running') return;
+  $timer.set(idle);
+  const seconds = elapsedSeconds(state, now.getTime());
+  const continued = state.continueLogId ? timeLogById(state.continueLogId) : undefined;
+  if (continued) {
+    updateTimeLog(continued.id, { dur: continued.dur + seconds, end: nowClock(now) }, now);
+    return;
+  }
+  addTimeLog(
+    {
+      date: state.day,
+      client: '',
+      projectId: null,
+      task: '',
+      taskId: null,
+      tags: '',
+      desc: '',
+      exp: 0,
+      memberId: null,
+      ...template,
+      dur: seconds,
+      st: nowClock(new Date(state.startedAt)),
+      end: nowClock(now),
+    },
+    false,
+    now,
+  );
+}
+
+/** Starts the stopwatch for `day` (stopping and saving any running one first). */
+export function startTimer(day: string = toDay(new Date()), now = new Date(), continueLogId: string | null = null): void {
+  stopTimer(now);
+  $timer.set({ status: 'running', startedAt: now.getTime(), day, continueLogId });
+}

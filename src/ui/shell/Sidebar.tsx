@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { logout } from '../../stores/auth';
+import { isCurrent, isGroup, sidebar, type NavGroup, type NavItem } from './nav-items';
+import { TrialBanner } from './TrialBanner';
+
+function Item({ item, path }: { item: NavItem; path: string }) {
+  if (!item.href) return <span className="block px-3 py-2 text-slate-300">{item.label}</span>;
+  const current = isCurrent(item.href, path);
+  return (
+    <a
+      href={item.href}
+      aria-current={current ? 'page' : undefined}
+      className={`block rounded px-3 py-2 hover:bg-brand-800 ${current ? 'bg-brand-800 font-semibold' : ''}`}
+    >
+      {item.label}
+    </a>
+  );
+}
+
+function Group({ group, path }: { group: NavGroup; path: string }) {
+  const holdsCurrent = group.children.some((c) => c.href && isCurrent(c.href, path));
+  const [open, setOpen] = useState(holdsCurrent);
+  const id = `nav-${group.label.toLowerCase()}`;
+  return (
+    <>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center justify-between rounded px-3 py-2 text-left hover:bg-brand-800"
+      >
+        {group.label}
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+      </button>
+      <ul id={id} hidden={!open} className="ml-3 border-l border-brand-700 pl-2">
+        {group.children.map((child) => (
+          <li key={child.label}>
+            <Item item={child} path={path} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The signed-in navigation of SPEC.md with its expandable groups and Log out. */
+export function Sidebar({ path }: { path: string }) {
+  return (
+    <nav aria-label="App" className="flex h-full flex-col bg-brand-900 text-white">
+      <a href="/login/" className="block px-4 py-4 text-xl font-bold">
+        Hourmark
+      </a>
+      <ul className="flex-1 space-y-1 overflow-y-auto px-2">
+        {sidebar.map((entry) => (
+          <li key={entry.label}>{isGroup(entry) ? <Group group={entry} path={path} /> : <Item item={entry} path={path} />}</li>
+        ))}
+      </ul>
+      <TrialBanner />
+      <div className="p-3">
+        <button type="button" onClick={() => void logout()} className="w-full rounded border border-white/40 px-3 py-2 hover:bg-brand-800">
+          Log out
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+/** A sidebar entry: a link, or plain text for SPEC.md's placeholders we have no page for yet. */
+export interface NavItem {
+  label: string;
+  href?: string;
+}
+
+/** A sidebar entry that expands to show its children. */
+export interface NavGroup {
+  label: string;
+  children: NavItem[];
+}
+
+/** SPEC.md's sidebar, top to bottom. */
+export const sidebar: (NavItem | NavGroup)[] = [
+  { label: 'Track', href: '/login/' },
+  { label: 'Projects', href: '/projects' },
+  {
+    label: 'Reports',
+    children: [
+      { label: 'All hours', href: '/allHours' },
+      { label: 'Dashboard (coming soon)' },
+      { label: 'Team pivot (coming soon)' },
+      { label: 'Activity', href: '/allHours' },
+      { label: 'Economy (coming soon)' },
+      { label: 'Timesheet (coming soon)' },
+    ],
+  },
+  {
+    label: 'Clients',
+    children: [
+      { label: 'Clients', href: '/clients' },
+      { label: 'Invoices (coming soon)' },
+      { label: 'Uninvoiced (coming soon)' },
+    ],
+  },
+  {
+    label: 'Team',
+    children: [
+      { label: 'Team members', href: '/users' },
+      { label: 'Teams', href: '/users' },
+    ],
+  },
+  { label: 'Helps', href: '/help' },
+  { label: 'Apps', href: '/apps' },
+  { label: "What's New", href: '/whatNew' },
+  { label: 'Account setting', href: '/accountSetting' },
+];
+
+/** True when `item` is an expandable group. */
+export function isGroup(item: NavItem | NavGroup): item is NavGroup {
+  return 'children' in item;
+}
+
+/** True when the link points at the page being shown (Track lives at /login/). */
+export function isCurrent(href: string, path: string): boolean {
+  const clean = (p: string) => p.replace(/\/+$/, '') || '/';
+  return clean(href) === clean(path);
+}
