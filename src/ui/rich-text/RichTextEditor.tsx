@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef } from 'react';
+import type Quill from 'quill';
+import { sanitizeRichText } from './sanitize';
+import 'quill/dist/quill.snow.css';
+
+interface RichTextEditorProps {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string | undefined;
+}
+
+// Only the formats the toolbar offers are allowed, so pasted content cannot bring in others.
+const FORMATS = ['bold', 'italic', 'header'];
+const TOOLBAR = [['bold', 'italic'], [{ header: 1 }, { header: 2 }], [{ header: false }]];
+
+/** Quill editor with bold, italic, H1, H2 and normal text; loads Quill only when shown. */
+export function RichTextEditor({ label, value, onChange, error }: RichTextEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const quill = useRef<Quill | null>(null);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const initial = useRef(value);
+  const labelId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    let cancelled = false;
+    const container = host.current;
+    if (!container) return;
+    // A fresh child per mount, so StrictMode's double mount never leaves two toolbars.
+    const mount = document.createElement('div');
+    container.append(mount);
+    void import('quill').then(({ default: QuillClass }) => {
+      if (cancelled) return;
+      const editor = new QuillClass(mount, { theme: 'snow', formats: FORMATS, modules: { toolbar: TOOLBAR } });
+      editor.root.setAttribute('aria-labelledby', labelId);
+      editor.root.setAttribute('role', 'textbox');
+      editor.root.setAttribute('aria-multiline', 'true');
+      editor.clipboard.dangerouslyPasteHTML(sanitizeRichText(initial.current));
+      editor.on('text-change', () => latest.current(editor.getLength() <= 1 ? '' : editor.root.innerHTML));
+      // Keyboard users leave the editor with Tab instead of inserting a tab character.
+      editor.keyboard.bindings['Tab'] = [];
+      quill.current = editor;
+    });
+    return () => {
+      cancelled = true;
+      quill.current = null;
+      container.replaceChildren();
+    };
+  }, [labelId]);
+
+  useEffect(() => {
+    const root = quill.current?.root;
+    if (!root) return;
+    if (error) root.setAttribute('aria-describedby', errorId);
+    else root.removeAttribute('aria-describedby');
+  }, [error, errorId]);
+
+  // When the form resets (e.g. after saving), clear the editor too.
+  useEffect(() => {
+    const editor = quill.current;
+    if (editor && value === '' && editor.getLength() > 1) editor.setText('');
+  }, [value]);
+
+  return (
+    <div className="mb-4">
+      <span id={labelId} className="field-label">
+        {label}
+      </span>
+      <div ref={host} className="rounded-md bg-white [&_.ql-editor]:min-h-[6rem]" />
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
