@@ -1,8 +1,60 @@
-/** The Track screen (placeholder until the Track issue lands). */
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { emptyDraft } from '../../lib/time-log-form';
+import { $activeMembers } from '../../stores/choices';
+import { $user } from '../../stores/auth';
+import { $addFormOpen, $dayLogs, $shownDay, addLogFromDraft, toggleAddForm } from '../../stores/track';
+import type { TimeLog } from '../../stores/time-logs';
+import { DayHeader } from './DayHeader';
+import { EditLogDialog } from './EditLogDialog';
+import { LogForm } from './LogForm';
+import { LogItem } from './LogItem';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import { Stopwatch } from './Stopwatch';
+import { useDayInUrl } from './use-day-in-url';
+import { useTrackShortcuts } from './use-shortcuts';
+
+/** The Track screen: the shown day's logs, the stopwatch and the add-log form. */
 export default function TrackScreen() {
+  useDayInUrl();
+  useTrackShortcuts();
+  const day = useStore($shownDay);
+  const formOpen = useStore($addFormOpen);
+  const { logs } = useStore($dayLogs);
+  const members = useStore($activeMembers);
+  const user = useStore($user);
+  const [editing, setEditing] = useState<TimeLog | null>(null);
+  const me = members.find((m) => user && m.email.toLowerCase() === user.email.toLowerCase());
+
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">Track</h1>
+    <section aria-labelledby="track-heading" className="p-4 desk:p-6">
+      <DayHeader />
+      <Stopwatch />
+      <div className="mb-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-primary" aria-expanded={formOpen} aria-keyshortcuts="n" onClick={() => toggleAddForm()}>
+          Add time log
+        </button>
+        <ShortcutsHelp />
+      </div>
+      {formOpen ? (
+        <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="mb-3 text-xl font-bold">New time log</h2>
+          <LogForm key={day} mode="add" initial={emptyDraft(day, me?.id ?? '')} onSave={addLogFromDraft} onClose={() => toggleAddForm(false)} />
+        </div>
+      ) : null}
+      <h2 className="sr-only">Time logs of the day</h2>
+      {logs.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          No time logs on this day yet. Press Start or Add time log.
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {logs.map((log) => (
+            <LogItem key={log.id} log={log} onEdit={setEditing} />
+          ))}
+        </ul>
+      )}
+      <EditLogDialog log={editing} onClose={() => setEditing(null)} />
     </section>
   );
 }

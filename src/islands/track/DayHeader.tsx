@@ -1,0 +1,44 @@
+import { useStore } from '@nanostores/react';
+import { addDays, dayHeading, isValidDay, toDay } from '../../lib/day';
+import { formatDuration } from '../../lib/duration';
+import { $dayLogs, $shownDay, showDay } from '../../stores/track';
+
+/** Heading with the shown day, the date input and previous / today / next. */
+export function DayHeader() {
+  const day = useStore($shownDay);
+  const { totalSeconds } = useStore($dayLogs);
+  const heading = dayHeading(day);
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+      <h1 id="track-heading" className="text-3xl font-bold">
+        <span className="sr-only">Time logs for </span>
+        {heading.dayOfMonth} {heading.month}
+      </h1>
+      <div className="flex flex-wrap items-end gap-2">
+        <button type="button" className="btn-secondary" onClick={() => showDay(addDays(day, -1))}>
+          <span aria-hidden="true">‹</span> Previous day
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => showDay(toDay(new Date()))}>
+          Today
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => showDay(addDays(day, 1))}>
+          Next day <span aria-hidden="true">›</span>
+        </button>
+        <label className="flex flex-col text-sm font-semibold">
+          Date
+          <input
+            type="date"
+            className="field-input"
+            value={day}
+            onChange={(e) => {
+              if (isValidDay(e.target.value)) showDay(e.target.value);
+            }}
+          />
+        </label>
+      </div>
+      <p className="w-full text-slate-700">
+        Total for the day: <strong>{formatDuration(totalSeconds, 'short')}</strong>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
+import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
+import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
+import { Field } from '../../ui/form/Field';
+import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
+import { EconomyPreview } from './EconomyPreview';
+import { useLogDraft } from './use-log-draft';
+
+interface LogFormProps {
+  initial: TimeLogDraft;
+  /** Buttons: 'add' shows Add, Add & Close and Cancel; 'edit' shows Save and Cancel. */
+  mode: 'add' | 'edit';
+  onSave: (draft: TimeLogDraft, seconds: number, expenses: number) => void;
+  onClose: () => void;
+}
+
+/** The time-log form of SPEC.md, for adding and for editing. */
+export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
+  const { draft, set, reset } = useLogDraft(initial);
+  const projects = useStore($projectChoices);
+  const tasksByProject = useStore($tasksByProject);
+  const members = useStore($activeMembers);
+  const [errors, setErrors] = useState<Partial<Record<keyof TimeLogDraft, string>>>({});
+  const [message, setMessage] = useState('');
+  const [editorKey, setEditorKey] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const tasks = tasksByProject.get(draft.projectId) ?? [];
+
+  function submit(event: FormEvent, close: boolean) {
+    event.preventDefault();
+    const check = checkDraft(draft);
+    if (!check.ok) {
+      setErrors(check.fields);
+      setMessage(check.message);
+      return;
+    }
+    setErrors({});
+    setMessage('');
+    onSave(draft, check.value.seconds, check.value.expenses);
+    if (close || mode === 'edit') onClose();
+    else {
+      reset({ ...initial, date: draft.date, projectId: draft.projectId, memberId: draft.memberId });
+      setEditorKey((k) => k + 1);
+    }
+  }
+
+  return (
+    <form ref={form} noValidate onSubmit={(e) => submit(e, mode === 'edit')} aria-label={mode === 'add' ? 'Add time log' : 'Edit time log'}>
+      {message ? (
+        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
+          {message}
+        </p>
+      ) : null}
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <GroupedCombobox
+          label="CLIENT & PROJECT"
+          options={projects}
+          value={draft.projectId}
+          onChange={(value) => {
+            set('projectId', value);
+            set('taskId', '');
+          }}
+          error={errors.projectId}
+          placeholder={projects.length ? 'Type to find a project' : 'No projects yet'}
+          emptyText="No project matches. Create projects on the Projects screen."
+        />
+        <Field label="TASK" error={errors.taskId}>
+          {(p) => (
+            <select {...p} className="field-input" value={draft.taskId} onChange={(e) => set('taskId', e.target.value)}>
+              <option value="">{draft.projectId ? (tasks.length ? 'Choose a task' : 'This project has no tasks yet') : 'Choose a project first'}</option>
+              {tasks.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="TAGS" hint="Separate tags with commas" error={errors.tags}>
+          {(p) => <input {...p} className="field-input" value={draft.tags} onChange={(e) => set('tags', e.target.value)} />}
+        </Field>
+        <Field label="TEAM MEMBER">
+          {(p) => (
+            <select {...p} className="field-input" value={draft.memberId} onChange={(e) => set('memberId', e.target.value)}>
+              <option value="">Me (not on the team list)</option>
+              {members.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <RichTextEditor key={editorKey} label="DESCRIPTION" value={draft.desc} onChange={(html) => set('desc', html)} error={errors.desc} />
+      <fieldset className="mb-2 grid gap-x-4 sm:grid-cols-3 lg:grid-cols-5">
+        <legend className="mb-2 font-bold">TIME &amp; DATE</legend>
+        <Field label="Date" error={errors.date}>
+          {(p) => <input {...p} type="date" className="field-input" value={draft.date} onChange={(e) => set('date', e.target.value)} />}
+        </Field>
+        <Field label="Duration" hint="e.g. 1:30, 1h 30m or 1.5" error={errors.duration}>
+          {(p) => <input {...p} className="field-input" value={draft.duration} onChange={(e) => set('duration', e.target.value)} />}
+        </Field>
+        <Field label="Start time">
+          {(p) => <input {...p} type="time" className="field-input" value={draft.st} onChange={(e) => set('st', e.target.value)} />}
+        </Field>
+        <Field label="End time">
+          {(p) => <input {...p} type="time" className="field-input" value={draft.end} onChange={(e) => set('end', e.target.value)} />}
+        </Field>
+        <Field label="EXPENSES" error={errors.exp}>
+          {(p) => <input {...p} inputMode="decimal" className="field-input" value={draft.exp} onChange={(e) => set('exp', e.target.value)} />}
+        </Field>
+      </fieldset>
+      <EconomyPreview draft={draft} />
+      <div className="flex flex-wrap gap-2">
+        {mode === 'add' ? (
+          <>
+            <button type="submit" className="btn-primary">
+              Add &amp; next
+            </button>
+            <button type="button" className="btn-primary" onClick={(e) => submit(e, true)}>
+              Add &amp; Close
+            </button>
+          </>
+        ) : (
+          <button type="submit" className="btn-primary">
+            Save
+          </button>
+        )}
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { formatDuration } from '../../lib/duration';
+import { formatMoney } from '../../lib/money';
+import { $economyContext, economyOfLog } from '../../stores/economy';
+import { startTimer } from '../../stores/timer';
+import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
+import { showToast } from '../../stores/toast';
+import { RichText } from '../../ui/rich-text/RichText';
+
+/** One saved log: what, for whom, how long, its amount, and its actions. */
+export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) => void }) {
+  const context = useStore($economyContext);
+  const economy = economyOfLog(log, context);
+  const projectGone = log.projectId !== null && !context.projectsById.has(log.projectId);
+  const title = log.client || log.task || log.tags ? null : 'Add a Project,task or tag';
+  const name = log.client || 'No project';
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start">
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">
+          {title ?? (
+            <>
+              {name}
+              {projectGone ? <span className="ml-1 text-sm font-normal text-slate-600">(project deleted)</span> : null}
+              {log.task ? <span className="font-normal text-slate-700"> · {log.task}</span> : null}
+            </>
+          )}
+          {log.status === 'pending' ? (
+            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pending approval</span>
+          ) : null}
+        </p>
+        {log.tags ? <p className="text-sm text-slate-700">Tags: {log.tags}</p> : null}
+        <div className="mt-1 text-slate-800">
+          <RichText html={log.desc} empty="Empty Description" />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
+        <p className="font-mono text-lg tabular-nums">
+          <span className="sr-only">Duration </span>
+          {formatDuration(log.dur, 'clock')}
+        </p>
+        <p className="text-sm text-slate-700">{formatMoney(economy.billableMinor)}</p>
+        <div className="flex gap-1">
+          <button type="button" className="btn-secondary px-2 py-1" onClick={() => startTimer(log.date, new Date(), log.id)}>
+            <span aria-hidden="true">▶</span>
+            <span className="sr-only">Continue {name}</span>
+          </button>
+          <button type="button" className="btn-secondary px-2 py-1" onClick={() => onEdit(log)}>
+            Edit<span className="sr-only"> {name}</span>
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1"
+            onClick={() => showToast('Time log removed', removeTimeLog(log.id))}
+          >
+            Remove<span className="sr-only"> {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

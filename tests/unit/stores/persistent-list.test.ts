@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { cleanStores, keepMount } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { persistentList } from '../../../src/stores/persistent-list';
+import { $storageNotices } from '../../../src/stores/storage-notices';
+
+const itemSchema = z.object({ id: z.string(), n: z.number() });
+type Item = z.infer<typeof itemSchema>;
+let keyCounter = 0;
+let key = '';
+
+function corruptCopies(): string[] {
+  return Object.keys(localStorage).filter((k) => k.startsWith(`${key}.corrupt.`));
+}
+
+beforeEach(() => {
+  keyCounter += 1;
+  key = `items${keyCounter}`;
+  localStorage.clear();
+  $storageNotices.set([]);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('persistentList', () => {
+  it('loads valid stored records', () => {
+    localStorage.setItem(key, JSON.stringify([{ id: 'a', n: 1 }]));
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    expect(list.$list.get()).toEqual([{ id: 'a', n: 1 }]);
+    cleanStores(list.$list);
+  });
+
+  it('keeps a value that is not JSON aside, reports it once and starts empty', () => {
+    localStorage.setItem(key, '{not json');
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    expect(list.$list.get()).toEqual([]);
+    const copies = corruptCopies();
+    expect(copies).toHaveLength(1);
+    expect(localStorage.getItem(copies[0] ?? '')).toBe('{not json');
+    expect($storageNotices.get()).toHaveLength(1);
+    expect($storageNotices.get()[0]?.message).toContain('could not be read');
+    cleanStores(list.$list);
+  });
+
+  it('keeps the valid records of a partly foreign list and copies the original aside', () => {
+    const raw = JSON.stringify([{ id: 'a', n: 1 }, { id: 7, n: 'x' }, 'junk']);
+    localStorage.setItem(key, raw);
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    expect(list.$list.get()).toEqual([{ id: 'a', n: 1 }]);
+    expect(localStorage.getItem(corruptCopies()[0] ?? '')).toBe(raw);
+    expect($storageNotices.get()[0]?.message).toContain('2 of 3');
+    cleanStores(list.$list);
+  });
+
+  it('treats a non-list value as unreadable rather than crashing', () => {
+    localStorage.setItem(key, JSON.stringify({ id: 'a' }));
+    const list = persistentList<Item>(key, itemSchema);
+    expect(list.$list.get()).toEqual([]);
+    expect(corruptCopies()).toHaveLength(1);
+  });
+
+  it('merges with what another tab wrote, so simultaneous adds lose nothing', () => {
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    list.update((current) => [{ id: 'mine-1', n: 1 }, ...current]);
+    // Another tab writes before this tab has heard its storage event.
+    const other = [{ id: 'theirs', n: 2 }, ...(JSON.parse(localStorage.getItem(key) ?? '[]') as Item[])];
+    localStorage.setItem(key, JSON.stringify(other));
+    list.update((current) => [{ id: 'mine-2', n: 3 }, ...current]);
+    expect(list.$list.get().map((i) => i.id)).toEqual(['mine-2', 'theirs', 'mine-1']);
+    expect((JSON.parse(localStorage.getItem(key) ?? '[]') as Item[]).map((i) => i.id)).toEqual(['mine-2', 'theirs', 'mine-1']);
+    cleanStores(list.$list);
+  });
+
+  it('follows changes made in another tab through the storage event', () => {
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    const value = JSON.stringify([{ id: 'remote', n: 5 }]);
+    localStorage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+    expect(list.$list.get()).toEqual([{ id: 'remote', n: 5 }]);
+    cleanStores(list.$list);
+  });
+
+  it('keeps a change in memory and reports it when the storage quota is full', () => {
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    list.update(() => [{ id: 'first', n: 1 }]);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    list.update((current) => [{ id: 'second', n: 2 }, ...current]);
+    list.update((current) => [{ id: 'third', n: 3 }, ...current]);
+    expect(list.$list.get().map((i) => i.id)).toEqual(['third', 'second', 'first']);
+    expect(localStorage.getItem(key)).toBe(JSON.stringify([{ id: 'first', n: 1 }]));
+    const notice = $storageNotices.get().find((n) => n.kind === 'quota');
+    expect(notice?.message).toContain('storage is full');
+    cleanStores(list.$list);
+  });
+});
