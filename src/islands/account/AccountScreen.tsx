@@ -1,0 +1,46 @@
+import { useStore } from '@nanostores/react';
+import { $user, logoutEverywhere } from '../../stores/auth';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccountForm } from './DeleteAccountForm';
+import { useState } from 'react';
+
+/** Who is signed in, password change, sign out everywhere and account deletion. */
+export function AccountScreen() {
+  const user = useStore($user);
+  const [logoutError, setLogoutError] = useState('');
+  return (
+    <section aria-labelledby="account-heading" className="max-w-2xl p-4 desk:p-6">
+      <h1 id="account-heading" className="mb-6 text-3xl font-bold">
+        Account setting
+      </h1>
+      <dl className="mb-8 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <dt className="font-semibold">Name</dt>
+        <dd>{user?.name ?? '…'}</dd>
+        <dt className="font-semibold">Email</dt>
+        <dd>{user?.email ?? '…'}</dd>
+      </dl>
+      <ChangePasswordForm />
+      <section aria-labelledby="devices-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="devices-heading" className="mb-2 text-xl font-bold">
+          Devices
+        </h2>
+        <p className="mb-3">Signed in on a shared or lost computer? Sign out of every device, this one included.</p>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            void logoutEverywhere().then((r) => setLogoutError(r.ok ? '' : r.message));
+          }}
+        >
+          Sign out of all devices
+        </button>
+        {logoutError ? (
+          <p role="alert" className="field-error">
+            {logoutError}
+          </p>
+        ) : null}
+      </section>
+      <DeleteAccountForm />
+    </section>
+  );
+}

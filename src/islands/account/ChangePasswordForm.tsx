@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { changePassword } from '../../stores/auth';
+import { Field } from '../../ui/form/Field';
+
+/** Current + new password; other devices are signed out by the server on success. */
+export function ChangePasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const [failure, setFailure] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!current) found['currentPassword'] = 'Enter your current password';
+    if (next.length < 8) found['newPassword'] = 'Use at least 8 characters';
+    if (next.length > 256) found['newPassword'] = 'At most 256 characters';
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length > 0) return;
+    setStatus('saving');
+    const result = await changePassword(current, next);
+    if (result.ok) {
+      setStatus('saved');
+      setCurrent('');
+      setNext('');
+    } else {
+      setStatus('idle');
+      setErrors(result.fields ?? {});
+      setFailure(result.message);
+    }
+  }
+
+  return (
+    <section aria-labelledby="password-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="password-heading" className="mb-3 text-xl font-bold">
+        Change password
+      </h2>
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <Field label="Current password" error={errors['currentPassword']}>
+          {(p) => <input {...p} type="password" autoComplete="current-password" className="field-input" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+        </Field>
+        <Field label="New password" hint="At least 8 characters" error={errors['newPassword']}>
+          {(p) => <input {...p} type="password" autoComplete="new-password" className="field-input" value={next} onChange={(e) => setNext(e.target.value)} />}
+        </Field>
+        {failure ? (
+          <p role="alert" className="mb-3 text-red-800">
+            {failure}
+          </p>
+        ) : null}
+        {status === 'saved' ? (
+          <p role="status" className="mb-3 text-green-800">
+            Password changed. Your other devices have been signed out.
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={status === 'saving'}>
+          {status === 'saving' ? 'Changing…' : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+}

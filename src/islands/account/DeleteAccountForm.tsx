@@ -1,0 +1,54 @@
+import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
+import { useState, type FormEvent } from 'react';
+import { deleteAccount } from '../../stores/auth';
+import { Field } from '../../ui/form/Field';
+
+/** Deleting the account asks for confirmation and the password. */
+export function DeleteAccountForm() {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError('Enter your password to confirm');
+      return;
+    }
+    const result = await deleteAccount(password);
+    if (result.ok) window.location.assign('/');
+    else setError(result.fields?.['password'] ?? result.message);
+  }
+
+  return (
+    <section aria-labelledby="delete-heading" className="rounded-lg border border-red-200 bg-white p-4">
+      <h2 id="delete-heading" className="mb-2 text-xl font-bold">
+        Delete account
+      </h2>
+      <p className="mb-3">This removes your account from our server. Time data kept in this browser stays until you clear it.</p>
+      <button type="button" className="btn-secondary border-red-400 text-red-800" onClick={() => setOpen(true)}>
+        Delete account…
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        backdrop={<div className="fixed inset-0 bg-slate-900/40" />}
+        className="fixed inset-x-2 top-20 z-50 mx-auto max-w-md rounded-lg bg-white p-6 shadow-xl"
+      >
+        <DialogHeading className="mb-2 text-xl font-bold">Delete your account?</DialogHeading>
+        <p className="mb-4">This cannot be undone. Enter your password to confirm.</p>
+        <form noValidate onSubmit={(e) => void submit(e)}>
+          <Field label="Password" error={error}>
+            {(p) => <input {...p} type="password" autoComplete="current-password" className="field-input" value={password} onChange={(e) => setPassword(e.target.value)} />}
+          </Field>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+              Delete my account
+            </button>
+            <DialogDismiss className="btn-secondary">Cancel</DialogDismiss>
+          </div>
+        </form>
+      </Dialog>
+    </section>
+  );
+}
