@@ -1,0 +1,20 @@
+import { computed } from 'nanostores';
+import { buildLookups, logEconomy, type Lookups } from '../lib/totals';
+import { $clients } from './clients';
+import { $projects } from './projects';
+import { $tasks } from './tasks';
+import { $team } from './team';
+
+/** Projects, tasks, members and clients indexed by id, rebuilt once per change of any of them. */
+export const $economyContext = computed([$projects, $tasks, $team, $clients], (projects, tasks, members, clients) =>
+  buildLookups({ projects, tasks, members, clients }),
+);
+export type { Lookups };
+
+/** Billable amount and labour cost (minor units) of a log or a draft of one. */
+export function economyOfLog(
+  log: { dur: number; projectId: string | null; taskId: string | null; memberId: string | null },
+  context: Lookups,
+): { billableMinor: number; costMinor: number } {
+  return logEconomy(log, context);
+}
