@@ -26,7 +26,9 @@ export async function signIn(page: Page, account: TestAccount = newAccount()): P
   const body = (await login.json()) as { token: string; user: unknown };
   await page.addInitScript(
     ([token, user]) => {
-      if (!localStorage.getItem('token') && !sessionStorage.getItem('signed-out')) {
+      // Only on a tab's first load, so signing out (or a reload after it) is not undone.
+      if (!sessionStorage.getItem('session-seeded')) {
+        sessionStorage.setItem('session-seeded', '1');
         localStorage.setItem('token', token);
         localStorage.setItem('user', user);
       }
