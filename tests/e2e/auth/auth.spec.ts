@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { newAccount, signIn } from '../support/session';
+
+test('sign up, see the thank-you screen, land on sign in, sign in and see the app', async ({ page }) => {
+  const account = newAccount();
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Hourmark' })).toBeVisible();
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible();
+  await page.waitForURL('**/login', { timeout: 8000 });
+
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('navigation', { name: 'App' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Track' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText(/Your Pro trial expires in 14 days/)).toBeVisible();
+
+  // Neither the password nor the session secret is readable from page script.
+  const readable = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
+  expect(readable).not.toContain(account.password);
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.httpOnly);
+  expect(session, 'an HttpOnly session cookie').toBeDefined();
+  expect(readable).not.toContain(session?.value.split('.').pop() ?? 'no-secret');
+});
+
+test('sign-up errors appear beside the fields and a taken email is explained', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Enter your full name')).toBeVisible();
+  await expect(page.getByText('Enter your email address')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+
+  const account = newAccount();
+  await page.request.post('/user/register', { data: account });
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email address').fill(account.email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists');
+});
+
+test('a wrong password is refused with a message and the button reads Login again', async ({ page }) => {
+  const account = newAccount();
+  await page.request.post('/user/register', { data: account });
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText(/incorrect|wrong|invalid/i);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('Remember me keeps only the email, and nothing when unticked', async ({ page }) => {
+  const account = newAccount();
+  await page.request.post('/user/register', { data: account });
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByLabel('Email address')).toHaveValue(account.email);
+  await expect(page.getByLabel('Remember me')).toBeChecked();
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(account.password);
+
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Email address')).toHaveValue('');
+});
+
+test('logging out in one tab signs out the other', async ({ page, context }) => {
+  await signIn(page);
+  await page.goto('/projects');
+  const second = await context.newPage();
+  await second.goto('/clients');
+  await expect(second.getByRole('navigation', { name: 'App' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(second.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(second.getByRole('navigation', { name: 'App' })).toBeHidden();
+});
+
+test('a signed-in route without a session asks to sign in, then shows that route', async ({ page }) => {
+  const account = newAccount();
+  await page.request.post('/user/register', { data: account });
+  await page.goto('/accountSetting');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account setting' })).toBeVisible();
+  await expect(page.getByText(account.email)).toBeVisible();
+});
+
+test('a session the server no longer knows signs out cleanly', async ({ page }) => {
+  await signIn(page);
+  await page.context().clearCookies();
+  await page.goto('/accountSetting');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('');
+});
+
+test('sign-in, sign-up and account screens have no axe violations', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signIn(page);
+  await page.goto('/accountSetting');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account setting' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

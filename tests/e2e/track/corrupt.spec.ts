@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { seedStorage, signIn } from '../support/session';
+
+test('a corrupt time-log list opens the screen with a notice and keeps the original aside', async ({ page }) => {
+  await seedStorage(page, { taskData: '[{"dur": "lots"}, {"broken' });
+  await signIn(page);
+  await page.goto('/login/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be read' })).toBeVisible();
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('taskData.corrupt.'))
+      .map((k) => localStorage.getItem(k)),
+  );
+  expect(kept).toEqual(['[{"dur": "lots"}, {"broken']);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^hourmark-export-\d+\.json$/);
+});
+
+test('logs from the original app (no id, no date) still load on All hours', async ({ page }) => {
+  await seedStorage(page, {
+    taskData: [{ client: 'Old client', task: 'Old task', tags: 'x', desc: '<p>From before</p>', dur: 600, st: 0, end: 0, exp: 0 }],
+  });
+  await signIn(page);
+  await page.goto('/allHours');
+  await expect(page.getByText('From before')).toBeVisible();
+  await expect(page.getByText('Undated (from the old app)')).toBeVisible();
+});

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { seedStorage, signIn } from '../support/session';
+import { agency } from './fixtures';
+
+async function openTrack(page: Page, day = '2026-03-10') {
+  await page.goto(`/login/?day=${day}`);
+  await expect(page.getByRole('heading', { level: 1, name: /10 Mar/ })).toBeVisible();
+}
+
+async function fillLog(page: Page, duration: string, description: string) {
+  await page.getByLabel('CLIENT & PROJECT').click();
+  await page.getByLabel('CLIENT & PROJECT').fill('web');
+  await page.getByRole('option', { name: 'Website' }).click();
+  await page.getByLabel('TASK').selectOption({ label: 'Design' });
+  await page.getByLabel('TAGS').fill('design, client');
+  await page.getByRole('textbox', { name: 'DESCRIPTION' }).fill(description);
+  await page.getByLabel('Duration').fill(duration);
+}
+
+test.beforeEach(async ({ page }) => {
+  await seedStorage(page, agency);
+  await signIn(page);
+});
+
+test('adding a log validates, saves it to the shown day and shows its amount', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await expect(page.getByRole('alert')).toContainText('please fill Time Log section: Client & Project, Task, Description, Tags');
+  await expect(page.getByRole('listitem')).toHaveCount(0);
+
+  await fillLog(page, '1h 30m', 'Homepage wireframes');
+  await page.getByLabel('Start time').fill('09:00');
+  await expect(page.getByLabel('End time')).toHaveValue('10:30');
+  await expect(page.getByRole('region', { name: 'Economy' })).toContainText('₹1,500.00');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+
+  const log = page.getByRole('listitem').filter({ hasText: 'Homepage wireframes' });
+  await expect(log).toContainText('Acme Ltd / Website');
+  await expect(log).toContainText('1:30:00');
+  await expect(log).toContainText('₹1,500.00');
+  await expect(page.getByText('Total for the day: 1:30')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Homepage wireframes' })).toBeVisible();
+});
+
+test('editing a log opens a prefilled dialog and updates it in place', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '0:45', 'First draft');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await page.getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit time log' });
+  await expect(dialog.getByLabel('TAGS')).toHaveValue('design, client');
+  await expect(dialog.getByLabel('Duration')).toHaveValue('0:45:00');
+  await expect(dialog.getByLabel('TASK')).toHaveValue('t1');
+  await dialog.getByLabel('Duration').fill('2h');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('listitem').filter({ hasText: 'First draft' })).toContainText('2:00:00');
+  await expect(page.getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: /^Edit/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Edit/ })).toBeFocused();
+});
+
+test('removing a log can be undone from the toast', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '1:00', 'Keep me');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await page.getByRole('button', { name: /^Remove/ }).click();
+  await expect(page.getByText('Keep me')).toBeHidden();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Keep me')).toBeVisible();
+});
+
+test('the stopwatch is right after a reload and saves the elapsed time on Stop', async ({ page }) => {
+  const startedAt = Date.now() - (1 * 3600 + 2 * 60 + 3) * 1000;
+  await page.addInitScript((start) => {
+    if (!sessionStorage.getItem('timer-seeded')) {
+      sessionStorage.setItem('timer-seeded', '1');
+      localStorage.setItem('runningTimer', JSON.stringify({ status: 'running', startedAt: start, day: '2026-03-10', continueLogId: null }));
+    }
+  }, startedAt);
+  await openTrack(page);
+  await expect(page.getByRole('timer', { name: 'Stopwatch' })).toHaveText(/^1:02:0\d$/);
+  await expect(page).toHaveTitle(/^1:02:0\d · Track/);
+  await page.reload();
+  await expect(page.getByRole('timer', { name: 'Stopwatch' })).toHaveText(/^1:02:\d\d$/);
+  await expect(page.getByRole('button', { name: 'Start New' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('timer', { name: 'Stopwatch' })).toHaveText('0:00:00');
+  await expect(page.getByRole('listitem')).toContainText(/1:02:\d\d/);
+  await expect(page.getByRole('listitem')).toContainText('Add a Project,task or tag');
+});
+
+test('a log added in one tab appears in the other without reload', async ({ page, context }) => {
+  await openTrack(page);
+  const other = await context.newPage();
+  await other.goto('/login/?day=2026-03-10');
+  await expect(other.getByRole('heading', { level: 1, name: /10 Mar/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '0:30', 'Seen elsewhere');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await expect(other.getByText('Seen elsewhere')).toBeVisible();
+});
+
+test('keyboard shortcuts open the form and start the stopwatch', async ({ page }) => {
+  await openTrack(page);
+  await page.keyboard.press('n');
+  await expect(page.getByRole('form', { name: 'Add time log' })).toBeVisible();
+  await page.keyboard.press('n');
+  await page.keyboard.press('s');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await page.keyboard.press('s');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+});
+
+test('Track and All hours have no axe violations', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await expect(page.getByRole('textbox', { name: 'DESCRIPTION' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/allHours');
+  await expect(page.getByRole('heading', { level: 1, name: 'All hours' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
