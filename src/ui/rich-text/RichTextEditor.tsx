@@ -33,14 +33,17 @@ export function RichTextEditor({ label, value, onChange, error }: RichTextEditor
     container.append(mount);
     void import('quill').then(({ default: QuillClass }) => {
       if (cancelled) return;
-      const editor = new QuillClass(mount, { theme: 'snow', formats: FORMATS, modules: { toolbar: TOOLBAR } });
+      const editor = new QuillClass(mount, {
+        theme: 'snow',
+        formats: FORMATS,
+        // Tab moves focus on, as everywhere else in the form, instead of typing a tab character.
+        modules: { toolbar: TOOLBAR, keyboard: { bindings: { tab: null, 'remove tab': null } } },
+      });
       editor.root.setAttribute('aria-labelledby', labelId);
       editor.root.setAttribute('role', 'textbox');
       editor.root.setAttribute('aria-multiline', 'true');
       editor.clipboard.dangerouslyPasteHTML(sanitizeRichText(initial.current));
       editor.on('text-change', () => latest.current(editor.getLength() <= 1 ? '' : editor.root.innerHTML));
-      // Keyboard users leave the editor with Tab instead of inserting a tab character.
-      editor.keyboard.bindings['Tab'] = [];
       quill.current = editor;
     });
     return () => {
