@@ -14,6 +14,17 @@ interface RichTextEditorProps {
 const FORMATS = ['bold', 'italic', 'header'];
 const TOOLBAR = [['bold', 'italic'], [{ header: 1 }, { header: 2 }], [{ header: false }]];
 
+// Quill's toolbar buttons are icons only; give each a name screen readers can announce.
+function labelToolbar(container: HTMLElement): void {
+  const names: Record<string, string> = { bold: 'Bold', italic: 'Italic', 'header:1': 'Heading 1', 'header:2': 'Heading 2', 'header:': 'Normal text' };
+  container.querySelectorAll<HTMLButtonElement>('.ql-toolbar button').forEach((button) => {
+    const format = [...button.classList].find((c) => c.startsWith('ql-'))?.slice(3) ?? '';
+    const key = format === 'header' ? `header:${button.value}` : format;
+    const name = names[key];
+    if (name) button.setAttribute('aria-label', name);
+  });
+}
+
 /** Quill editor with bold, italic, H1, H2 and normal text; loads Quill only when shown. */
 export function RichTextEditor({ label, value, onChange, error }: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -39,6 +50,7 @@ export function RichTextEditor({ label, value, onChange, error }: RichTextEditor
         // Tab moves focus on, as everywhere else in the form, instead of typing a tab character.
         modules: { toolbar: TOOLBAR, keyboard: { bindings: { tab: null, 'remove tab': null } } },
       });
+      labelToolbar(container);
       editor.root.setAttribute('aria-labelledby', labelId);
       editor.root.setAttribute('role', 'textbox');
       editor.root.setAttribute('aria-multiline', 'true');
