@@ -1,0 +1,94 @@
+// Issue 4 figures: with 5,000 logs in storage, time to first render of Track and /allHours,
+// main-thread time to add one log, and the JavaScript Track loads before the editor opens.
+import { gzipSync } from 'node:zlib';
+import { generateData } from './_generate.mjs';
+import { launchChromium, median, signInContext, startServer } from './_harness.mjs';
+
+const DAY = '2026-03-10';
+const server = await startServer();
+const browser = await launchChromium();
+
+// Records when the first element matching `selector` appears, from navigation start.
+const firstRenderProbe = (selector) => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector(selector)) {
+      window.__firstRender = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+async function newSeededPage(data) {
+  const context = await browser.newContext();
+  const session = await signInContext(context, server.url);
+  await context.addInitScript((entries) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, typeof v === 'string' ? v : JSON.stringify(v));
+  }, { ...data, token: session.token, user: session.user });
+  return { context, page: await context.newPage() };
+}
+
+async function firstRender(path, selector, data, runs = 3) {
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const { context, page } = await newSeededPage(data);
+    await page.addInitScript(firstRenderProbe, selector);
+    await page.goto(`${server.url}${path}`);
+    await page.waitForFunction(() => window.__firstRender !== undefined, null, { timeout: 30000 });
+    times.push(await page.evaluate(() => window.__firstRender));
+    await context.close();
+  }
+  return median(times);
+}
+
+try {
+  const data = generateData({ logs: 5000, day: DAY });
+  const track = await firstRender(`/login/?day=${DAY}`, 'main ul li', data);
+  console.log(`Track first render, 5,000 logs in storage: ${track.toFixed(0)} ms (median of 3)`);
+  const allHours = await firstRender('/allHours', 'main section ul li', data);
+  console.log(`/allHours first render, 5,000 logs in storage: ${allHours.toFixed(0)} ms (median of 3)`);
+
+  // JavaScript loaded by Track before the editor opens, then after.
+  const { context, page } = await newSeededPage(data);
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') {
+      try {
+        scripts.set(response.url(), gzipSync(await response.body()).length);
+      } catch {
+        // A redirect or aborted load has no body to count.
+      }
+    }
+  });
+  await page.goto(`${server.url}/login/?day=${DAY}`);
+  await page.getByRole('button', { name: 'Add time log' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const before = [...scripts.values()].reduce((a, b) => a + b, 0);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await page.getByRole('textbox', { name: 'DESCRIPTION' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const after = [...scripts.values()].reduce((a, b) => a + b, 0);
+  console.log(`Track JS before the editor opens: ${(before / 1024).toFixed(1)} KB gz (budget 100 KB) ${before <= 100 * 1024 ? 'OK' : 'OVER BUDGET'}`);
+  console.log(`Track JS once the editor has loaded: ${(after / 1024).toFixed(1)} KB gz (Quill loads on demand: +${((after - before) / 1024).toFixed(1)} KB)`);
+
+  // Main-thread time to add one log with 5,000 in storage: the click handler plus the render it causes.
+  await page.getByLabel('CLIENT & PROJECT').fill('Project 1');
+  await page.getByRole('option', { name: 'Project 1', exact: true }).click();
+  await page.getByLabel('TASK').selectOption({ index: 1 });
+  await page.getByLabel('TAGS').fill('bench');
+  await page.getByRole('textbox', { name: 'DESCRIPTION' }).fill('Bench log');
+  await page.getByLabel('Duration').fill('1:00');
+  const addMs = await page.evaluate(async () => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Add & Close');
+    const start = performance.now();
+    button.click();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return performance.now() - start;
+  });
+  console.log(`Main-thread time to add one log (5,000 in storage): ${addMs.toFixed(1)} ms`);
+  await context.close();
+} finally {
+  await browser.close();
+  server.stop();
+}

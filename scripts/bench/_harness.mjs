@@ -1,0 +1,69 @@
+// Shared by the bench sections: start the built server on a free port with a throwaway
+// database, and launch Debian's Chromium through playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** A free TCP port on localhost. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node scripts/start.mjs`; resolves once it answers, with its URL and a stop function. */
+export async function startServer(extraEnv = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'hourmark-bench-'));
+  const child = spawn('node', ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      const res = await fetch(`${url}/`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches headless Debian Chromium with the flags this machine needs. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Registers and signs in through the API in `context`, returning what to put in localStorage. */
+export async function signInContext(context, url) {
+  const account = { name: 'Bench', email: `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: 'bench password 1' };
+  await context.request.post(`${url}/user/register`, { data: account });
+  const login = await context.request.post(`${url}/user/login`, { data: { email: account.email, password: account.password } });
+  const body = await login.json();
+  return { token: body.token, user: JSON.stringify(body.user) };
+}
+
+/** Median of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
