@@ -3,7 +3,7 @@ import { dayHeading } from '../../lib/day';
 import { formatDuration, formatHours } from '../../lib/duration';
 import { timeLogCsv } from '../../lib/csv';
 import { formatMoney } from '../../lib/money';
-import { $allHoursView } from '../../stores/all-hours';
+import { $allHoursView, PAGE_SIZE, showMoreLogs } from '../../stores/all-hours';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';
 import { RichText } from '../../ui/rich-text/RichText';
@@ -13,7 +13,7 @@ import { useFilterInUrl } from './use-filter-in-url';
 /** Every log across days, filtered, totalled, grouped by day and exportable as CSV. */
 export function AllHoursScreen() {
   useFilterInUrl();
-  const { shown, groups, totals } = useStore($allHoursView);
+  const { shown, groups, hidden, totals } = useStore($allHoursView);
   const context = useStore($economyContext);
 
   return (
@@ -75,6 +75,11 @@ export function AllHoursScreen() {
           );
         })
       )}
+      {hidden > 0 ? (
+        <button type="button" className="btn-secondary w-full" onClick={showMoreLogs}>
+          Show {Math.min(hidden, PAGE_SIZE)} more of {hidden} not shown
+        </button>
+      ) : null}
     </section>
   );
 }
