@@ -8,15 +8,15 @@ interface WithId {
 export function recordActions<T extends WithId>(list: PersistentList<T>) {
   return {
     /** Adds a record at the top of the list (newest first). */
-    add(record: T): void {
+    add: (record: T): void => {
       list.update((current) => [record, ...current.filter((r) => r.id !== record.id)]);
     },
     /** Replaces the fields of one record in place; unknown ids are ignored. */
-    patch(id: string, changes: Partial<T>): void {
+    patch: (id: string, changes: Partial<T>): void => {
       list.update((current) => current.map((r) => (r.id === id ? { ...r, ...changes } : r)));
     },
     /** Removes a record and returns a function that puts it back where it was. */
-    remove(id: string): () => void {
+    remove: (id: string): (() => void) => {
       const before = list.$list.get();
       const index = before.findIndex((r) => r.id === id);
       const removed = before[index];
@@ -32,8 +32,7 @@ export function recordActions<T extends WithId>(list: PersistentList<T>) {
       };
     },
     /** Finds a record by id in the current list. */
-    byId(id: string): T | undefined {
-      return list.$list.get().find((r) => r.id === id);
-    },
+    byId: (id: string): T | undefined =>
+      list.$list.get().find((r) => r.id === id),
   };
 }

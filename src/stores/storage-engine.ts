@@ -39,10 +39,11 @@ function removeRaw(key: string): void {
 
 // @nanostores/persistent assigns to the engine directly, and a quota error thrown there would
 // skip the in-memory update. This engine catches it: the change stays in memory and is reported.
-const engine = new Proxy({} as Record<string, string>, {
+const store: Record<string, string> = {};
+const engine = new Proxy(store, {
   get: (_target, key) => (typeof key === 'string' ? (readRaw(key) ?? undefined) : undefined),
-  set: (_target, key, value) => {
-    if (typeof key === 'string') writeRaw(key, String(value));
+  set: (_target, key, value: string) => {
+    if (typeof key === 'string') writeRaw(key, value);
     return true;
   },
   has: (_target, key) => typeof key === 'string' && readRaw(key) !== null,

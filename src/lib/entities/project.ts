@@ -25,7 +25,7 @@ export const roundingIntervals = [1, 5, 6, 10, 15, 30, 60] as const;
 function fromLabel<T extends string>(labels: Record<T, string>, fallback: T) {
   return z.unknown().transform((v): T => {
     if (v === false || v === 'false' || v === null || v === undefined || v === '') return fallback;
-    const text = String(v);
+    const text = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
     const byCode = (Object.keys(labels) as T[]).find((code) => code === text);
     if (byCode) return byCode;
     const byLabel = (Object.keys(labels) as T[]).find((code) => labels[code].toLowerCase() === text.toLowerCase());

@@ -59,9 +59,13 @@ describe('SuccessMessage', () => {
     vi.useFakeTimers();
     const redirect = vi.fn();
     render(<SuccessMessage redirect={redirect} />);
-    act(() => vi.advanceTimersByTime(3999));
+    act(() => {
+      vi.advanceTimersByTime(3999);
+    });
     expect(redirect).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(redirect).toHaveBeenCalledWith('/login');
     expect(screen.getByRole('link', { name: 'click here' }).getAttribute('href')).toBe('/login');
   });

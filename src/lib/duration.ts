@@ -1,0 +1,55 @@
+/** Longest single log we accept: a day. */
+export const MAX_LOG_SECONDS = 24 * 3600;
+
+/** Result of reading a duration a person typed. */
+export type ParsedDuration = { ok: true; seconds: number } | { ok: false; message: string };
+
+const HELP = 'Use a duration like 1:30, 1h 30m, 90m or 1.5';
+const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1 };
+
+function accept(seconds: number): ParsedDuration {
+  if (!Number.isFinite(seconds) || seconds < 0) return { ok: false, message: HELP };
+  if (seconds > MAX_LOG_SECONDS) return { ok: false, message: 'A single log can be at most 24 hours' };
+  return { ok: true, seconds: Math.round(seconds) };
+}
+
+/**
+ * Reads what people type for a duration: `1:30`, `1:30:15`, `1h 30m`, `90m`, `45s`, `2h`,
+ * `1.5` or `1,5` (hours). Empty means no duration (0 seconds).
+ */
+export function parseDuration(text: string): ParsedDuration {
+  const input = text.trim().toLowerCase();
+  if (input === '') return { ok: true, seconds: 0 };
+  const clock = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?$/.exec(input);
+  if (clock) return accept(Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0));
+  const decimal = /^(\d+(?:[.,]\d*)?|[.,]\d+)$/.exec(input);
+  if (decimal) return accept(Number(input.replace(',', '.')) * 3600);
+  const units = input.replace(/\s+/g, '');
+  if (/^(\d+(?:[.,]\d+)?[hms])+$/.test(units)) {
+    let seconds = 0;
+    const seen = new Set<string>();
+    for (const [, amount = '0', unit = 's'] of units.matchAll(/(\d+(?:[.,]\d+)?)([hms])/g)) {
+      if (seen.has(unit)) return { ok: false, message: HELP };
+      seen.add(unit);
+      seconds += Number(amount.replace(',', '.')) * (UNIT_SECONDS[unit] ?? 0);
+    }
+    return accept(seconds);
+  }
+  return { ok: false, message: HELP };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `clock` → h:mm:ss (stopwatch, log lists); `short` → h:mm (totals, form values). */
+export function formatDuration(seconds: number, style: 'clock' | 'short' = 'clock'): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return style === 'clock' ? `${h}:${pad(m)}:${pad(s)}` : `${h}:${pad(m)}`;
+}
+
+/** Decimal hours with two decimals, e.g. 5400 s → "1.50". */
+export function formatHours(seconds: number): string {
+  return (Math.max(0, seconds) / 3600).toFixed(2);
+}
