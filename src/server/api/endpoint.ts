@@ -1,0 +1,33 @@
+import type { APIContext, APIRoute } from 'astro';
+import { readConfig } from '../config';
+import { getDatabase } from '../db';
+import { apiError, methodNotAllowed } from '../http/responses';
+import type { HandlerContext } from './handlers';
+
+type Handler = (request: Request, ctx: HandlerContext) => Promise<Response>;
+
+function clientIp(context: APIContext): string {
+  if (readConfig().trustProxy) {
+    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return context.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Turns a handler into Astro routes: the method it serves, 405 for the others, 500 without a stack. */
+export function endpoint(method: 'GET' | 'POST', handler: Handler): { handle: APIRoute; others: APIRoute } {
+  const route: APIRoute = async (context) => {
+    try {
+      const database = await getDatabase();
+      return await handler(context.request, { database, now: () => new Date(), ip: clientIp(context) });
+    } catch (error) {
+      console.error('Unexpected API error', error);
+      return apiError(500, 'internal', 'Something went wrong on our side. Please try again.');
+    }
+  };
+  return { handle: route, others: () => methodNotAllowed(method) };
+}

@@ -1,0 +1,31 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane. */
+export const ARGON2_OPTIONS = {
+  // 2 is Algorithm.Argon2id; the package exports it as a const enum, which isolated modules cannot inline.
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/** Hashes a password with argon2id (salted, PHC string). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** Checks a password against its stored hash; false on any malformed hash. */
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummy: Promise<string> | null = null;
+/** Spends the same time as a real check, so unknown emails cannot be told apart by timing. */
+export async function verifyDummy(password: string): Promise<void> {
+  dummy ??= hashPassword('hourmark-timing-equaliser');
+  await verifyPassword(await dummy, password);
+}

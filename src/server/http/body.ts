@@ -1,0 +1,47 @@
+import type { ZodType, ZodTypeDef } from 'zod';
+import { apiError } from './responses';
+
+/** Bodies larger than this are refused with 413. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** A parsed body, or the error response to send instead. */
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
+
+async function readLimited(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a JSON body (≤ 16 KB) and validates it; every failure becomes a 4xx JSON response. */
+export async function parseBody<T>(request: Request, schema: ZodType<T, ZodTypeDef, unknown>): Promise<BodyResult<T>> {
+  const text = await readLimited(request);
+  if (text === null) return { ok: false, response: apiError(413, 'payload_too_large', 'The request body is larger than 16 KB.') };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, response: apiError(400, 'invalid_request', 'The request body must be JSON.', { fields: {} }) };
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+    return { ok: false, response: apiError(400, 'invalid_request', 'Some fields are missing or invalid.', { fields }) };
+  }
+  return { ok: true, value: result.data };
+}

@@ -1,0 +1,30 @@
+/** Every error the API can answer with, one shared union (STYLE.md). */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'email_taken'
+  | 'invalid_credentials'
+  | 'unauthenticated'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'method_not_allowed'
+  | 'forbidden_origin'
+  | 'internal';
+
+/** A JSON response with no caching. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+/** `{ error, message, fields? }` with the given status. */
+export function apiError(status: number, error: ErrorCode, message: string, extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {}): Response {
+  return json(status, { error, message, ...(extra.fields ? { fields: extra.fields } : {}) }, extra.headers);
+}
+
+/** 405 for a method an endpoint does not offer. */
+export function methodNotAllowed(allowed: string): Response {
+  return apiError(405, 'method_not_allowed', `Use ${allowed} for this address.`, { headers: { Allow: allowed } });
+}
