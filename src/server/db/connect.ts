@@ -36,7 +36,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       client.transaction((tx) =>
         work(async (sql, params) => {
           // Parameterless SQL may hold several statements (migrations), which only exec allows.
-          if (!params) return ((await tx.exec(sql)).at(-1)?.rows ?? []) as Record<string, unknown>[];
+          if (!params) return (await tx.exec(sql)).at(-1)?.rows ?? [];
           return (await tx.query<Record<string, unknown>>(sql, params)).rows;
         }),
       ),
