@@ -1,18 +1,27 @@
 import { z } from 'zod';
 
-const email = z.string({ invalid_type_error: 'Must be text' }).trim().min(1, 'Enter your email address').max(254, 'At most 254 characters').email('Enter a valid email address');
-const newPassword = z.string({ invalid_type_error: 'Must be text' }).min(8, 'Use at least 8 characters').max(256, 'At most 256 characters');
-const anyPassword = z.string({ invalid_type_error: 'Must be text' }).min(1, 'Enter your password').max(256, 'At most 256 characters');
+// PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8:
+// both must be a 400 for the caller, not a database error.
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const text = z.string({ invalid_type_error: 'Must be text' });
+const storable = (schema: z.ZodString) => schema.refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
+
+const email = storable(text.trim().min(1, 'Enter your email address').max(254, 'At most 254 characters').email('Enter a valid email address'));
+const newPassword = storable(text.min(8, 'Use at least 8 characters').max(256, 'At most 256 characters'));
+const anyPassword = storable(text.min(1, 'Enter your password').max(256, 'At most 256 characters'));
 
 /** POST /user/register */
 export const registerBody = z.object({
-  name: z.string({ invalid_type_error: 'Must be text' }).trim().min(1, 'Enter your full name').max(100, 'At most 100 characters'),
+  name: storable(text.trim().min(1, 'Enter your full name').max(100, 'At most 100 characters')),
   email,
   password: newPassword,
 });
 
 /** POST /user/login */
-export const loginBody = z.object({ email: z.string({ invalid_type_error: 'Must be text' }).trim().min(1, 'Enter your email address').max(254, 'At most 254 characters'), password: anyPassword });
+export const loginBody = z.object({
+  email: storable(text.trim().min(1, 'Enter your email address').max(254, 'At most 254 characters')),
+  password: anyPassword,
+});
 
 /** POST /user/password */
 export const passwordBody = z.object({ currentPassword: anyPassword, newPassword });
