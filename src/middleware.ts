@@ -15,6 +15,14 @@ function corsHeaders(origin: string): Record<string, string> {
   };
 }
 
+function sameHost(origin: string, host: string | null): boolean {
+  try {
+    return host !== null && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * For /user/*: CORS for the origins in ALLOWED_ORIGINS, and a refusal of cross-site requests
  * from anywhere else (the session cookie is SameSite=Lax, this also covers same-site subdomains).
@@ -23,7 +31,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.url.pathname.startsWith(API_PREFIX) || context.isPrerendered) return next();
   const origin = context.request.headers.get('origin');
   const allowed = origin !== null && readConfig().allowedOrigins.includes(origin);
-  const sameOrigin = origin === null || origin === context.url.origin;
+  // Compared with the Host header the browser sent: behind the Node adapter context.url does not
+  // always carry the port the browser used, and the Host header is what the Origin must match.
+  const sameOrigin = origin === null || sameHost(origin, context.request.headers.get('host'));
 
   if (context.request.method === 'OPTIONS') {
     return new Response(null, { status: 204, headers: allowed && origin ? corsHeaders(origin) : {} });

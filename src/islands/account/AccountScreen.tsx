@@ -3,6 +3,8 @@ import { $user, logoutEverywhere } from '../../stores/auth';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { useState } from 'react';
+import { exportSnapshot } from '../../stores/export-data';
+import { downloadFile } from '../../ui/feedback/download';
 
 /** Who is signed in, password change, sign out everywhere and account deletion. */
 export function AccountScreen() {
@@ -19,6 +21,22 @@ export function AccountScreen() {
         <dt className="font-semibold">Email</dt>
         <dd>{user?.email ?? '…'}</dd>
       </dl>
+      <section aria-labelledby="data-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="data-heading" className="mb-2 text-xl font-bold">
+          Your data
+        </h2>
+        <p className="mb-3">
+          Clients, projects, tasks, team members and time logs are kept in this browser. Download them all as one JSON file
+          before clearing the browser or moving to another computer.
+        </p>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => downloadFile(`hourmark-export-${new Date().toISOString().slice(0, 10)}.json`, exportSnapshot(), 'application/json')}
+        >
+          Export my data
+        </button>
+      </section>
       <ChangePasswordForm />
       <section aria-labelledby="devices-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="devices-heading" className="mb-2 text-xl font-bold">

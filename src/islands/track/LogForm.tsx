@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
@@ -27,6 +27,11 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
   const [editorKey, setEditorKey] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const tasks = tasksByProject.get(draft.projectId) ?? [];
+
+  // A new log starts at its first field, so the keyboard user can type right away.
+  useEffect(() => {
+    if (mode === 'add') form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [mode]);
 
   function submit(event: FormEvent, close: boolean) {
     event.preventDefault();

@@ -42,13 +42,13 @@ export default function TrackScreen() {
           <LogForm key={day} mode="add" initial={emptyDraft(day, me?.id ?? '')} onSave={addLogFromDraft} onClose={() => toggleAddForm(false)} />
         </div>
       ) : null}
-      <h2 className="sr-only">Time logs of the day</h2>
+      <h2 id="day-logs-heading" className="sr-only">Time logs of the day</h2>
       {logs.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
           No time logs on this day yet. Press Start or Add time log.
         </p>
       ) : (
-        <ul className="space-y-2">
+        <ul className="space-y-2" aria-labelledby="day-logs-heading">
           {logs.map((log) => (
             <LogItem key={log.id} log={log} onEdit={setEditing} />
           ))}

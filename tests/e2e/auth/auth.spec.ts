@@ -82,9 +82,9 @@ test('Remember me keeps only the email, and nothing when unticked', async ({ pag
 
 test('logging out in one tab signs out the other', async ({ page, context }) => {
   await signIn(page);
-  await page.goto('/projects');
+  await page.goto('/allHours');
   const second = await context.newPage();
-  await second.goto('/clients');
+  await second.goto('/accountSetting');
   await expect(second.getByRole('navigation', { name: 'App' })).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(second.getByRole('heading', { name: 'Sign in' })).toBeVisible();

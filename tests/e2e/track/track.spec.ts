@@ -3,6 +3,8 @@ import { expectNoAxeViolations } from '../support/axe';
 import { seedStorage, signIn } from '../support/session';
 import { agency } from './fixtures';
 
+const dayLogs = (page: Page) => page.getByRole('list', { name: 'Time logs of the day' }).getByRole('listitem');
+
 async function openTrack(page: Page, day = '2026-03-10') {
   await page.goto(`/login/?day=${day}`);
   await expect(page.getByRole('heading', { level: 1, name: /10 Mar/ })).toBeVisible();
@@ -28,7 +30,7 @@ test('adding a log validates, saves it to the shown day and shows its amount', a
   await page.getByRole('button', { name: 'Add time log' }).click();
   await page.getByRole('button', { name: 'Add & Close' }).click();
   await expect(page.getByRole('alert')).toContainText('please fill Time Log section: Client & Project, Task, Description, Tags');
-  await expect(page.getByRole('listitem')).toHaveCount(0);
+  await expect(dayLogs(page)).toHaveCount(0);
 
   await fillLog(page, '1h 30m', 'Homepage wireframes');
   await page.getByLabel('Start time').fill('09:00');
@@ -36,13 +38,13 @@ test('adding a log validates, saves it to the shown day and shows its amount', a
   await expect(page.getByRole('region', { name: 'Economy' })).toContainText('₹1,500.00');
   await page.getByRole('button', { name: 'Add & Close' }).click();
 
-  const log = page.getByRole('listitem').filter({ hasText: 'Homepage wireframes' });
+  const log = dayLogs(page).filter({ hasText: 'Homepage wireframes' });
   await expect(log).toContainText('Acme Ltd / Website');
   await expect(log).toContainText('1:30:00');
   await expect(log).toContainText('₹1,500.00');
   await expect(page.getByText('Total for the day: 1:30')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Homepage wireframes' })).toBeVisible();
+  await expect(dayLogs(page).filter({ hasText: 'Homepage wireframes' })).toBeVisible();
 });
 
 test('editing a log opens a prefilled dialog and updates it in place', async ({ page }) => {
@@ -58,8 +60,8 @@ test('editing a log opens a prefilled dialog and updates it in place', async ({ 
   await dialog.getByLabel('Duration').fill('2h');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('listitem').filter({ hasText: 'First draft' })).toContainText('2:00:00');
-  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(dayLogs(page).filter({ hasText: 'First draft' })).toContainText('2:00:00');
+  await expect(dayLogs(page)).toHaveCount(1);
 
   await page.getByRole('button', { name: /^Edit/ }).click();
   await page.keyboard.press('Escape');
@@ -94,8 +96,8 @@ test('the stopwatch is right after a reload and saves the elapsed time on Stop',
   await expect(page.getByRole('button', { name: 'Start New' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('timer', { name: 'Stopwatch' })).toHaveText('0:00:00');
-  await expect(page.getByRole('listitem')).toContainText(/1:02:\d\d/);
-  await expect(page.getByRole('listitem')).toContainText('Add a Project,task or tag');
+  await expect(dayLogs(page)).toContainText(/1:02:\d\d/);
+  await expect(dayLogs(page)).toContainText('Add a Project,task or tag');
 });
 
 test('a log added in one tab appears in the other without reload', async ({ page, context }) => {
@@ -113,7 +115,13 @@ test('keyboard shortcuts open the form and start the stopwatch', async ({ page }
   await openTrack(page);
   await page.keyboard.press('n');
   await expect(page.getByRole('form', { name: 'Add time log' })).toBeVisible();
-  await page.keyboard.press('n');
+  await expect(page.getByLabel('CLIENT & PROJECT')).toBeFocused();
+  // Typing in a field never triggers a shortcut.
+  await page.keyboard.press('s');
+  await expect(page.getByLabel('CLIENT & PROJECT')).toHaveValue('s');
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('form', { name: 'Add time log' })).toBeHidden();
   await page.keyboard.press('s');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   await page.keyboard.press('s');
