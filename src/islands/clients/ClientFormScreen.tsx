@@ -1,0 +1,117 @@
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { clientFormSchema, type ClientForm } from '../../lib/entities/client';
+import { $clients, addClient, isClientNameTaken, updateClient, type Client } from '../../stores/clients';
+import { Field } from '../../ui/form/Field';
+import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
+
+const empty: ClientForm = { name: '', contactPerson: '', email: '', phone: '', address: '', taxName: '', taxPercentage: '', taxNumber: '' };
+
+function formOf(client: Client): ClientForm {
+  return {
+    name: client.name,
+    contactPerson: client.contactPerson,
+    email: client.email,
+    phone: client.phone,
+    address: client.address,
+    taxName: client.taxName,
+    taxPercentage: client.taxPercentage === null ? '' : String(client.taxPercentage),
+    taxNumber: client.taxNumber,
+  };
+}
+
+const textFields: { name: Exclude<keyof ClientForm, 'address'>; label: string; type?: string; autoComplete?: string; inputMode?: 'decimal' | 'tel' }[] = [
+  { name: 'name', label: 'NAME', autoComplete: 'organization' },
+  { name: 'contactPerson', label: 'CONTACT PERSON', autoComplete: 'name' },
+  { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'PHONE', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+];
+const taxFields: typeof textFields = [
+  { name: 'taxName', label: 'TAX NAME' },
+  { name: 'taxPercentage', label: 'TAX PERCENTAGE', inputMode: 'decimal' },
+  { name: 'taxNumber', label: 'TAX NUMBER' },
+];
+
+/** /clients/new and /clients/{id}: the client form, prefilled when editing. */
+export function ClientFormScreen({ clientId }: { clientId?: string | undefined }) {
+  const clients = useStore($clients);
+  const existing = clientId ? clients.find((c) => c.id === clientId) : undefined;
+  const [form, setForm] = useState<ClientForm>(() => (existing ? formOf(existing) : empty));
+  const [errors, setErrors] = useState<Partial<Record<keyof ClientForm, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  if (clientId && !existing) {
+    return (
+      <section className="p-4 desk:p-6">
+        <h1 className="text-3xl font-bold">Client not found</h1>
+        <p className="mt-3 text-slate-700">No client has this address. It may have been deleted.</p>
+        <a href="/clients" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          Back to clients
+        </a>
+      </section>
+    );
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = clientFormSchema.safeParse(form);
+    const next: Partial<Record<keyof ClientForm, string>> = parsed.success ? {} : fieldErrors(parsed.error);
+    if (!next.name && isClientNameTaken(form.name, clientId)) next.name = 'An active client already has this name';
+    setErrors(next);
+    if (!parsed.success || Object.keys(next).length > 0) {
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    if (clientId) updateClient(clientId, parsed.data);
+    else addClient(parsed.data);
+    window.location.assign('/clients');
+  }
+
+  const input = (field: (typeof textFields)[number]) => (
+    <Field key={field.name} label={field.label} error={errors[field.name]}>
+      {(control) => (
+        <input
+          {...control}
+          className="field-input"
+          type={field.type ?? 'text'}
+          autoComplete={field.autoComplete ?? 'off'}
+          inputMode={field.inputMode}
+          value={form[field.name]}
+          onChange={(event) => setForm({ ...form, [field.name]: event.target.value })}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <section aria-labelledby="client-form-heading" className="max-w-3xl p-4 desk:p-6">
+      <h1 id="client-form-heading" className="mb-6 text-3xl font-bold">
+        {existing ? `Edit ${existing.name}` : 'New client'}
+      </h1>
+      <form ref={formRef} noValidate onSubmit={save} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="client-form-heading">
+        <div className="grid gap-x-4 sm:grid-cols-2">{textFields.map(input)}</div>
+        <Field label="ADDRESS" error={errors.address}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              className="field-input"
+              autoComplete="street-address"
+              value={form.address}
+              onChange={(event) => setForm({ ...form, address: event.target.value })}
+            />
+          )}
+        </Field>
+        <div className="grid gap-x-4 sm:grid-cols-3">{taxFields.map(input)}</div>
+        <div className="flex gap-3">
+          <button type="submit" className="btn-primary">
+            Save
+          </button>
+          <a href="/clients" className="btn-secondary">
+            Cancel
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters, type SortDirection } from '../../lib/list-view';
+import { $clients, archiveClient, deleteClient, restoreClient, type Client } from '../../stores/clients';
+import { $projects } from '../../stores/projects';
+import { showToast } from '../../stores/toast';
+import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
+import { RowMenu } from '../../ui/list/RowMenu';
+import { SearchBox } from '../../ui/list/SearchBox';
+import { SortHeader } from '../../ui/list/SortHeader';
+import { StatusSelect } from '../../ui/list/StatusSelect';
+import { useQueryState } from '../common/use-query-state';
+import { useSearchShortcut } from '../common/use-search-shortcut';
+
+const sortKeys = ['name', 'contact', 'details', 'status'] as const;
+type SortKey = (typeof sortKeys)[number];
+const sortValue: Record<SortKey, (c: Client) => string> = {
+  name: (c) => c.name,
+  contact: (c) => c.contactPerson,
+  details: (c) => c.email || c.phone,
+  status: (c) => c.status,
+};
+
+/** /clients: search, status filter, sortable columns and the row actions. */
+export function ClientsScreen() {
+  const clients = useStore($clients);
+  const projects = useStore($projects);
+  const [query, setQuery] = useQueryState<string>('q', '');
+  const [status, setStatus] = useQueryState('status', 'Active', (raw) => oneOf(statusFilters, raw, 'Active'));
+  const [sort, setSort] = useQueryState<SortKey>('sort', 'name', (raw) => oneOf(sortKeys, raw, 'name'));
+  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'asc', (raw) => oneOf(['asc', 'desc'] as const, raw, 'asc'));
+  const [deleting, setDeleting] = useState<Client | null>(null);
+  useSearchShortcut();
+
+  const shown = useMemo(
+    () =>
+      sortItems(
+        clients.filter((c) => matchesStatus(c.status, status) && matchesSearch(query, c.name)),
+        sortValue[sort],
+        direction,
+      ),
+    [clients, status, query, sort, direction],
+  );
+  const projectCount = (clientId: string) => projects.filter((p) => p.clientId === clientId).length;
+
+  function sortOn(key: SortKey) {
+    if (key === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(key);
+      setDirection('asc');
+    }
+  }
+
+  function remove(client: Client) {
+    const undo = deleteClient(client.id);
+    showToast(`Deleted ${client.name}`, undo);
+  }
+
+  const header = (key: SortKey, label: string) => (
+    <SortHeader label={label} active={sort === key} direction={direction} onSort={() => sortOn(key)} />
+  );
+
+  return (
+    <section aria-labelledby="clients-heading" className="p-4 desk:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="clients-heading" className="text-3xl font-bold">
+          Clients
+        </h1>
+        <a href="/clients/new" className="btn-primary">
+          New Client
+        </a>
+      </div>
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <SearchBox label="Search by client name" value={query} onChange={setQuery} />
+        <StatusSelect value={status} onChange={setStatus} />
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Clients, {shown.length} shown</caption>
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              {header('name', 'Name')}
+              {header('contact', 'Contact person')}
+              {header('details', 'Contact details')}
+              {header('status', 'Status')}
+              <th scope="col" className="px-3 py-2 font-bold uppercase">
+                Action
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
+                  No Clients found.
+                </td>
+              </tr>
+            ) : (
+              shown.map((client) => (
+                <tr key={client.id} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="px-3 py-2 font-semibold">
+                    <a href={`/clients/${encodeURIComponent(client.id)}`} className="text-brand-700 hover:underline">
+                      {client.name}
+                    </a>
+                  </th>
+                  <td className="px-3 py-2">{client.contactPerson || '—'}</td>
+                  <td className="px-3 py-2">
+                    {client.email ? <div>{client.email}</div> : null}
+                    {client.phone ? <div>{client.phone}</div> : null}
+                    {!client.email && !client.phone ? '—' : null}
+                  </td>
+                  <td className="px-3 py-2">{client.status}</td>
+                  <td className="px-3 py-2">
+                    <RowMenu
+                      label={`Actions for ${client.name}`}
+                      actions={[
+                        { label: 'Edit', onSelect: () => window.location.assign(`/clients/${encodeURIComponent(client.id)}`) },
+                        client.status === 'Active'
+                          ? { label: 'Archive', onSelect: () => archiveClient(client.id) }
+                          : { label: 'Restore', onSelect: () => restoreClient(client.id) },
+                        { label: 'Delete', danger: true, onSelect: () => setDeleting(client) },
+                      ]}
+                    />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        description={(() => {
+          const count = deleting ? projectCount(deleting.id) : 0;
+          return count === 0
+            ? 'No projects use this client.'
+            : `${count} ${count === 1 ? 'project uses' : 'projects use'} this client. They and their time logs stay, showing the client as deleted.`;
+        })()}
+        confirmLabel="Delete client"
+        onConfirm={() => deleting && remove(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

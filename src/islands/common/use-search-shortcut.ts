@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+
+function typingInto(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** `/` focuses the screen's search field, as on Track and All hours. */
+export function useSearchShortcut(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingInto(event.target)) return;
+      const search = document.querySelector<HTMLInputElement>('input[type="search"]');
+      if (!search) return;
+      event.preventDefault();
+      search.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,186 @@
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  billableLabels,
+  billableOptions,
+  projectFormSchema,
+  roundingIntervals,
+  roundingLabels,
+  roundingOptions,
+  type Billable,
+  type Rounding,
+} from '../../lib/entities/project';
+import { sortItems } from '../../lib/list-view';
+import { $clients } from '../../stores/clients';
+import { addProject, isProjectNameTaken } from '../../stores/projects';
+import { showToast } from '../../stores/toast';
+import { Field } from '../../ui/form/Field';
+import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
+
+interface Draft {
+  projectName: string;
+  clientId: string;
+  hours: string;
+  description: string;
+  billable: Billable;
+  billamount: string;
+  rounding: Rounding;
+  timeInterval: string;
+  approval: boolean;
+}
+
+const empty: Draft = {
+  projectName: '',
+  clientId: '',
+  hours: '',
+  description: '',
+  billable: 'member',
+  billamount: '',
+  rounding: 'false',
+  timeInterval: '15',
+  approval: false,
+};
+
+/** SPEC.md's Add Project form; 'Create Project' saves and clears it for the next one. */
+export function AddProjectForm({ onDone }: { onDone: () => void }) {
+  const clients = useStore($clients);
+  const activeClients = sortItems(
+    clients.filter((c) => c.status === 'Active'),
+    (c) => c.name,
+    'asc',
+  );
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    const parsed = projectFormSchema.safeParse(draft);
+    const next: Partial<Record<keyof Draft, string>> = parsed.success ? {} : fieldErrors(parsed.error);
+    if (!next.projectName && draft.clientId && isProjectNameTaken(draft.projectName, draft.clientId)) {
+      next.projectName = 'This client already has a project with this name';
+    }
+    setErrors(next);
+    if (!parsed.success || Object.keys(next).length > 0) {
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    const client = clients.find((c) => c.id === parsed.data.clientId);
+    const project = addProject(parsed.data, client?.name ?? '');
+    showToast(`Project ${project.projectName} created`);
+    setDraft(empty);
+    onDone();
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={create} aria-label="Add Project">
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field label="Project name" error={errors.projectName}>
+          {(control) => (
+            <input {...control} className="field-input" value={draft.projectName} onChange={(e) => set('projectName', e.target.value)} />
+          )}
+        </Field>
+        <Field
+          label="Client"
+          error={errors.clientId}
+          after={
+            <a href="/clients/new" className="mt-1 inline-block text-sm text-brand-700 underline">
+              Create a new client
+            </a>
+          }
+        >
+          {(control) => (
+            <select {...control} className="field-input" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)}>
+              <option value="">Choose a client</option>
+              {activeClients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Project hours" hint="Budget in hours; leave empty for none" error={errors.hours}>
+          {(control) => (
+            <input {...control} className="field-input" inputMode="decimal" value={draft.hours} onChange={(e) => set('hours', e.target.value)} />
+          )}
+        </Field>
+        <Field label="Billable" error={errors.billable}>
+          {(control) => (
+            <select {...control} className="field-input" value={draft.billable} onChange={(e) => set('billable', e.target.value as Billable)}>
+              {billableOptions.map((option) => (
+                <option key={option} value={option}>
+                  {billableLabels[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Billable amount (₹ per hour)"
+          hint={draft.billable === 'project' ? 'Used for every log of this project' : 'Used only with a project-based rate'}
+          error={errors.billamount}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="field-input disabled:bg-slate-100"
+              inputMode="decimal"
+              disabled={draft.billable === 'false'}
+              value={draft.billable === 'false' ? '' : draft.billamount}
+              onChange={(e) => set('billamount', e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-x-4">
+          <Field label="Rounding" error={errors.rounding}>
+            {(control) => (
+              <select {...control} className="field-input" value={draft.rounding} onChange={(e) => set('rounding', e.target.value as Rounding)}>
+                {roundingOptions.map((option) => (
+                  <option key={option} value={option}>
+                    {roundingLabels[option]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Interval" error={errors.timeInterval}>
+            {(control) => (
+              <select
+                {...control}
+                className="field-input disabled:bg-slate-100"
+                disabled={draft.rounding === 'false'}
+                value={draft.timeInterval}
+                onChange={(e) => set('timeInterval', e.target.value)}
+              >
+                {roundingIntervals.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {minutes} min
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </div>
+      <Field label="Description" error={errors.description}>
+        {(control) => (
+          <textarea {...control} rows={2} className="field-input" value={draft.description} onChange={(e) => set('description', e.target.value)} />
+        )}
+      </Field>
+      <label className="mb-4 flex items-center gap-2">
+        <input type="checkbox" checked={draft.approval} onChange={(e) => set('approval', e.target.checked)} />
+        New time logs of this project need approval
+      </label>
+      <div className="flex gap-3">
+        <button type="submit" className="btn-primary">
+          Create Project
+        </button>
+        <button type="button" className="btn-secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

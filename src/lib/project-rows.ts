@@ -1,0 +1,96 @@
+import type { Client } from './entities/client';
+import type { Project } from './entities/project';
+import type { TimeLog } from './entities/time-log';
+import { toCsv, type CsvColumn } from './csv';
+import { formatHours } from './duration';
+import { fromMinor } from './money';
+import { totalsByProject, type Lookups, type Totals } from './totals';
+
+/** One line of the projects table: the project with what its logs add up to. */
+export interface ProjectRow {
+  project: Project;
+  clientName: string;
+  totals: Totals;
+  /** Logs waiting for approval on a project that requires it. */
+  pendingLogIds: string[];
+  /** Creation day as SPEC.md shows it, day-month-year. */
+  created: string;
+  /** Sortable creation time (ms). */
+  createdAt: number;
+}
+
+const noTotals: Totals = { seconds: 0, billableMinor: 0, costMinor: 0, expensesMinor: 0 };
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function createdOf(project: Project): { created: string; createdAt: number } {
+  // The original app stored day, 0-based month and year; ours also keeps createdAt.
+  const stamp = project.createdAt ? new Date(project.createdAt) : new Date(Number(project.year) || 1970, Number(project.month) || 0, Number(project.date) || 1);
+  return { created: `${pad(stamp.getDate())}-${pad(stamp.getMonth() + 1)}-${stamp.getFullYear()}`, createdAt: stamp.getTime() };
+}
+
+/** The client's current name, or the name the project was saved with when the client is gone. */
+export function clientNameOf(project: Project, clientsById: ReadonlyMap<string, Client>): string {
+  return (project.clientId ? clientsById.get(project.clientId)?.name : undefined) ?? project.client;
+}
+
+/** Rows for every project, with totals from one pass over the logs. */
+export function projectRows(projects: readonly Project[], logs: readonly TimeLog[], lookups: Lookups): ProjectRow[] {
+  const totals = totalsByProject(logs, lookups);
+  const pending = new Map<string, string[]>();
+  for (const log of logs) {
+    if (log.status !== 'pending' || !log.projectId) continue;
+    const ids = pending.get(log.projectId) ?? [];
+    ids.push(log.id);
+    pending.set(log.projectId, ids);
+  }
+  return projects.map((project) => ({
+    project,
+    clientName: clientNameOf(project, lookups.clientsById),
+    totals: totals.get(project.id) ?? noTotals,
+    pendingLogIds: pending.get(project.id) ?? [],
+    ...createdOf(project),
+  }));
+}
+
+/** A client's rows with their subtotal, for Group by: Client. */
+export interface ClientGroup {
+  clientName: string;
+  rows: ProjectRow[];
+  subtotal: Totals;
+}
+
+/** Groups rows by client name, keeping the order rows arrive in within each group. */
+export function groupByClient(rows: readonly ProjectRow[]): ClientGroup[] {
+  const groups = new Map<string, ClientGroup>();
+  for (const row of rows) {
+    const name = row.clientName || 'No client';
+    let group = groups.get(name);
+    if (!group) {
+      group = { clientName: name, rows: [], subtotal: { ...noTotals } };
+      groups.set(name, group);
+    }
+    group.rows.push(row);
+    group.subtotal.seconds += row.totals.seconds;
+    group.subtotal.billableMinor += row.totals.billableMinor;
+    group.subtotal.costMinor += row.totals.costMinor;
+    group.subtotal.expensesMinor += row.totals.expensesMinor;
+  }
+  return [...groups.values()].sort((a, b) => a.clientName.localeCompare(b.clientName));
+}
+
+const money = (minor: number) => fromMinor(minor).toFixed(2);
+
+/** The projects export: exactly the rows shown, with their figures. */
+export function projectsCsv(rows: readonly ProjectRow[]): string {
+  const columns: CsvColumn<ProjectRow>[] = [
+    { header: 'Project', value: (r) => r.project.projectName },
+    { header: 'Client', value: (r) => r.clientName },
+    { header: 'Status', value: (r) => r.project.status },
+    { header: 'Total hours', value: (r) => formatHours(r.totals.seconds) },
+    { header: 'Budget hours', value: (r) => r.project.hours || '' },
+    { header: 'Billable amount (INR)', value: (r) => money(r.totals.billableMinor) },
+    { header: 'Spend (INR)', value: (r) => money(r.totals.costMinor) },
+    { header: 'Created', value: (r) => r.created },
+  ];
+  return toCsv(columns, rows);
+}
