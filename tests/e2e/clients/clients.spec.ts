@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { seedStorage, signIn } from '../support/session';
+import { agency } from '../track/fixtures';
+
+const rows = (page: Page) => page.getByRole('table').getByRole('row');
+
+test.beforeEach(async ({ page }) => {
+  await seedStorage(page, {
+    ...agency,
+    clients: [
+      ...agency.clients,
+      { id: 'c2', name: 'Zenith Co', contactPerson: 'Meera', email: 'meera@zenith.test', phone: '+91 0044', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Active' },
+      { id: 'c3', name: 'Old Partner', contactPerson: 'Bob', email: 'bob@old.test', phone: '', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Archived' },
+    ],
+  });
+  await signIn(page);
+});
+
+test('a new client is validated beside its fields, saved and listed', async ({ page }) => {
+  await page.goto('/clients');
+  await page.getByRole('link', { name: 'New Client' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New client' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter the client name')).toBeVisible();
+  await expect(page.getByLabel('NAME', { exact: true })).toBeFocused();
+
+  await page.getByLabel('NAME', { exact: true }).fill('acme ltd');
+  await page.getByLabel('EMAIL').fill('not-an-email');
+  await page.getByLabel('TAX PERCENTAGE').fill('150');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('An active client already has this name')).toBeVisible();
+  await expect(page.getByText(/Enter a valid email address/)).toBeVisible();
+  await expect(page.getByText('Enter a percentage from 0 to 100')).toBeVisible();
+
+  await page.getByLabel('NAME', { exact: true }).fill('Nova Studio');
+  await page.getByLabel('CONTACT PERSON').fill('Ira');
+  await page.getByLabel('EMAIL').fill('ira@nova.test');
+  await page.getByLabel('PHONE').fill('+44 020 7946 0000');
+  await page.getByLabel('ADDRESS').fill('1 Road\nLondon');
+  await page.getByLabel('TAX PERCENTAGE').fill('18');
+  await page.getByLabel('TAX NUMBER').fill('007123');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  const row = page.getByRole('row', { name: /Nova Studio/ });
+  await expect(row).toContainText('Ira');
+  await expect(row).toContainText('+44 020 7946 0000');
+
+  // Editing opens with every value, leading zeros and + intact.
+  await row.getByRole('link', { name: 'Nova Studio' }).click();
+  await expect(page.getByLabel('TAX NUMBER')).toHaveValue('007123');
+  await expect(page.getByLabel('ADDRESS')).toHaveValue('1 Road\nLondon');
+  await page.getByLabel('CONTACT PERSON').fill('Ira Shah');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /Nova Studio/ })).toContainText('Ira Shah');
+});
+
+test('Cancel leaves without saving, and an unknown id says so', async ({ page }) => {
+  await page.goto('/clients/c1');
+  await page.getByLabel('CONTACT PERSON').fill('Changed');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row', { name: /Acme Ltd/ })).toContainText('Ravi');
+  await page.goto('/clients/nope');
+  await expect(page.getByRole('heading', { level: 1, name: 'Client not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to clients' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+});
+
+test('search filters as you type and says when nothing matches', async ({ page }) => {
+  await page.goto('/clients');
+  await expect(rows(page)).toHaveCount(3); // header + 2 active
+  await page.keyboard.press('/');
+  await page.keyboard.type('zen');
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeVisible();
+  await page.getByRole('searchbox').fill('nothing like this');
+  await expect(page.getByText('No Clients found.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('searchbox')).toHaveValue('nothing like this');
+});
+
+test('archive, find it under Archived, restore it', async ({ page }) => {
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Actions for Zenith Co' }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeHidden();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Archived' }).click();
+  await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Old Partner/ })).toBeVisible();
+  await expect(page).toHaveURL(/status=Archived/);
+  await page.getByRole('button', { name: 'Actions for Zenith Co' }).click();
+  await page.getByRole('menuitem', { name: 'Restore' }).click();
+  await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeHidden();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeVisible();
+});
+
+test('sorting by contact person is kept after a reload', async ({ page }) => {
+  await page.goto('/clients');
+  await page.getByRole('button', { name: /Contact person/i }).click();
+  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute('aria-sort', 'ascending');
+  await page.getByRole('button', { name: /Contact person/i }).click();
+  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute('aria-sort', 'descending');
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute('aria-sort', 'descending');
+  // Ravi after Meera descending: Acme (Ravi) first.
+  await expect(rows(page).nth(1)).toContainText('Acme Ltd');
+});
+
+test('delete asks first, names the projects, and can be undone', async ({ page }) => {
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Actions for Acme Ltd' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Acme Ltd?' });
+  await expect(dialog).toContainText('1 project uses this client');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('row', { name: /Acme Ltd/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Actions for Acme Ltd' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete client' }).click();
+  await expect(page.getByRole('row', { name: /Acme Ltd/ })).toBeHidden();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('row', { name: /Acme Ltd/ })).toBeVisible();
+});
+
+test('clients list and form have no axe violations', async ({ page }) => {
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/clients/new');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectNoAxeViolations(page);
+});

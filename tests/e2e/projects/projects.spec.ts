@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { seedStorage, signIn } from '../support/session';
+import { agency } from '../track/fixtures';
+
+const log = (id: string, projectId: string, dur: number, status = 'approved') => ({
+  id,
+  date: '2026-03-10',
+  client: 'Acme Ltd / Website',
+  projectId,
+  task: 'Design',
+  taskId: 't1',
+  tags: 'x',
+  desc: '<p>Work</p>',
+  dur,
+  st: '',
+  end: '',
+  exp: 0,
+  memberId: 'm1',
+  status,
+});
+
+const data = {
+  ...agency,
+  clients: [
+    ...agency.clients,
+    { id: 'c2', name: 'Beta Corp', contactPerson: '', email: 'b@beta.test', phone: '', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Active' },
+  ],
+  project: [
+    ...agency.project,
+    { ...agency.project[0], id: 'p2', projectName: 'Audit', client: 'Beta Corp', clientId: 'c2', billable: 'member', rounding: 'up', timeInterval: 15, hours: 0, approval: true },
+  ],
+  // Website: 1h30m at the project rate ₹1,000 = ₹1,500.00; spend 1.5 h × ₹400 = ₹600.00.
+  // Audit: 1h10m, member rate ₹900 rounded up to 1h15m = ₹1,125.00; spend 70/60 × ₹400 = ₹466.67.
+  taskData: [log('l1', 'p1', 5400), log('l2', 'p2', 4200, 'pending')],
+};
+
+const projectRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+
+test.beforeEach(async ({ page }) => {
+  await seedStorage(page, data);
+  await signIn(page);
+});
+
+test('the table shows hours against budget, billable amount and spend from the logs', async ({ page }) => {
+  await page.goto('/projects');
+  const website = projectRow(page, 'Website');
+  await expect(website).toContainText('1.50 / 10');
+  await expect(website).toContainText('₹1,500.00');
+  await expect(website).toContainText('₹600.00');
+  await expect(website).toContainText('01-01-2026');
+  const audit = projectRow(page, 'Audit');
+  await expect(audit).toContainText('₹1,125.00');
+  await expect(audit).toContainText('₹466.67');
+  await expect(audit).toContainText('1 pending');
+});
+
+test('group by client shows subtotals; search and status filter; the view survives a reload', async ({ page }) => {
+  await page.goto('/projects');
+  await page.getByLabel('Group by').selectOption('client');
+  await expect(page.getByRole('columnheader', { name: 'Acme Ltd', exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Subtotal Beta Corp/ })).toContainText('₹1,125.00');
+  await page.getByRole('searchbox').fill('beta');
+  await expect(projectRow(page, 'Website')).toBeHidden();
+  await expect(projectRow(page, 'Audit')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Group by')).toHaveValue('client');
+  await expect(page.getByRole('searchbox')).toHaveValue('beta');
+  await page.getByRole('searchbox').fill('no such project');
+  await expect(page.getByText('No projects found.')).toBeVisible();
+});
+
+test('export downloads exactly the projects shown', async ({ page }) => {
+  await page.goto('/projects?q=website');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csv = readFileSync(await (await downloading).path(), 'utf8');
+  const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
+  expect(lines[0]).toContain('Billable amount (INR)');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toBe('Website,Acme Ltd,Active,1.50,10,1500.00,600.00,01-01-2026');
+});
+
+test('Add Project validates, disables what does not apply, and creates the project', async ({ page }) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const form = page.getByRole('form', { name: 'Add Project' });
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(form.getByText('Enter the project name')).toBeVisible();
+  await expect(form.getByText('Choose a client')).toBeVisible();
+
+  await form.getByLabel('Billable', { exact: true }).selectOption({ label: 'Non billable' });
+  await expect(form.getByLabel('Billable amount (₹ per hour)')).toBeDisabled();
+  await expect(form.getByLabel('Interval')).toBeDisabled();
+  await form.getByLabel('Rounding').selectOption({ label: 'Round down' });
+  await expect(form.getByLabel('Interval')).toBeEnabled();
+
+  await form.getByLabel('Project name').fill('website');
+  await form.getByLabel('Client').selectOption({ label: 'Acme Ltd' });
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(form.getByText('This client already has a project with this name')).toBeVisible();
+  await form.getByLabel('Project name').fill('Mobile app');
+  await form.getByLabel('Project hours').fill('40');
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(projectRow(page, 'Mobile app')).toContainText('0.00 / 40');
+  await expect(projectRow(page, 'Mobile app')).toContainText('Acme Ltd');
+});
+
+test('Assign Task adds assignees as chips and the task appears under its project and on Track', async ({ page }) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Assign Task' }).click();
+  const form = page.getByRole('form', { name: 'Assign Task' });
+  await form.getByLabel('Project').selectOption({ label: 'Acme Ltd / Website' });
+  await form.getByLabel('Task', { exact: true }).fill('Copywriting');
+  await form.getByLabel('Team').selectOption({ label: 'Asha' });
+  await expect(form.getByRole('list', { name: 'Assignees' })).toContainText('Asha');
+  await form.getByRole('button', { name: 'Remove Asha' }).click();
+  await expect(form.getByRole('list', { name: 'Assignees' })).not.toContainText('Asha');
+  await form.getByLabel('Team').selectOption({ label: 'Asha' });
+  await form.getByRole('button', { name: 'Create Task' }).click();
+
+  await page.getByRole('button', { name: /Website, show tasks/ }).click();
+  await expect(page.getByRole('list', { name: 'Tasks of Website' })).toContainText('Copywriting — Asha');
+
+  await page.goto('/login/?day=2026-03-10');
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await page.getByLabel('CLIENT & PROJECT').fill('web');
+  await page.getByRole('option', { name: 'Website' }).click();
+  await expect(page.getByLabel('TASK').getByRole('option', { name: 'Copywriting' })).toBeAttached();
+});
+
+test('pending logs are approved from the project row', async ({ page }) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Actions for Audit' }).click();
+  await page.getByRole('menuitem', { name: 'Approve 1 pending' }).click();
+  await expect(projectRow(page, 'Audit')).not.toContainText('pending');
+});
+
+test('archive and delete with confirmation; logs keep the deleted project', async ({ page }) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Actions for Audit' }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(projectRow(page, 'Audit')).toBeHidden();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'All' }).click();
+  await expect(projectRow(page, 'Audit')).toContainText('Archived');
+
+  await page.getByRole('button', { name: 'Actions for Website' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Its 1 time log stays');
+  await page.getByRole('button', { name: 'Delete project' }).click();
+  await expect(projectRow(page, 'Website')).toBeHidden();
+  await page.goto('/login/?day=2026-03-10');
+  await expect(page.getByText('(project deleted)')).toBeVisible();
+});
+
+test('projects screen has no axe violations with the form open and a row expanded', async ({ page }) => {
+  await page.goto('/projects?group=client');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  await page.getByRole('button', { name: /Website, show tasks/ }).click();
+  await expectNoAxeViolations(page);
+});
