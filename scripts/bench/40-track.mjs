@@ -2,45 +2,15 @@
 // main-thread time to add one log, and the JavaScript Track loads before the editor opens.
 import { gzipSync } from 'node:zlib';
 import { generateData } from './_generate.mjs';
-import { launchChromium, median, signInContext, startServer } from './_harness.mjs';
+import { firstRender as measure, newSeededPage as seeded } from './_first-render.mjs';
+import { launchChromium, median, startServer } from './_harness.mjs';
+
+const firstRender = (path, selector, data) => measure(browser, server, path, selector, data);
+const newSeededPage = (data) => seeded(browser, server, data);
 
 const DAY = '2026-03-10';
 const server = await startServer();
 const browser = await launchChromium();
-
-// Records when the first element matching `selector` appears, from navigation start.
-const firstRenderProbe = (selector) => {
-  new MutationObserver((_, observer) => {
-    if (document.querySelector(selector)) {
-      window.__firstRender = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
-};
-
-async function newSeededPage(data) {
-  const context = await browser.newContext();
-  const session = await signInContext(context, server.url);
-  await context.addInitScript((entries) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, typeof v === 'string' ? v : JSON.stringify(v));
-  }, { ...data, token: session.token, user: session.user });
-  return { context, page: await context.newPage() };
-}
-
-async function firstRender(path, selector, data, runs = 3) {
-  const times = [];
-  for (let i = 0; i < runs; i += 1) {
-    const { context, page } = await newSeededPage(data);
-    await page.addInitScript(firstRenderProbe, selector);
-    await page.goto(`${server.url}${path}`);
-    await page.waitForFunction(() => window.__firstRender !== undefined, null, { timeout: 30000 });
-    times.push(await page.evaluate(() => window.__firstRender));
-    await context.close();
-  }
-  return median(times);
-}
 
 try {
   const data = generateData({ logs: 5000, day: DAY });
