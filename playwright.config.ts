@@ -34,6 +34,12 @@ export default defineConfig({
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: 'localhost', DATA_DIR: 'tmp/e2e-data' },
+    env: {
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: 'tmp/e2e-data',
+      // `npm test` repeats the sign-in tests with DATABASE_URL set, against a real PostgreSQL.
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
   },
 });

@@ -1,38 +1,37 @@
 // `npm test`: every check and test, in the order that fails fastest. Starts a throwaway
-// PostgreSQL (scripts/postgres.mjs) so the server tests also run against a real server.
+// PostgreSQL (scripts/postgres.mjs) so the server tests and the sign-in browser tests also
+// run against a real server, not only the embedded PGlite.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { startPostgres } from './postgres.mjs';
+
+class StepFailed extends Error {}
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${label} failed`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) throw new StepFailed(`${label} failed`);
 }
 
-run('types', 'npx', ['astro', 'check']);
-run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-
-let pgEnv = {};
-let stopPostgres = () => {};
-if (existsSync(new URL('./postgres.mjs', import.meta.url))) {
-  const { startPostgres } = await import('./postgres.mjs');
-  const pg = await startPostgres();
-  if (pg) {
-    pgEnv = { TEST_DATABASE_URL: pg.url };
-    stopPostgres = pg.stop;
-  } else if (process.env.REQUIRE_POSTGRES === '1') {
-    console.error('✖ PostgreSQL is required (REQUIRE_POSTGRES=1) but could not be started');
-    process.exit(1);
-  }
-}
+let pg = null;
 try {
-  run('unit, component and server tests', 'npx', ['vitest', 'run'], pgEnv);
+  run('types', 'npx', ['astro', 'check']);
+  run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  pg = await startPostgres();
+  if (!pg && process.env.REQUIRE_POSTGRES === '1') throw new StepFailed('PostgreSQL is required (REQUIRE_POSTGRES=1) but could not be started');
+  if (!pg) console.warn('\n⚠ PostgreSQL is not installed: server tests run on PGlite only.');
+  run('unit, component and server tests', 'npx', ['vitest', 'run'], pg ? { TEST_DATABASE_URL: pg.url } : {});
+  run('build', 'npx', ['astro', 'build']);
+  run('browser tests (Chromium, embedded PGlite)', 'node', ['scripts/e2e.mjs']);
+  if (pg) {
+    run('sign-in browser tests against PostgreSQL (DATABASE_URL)', 'node', ['scripts/e2e.mjs', 'tests/e2e/auth'], {
+      DATABASE_URL: pg.url,
+      E2E_PORT: '4391',
+    });
+  }
+  console.log('\n✔ all checks and tests passed');
+} catch (error) {
+  console.error(`\n✖ ${error instanceof StepFailed ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
-  stopPostgres();
+  await pg?.stop();
 }
-run('build', 'npx', ['astro', 'build']);
-run('browser tests (Chromium)', 'node', ['scripts/e2e.mjs']);
-console.log('\n✔ all checks and tests passed');
