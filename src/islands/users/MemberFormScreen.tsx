@@ -1,0 +1,203 @@
+import { useStore } from '@nanostores/react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/entities/member';
+import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
+import { Field } from '../../ui/form/Field';
+import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
+import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
+import { ADDED_PARAM } from './UsersScreen';
+
+const empty: MemberForm = { name: '', email: '', notes: '', Role: 'Normal', LoborRate: '', BillableRate: '', autoAddToProjects: false };
+
+function formOf(member: Member): MemberForm {
+  return {
+    name: member.name,
+    email: member.email,
+    notes: member.notes,
+    Role: member.Role,
+    LoborRate: String(member.LoborRate),
+    BillableRate: String(member.BillableRate),
+    autoAddToProjects: member.autoAddToProjects,
+  };
+}
+
+// SPEC.md section 6, shown under each role so the choice is informed.
+const roleHints: Record<Role, string> = {
+  Admin: 'Can view and edit anything in group or workspace.',
+  Manager: 'Can view and manage assigned projects. Cannot view other projects.',
+  Normal: 'Can only track time on assigned projects/tasks.',
+};
+
+type Errors = Partial<Record<keyof MemberForm, string>>;
+type RateField = 'LoborRate' | 'BillableRate';
+const rateSections: { name: RateField; summary: string; label: string }[] = [
+  { name: 'LoborRate', summary: 'Labor Rate', label: 'Labor rate (₹ per hour)' },
+  { name: 'BillableRate', summary: 'Billable Rate', label: 'Billable rate (₹ per hour)' },
+];
+
+/** /users/new and /users/{id}: the team member form, prefilled when editing. */
+export function MemberFormScreen({ memberId }: { memberId?: string | undefined }) {
+  const members = useStore($team);
+  const existing = memberId ? members.find((m) => m.id === memberId) : undefined;
+  const [form, setForm] = useState<MemberForm>(() => (existing ? formOf(existing) : empty));
+  const [errors, setErrors] = useState<Errors>({});
+  // Rate sections start open when editing a member who has a rate, so the values are seen.
+  const [open, setOpen] = useState<Record<RateField, boolean>>(() => ({
+    LoborRate: (existing?.LoborRate ?? 0) > 0,
+    BillableRate: (existing?.BillableRate ?? 0) > 0,
+  }));
+  const formRef = useRef<HTMLFormElement>(null);
+  const hintId = useId();
+
+  if (memberId && !existing) {
+    return (
+      <section className="p-4 desk:p-6">
+        <h1 className="text-3xl font-bold">Team member not found</h1>
+        <p className="mt-3 text-slate-700">No team member has this address. They may have been deleted.</p>
+        <a href="/users" className="mt-4 inline-block font-semibold text-brand-700 underline">
+          Back to team members
+        </a>
+      </section>
+    );
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const parsed = memberFormSchema.safeParse(form);
+    const next: Errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (!next.email && isMemberEmailTaken(form.email, memberId)) next.email = 'Another team member already uses this email';
+    setErrors(next);
+    if (!parsed.success || Object.keys(next).length > 0) {
+      // An error inside a closed rate section must be seen: open it before moving focus there.
+      setOpen((current) => ({ LoborRate: current.LoborRate || Boolean(next.LoborRate), BillableRate: current.BillableRate || Boolean(next.BillableRate) }));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    if (memberId) {
+      updateMember(memberId, parsed.data);
+      window.location.assign('/users');
+    } else {
+      addMember(parsed.data);
+      window.location.assign(`/users?${ADDED_PARAM}=1`);
+    }
+  }
+
+  const textInput = (name: 'name' | 'email', label: string, type: string, autoComplete: string) => (
+    <Field label={label} error={errors[name]}>
+      {(control) => (
+        <input
+          {...control}
+          className="field-input"
+          type={type}
+          autoComplete={autoComplete}
+          value={form[name]}
+          onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <section aria-labelledby="member-form-heading" className="max-w-3xl p-4 desk:p-6">
+      <h1 id="member-form-heading" className="mb-6 text-3xl font-bold">
+        {existing ? `Edit ${existing.name}` : 'New team member'}
+      </h1>
+      <form ref={formRef} noValidate onSubmit={save} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="member-form-heading">
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          {textInput('name', 'NAME', 'text', 'off')}
+          {textInput('email', 'EMAIL', 'email', 'off')}
+        </div>
+        <RichTextEditor label="NOTES" value={form.notes} onChange={(notes) => setForm((current) => ({ ...current, notes }))} error={errors.notes} />
+        <p className="-mt-3 mb-4 text-sm text-slate-700">Private notes, seen only by admins.</p>
+
+        <fieldset className="mb-4">
+          <legend className="field-label">ROLE</legend>
+          <div className="flex flex-col gap-2">
+            {roles.map((role) => (
+              <div key={role}>
+                <label className="flex items-center gap-2 font-semibold">
+                  <input
+                    type="radio"
+                    name="role"
+                    value={role}
+                    checked={form.Role === role}
+                    aria-describedby={`${hintId}-${role}`}
+                    onChange={() => setForm({ ...form, Role: role })}
+                  />
+                  {role}
+                </label>
+                <p id={`${hintId}-${role}`} className="ml-6 text-sm text-slate-700">
+                  {roleHints[role]}
+                </p>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+
+        {rateSections.map((section) => (
+          <details
+            key={section.name}
+            open={open[section.name]}
+            onToggle={(event) => {
+              const isOpen = event.currentTarget.open;
+              setOpen((current) => (current[section.name] === isOpen ? current : { ...current, [section.name]: isOpen }));
+            }}
+            className="mb-4 rounded-md border border-slate-200"
+          >
+            <summary className="cursor-pointer px-3 py-2 font-semibold">{section.summary}</summary>
+            <div className="px-3 pt-2">
+              <Field label={section.label} error={errors[section.name]} hint="Indian rupees (INR), up to two decimals.">
+                {(control) => (
+                  <input
+                    {...control}
+                    className="field-input w-48"
+                    type="number"
+                    min={0}
+                    step={0.01}
+                    inputMode="decimal"
+                    value={form[section.name]}
+                    onChange={(event) => setForm({ ...form, [section.name]: event.target.value })}
+                  />
+                )}
+              </Field>
+            </div>
+          </details>
+        ))}
+
+        <fieldset className="mb-4">
+          <legend className="field-label">APPROVAL SETTINGS</legend>
+          <label className="flex items-start gap-2">
+            <input type="checkbox" className="mt-1" checked disabled aria-describedby={`${hintId}-approval`} />
+            <span>Approval is not required</span>
+          </label>
+          <p id={`${hintId}-approval`} className="field-hint">
+            Time logs need approval only on projects that ask for it (set in the project&apos;s form).
+          </p>
+        </fieldset>
+
+        <label className="mb-4 flex items-start gap-2">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={form.autoAddToProjects}
+            onChange={(event) => setForm({ ...form, autoAddToProjects: event.target.checked })}
+          />
+          <span>Automatically add this team member to all new projects</span>
+        </label>
+
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-amber-950">
+          Adding an active team member adds one seat to your Pro subscription; archived members are not charged.
+        </p>
+
+        <div className="flex gap-3">
+          <button type="submit" className="btn-primary">
+            {memberId ? 'Save' : 'Invite'}
+          </button>
+          <a href="/users" className="btn-secondary">
+            Cancel
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}
