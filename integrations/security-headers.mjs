@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+// Astro's island runtime ships one inline <style> (astro-island { display: contents }).
+export const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/gi;
 
 function htmlFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -16,11 +18,11 @@ function htmlFiles(dir) {
   });
 }
 
-/** Collects the sha256 sources of every inline script in the built HTML. */
-export function inlineScriptHashes(clientDir) {
+/** Collects the sha256 sources of every inline script (or, with INLINE_STYLE, style) in the built HTML. */
+export function inlineScriptHashes(clientDir, pattern = INLINE_SCRIPT) {
   const hashes = new Set();
   for (const file of htmlFiles(clientDir)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(INLINE_SCRIPT)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
       const body = match[1] ?? '';
       if (body.trim() === '') continue;
       hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
@@ -30,11 +32,11 @@ export function inlineScriptHashes(clientDir) {
 }
 
 /** The headers sent on every response, given the allowed inline script hashes. */
-export function securityHeaders(scriptHashes, connectSrc = []) {
+export function securityHeaders(scriptHashes, connectSrc = [], styleHashes = []) {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    "style-src 'self'",
+    `style-src 'self' ${styleHashes.join(' ')}`.trim(),
     // Quill and Ariakit position popovers through style attributes, never <style> blocks.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
@@ -63,7 +65,7 @@ export default function securityHeadersIntegration() {
       'astro:build:done': ({ dir, logger }) => {
         const clientDir = fileURLToPath(dir);
         const apiOrigin = process.env.PUBLIC_API_URL ? [new URL(process.env.PUBLIC_API_URL).origin] : [];
-        const headers = securityHeaders(inlineScriptHashes(clientDir), apiOrigin);
+        const headers = securityHeaders(inlineScriptHashes(clientDir), apiOrigin, inlineScriptHashes(clientDir, INLINE_STYLE));
         const out = join(clientDir, '..', 'security-headers.json');
         writeFileSync(out, JSON.stringify(headers, null, 2));
         logger.info(`wrote ${out}`);

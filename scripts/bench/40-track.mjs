@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { generateData } from './_generate.mjs';
 import { firstRender as measure, newSeededPage as seeded } from './_first-render.mjs';
-import { launchChromium, median, startServer } from './_harness.mjs';
+import { launchChromium, startServer } from './_harness.mjs';
 
 const firstRender = (path, selector, data) => measure(browser, server, path, selector, data);
 const newSeededPage = (data) => seeded(browser, server, data);

@@ -1,7 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters, type SortDirection } from '../../lib/list-view';
-import { $clients, archiveClient, deleteClient, restoreClient, type Client } from '../../stores/clients';
+import {
+  matchesSearch,
+  matchesStatus,
+  oneOf,
+  sortItems,
+  statusFilters,
+  type SortDirection,
+} from '../../lib/list-view';
+import {
+  $clients,
+  archiveClient,
+  deleteClient,
+  restoreClient,
+  type Client,
+} from '../../stores/clients';
 import { $projects } from '../../stores/projects';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
@@ -11,6 +24,8 @@ import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
 import { useQueryState } from '../common/use-query-state';
 import { useSearchShortcut } from '../common/use-search-shortcut';
+import { useShowMore } from '../common/use-show-more';
+import { ShowMore } from '../../ui/list/ShowMore';
 
 const sortKeys = ['name', 'contact', 'details', 'status'] as const;
 type SortKey = (typeof sortKeys)[number];
@@ -26,9 +41,15 @@ export function ClientsScreen() {
   const clients = useStore($clients);
   const projects = useStore($projects);
   const [query, setQuery] = useQueryState<string>('q', '');
-  const [status, setStatus] = useQueryState('status', 'Active', (raw) => oneOf(statusFilters, raw, 'Active'));
-  const [sort, setSort] = useQueryState<SortKey>('sort', 'name', (raw) => oneOf(sortKeys, raw, 'name'));
-  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'asc', (raw) => oneOf(['asc', 'desc'] as const, raw, 'asc'));
+  const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
+    oneOf(statusFilters, raw, 'Active'),
+  );
+  const [sort, setSort] = useQueryState<SortKey>('sort', 'name', (raw) =>
+    oneOf(sortKeys, raw, 'name'),
+  );
+  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'asc', (raw) =>
+    oneOf(['asc', 'desc'] as const, raw, 'asc'),
+  );
   const [deleting, setDeleting] = useState<Client | null>(null);
   useSearchShortcut();
 
@@ -40,6 +61,10 @@ export function ClientsScreen() {
         direction,
       ),
     [clients, status, query, sort, direction],
+  );
+  const { visible, hidden, showMore } = useShowMore(
+    shown,
+    `${query}|${status}|${sort}|${direction}`,
   );
   const projectCount = (clientId: string) => projects.filter((p) => p.clientId === clientId).length;
 
@@ -57,7 +82,12 @@ export function ClientsScreen() {
   }
 
   const header = (key: SortKey, label: string) => (
-    <SortHeader label={label} active={sort === key} direction={direction} onSort={() => sortOn(key)} />
+    <SortHeader
+      label={label}
+      active={sort === key}
+      direction={direction}
+      onSort={() => sortOn(key)}
+    />
   );
 
   return (
@@ -96,10 +126,13 @@ export function ClientsScreen() {
                 </td>
               </tr>
             ) : (
-              shown.map((client) => (
+              visible.map((client) => (
                 <tr key={client.id} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="px-3 py-2 font-semibold">
-                    <a href={`/clients/${encodeURIComponent(client.id)}`} className="text-brand-700 hover:underline">
+                    <a
+                      href={`/clients/${encodeURIComponent(client.id)}`}
+                      className="text-brand-700 hover:underline"
+                    >
                       {client.name}
                     </a>
                   </th>
@@ -114,7 +147,11 @@ export function ClientsScreen() {
                     <RowMenu
                       label={`Actions for ${client.name}`}
                       actions={[
-                        { label: 'Edit', onSelect: () => window.location.assign(`/clients/${encodeURIComponent(client.id)}`) },
+                        {
+                          label: 'Edit',
+                          onSelect: () =>
+                            window.location.assign(`/clients/${encodeURIComponent(client.id)}`),
+                        },
                         client.status === 'Active'
                           ? { label: 'Archive', onSelect: () => archiveClient(client.id) }
                           : { label: 'Restore', onSelect: () => restoreClient(client.id) },
@@ -128,6 +165,7 @@ export function ClientsScreen() {
           </tbody>
         </table>
       </div>
+      <ShowMore hidden={hidden} total={shown.length} onShowMore={showMore} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? ''}?`}

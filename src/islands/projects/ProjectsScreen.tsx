@@ -1,7 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useMemo, useState } from 'react';
 import { formatHours } from '../../lib/duration';
-import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters, type SortDirection } from '../../lib/list-view';
+import {
+  matchesSearch,
+  matchesStatus,
+  oneOf,
+  sortItems,
+  statusFilters,
+  type SortDirection,
+} from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { groupByClient, projectRows, projectsCsv, type ProjectRow } from '../../lib/project-rows';
 import type { Totals } from '../../lib/totals';
@@ -18,6 +25,8 @@ import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
 import { useQueryState } from '../common/use-query-state';
 import { useSearchShortcut } from '../common/use-search-shortcut';
+import { useShowMore } from '../common/use-show-more';
+import { ShowMore } from '../../ui/list/ShowMore';
 import { AddProjectForm } from './AddProjectForm';
 import { AssignTaskForm } from './AssignTaskForm';
 import { ProjectTasks } from './ProjectTasks';
@@ -42,10 +51,16 @@ export function ProjectsScreen() {
   const tasks = useStore($tasks);
   const lookups = useStore($economyContext);
   const [query, setQuery] = useQueryState<string>('q', '');
-  const [status, setStatus] = useQueryState('status', 'Active', (raw) => oneOf(statusFilters, raw, 'Active'));
+  const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
+    oneOf(statusFilters, raw, 'Active'),
+  );
   const [group, setGroup] = useQueryState('group', 'none', (raw) => oneOf(groupings, raw, 'none'));
-  const [sort, setSort] = useQueryState<SortKey>('sort', 'created', (raw) => oneOf(sortKeys, raw, 'created'));
-  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'desc', (raw) => oneOf(['asc', 'desc'] as const, raw, 'desc'));
+  const [sort, setSort] = useQueryState<SortKey>('sort', 'created', (raw) =>
+    oneOf(sortKeys, raw, 'created'),
+  );
+  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'desc', (raw) =>
+    oneOf(['asc', 'desc'] as const, raw, 'desc'),
+  );
   const [panel, setPanel] = useState<'none' | 'project' | 'task'>('none');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<ProjectRow | null>(null);
@@ -55,13 +70,25 @@ export function ProjectsScreen() {
   const shown = useMemo(
     () =>
       sortItems(
-        rows.filter((r) => matchesStatus(r.project.status, status) && matchesSearch(query, r.project.projectName, r.clientName)),
+        rows.filter(
+          (r) =>
+            matchesStatus(r.project.status, status) &&
+            matchesSearch(query, r.project.projectName, r.clientName),
+        ),
         sortValue[sort],
         direction,
       ),
     [rows, status, query, sort, direction],
   );
   const groups = useMemo(() => (group === 'client' ? groupByClient(shown) : null), [group, shown]);
+  // Grouped rows are drawn in group order; the limit counts rows across groups, while each
+  // subtotal always covers every row of its client.
+  const ordered = useMemo(() => (groups ? groups.flatMap((g) => g.rows) : shown), [groups, shown]);
+  const { visible, hidden, showMore } = useShowMore(
+    ordered,
+    `${query}|${status}|${group}|${sort}|${direction}`,
+  );
+  const drawn = useMemo(() => new Set(visible.map((r) => r.project.id)), [visible]);
 
   function sortOn(key: SortKey) {
     if (key === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
@@ -80,11 +107,17 @@ export function ProjectsScreen() {
 
   function exportShown() {
     const day = new Date().toISOString().slice(0, 10);
-    downloadFile(`hourmark-projects-${day}.csv`, projectsCsv(groups ? groups.flatMap((g) => g.rows) : shown), 'text/csv;charset=utf-8');
+    downloadFile(`hourmark-projects-${day}.csv`, projectsCsv(ordered), 'text/csv;charset=utf-8');
   }
 
   const header = (key: SortKey, label: string, className = '') => (
-    <SortHeader label={label} active={sort === key} direction={direction} onSort={() => sortOn(key)} className={className} />
+    <SortHeader
+      label={label}
+      active={sort === key}
+      direction={direction}
+      onSort={() => sortOn(key)}
+      className={className}
+    />
   );
 
   const figures = (totals: Totals, budget?: number) => (
@@ -116,9 +149,13 @@ export function ProjectsScreen() {
               {project.projectName}
               <span className="sr-only">, show tasks</span>
             </button>
-            {project.status === 'Archived' ? <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs">Archived</span> : null}
+            {project.status === 'Archived' ? (
+              <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs">Archived</span>
+            ) : null}
             {row.pendingLogIds.length > 0 ? (
-              <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">{row.pendingLogIds.length} pending</span>
+              <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">
+                {row.pendingLogIds.length} pending
+              </span>
             ) : null}
           </th>
           <td className="px-3 py-2">{row.clientName || '—'}</td>
@@ -134,7 +171,9 @@ export function ProjectsScreen() {
                         label: `Approve ${row.pendingLogIds.length} pending`,
                         onSelect: () => {
                           for (const id of row.pendingLogIds) approveTimeLog(id);
-                          showToast(`Approved ${row.pendingLogIds.length} time logs of ${project.projectName}`);
+                          showToast(
+                            `Approved ${row.pendingLogIds.length} time logs of ${project.projectName}`,
+                          );
                         },
                       },
                     ]
@@ -165,18 +204,34 @@ export function ProjectsScreen() {
           Projects
         </h1>
         <div className="flex gap-2">
-          <button type="button" className="btn-primary" aria-expanded={panel === 'project'} onClick={() => setPanel(panel === 'project' ? 'none' : 'project')}>
+          <button
+            type="button"
+            className="btn-primary"
+            aria-expanded={panel === 'project'}
+            onClick={() => setPanel(panel === 'project' ? 'none' : 'project')}
+          >
             Add Project
           </button>
-          <button type="button" className="btn-secondary" aria-expanded={panel === 'task'} onClick={() => setPanel(panel === 'task' ? 'none' : 'task')}>
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-expanded={panel === 'task'}
+            onClick={() => setPanel(panel === 'task' ? 'none' : 'task')}
+          >
             Assign Task
           </button>
         </div>
       </div>
       {panel !== 'none' ? (
         <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="mb-3 text-xl font-bold">{panel === 'project' ? 'Add Project' : 'Assign Task'}</h2>
-          {panel === 'project' ? <AddProjectForm onDone={() => setPanel('none')} /> : <AssignTaskForm onDone={() => setPanel('none')} />}
+          <h2 className="mb-3 text-xl font-bold">
+            {panel === 'project' ? 'Add Project' : 'Assign Task'}
+          </h2>
+          {panel === 'project' ? (
+            <AddProjectForm onDone={() => setPanel('none')} />
+          ) : (
+            <AssignTaskForm onDone={() => setPanel('none')} />
+          )}
         </div>
       ) : null}
       <div className="mb-4 flex flex-wrap items-end gap-4">
@@ -186,12 +241,22 @@ export function ProjectsScreen() {
           <label htmlFor="group-by" className="text-sm font-semibold text-slate-700">
             Group by
           </label>
-          <select id="group-by" className="field-input w-32" value={group} onChange={(e) => setGroup(oneOf(groupings, e.target.value, 'none'))}>
+          <select
+            id="group-by"
+            className="field-input w-32"
+            value={group}
+            onChange={(e) => setGroup(oneOf(groupings, e.target.value, 'none'))}
+          >
             <option value="none">None</option>
             <option value="client">Client</option>
           </select>
         </div>
-        <button type="button" className="btn-secondary" onClick={exportShown} disabled={shown.length === 0}>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={exportShown}
+          disabled={shown.length === 0}
+        >
           Export
         </button>
       </div>
@@ -220,33 +285,42 @@ export function ProjectsScreen() {
               </tr>
             </tbody>
           ) : groups ? (
-            groups.map((g) => (
-              <tbody key={g.clientName}>
-                <tr className="bg-brand-50">
-                  <th scope="colgroup" colSpan={COLUMNS} className="px-3 py-2 text-left font-bold">
-                    {g.clientName}
-                  </th>
-                </tr>
-                {g.rows.map(projectRow)}
-                <tr className="border-b-2 border-slate-300 font-semibold">
-                  <th scope="row" colSpan={2} className="px-3 py-2 text-left">
-                    Subtotal {g.clientName}
-                  </th>
-                  {figures(g.subtotal)}
-                  <td colSpan={2} />
-                </tr>
-              </tbody>
-            ))
+            groups
+              .filter((g) => g.rows.some((r) => drawn.has(r.project.id)))
+              .map((g) => (
+                <tbody key={g.clientName}>
+                  <tr className="bg-brand-50">
+                    <th
+                      scope="colgroup"
+                      colSpan={COLUMNS}
+                      className="px-3 py-2 text-left font-bold"
+                    >
+                      {g.clientName}
+                    </th>
+                  </tr>
+                  {g.rows.filter((r) => drawn.has(r.project.id)).map(projectRow)}
+                  <tr className="border-b-2 border-slate-300 font-semibold">
+                    <th scope="row" colSpan={2} className="px-3 py-2 text-left">
+                      Subtotal {g.clientName}
+                    </th>
+                    {figures(g.subtotal)}
+                    <td colSpan={2} />
+                  </tr>
+                </tbody>
+              ))
           ) : (
-            <tbody>{shown.map(projectRow)}</tbody>
+            <tbody>{visible.map(projectRow)}</tbody>
           )}
         </table>
       </div>
+      <ShowMore hidden={hidden} total={ordered.length} onShowMore={showMore} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.project.projectName ?? ''}?`}
         description={(() => {
-          const count = deleting ? logs.filter((l) => l.projectId === deleting.project.id).length : 0;
+          const count = deleting
+            ? logs.filter((l) => l.projectId === deleting.project.id).length
+            : 0;
           return count === 0
             ? 'No time logs use this project.'
             : `Its ${count} time ${count === 1 ? 'log stays' : 'logs stay'} and will show the project as deleted.`;
