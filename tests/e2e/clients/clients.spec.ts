@@ -134,3 +134,20 @@ test('clients list and form have no axe violations', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expectNoAxeViolations(page);
 });
+
+test('a long list draws 100 rows and shows the rest on request', async ({ page }) => {
+  const many = Array.from({ length: 130 }, (_, i) => ({
+    id: `bulk${i}`, name: `Bulk client ${String(i).padStart(3, '0')}`, contactPerson: '', email: `b${i}@bulk.test`, phone: '', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Active',
+  }));
+  // Runs after the beforeEach seeding, replacing its clients with 130 of them.
+  await page.addInitScript((clients) => localStorage.setItem('clients', clients), JSON.stringify(many));
+  const fresh = page;
+  await fresh.goto('/clients');
+  await expect(rows(fresh)).toHaveCount(101);
+  await expect(fresh.getByText('Showing 100 of 130')).toBeVisible();
+  await fresh.getByRole('button', { name: 'Show 30 more' }).click();
+  await expect(rows(fresh)).toHaveCount(131);
+  // A search starts again at the top and still finds clients beyond the first 100.
+  await fresh.getByRole('searchbox').fill('Bulk client 129');
+  await expect(rows(fresh)).toHaveCount(2);
+});
