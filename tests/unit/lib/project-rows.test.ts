@@ -22,7 +22,7 @@ const projects = [
   project('Internal', 'c2', { billable: 'false', rounding: 'false', approval: true }),
 ];
 const log = (id: string, projectId: string, memberId: string, dur: number, extra: object = {}): TimeLog =>
-  ({ ...timeLogSchema.parse({ id, date: '2026-03-10', projectId, memberId, dur, exp: 0, ...extra }), id }) as TimeLog;
+  ({ ...timeLogSchema.parse({ id, date: '2026-03-10', projectId, memberId, dur, exp: 0, ...extra }), id });
 const logs = [
   log('l1', 'Website', 'asha', 70 * 60), // 1h10m
   log('l2', 'Website', 'ravi', 30 * 60), // 0h30m
