@@ -1,13 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import {
-  matchesSearch,
-  matchesStatus,
-  oneOf,
-  sortItems,
-  statusFilters,
-  type SortDirection,
-} from '../../lib/list-view';
+import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters } from '../../lib/list-view';
 import {
   $clients,
   archiveClient,
@@ -20,10 +13,12 @@ import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
 import { RowMenu } from '../../ui/list/RowMenu';
 import { SearchBox } from '../../ui/list/SearchBox';
+import { ListTable } from '../../ui/list/ListTable';
 import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
 import { useQueryState } from '../common/use-query-state';
 import { useSearchShortcut } from '../common/use-search-shortcut';
+import { useSortInUrl } from '../common/use-sort-in-url';
 import { useShowMore } from '../common/use-show-more';
 import { ShowMore } from '../../ui/list/ShowMore';
 
@@ -44,12 +39,7 @@ export function ClientsScreen() {
   const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
     oneOf(statusFilters, raw, 'Active'),
   );
-  const [sort, setSort] = useQueryState<SortKey>('sort', 'name', (raw) =>
-    oneOf(sortKeys, raw, 'name'),
-  );
-  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'asc', (raw) =>
-    oneOf(['asc', 'desc'] as const, raw, 'asc'),
-  );
+  const { sort, direction, sortOn } = useSortInUrl(sortKeys, 'name', 'asc');
   const [deleting, setDeleting] = useState<Client | null>(null);
   useSearchShortcut();
 
@@ -67,14 +57,6 @@ export function ClientsScreen() {
     `${query}|${status}|${sort}|${direction}`,
   );
   const projectCount = (clientId: string) => projects.filter((p) => p.clientId === clientId).length;
-
-  function sortOn(key: SortKey) {
-    if (key === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(key);
-      setDirection('asc');
-    }
-  }
 
   function remove(client: Client) {
     const undo = deleteClient(client.id);
@@ -104,67 +86,66 @@ export function ClientsScreen() {
         <SearchBox label="Search by client name" value={query} onChange={setQuery} />
         <StatusSelect value={status} onChange={setStatus} />
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Clients, {shown.length} shown</caption>
-          <thead className="border-b border-slate-200 bg-slate-50">
+      <ListTable
+        caption={`Clients, ${shown.length} shown`}
+        head={
+          <>
+            {header('name', 'Name')}
+            {header('contact', 'Contact person')}
+            {header('details', 'Contact details')}
+            {header('status', 'Status')}
+            <th scope="col" className="px-3 py-2 font-bold uppercase">
+              Action
+            </th>
+          </>
+        }
+      >
+        <tbody>
+          {shown.length === 0 ? (
             <tr>
-              {header('name', 'Name')}
-              {header('contact', 'Contact person')}
-              {header('details', 'Contact details')}
-              {header('status', 'Status')}
-              <th scope="col" className="px-3 py-2 font-bold uppercase">
-                Action
-              </th>
+              <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
+                No Clients found.
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
-                  No Clients found.
+          ) : (
+            visible.map((client) => (
+              <tr key={client.id} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="px-3 py-2 font-semibold">
+                  <a
+                    href={`/clients/${encodeURIComponent(client.id)}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    {client.name}
+                  </a>
+                </th>
+                <td className="px-3 py-2">{client.contactPerson || '—'}</td>
+                <td className="px-3 py-2">
+                  {client.email ? <div>{client.email}</div> : null}
+                  {client.phone ? <div>{client.phone}</div> : null}
+                  {!client.email && !client.phone ? '—' : null}
+                </td>
+                <td className="px-3 py-2">{client.status}</td>
+                <td className="px-3 py-2">
+                  <RowMenu
+                    label={`Actions for ${client.name}`}
+                    actions={[
+                      {
+                        label: 'Edit',
+                        onSelect: () =>
+                          window.location.assign(`/clients/${encodeURIComponent(client.id)}`),
+                      },
+                      client.status === 'Active'
+                        ? { label: 'Archive', onSelect: () => archiveClient(client.id) }
+                        : { label: 'Restore', onSelect: () => restoreClient(client.id) },
+                      { label: 'Delete', danger: true, onSelect: () => setDeleting(client) },
+                    ]}
+                  />
                 </td>
               </tr>
-            ) : (
-              visible.map((client) => (
-                <tr key={client.id} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="px-3 py-2 font-semibold">
-                    <a
-                      href={`/clients/${encodeURIComponent(client.id)}`}
-                      className="text-brand-700 hover:underline"
-                    >
-                      {client.name}
-                    </a>
-                  </th>
-                  <td className="px-3 py-2">{client.contactPerson || '—'}</td>
-                  <td className="px-3 py-2">
-                    {client.email ? <div>{client.email}</div> : null}
-                    {client.phone ? <div>{client.phone}</div> : null}
-                    {!client.email && !client.phone ? '—' : null}
-                  </td>
-                  <td className="px-3 py-2">{client.status}</td>
-                  <td className="px-3 py-2">
-                    <RowMenu
-                      label={`Actions for ${client.name}`}
-                      actions={[
-                        {
-                          label: 'Edit',
-                          onSelect: () =>
-                            window.location.assign(`/clients/${encodeURIComponent(client.id)}`),
-                        },
-                        client.status === 'Active'
-                          ? { label: 'Archive', onSelect: () => archiveClient(client.id) }
-                          : { label: 'Restore', onSelect: () => restoreClient(client.id) },
-                        { label: 'Delete', danger: true, onSelect: () => setDeleting(client) },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+            ))
+          )}
+        </tbody>
+      </ListTable>
       <ShowMore hidden={hidden} total={shown.length} onShowMore={showMore} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,14 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useMemo, useState } from 'react';
 import { formatHours } from '../../lib/duration';
-import {
-  matchesSearch,
-  matchesStatus,
-  oneOf,
-  sortItems,
-  statusFilters,
-  type SortDirection,
-} from '../../lib/list-view';
+import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { groupByClient, projectRows, projectsCsv, type ProjectRow } from '../../lib/project-rows';
 import type { Totals } from '../../lib/totals';
@@ -21,10 +14,12 @@ import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
 import { downloadFile } from '../../ui/feedback/download';
 import { RowMenu } from '../../ui/list/RowMenu';
 import { SearchBox } from '../../ui/list/SearchBox';
+import { ListTable } from '../../ui/list/ListTable';
 import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
 import { useQueryState } from '../common/use-query-state';
 import { useSearchShortcut } from '../common/use-search-shortcut';
+import { useSortInUrl } from '../common/use-sort-in-url';
 import { useShowMore } from '../common/use-show-more';
 import { ShowMore } from '../../ui/list/ShowMore';
 import { AddProjectForm } from './AddProjectForm';
@@ -55,11 +50,8 @@ export function ProjectsScreen() {
     oneOf(statusFilters, raw, 'Active'),
   );
   const [group, setGroup] = useQueryState('group', 'none', (raw) => oneOf(groupings, raw, 'none'));
-  const [sort, setSort] = useQueryState<SortKey>('sort', 'created', (raw) =>
-    oneOf(sortKeys, raw, 'created'),
-  );
-  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'desc', (raw) =>
-    oneOf(['asc', 'desc'] as const, raw, 'desc'),
+  const { sort, direction, sortOn } = useSortInUrl(sortKeys, 'created', 'desc', (key) =>
+    key === 'name' || key === 'client' ? 'asc' : 'desc',
   );
   const [panel, setPanel] = useState<'none' | 'project' | 'task'>('none');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -89,14 +81,6 @@ export function ProjectsScreen() {
     `${query}|${status}|${group}|${sort}|${direction}`,
   );
   const drawn = useMemo(() => new Set(visible.map((r) => r.project.id)), [visible]);
-
-  function sortOn(key: SortKey) {
-    if (key === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(key);
-      setDirection(key === 'name' || key === 'client' ? 'asc' : 'desc');
-    }
-  }
 
   function toggleTasks(id: string) {
     const next = new Set(expanded);
@@ -260,59 +244,54 @@ export function ProjectsScreen() {
           Export
         </button>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Projects, {shown.length} shown</caption>
-          <thead className="border-b border-slate-200 bg-slate-50">
+      <ListTable
+        caption={`Projects, ${shown.length} shown`}
+        head={
+          <>
+            {header('name', 'Name')}
+            {header('client', 'Client')}
+            {header('hours', 'Total hours', 'text-right')}
+            {header('amount', 'Billable amount', 'text-right')}
+            {header('spend', 'Spend', 'text-right')}
+            {header('created', 'Created')}
+            <th scope="col" className="px-3 py-2 text-left font-bold uppercase">
+              Action
+            </th>
+          </>
+        }
+      >
+        {shown.length === 0 ? (
+          <tbody>
             <tr>
-              {header('name', 'Name')}
-              {header('client', 'Client')}
-              {header('hours', 'Total hours', 'text-right')}
-              {header('amount', 'Billable amount', 'text-right')}
-              {header('spend', 'Spend', 'text-right')}
-              {header('created', 'Created')}
-              <th scope="col" className="px-3 py-2 text-left font-bold uppercase">
-                Action
-              </th>
+              <td colSpan={COLUMNS} className="px-3 py-8 text-center text-slate-700">
+                No projects found.
+              </td>
             </tr>
-          </thead>
-          {shown.length === 0 ? (
-            <tbody>
-              <tr>
-                <td colSpan={COLUMNS} className="px-3 py-8 text-center text-slate-700">
-                  No projects found.
-                </td>
-              </tr>
-            </tbody>
-          ) : groups ? (
-            groups
-              .filter((g) => g.rows.some((r) => drawn.has(r.project.id)))
-              .map((g) => (
-                <tbody key={g.clientName}>
-                  <tr className="bg-brand-50">
-                    <th
-                      scope="colgroup"
-                      colSpan={COLUMNS}
-                      className="px-3 py-2 text-left font-bold"
-                    >
-                      {g.clientName}
-                    </th>
-                  </tr>
-                  {g.rows.filter((r) => drawn.has(r.project.id)).map(projectRow)}
-                  <tr className="border-b-2 border-slate-300 font-semibold">
-                    <th scope="row" colSpan={2} className="px-3 py-2 text-left">
-                      Subtotal {g.clientName}
-                    </th>
-                    {figures(g.subtotal)}
-                    <td colSpan={2} />
-                  </tr>
-                </tbody>
-              ))
-          ) : (
-            <tbody>{visible.map(projectRow)}</tbody>
-          )}
-        </table>
-      </div>
+          </tbody>
+        ) : groups ? (
+          groups
+            .filter((g) => g.rows.some((r) => drawn.has(r.project.id)))
+            .map((g) => (
+              <tbody key={g.clientName}>
+                <tr className="bg-brand-50">
+                  <th scope="colgroup" colSpan={COLUMNS} className="px-3 py-2 text-left font-bold">
+                    {g.clientName}
+                  </th>
+                </tr>
+                {g.rows.filter((r) => drawn.has(r.project.id)).map(projectRow)}
+                <tr className="border-b-2 border-slate-300 font-semibold">
+                  <th scope="row" colSpan={2} className="px-3 py-2 text-left">
+                    Subtotal {g.clientName}
+                  </th>
+                  {figures(g.subtotal)}
+                  <td colSpan={2} />
+                </tr>
+              </tbody>
+            ))
+        ) : (
+          <tbody>{visible.map(projectRow)}</tbody>
+        )}
+      </ListTable>
       <ShowMore hidden={hidden} total={ordered.length} onShowMore={showMore} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,13 +1,27 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters, type SortDirection } from '../../lib/list-view';
+import {
+  matchesSearch,
+  matchesStatus,
+  oneOf,
+  sortItems,
+  statusFilters,
+  type SortDirection,
+} from '../../lib/list-view';
 import { formatRate } from '../../lib/money';
-import { $team, deleteMember, saveMemberOrder, setMemberStatus, type Member } from '../../stores/team';
+import {
+  $team,
+  deleteMember,
+  saveMemberOrder,
+  setMemberStatus,
+  type Member,
+} from '../../stores/team';
 import { $timeLogs } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
 import { RowMenu } from '../../ui/list/RowMenu';
 import { SearchBox } from '../../ui/list/SearchBox';
+import { ListTable } from '../../ui/list/ListTable';
 import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
 import { useQueryState } from '../common/use-query-state';
@@ -25,9 +39,15 @@ export function UsersScreen() {
   const members = useStore($team);
   const logs = useStore($timeLogs);
   const [query, setQuery] = useQueryState<string>('q', '');
-  const [status, setStatus] = useQueryState('status', 'Active', (raw) => oneOf(statusFilters, raw, 'Active'));
-  const [sort, setSort] = useQueryState<SortKey>('sort', '', (raw) => (raw === 'name' ? 'name' : ''));
-  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'asc', (raw) => oneOf(['asc', 'desc'] as const, raw, 'asc'));
+  const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
+    oneOf(statusFilters, raw, 'Active'),
+  );
+  const [sort, setSort] = useQueryState<SortKey>('sort', '', (raw) =>
+    raw === 'name' ? 'name' : '',
+  );
+  const [direction, setDirection] = useQueryState<SortDirection>('dir', 'asc', (raw) =>
+    oneOf(['asc', 'desc'] as const, raw, 'asc'),
+  );
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [notice, setNotice] = useState('');
   useSearchShortcut();
@@ -42,7 +62,9 @@ export function UsersScreen() {
   }, []);
 
   const shown = useMemo(() => {
-    const matching = members.filter((m) => matchesStatus(m.status, status) && matchesSearch(query, m.name));
+    const matching = members.filter(
+      (m) => matchesStatus(m.status, status) && matchesSearch(query, m.name),
+    );
     return sort === 'name' ? sortItems(matching, byName, direction) : matching;
   }, [members, status, query, sort, direction]);
 
@@ -72,86 +94,112 @@ export function UsersScreen() {
           + New Team member
         </a>
       </div>
-      <p role="status" className={notice ? 'mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-2 font-semibold text-green-900' : 'sr-only'}>
+      <p
+        role="status"
+        className={
+          notice
+            ? 'mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-2 font-semibold text-green-900'
+            : 'sr-only'
+        }
+      >
         {notice}
       </p>
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <SearchBox label="Search by name" value={query} onChange={setQuery} />
         <StatusSelect value={status} onChange={setStatus} />
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Team members, {shown.length} shown</caption>
-          <thead className="border-b border-slate-200 bg-slate-50">
+      <ListTable
+        caption={`Team members, ${shown.length} shown`}
+        head={
+          <>
+            <SortHeader
+              label="Name"
+              active={sort === 'name'}
+              direction={direction}
+              onSort={sortByName}
+            />
+            {['Activity', 'Email'].map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 font-bold uppercase">
+                {label}
+              </th>
+            ))}
+            {['Labor rate', 'Billable rate'].map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 text-right font-bold uppercase">
+                {label}
+              </th>
+            ))}
+            {['Role', 'Status', 'Action'].map((label) => (
+              <th key={label} scope="col" className="px-3 py-2 font-bold uppercase">
+                {label}
+              </th>
+            ))}
+          </>
+        }
+      >
+        <tbody>
+          {shown.length === 0 ? (
             <tr>
-              <SortHeader label="Name" active={sort === 'name'} direction={direction} onSort={sortByName} />
-              {['Activity', 'Email'].map((label) => (
-                <th key={label} scope="col" className="px-3 py-2 font-bold uppercase">
-                  {label}
-                </th>
-              ))}
-              {['Labor rate', 'Billable rate'].map((label) => (
-                <th key={label} scope="col" className="px-3 py-2 text-right font-bold uppercase">
-                  {label}
-                </th>
-              ))}
-              {['Role', 'Status', 'Action'].map((label) => (
-                <th key={label} scope="col" className="px-3 py-2 font-bold uppercase">
-                  {label}
-                </th>
-              ))}
+              <td colSpan={8} className="px-3 py-8 text-center text-slate-700">
+                No team members found.
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="px-3 py-8 text-center text-slate-700">
-                  No team members found.
+          ) : (
+            shown.map((member) => (
+              <tr key={member.id} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="px-3 py-2 font-semibold">
+                  <a href={editHref(member)} className="text-brand-700 hover:underline">
+                    {member.name}
+                  </a>
+                </th>
+                <td className="px-3 py-2">
+                  <a
+                    href={`/allHours?member=${encodeURIComponent(member.id)}`}
+                    className="text-brand-700 underline"
+                  >
+                    View Activity<span className="sr-only"> of {member.name}</span>
+                  </a>
+                </td>
+                <td className="px-3 py-2">{member.email || '—'}</td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {formatRate(member.LoborRate)}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {formatRate(member.BillableRate)}
+                </td>
+                <td className="px-3 py-2">{member.Role}</td>
+                <td className="px-3 py-2">{member.status}</td>
+                <td className="px-3 py-2">
+                  <RowMenu
+                    label={`Actions for ${member.name}`}
+                    actions={[
+                      { label: 'Edit', onSelect: () => window.location.assign(editHref(member)) },
+                      member.status === 'Active'
+                        ? {
+                            label: 'Archive',
+                            onSelect: () => setMemberStatus(member.id, 'Archived'),
+                          }
+                        : {
+                            label: 'Restore',
+                            onSelect: () => setMemberStatus(member.id, 'Active'),
+                          },
+                      { label: 'Delete', danger: true, onSelect: () => setDeleting(member) },
+                    ]}
+                  />
                 </td>
               </tr>
-            ) : (
-              shown.map((member) => (
-                <tr key={member.id} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="px-3 py-2 font-semibold">
-                    <a href={editHref(member)} className="text-brand-700 hover:underline">
-                      {member.name}
-                    </a>
-                  </th>
-                  <td className="px-3 py-2">
-                    <a href={`/allHours?member=${encodeURIComponent(member.id)}`} className="text-brand-700 underline">
-                      View Activity<span className="sr-only"> of {member.name}</span>
-                    </a>
-                  </td>
-                  <td className="px-3 py-2">{member.email || '—'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatRate(member.LoborRate)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatRate(member.BillableRate)}</td>
-                  <td className="px-3 py-2">{member.Role}</td>
-                  <td className="px-3 py-2">{member.status}</td>
-                  <td className="px-3 py-2">
-                    <RowMenu
-                      label={`Actions for ${member.name}`}
-                      actions={[
-                        { label: 'Edit', onSelect: () => window.location.assign(editHref(member)) },
-                        member.status === 'Active'
-                          ? { label: 'Archive', onSelect: () => setMemberStatus(member.id, 'Archived') }
-                          : { label: 'Restore', onSelect: () => setMemberStatus(member.id, 'Active') },
-                        { label: 'Delete', danger: true, onSelect: () => setDeleting(member) },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+            ))
+          )}
+        </tbody>
+      </ListTable>
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? ''}?`}
         description={(() => {
           const count = deleting ? logCount(deleting.id) : 0;
           const logsText =
-            count === 0 ? 'They have no time logs.' : `Their ${count} ${count === 1 ? 'time log stays' : 'time logs stay'}, without a team member.`;
+            count === 0
+              ? 'They have no time logs.'
+              : `Their ${count} ${count === 1 ? 'time log stays' : 'time logs stay'}, without a team member.`;
           return `${logsText} Archived members are not charged, so archive instead to keep them.`;
         })()}
         confirmLabel="Delete team member"
