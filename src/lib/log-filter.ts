@@ -33,7 +33,8 @@ export function filterLogs<T extends TimeLog>(logs: readonly T[], filter: LogFil
   const needle = filter.text?.trim().toLowerCase() ?? '';
   const tag = filter.tag?.toLowerCase();
   return logs.filter((log) => {
-    if ((filter.from || filter.to) && !inRange(log.date, filter.from, filter.to)) return false;
+    // An undated old record ('' sorts before every day) is in no date range.
+    if ((filter.from || filter.to) && (log.date === '' || !inRange(log.date, filter.from, filter.to))) return false;
     if (filter.projectId && log.projectId !== filter.projectId) return false;
     if (filter.taskId && log.taskId !== filter.taskId) return false;
     if (filter.memberId && log.memberId !== filter.memberId) return false;

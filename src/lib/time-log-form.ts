@@ -39,15 +39,20 @@ export type DraftCheck =
   | { ok: false; message: string; fields: Partial<Record<keyof TimeLogDraft, string>> };
 
 const blank = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+/** Tags are one comma-separated text, so ' , ' holds no tag at all. */
+const missingValue = (key: keyof TimeLogDraft, value: string) =>
+  key === 'tags' ? value.split(',').every((tag) => tag.trim() === '') : blank(value);
 
 /** Validates a draft; nothing is saved unless this returns ok. */
 export function checkDraft(draft: TimeLogDraft): DraftCheck {
   const fields: Partial<Record<keyof TimeLogDraft, string>> = {};
-  const missing = REQUIRED.filter(({ key }) => blank(draft[key]));
+  const missing = REQUIRED.filter(({ key }) => missingValue(key, draft[key]));
   for (const { key, label } of missing) fields[key] = `Fill in ${label}`;
   const duration = parseDuration(draft.duration);
   if (!duration.ok) fields.duration = duration.message;
-  const expenses = draft.exp.trim() === '' ? 0 : Number(draft.exp.replace(',', '.'));
+  // Amounts are written the en-IN way ('1,50,000.50'): commas only group digits, so they are
+  // dropped rather than read as a decimal point, which would turn ₹1,000 into ₹1.
+  const expenses = draft.exp.trim() === '' ? 0 : Number(draft.exp.replace(/,/g, '').trim());
   if (!Number.isFinite(expenses) || expenses < 0) fields.exp = 'Enter expenses of 0 or more';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) fields.date = 'Choose a date';
   if (Object.keys(fields).length > 0) {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { emptyDraft } from '../../lib/time-log-form';
 import { $activeMembers } from '../../stores/choices';
 import { $user } from '../../stores/auth';
@@ -24,6 +24,12 @@ export default function TrackScreen() {
   const members = useStore($activeMembers);
   const user = useStore($user);
   const [editing, setEditing] = useState<TimeLog | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // Closing the form removes the focused control; give focus back to the button that opened it.
+  const closeForm = () => {
+    toggleAddForm(false);
+    addButton.current?.focus();
+  };
   const me = members.find((m) => user && m.email.toLowerCase() === user.email.toLowerCase());
 
   return (
@@ -31,7 +37,7 @@ export default function TrackScreen() {
       <DayHeader />
       <Stopwatch />
       <div className="mb-4 flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" aria-expanded={formOpen} aria-keyshortcuts="n" onClick={() => toggleAddForm()}>
+        <button ref={addButton} type="button" className="btn-primary" aria-expanded={formOpen} aria-keyshortcuts="n" onClick={() => toggleAddForm()}>
           Add time log
         </button>
         <ShortcutsHelp />
@@ -39,7 +45,7 @@ export default function TrackScreen() {
       {formOpen ? (
         <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="mb-3 text-xl font-bold">New time log</h2>
-          <LogForm key={day} mode="add" initial={emptyDraft(day, me?.id ?? '')} onSave={addLogFromDraft} onClose={() => toggleAddForm(false)} />
+          <LogForm key={day} mode="add" initial={emptyDraft(day, me?.id ?? '')} onSave={addLogFromDraft} onClose={closeForm} />
         </div>
       ) : null}
       <h2 id="day-logs-heading" className="sr-only">Time logs of the day</h2>

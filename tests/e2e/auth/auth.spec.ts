@@ -12,7 +12,8 @@ test('sign up, see the thank-you screen, land on sign in, sign in and see the ap
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible();
+  // Hashing with argon2id takes a moment on a busy CI machine.
+  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible({ timeout: 15_000 });
   await page.waitForURL('**/login', { timeout: 8000 });
 
   await page.getByLabel('Email address').fill(account.email);

@@ -122,6 +122,7 @@ test('keyboard shortcuts open the form and start the stopwatch', async ({ page }
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('form', { name: 'Add time log' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add time log' })).toBeFocused();
   await page.keyboard.press('s');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   await page.keyboard.press('s');

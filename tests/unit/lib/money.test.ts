@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatRate, fromMinor, toMinor } from '../../../src/lib/money';
+
+describe('toMinor and fromMinor', () => {
+  it('converts decimals to whole paise', () => {
+    expect(toMinor(12.34)).toBe(1234);
+    expect(toMinor(800)).toBe(80_000);
+    expect(toMinor(0)).toBe(0);
+    expect(toMinor(0.1 + 0.2)).toBe(30); // 0.30000000000000004 must not drift
+    expect(Number.isInteger(toMinor(19.99))).toBe(true);
+  });
+
+  it('converts paise back to a decimal', () => {
+    expect(fromMinor(1234)).toBe(12.34);
+    expect(fromMinor(12_500_000)).toBe(125_000);
+    expect(fromMinor(toMinor(19.99))).toBe(19.99);
+  });
+});
+
+describe('formatMoney', () => {
+  it('groups rupees the Indian way (lakh, crore)', () => {
+    expect(formatMoney(12_500_000)).toBe('₹1,25,000.00');
+    expect(formatMoney(123_456)).toBe('₹1,234.56');
+    expect(formatMoney(1_234_567_899)).toBe('₹1,23,45,678.99');
+    expect(formatMoney(10_000_000)).toBe('₹1,00,000.00');
+  });
+
+  it('always shows two decimals', () => {
+    expect(formatMoney(0)).toBe('₹0.00');
+    expect(formatMoney(5)).toBe('₹0.05');
+    expect(formatMoney(112_500)).toBe('₹1,125.00');
+  });
+
+  it('shows negative amounts with a minus sign', () => {
+    expect(formatMoney(-50_000)).toBe('-₹500.00');
+  });
+
+  it('uses the given currency and locale, keeping formatters apart', () => {
+    expect(formatMoney(12_500_000, 'USD', 'en-US')).toBe('$125,000.00');
+    expect(formatMoney(12_500_000)).toBe('₹1,25,000.00');
+  });
+});
+
+describe('formatRate', () => {
+  it('formats a decimal hourly rate', () => {
+    expect(formatRate(800)).toBe('₹800.00');
+    expect(formatRate(812.5)).toBe('₹812.50');
+    expect(formatRate(125_000)).toBe('₹1,25,000.00');
+  });
+});
