@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import tailwind from '@astrojs/tailwind';
 import node from '@astrojs/node';
 import securityHeaders from './integrations/security-headers.mjs';
+import precompress from './integrations/precompress.mjs';
 
 // Pages are prerendered to static HTML; only endpoints that opt out with
 // `export const prerender = false` run on request in the Node adapter.
@@ -13,7 +14,7 @@ export default defineConfig({
   // ASTRO_OUT_DIR lets parallel builds (tests, bench) avoid overwriting each other.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), mdx(), tailwind({ applyBaseStyles: false }), securityHeaders()],
+  integrations: [react(), mdx(), tailwind({ applyBaseStyles: false }), securityHeaders(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // External stylesheets only, so the Content-Security-Policy can forbid inline styles.
   build: { inlineStylesheets: 'never' },

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, existsSync } from 'node:fs';
+import { servePrecompressed } from './static-assets.mjs';
 
 /** Starts the HTTP server on HOST:PORT (default localhost:4321). */
 export async function serve({ distDir }) {
@@ -11,8 +12,10 @@ export async function serve({ distDir }) {
   const { handler } = await import(pathToFileURL(join(distDir, 'server/entry.mjs')).href);
   const headersFile = join(distDir, 'security-headers.json');
   const headers = existsSync(headersFile) ? JSON.parse(readFileSync(headersFile, 'utf8')) : {};
+  const clientDir = join(distDir, 'client');
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (servePrecompressed(req, res, clientDir)) return;
     handler(req, res);
   });
   const port = Number(process.env.PORT ?? 4321);

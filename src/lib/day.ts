@@ -1,22 +1,29 @@
-import { addDays as addCalendarDays, format, isValid, parse } from 'date-fns';
+// date-fns for calendar arithmetic; its format() and parse() are not used because they pull
+// every token parser and the en-US locale into Track's first load (~7 KB gzipped), while a
+// 'YYYY-MM-DD' day needs only a pattern and a padded number.
+import { addDays as addCalendarDays, isValid } from 'date-fns';
 
-const DAY_FORMAT = 'yyyy-MM-dd';
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const monthShort = new Intl.DateTimeFormat('en', { month: 'short' });
 
 /** The local calendar day of `date` as 'YYYY-MM-DD'. */
 export function toDay(date: Date): string {
-  return format(date, DAY_FORMAT);
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Local midnight of a 'YYYY-MM-DD' day (an invalid Date when `day` has another shape). */
+export function fromDay(day: string): Date {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return new Date(Number.NaN);
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // new Date(2026, 1, 30) rolls over to March; a day that does not exist is invalid instead.
+  return toDay(date) === day ? date : new Date(Number.NaN);
 }
 
 /** True when `text` is a real calendar day 'YYYY-MM-DD' (not 2026-02-30). */
 export function isValidDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = parse(text, DAY_FORMAT, new Date(2000, 0, 1));
-  return isValid(date) && toDay(date) === text;
-}
-
-/** Local midnight of a 'YYYY-MM-DD' day. */
-export function fromDay(day: string): Date {
-  return parse(day, DAY_FORMAT, new Date(2000, 0, 1));
+  return isValid(fromDay(text));
 }
 
 /** The day `n` days after `day` (negative for before), across months, years and DST. */
@@ -28,12 +35,12 @@ export function addDays(day: string, n: number): string {
 export function dayHeading(day: string): { dayOfMonth: string; month: string } {
   if (!isValidDay(day)) return { dayOfMonth: '', month: '' };
   const date = fromDay(day);
-  return { dayOfMonth: format(date, 'd'), month: format(date, 'MMM') };
+  return { dayOfMonth: String(date.getDate()), month: monthShort.format(date) };
 }
 
 /** SPEC.md's CREATED column: day-month-year, e.g. '22-11-2026'. */
 export function formatCreated(date: Date): string {
-  return isValid(date) ? format(date, 'dd-MM-yyyy') : '';
+  return isValid(date) ? `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${pad(date.getFullYear(), 4)}` : '';
 }
 
 /** True when `day` lies within the optional inclusive range (string order is date order). */

@@ -2,6 +2,7 @@ import type { Client } from './entities/client';
 import type { Project } from './entities/project';
 import type { TimeLog } from './entities/time-log';
 import { toCsv, type CsvColumn } from './csv';
+import { formatCreated } from './day';
 import { formatHours } from './duration';
 import { fromMinor } from './money';
 import { totalsByProject, type Lookups, type Totals } from './totals';
@@ -20,12 +21,11 @@ export interface ProjectRow {
 }
 
 const noTotals: Totals = { seconds: 0, billableMinor: 0, costMinor: 0, expensesMinor: 0 };
-const pad = (n: number) => String(n).padStart(2, '0');
 
 function createdOf(project: Project): { created: string; createdAt: number } {
   // The original app stored day, 0-based month and year; ours also keeps createdAt.
   const stamp = project.createdAt ? new Date(project.createdAt) : new Date(Number(project.year) || 1970, Number(project.month) || 0, Number(project.date) || 1);
-  return { created: `${pad(stamp.getDate())}-${pad(stamp.getMonth() + 1)}-${stamp.getFullYear()}`, createdAt: stamp.getTime() };
+  return { created: formatCreated(stamp), createdAt: stamp.getTime() };
 }
 
 /** The client's current name, or the name the project was saved with when the client is gone. */

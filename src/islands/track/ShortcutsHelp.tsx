@@ -1,27 +1,22 @@
-import { Popover, PopoverDisclosure, PopoverHeading, PopoverProvider } from '@ariakit/react';
+import { lazy, Suspense, useState } from 'react';
 
-/** A popover listing the keyboard shortcuts of the Track screen. */
+const ShortcutsPopover = lazy(() => import('./ShortcutsPopover'));
+
+/**
+ * 'Keyboard shortcuts': a plain button until first pressed, so Ariakit's popover code is not
+ * part of what Track loads before anyone needs it (issue 4's 100 KB budget).
+ */
 export function ShortcutsHelp() {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <button type="button" className="btn-secondary" aria-expanded={false} onClick={() => setWanted(true)}>
+      Keyboard shortcuts
+    </button>
+  );
+  if (!wanted) return button;
   return (
-    <PopoverProvider>
-      <PopoverDisclosure className="btn-secondary">Keyboard shortcuts</PopoverDisclosure>
-      <Popover gutter={6} className="z-40 w-72 rounded-md border border-slate-300 bg-white p-4 shadow-lg">
-        <PopoverHeading className="mb-2 font-bold">Keyboard shortcuts</PopoverHeading>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          <dt>
-            <kbd className="rounded border px-1">n</kbd>
-          </dt>
-          <dd>New time log (open or close the form)</dd>
-          <dt>
-            <kbd className="rounded border px-1">s</kbd>
-          </dt>
-          <dd>Start or stop the stopwatch</dd>
-          <dt>
-            <kbd className="rounded border px-1">/</kbd>
-          </dt>
-          <dd>Focus the search field, where there is one</dd>
-        </dl>
-      </Popover>
-    </PopoverProvider>
+    <Suspense fallback={button}>
+      <ShortcutsPopover />
+    </Suspense>
   );
 }

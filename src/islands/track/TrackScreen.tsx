@@ -1,18 +1,21 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { emptyDraft } from '../../lib/time-log-form';
 import { $activeMembers } from '../../stores/choices';
 import { $user } from '../../stores/auth';
 import { $addFormOpen, $dayLogs, $shownDay, addLogFromDraft, toggleAddForm } from '../../stores/track';
 import type { TimeLog } from '../../stores/time-logs';
 import { DayHeader } from './DayHeader';
-import { EditLogDialog } from './EditLogDialog';
-import { LogForm } from './LogForm';
 import { LogItem } from './LogItem';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { Stopwatch } from './Stopwatch';
 import { useDayInUrl } from './use-day-in-url';
 import { useTrackShortcuts } from './use-shortcuts';
+
+// The form (Ariakit combobox, Quill) and the edit dialog load when first opened, keeping what
+// Track loads up front small (npm run bench prints it).
+const LogForm = lazy(() => import('./LogForm').then((m) => ({ default: m.LogForm })));
+const EditLogDialog = lazy(() => import('./EditLogDialog').then((m) => ({ default: m.EditLogDialog })));
 
 /** The Track screen: the shown day's logs, the stopwatch and the add-log form. */
 export default function TrackScreen() {
@@ -24,6 +27,12 @@ export default function TrackScreen() {
   const members = useStore($activeMembers);
   const user = useStore($user);
   const [editing, setEditing] = useState<TimeLog | null>(null);
+  // Once loaded, the dialog stays mounted so Ariakit can hand focus back when it closes.
+  const [editedOnce, setEditedOnce] = useState(false);
+  const startEditing = (log: TimeLog) => {
+    setEditedOnce(true);
+    setEditing(log);
+  };
   const addButton = useRef<HTMLButtonElement>(null);
   // Closing the form removes the focused control; give focus back to the button that opened it.
   const closeForm = () => {
@@ -45,7 +54,9 @@ export default function TrackScreen() {
       {formOpen ? (
         <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="mb-3 text-xl font-bold">New time log</h2>
-          <LogForm key={day} mode="add" initial={emptyDraft(day, me?.id ?? '')} onSave={addLogFromDraft} onClose={closeForm} />
+          <Suspense fallback={<p role="status">Loading the form…</p>}>
+            <LogForm key={day} mode="add" initial={emptyDraft(day, me?.id ?? '')} onSave={addLogFromDraft} onClose={closeForm} />
+          </Suspense>
         </div>
       ) : null}
       <h2 id="day-logs-heading" className="sr-only">Time logs of the day</h2>
@@ -56,11 +67,15 @@ export default function TrackScreen() {
       ) : (
         <ul className="space-y-2" aria-labelledby="day-logs-heading">
           {logs.map((log) => (
-            <LogItem key={log.id} log={log} onEdit={setEditing} />
+            <LogItem key={log.id} log={log} onEdit={startEditing} />
           ))}
         </ul>
       )}
-      <EditLogDialog log={editing} onClose={() => setEditing(null)} />
+      {editing || editedOnce ? (
+        <Suspense fallback={null}>
+          <EditLogDialog log={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -62,3 +62,20 @@ test('responses carry the security headers', async ({ request }) => {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBeTruthy();
 });
+
+test('scripts and styles arrive compressed and cached for a year', async ({ page, request }) => {
+  await page.goto('/pricing');
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+  expect(stylesheet).toMatch(/^\/_astro\//);
+  const response = await request.get(stylesheet ?? '', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(response.status()).toBe(200);
+  expect(['br', 'gzip']).toContain(response.headers()['content-encoding']);
+  expect(response.headers()['cache-control']).toContain('immutable');
+  expect(response.headers()['content-type']).toContain('text/css');
+  expect(await response.text()).toContain('--tw-');
+  // Security headers are on these responses too.
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  // A path that tries to leave the assets folder is not served from disk.
+  const escape = await request.get('/_astro/..%2f..%2fserver%2fentry.mjs');
+  expect(escape.status()).toBe(404);
+});
