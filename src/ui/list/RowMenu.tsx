@@ -1,5 +1,5 @@
-import { Menu, MenuButton, MenuItem, MenuProvider } from '@ariakit/react';
-import { useState } from 'react';
+import { Menu, MenuButton, MenuItem, useMenuStore } from '@ariakit/react';
+import { useEffect, useState } from 'react';
 
 export interface RowAction {
   label: string;
@@ -14,8 +14,10 @@ const buttonClass = 'rounded border border-slate-300 px-2 py-1 text-sm font-semi
  * costs milliseconds each, which adds up to seconds on a list of hundreds of rows.
  */
 export function RowMenu({ label, actions }: { label: string; actions: RowAction[] }) {
-  const [ready, setReady] = useState(false);
-  if (!ready) {
+  // How the menu was first opened decides where focus lands, as Ariakit does for its own button:
+  // on the first item from the keyboard, on the menu itself from a pointer.
+  const [opened, setOpened] = useState<'container' | 'first' | 'last' | null>(null);
+  if (!opened) {
     return (
       <button
         type="button"
@@ -23,11 +25,12 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={false}
-        onClick={() => setReady(true)}
+        // A click from Enter or Space has detail 0; a pointer click counts its clicks.
+        onClick={(event) => setOpened(event.detail === 0 ? 'first' : 'container')}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
-            setReady(true);
+            setOpened(event.key === 'ArrowDown' ? 'first' : 'last');
           }
         }}
       >
@@ -35,12 +38,23 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
       </button>
     );
   }
+  return <LoadedMenu label={label} actions={actions} initialFocus={opened} />;
+}
+
+function LoadedMenu({ label, actions, initialFocus }: { label: string; actions: RowAction[]; initialFocus: 'container' | 'first' | 'last' }) {
+  const menu = useMenuStore();
+  useEffect(() => {
+    menu.setInitialFocus(initialFocus);
+    // Ariakit's own MenuButton turns this on for keyboard opening; our first button is plain.
+    menu.setAutoFocusOnShow(initialFocus !== 'container');
+    menu.show();
+  }, [menu, initialFocus]);
   return (
-    <MenuProvider defaultOpen>
-      <MenuButton className={buttonClass} aria-label={label}>
+    <>
+      <MenuButton store={menu} className={buttonClass} aria-label={label}>
         Actions <span aria-hidden="true">▾</span>
       </MenuButton>
-      <Menu gutter={4} autoFocusOnShow className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+      <Menu store={menu} gutter={4} className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
         {actions.map((action) => (
           <MenuItem
             key={action.label}
@@ -51,6 +65,6 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
           </MenuItem>
         ))}
       </Menu>
-    </MenuProvider>
+    </>
   );
 }

@@ -151,3 +151,32 @@ test('a long list draws 100 rows and shows the rest on request', async ({ page }
   await fresh.getByRole('searchbox').fill('Bulk client 129');
   await expect(rows(fresh)).toHaveCount(2);
 });
+
+test('the row menu and the status filter work by keyboard alone', async ({ page }) => {
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Actions for Zenith Co' }).focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Archive' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeHidden();
+
+  await page.getByRole('combobox', { name: 'Status' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText(/Archived/);
+  await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeVisible();
+
+  // Escape closes a row menu without doing anything.
+  await page.getByRole('button', { name: 'Actions for Zenith Co' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Actions for Zenith Co' })).toBeFocused();
+});
