@@ -1,6 +1,11 @@
 /** Amounts are computed in integer minor units (paise, cents) so sums never drift. */
 export function toMinor(decimal: number): number {
-  return Math.round(decimal * 100);
+  // Shifting the decimal point in the text avoids binary error: 1.005 * 100 is 100.49999…,
+  // but Number('1.005e2') is exactly 100.5, which rounds to 101 paise as a person expects.
+  if (!Number.isFinite(decimal)) return 0;
+  const text = String(decimal);
+  // Very small or large numbers are already printed with an exponent; shift those numerically.
+  return text.includes('e') ? Math.round(decimal * 100) : Math.round(Number(`${text}e2`));
 }
 
 /** Decimal value of minor units. */

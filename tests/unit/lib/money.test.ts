@@ -48,3 +48,12 @@ describe('formatRate', () => {
     expect(formatRate(125_000)).toBe('₹1,25,000.00');
   });
 });
+
+describe('toMinor rounding of half paise', () => {
+  it('rounds amounts with a third decimal the way a person would', () => {
+    expect(toMinor(1.005)).toBe(101);
+    expect(toMinor(1.015)).toBe(102);
+    expect(toMinor(0.1 + 0.2)).toBe(30);
+    expect(toMinor(1e-7)).toBe(0);
+  });
+});
