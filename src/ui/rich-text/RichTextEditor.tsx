@@ -22,6 +22,9 @@ function labelToolbar(container: HTMLElement): void {
     const key = format === 'header' ? `header:${button.value}` : format;
     const name = names[key];
     if (name) button.setAttribute('aria-label', name);
+    if (name) button.title = name;
+    // Quill has no icon for "normal text"; a pilcrow shows what the button does.
+    if (name === 'Normal text' && !button.querySelector('svg')) button.textContent = '¶';
   });
 }
 

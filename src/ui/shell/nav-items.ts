@@ -37,7 +37,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
     label: 'Team',
     children: [
       { label: 'Team members', href: '/users' },
-      { label: 'Teams', href: '/users' },
+      { label: 'Teams (coming soon)' },
     ],
   },
   { label: 'Helps', href: '/help' },
