@@ -119,6 +119,9 @@ test('sign-in, sign-up and account screens have no axe violations', async ({ pag
   await page.goto('/signup');
   await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.goto('/success');
+  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible();
+  await expectNoAxeViolations(page);
   await signIn(page);
   await page.goto('/accountSetting');
   await expect(page.getByRole('heading', { level: 1, name: 'Account setting' })).toBeVisible();

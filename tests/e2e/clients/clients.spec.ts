@@ -133,6 +133,12 @@ test('clients list and form have no axe violations', async ({ page }) => {
   await page.goto('/clients/new');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectNoAxeViolations(page);
+  await page.goto('/clients/c1');
+  await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Acme Ltd');
+  await expectNoAxeViolations(page);
+  await page.goto('/clients/unknown');
+  await expect(page.getByRole('heading', { level: 1, name: 'Client not found' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('a long list draws 100 rows and shows the rest on request', async ({ page }) => {
