@@ -14,7 +14,13 @@ export default defineConfig({
   // ASTRO_OUT_DIR lets parallel builds (tests, bench) avoid overwriting each other.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), mdx(), tailwind({ applyBaseStyles: false }), securityHeaders(), precompress()],
+  integrations: [
+    react(),
+    mdx(),
+    tailwind({ applyBaseStyles: false }),
+    securityHeaders(),
+    precompress(),
+  ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // External stylesheets only, so the Content-Security-Policy can forbid inline styles.
   build: { inlineStylesheets: 'never' },

@@ -20,7 +20,10 @@ export default function precompressIntegration() {
           const path = join(assets, name);
           if (!COMPRESSIBLE.test(name) || statSync(path).size < 512) continue;
           const body = readFileSync(path);
-          writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(
+            `${path}.br`,
+            brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
           writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
           count += 1;
         }

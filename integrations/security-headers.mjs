@@ -64,8 +64,14 @@ export default function securityHeadersIntegration() {
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         const clientDir = fileURLToPath(dir);
-        const apiOrigin = process.env.PUBLIC_API_URL ? [new URL(process.env.PUBLIC_API_URL).origin] : [];
-        const headers = securityHeaders(inlineScriptHashes(clientDir), apiOrigin, inlineScriptHashes(clientDir, INLINE_STYLE));
+        const apiOrigin = process.env.PUBLIC_API_URL
+          ? [new URL(process.env.PUBLIC_API_URL).origin]
+          : [];
+        const headers = securityHeaders(
+          inlineScriptHashes(clientDir),
+          apiOrigin,
+          inlineScriptHashes(clientDir, INLINE_STYLE),
+        );
         const out = join(clientDir, '..', 'security-headers.json');
         writeFileSync(out, JSON.stringify(headers, null, 2));
         logger.info(`wrote ${out}`);

@@ -8,7 +8,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`✖ Chromium is not at ${chromium}. Install Debian's package: sudo apt-get install -y chromium`);
+    console.error(
+      `✖ Chromium is not at ${chromium}. Install Debian's package: sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log('Chromium is missing: installing Debian’s chromium package with apt-get…');

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 function findBin(name) {
   const candidates = ['/usr/local/bin', '/usr/bin'];
   const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) for (const v of readdirSync(debian).sort().reverse()) candidates.push(join(debian, v, 'bin'));
+  if (existsSync(debian))
+    for (const v of readdirSync(debian).sort().reverse()) candidates.push(join(debian, v, 'bin'));
   return candidates.map((dir) => join(dir, name)).find((path) => existsSync(path)) ?? null;
 }
 
@@ -44,7 +45,17 @@ export async function startPostgres() {
     return null;
   }
   const port = await freePort();
-  const start = asPostgres([pgCtl, '-D', dataDir, '-w', '-l', join(root, 'log.txt'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off`, 'start']);
+  const start = asPostgres([
+    pgCtl,
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    join(root, 'log.txt'),
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off`,
+    'start',
+  ]);
   if (start.status !== 0) {
     console.error(`PostgreSQL failed to start: ${start.stderr}`);
     return null;

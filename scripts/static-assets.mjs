@@ -21,7 +21,11 @@ export function servePrecompressed(req, res, clientDir) {
   if (!file.startsWith(join(clientDir, '_astro'))) return false;
   const type = TYPES[extname(file)];
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  const encoding = ['br', 'gzip'].find((name) => new RegExp(`\\b${name}\\b`).test(accepted) && existsSync(`${file}.${name === 'br' ? 'br' : 'gz'}`));
+  const encoding = ['br', 'gzip'].find(
+    (name) =>
+      new RegExp(`\\b${name}\\b`).test(accepted) &&
+      existsSync(`${file}.${name === 'br' ? 'br' : 'gz'}`),
+  );
   if (!type || !encoding) return false;
   const compressed = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
   res.writeHead(200, {

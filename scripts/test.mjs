@@ -16,17 +16,29 @@ let pg = null;
 try {
   run('types', 'npx', ['astro', 'check']);
   run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  run('formatting', 'npm', ['run', '--silent', 'format:check']);
   pg = await startPostgres();
-  if (!pg && process.env.REQUIRE_POSTGRES === '1') throw new StepFailed('PostgreSQL is required (REQUIRE_POSTGRES=1) but could not be started');
+  if (!pg && process.env.REQUIRE_POSTGRES === '1')
+    throw new StepFailed('PostgreSQL is required (REQUIRE_POSTGRES=1) but could not be started');
   if (!pg) console.warn('\n⚠ PostgreSQL is not installed: server tests run on PGlite only.');
-  run('unit, component and server tests', 'npx', ['vitest', 'run'], pg ? { TEST_DATABASE_URL: pg.url } : {});
+  run(
+    'unit, component and server tests',
+    'npx',
+    ['vitest', 'run'],
+    pg ? { TEST_DATABASE_URL: pg.url } : {},
+  );
   run('build', 'npx', ['astro', 'build']);
   run('browser tests (Chromium, embedded PGlite)', 'node', ['scripts/e2e.mjs']);
   if (pg) {
-    run('sign-in browser tests against PostgreSQL (DATABASE_URL)', 'node', ['scripts/e2e.mjs', 'tests/e2e/auth'], {
-      DATABASE_URL: pg.url,
-      E2E_PORT: '4391',
-    });
+    run(
+      'sign-in browser tests against PostgreSQL (DATABASE_URL)',
+      'node',
+      ['scripts/e2e.mjs', 'tests/e2e/auth'],
+      {
+        DATABASE_URL: pg.url,
+        E2E_PORT: '4391',
+      },
+    );
   }
   console.log('\n✔ all checks and tests passed');
 } catch (error) {

@@ -36,13 +36,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const sameOrigin = origin === null || sameHost(origin, context.request.headers.get('host'));
 
   if (context.request.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: allowed && origin ? corsHeaders(origin) : {} });
+    return new Response(null, {
+      status: 204,
+      headers: allowed && origin ? corsHeaders(origin) : {},
+    });
   }
   if (!sameOrigin && !allowed) {
     return apiError(403, 'forbidden_origin', 'Requests from this website are not allowed.');
   }
   const response = await next();
-  if (allowed && origin) for (const [name, value] of Object.entries(corsHeaders(origin))) response.headers.set(name, value);
+  if (allowed && origin)
+    for (const [name, value] of Object.entries(corsHeaders(origin)))
+      response.headers.set(name, value);
   response.headers.set('Cache-Control', 'no-store');
   return response;
 });

@@ -11,13 +11,23 @@ const clientDir = join(root, process.env.ASTRO_OUT_DIR ?? 'dist', 'client');
 const JS_BUDGET = 5 * 1024;
 const CSS_BUDGET = 15 * 1024;
 // Signed-in app pages; any other page that mounts an island is skipped too.
-const APP_PAGES = new Set(['login', 'signup', 'success', 'accountSetting', 'allHours', 'projects', 'clients', 'users']);
+const APP_PAGES = new Set([
+  'login',
+  'signup',
+  'success',
+  'accountSetting',
+  'allHours',
+  'projects',
+  'clients',
+  'users',
+]);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const LINK = /<link\b[^>]*>/gi;
 const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 // Static `import … from "x"`, `import "x"` and `export … from "x"`; not dynamic `import("x")`.
-const STATIC_IMPORT = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
+const STATIC_IMPORT =
+  /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
 
 const gz = (text) => gzipSync(text).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -44,13 +54,16 @@ function localFile(url, fromDir) {
 function collectModule(file, seen) {
   if (seen.has(file)) return;
   seen.add(file);
-  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) collectModule(localFile(specifier, dirname(file)), seen);
+  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT))
+    collectModule(localFile(specifier, dirname(file)), seen);
 }
 
 function route(file) {
   const rel = relative(clientDir, file).split(sep).join('/');
   if (rel === 'index.html') return '/';
-  return rel.endsWith('/index.html') ? `/${rel.slice(0, -'index.html'.length)}` : `/${rel.replace(/\.html$/, '')}`;
+  return rel.endsWith('/index.html')
+    ? `/${rel.slice(0, -'index.html'.length)}`
+    : `/${rel.replace(/\.html$/, '')}`;
 }
 
 const pages = [];
@@ -73,7 +86,8 @@ for (const file of htmlFiles(clientDir)) {
       collectModule(localFile(src, dir), modules);
     } else if (body.trim() !== '') {
       js += gz(body);
-      for (const [, specifier] of body.matchAll(STATIC_IMPORT)) collectModule(localFile(specifier, dir), modules);
+      for (const [, specifier] of body.matchAll(STATIC_IMPORT))
+        collectModule(localFile(specifier, dir), modules);
     }
   }
 
@@ -91,18 +105,24 @@ for (const file of htmlFiles(clientDir)) {
 }
 
 pages.sort((a, b) => a.path.localeCompare(b.path));
-if (pages.length === 0) throw new Error(`no public pages found under ${clientDir}; run \`npx astro build\` first`);
+if (pages.length === 0)
+  throw new Error(`no public pages found under ${clientDir}; run \`npx astro build\` first`);
 const width = Math.max(...pages.map((p) => p.path.length));
-for (const p of pages) console.log(`${p.path.padEnd(width)}  JS ${kb(p.js)}  CSS ${kb(p.css)}  HTML ${kb(p.html)}`);
+for (const p of pages)
+  console.log(`${p.path.padEnd(width)}  JS ${kb(p.js)}  CSS ${kb(p.css)}  HTML ${kb(p.html)}`);
 
 const breaches = [];
 for (const p of pages) {
-  if (p.scripts === 0 && p.js > 0) breaches.push(`${p.path}: ${kb(p.js)} JS gz on a page without <script> (budget 0 KB)`);
+  if (p.scripts === 0 && p.js > 0)
+    breaches.push(`${p.path}: ${kb(p.js)} JS gz on a page without <script> (budget 0 KB)`);
   if (p.js > JS_BUDGET) breaches.push(`${p.path}: JS ${kb(p.js)} gz (budget ${kb(JS_BUDGET)})`);
-  if (p.css > CSS_BUDGET) breaches.push(`${p.path}: CSS ${kb(p.css)} gz (budget ${kb(CSS_BUDGET)})`);
+  if (p.css > CSS_BUDGET)
+    breaches.push(`${p.path}: CSS ${kb(p.css)} gz (budget ${kb(CSS_BUDGET)})`);
 }
 if (breaches.length === 0) {
-  console.log(`budget OK (${pages.length} public pages: JS ≤ ${kb(JS_BUDGET)} gz, CSS ≤ ${kb(CSS_BUDGET)} gz)`);
+  console.log(
+    `budget OK (${pages.length} public pages: JS ≤ ${kb(JS_BUDGET)} gz, CSS ≤ ${kb(CSS_BUDGET)} gz)`,
+  );
 } else {
   console.log('OVER BUDGET:');
   for (const breach of breaches) console.log(`  ${breach}`);

@@ -12,24 +12,37 @@ const HASHES = 20;
 
 /** The argon2id options of src/server/auth/passwords.ts, read from it so the two cannot drift. */
 function argon2Options() {
-  const source = readFileSync(new URL('../../src/server/auth/passwords.ts', import.meta.url), 'utf8');
+  const source = readFileSync(
+    new URL('../../src/server/auth/passwords.ts', import.meta.url),
+    'utf8',
+  );
   const read = (name) => {
     const match = new RegExp(`\\b${name}:\\s*([\\d_]+)`).exec(source);
     if (!match?.[1]) throw new Error(`${name} not found in src/server/auth/passwords.ts`);
     return Number(match[1].replaceAll('_', ''));
   };
-  return { algorithm: read('algorithm'), memoryCost: read('memoryCost'), timeCost: read('timeCost'), parallelism: read('parallelism') };
+  return {
+    algorithm: read('algorithm'),
+    memoryCost: read('memoryCost'),
+    timeCost: read('timeCost'),
+    parallelism: read('parallelism'),
+  };
 }
 
 const server = await startServer();
 try {
-  const account = { name: 'Bench', email: `bench.login.${Date.now()}@example.com`, password: 'bench password 1' };
+  const account = {
+    name: 'Bench',
+    email: `bench.login.${Date.now()}@example.com`,
+    password: 'bench password 1',
+  };
   const registered = await fetch(`${server.url}/user/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(account),
   });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
 
   // Timed first, while the server is idle, so the load test's queued verifications cannot slow it.
   const options = argon2Options();
@@ -52,9 +65,13 @@ try {
   // "Could not render /user/login … body object should not be disturbed". Let them finish first.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const perSecond = result['2xx'] / result.duration;
-  console.log(`POST /user/login, ${CONNECTIONS} connections for ${DURATION_S} s: ${perSecond.toFixed(1)} logins/s (${result['2xx']} signed in)`);
+  console.log(
+    `POST /user/login, ${CONNECTIONS} connections for ${DURATION_S} s: ${perSecond.toFixed(1)} logins/s (${result['2xx']} signed in)`,
+  );
   console.log(`  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-  console.log(`  non-2xx responses: ${result.non2xx}${result.errors || result.timeouts ? `, errors ${result.errors}, timeouts ${result.timeouts}` : ''}`);
+  console.log(
+    `  non-2xx responses: ${result.non2xx}${result.errors || result.timeouts ? `, errors ${result.errors}, timeouts ${result.timeouts}` : ''}`,
+  );
   console.log(
     `argon2id hash (m=${options.memoryCost} KiB, t=${options.timeCost}, p=${options.parallelism}): ${median(times).toFixed(1)} ms per hash (median of ${HASHES})`,
   );

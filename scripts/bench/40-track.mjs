@@ -17,7 +17,9 @@ try {
   const track = await firstRender(`/login/?day=${DAY}`, 'main ul li', data);
   console.log(`Track first render, 5,000 logs in storage: ${track.toFixed(0)} ms (median of 3)`);
   const allHours = await firstRender('/allHours', 'main section ul li', data);
-  console.log(`/allHours first render, 5,000 logs in storage: ${allHours.toFixed(0)} ms (median of 3)`);
+  console.log(
+    `/allHours first render, 5,000 logs in storage: ${allHours.toFixed(0)} ms (median of 3)`,
+  );
 
   // JavaScript loaded by Track before the editor opens, then after.
   const { context, page } = await newSeededPage(data);
@@ -39,8 +41,12 @@ try {
   await page.getByRole('textbox', { name: 'DESCRIPTION' }).waitFor();
   await page.waitForLoadState('networkidle');
   const after = [...scripts.values()].reduce((a, b) => a + b, 0);
-  console.log(`Track JS before the editor opens: ${(before / 1024).toFixed(1)} KB gz (budget 100 KB) ${before <= 100 * 1024 ? 'OK' : 'OVER BUDGET'}`);
-  console.log(`Track JS once the editor has loaded: ${(after / 1024).toFixed(1)} KB gz (Quill loads on demand: +${((after - before) / 1024).toFixed(1)} KB)`);
+  console.log(
+    `Track JS before the editor opens: ${(before / 1024).toFixed(1)} KB gz (budget 100 KB) ${before <= 100 * 1024 ? 'OK' : 'OVER BUDGET'}`,
+  );
+  console.log(
+    `Track JS once the editor has loaded: ${(after / 1024).toFixed(1)} KB gz (Quill loads on demand: +${((after - before) / 1024).toFixed(1)} KB)`,
+  );
 
   // Main-thread time to add one log with 5,000 in storage: the click handler plus the render it causes.
   await page.getByLabel('CLIENT & PROJECT').fill('Project 1');
@@ -50,7 +56,9 @@ try {
   await page.getByRole('textbox', { name: 'DESCRIPTION' }).fill('Bench log');
   await page.getByLabel('Duration').fill('1:00');
   const addMs = await page.evaluate(async () => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Add & Close');
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Add & Close',
+    );
     const start = performance.now();
     button.click();
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -10,7 +10,9 @@ const browser = await launchChromium();
 try {
   const data = generateData({ clients: 500, projects: 2000, members: 100, logs: 10000 });
   const size = Object.values(data).reduce((sum, value) => sum + JSON.stringify(value).length, 0);
-  console.log(`Lists data set: 500 clients, 2,000 projects, 100 members, 10,000 logs (${(size / 1024 / 1024).toFixed(2)} M characters in storage)`);
+  console.log(
+    `Lists data set: 500 clients, 2,000 projects, 100 members, 10,000 logs (${(size / 1024 / 1024).toFixed(2)} M characters in storage)`,
+  );
   // The first data row (a row with a row header) marks the table as drawn.
   for (const [path, label] of [
     ['/projects?status=All', '/projects (totals of 10,000 logs)'],

@@ -19,7 +19,8 @@ export async function newSeededPage(browser, server, data) {
     (entries) => {
       if (sessionStorage.getItem('seeded')) return;
       sessionStorage.setItem('seeded', '1');
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, typeof v === 'string' ? v : JSON.stringify(v));
+      for (const [k, v] of Object.entries(entries))
+        localStorage.setItem(k, typeof v === 'string' ? v : JSON.stringify(v));
     },
     { ...data, token: session.token, user: session.user },
   );

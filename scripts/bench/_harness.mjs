@@ -49,15 +49,29 @@ export async function startServer(extraEnv = {}) {
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** Registers and signs in through the API in `context`, returning what to put in localStorage. */
 export async function signInContext(context, url) {
-  const account = { name: 'Bench', email: `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, password: 'bench password 1' };
+  const account = {
+    name: 'Bench',
+    email: `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+    password: 'bench password 1',
+  };
   await context.request.post(`${url}/user/register`, { data: account });
-  const login = await context.request.post(`${url}/user/login`, { data: { email: account.email, password: account.password } });
+  const login = await context.request.post(`${url}/user/login`, {
+    data: { email: account.email, password: account.password },
+  });
   const body = await login.json();
   return { token: body.token, user: JSON.stringify(body.user) };
 }

@@ -24,7 +24,7 @@ export function durationFromRange(start: string, end: string): number {
   const from = parseClock(start);
   const to = parseClock(end);
   if (from === null || to === null) return 0;
-  return (((to - from) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES * 60;
+  return ((((to - from) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES) * 60;
 }
 
 /** The local clock time of `now` as 'HH:MM'. */

@@ -30,10 +30,30 @@ const money = (minor: number) => fromMinor(minor).toFixed(2);
 export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups): string {
   const columns: CsvColumn<TimeLog>[] = [
     { header: 'Date', value: (l) => l.date },
-    { header: 'Client', value: (l) => { const p = l.projectId ? lookups.projectsById.get(l.projectId) : undefined; return (p?.clientId ? lookups.clientsById.get(p.clientId)?.name : undefined) ?? p?.client ?? l.client.split(' / ')[0] ?? ''; } },
-    { header: 'Project', value: (l) => (l.projectId ? lookups.projectsById.get(l.projectId)?.projectName ?? '(deleted project)' : '') },
+    {
+      header: 'Client',
+      value: (l) => {
+        const p = l.projectId ? lookups.projectsById.get(l.projectId) : undefined;
+        return (
+          (p?.clientId ? lookups.clientsById.get(p.clientId)?.name : undefined) ??
+          p?.client ??
+          l.client.split(' / ')[0] ??
+          ''
+        );
+      },
+    },
+    {
+      header: 'Project',
+      value: (l) =>
+        l.projectId
+          ? (lookups.projectsById.get(l.projectId)?.projectName ?? '(deleted project)')
+          : '',
+    },
     { header: 'Task', value: (l) => l.task },
-    { header: 'Member', value: (l) => (l.memberId ? lookups.membersById.get(l.memberId)?.name ?? '' : '') },
+    {
+      header: 'Member',
+      value: (l) => (l.memberId ? (lookups.membersById.get(l.memberId)?.name ?? '') : ''),
+    },
     { header: 'Tags', value: (l) => l.tags },
     { header: 'Description', value: (l) => htmlToText(l.desc) },
     { header: 'Start', value: (l) => l.st },

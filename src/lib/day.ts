@@ -40,7 +40,9 @@ export function dayHeading(day: string): { dayOfMonth: string; month: string } {
 
 /** SPEC.md's CREATED column: day-month-year, e.g. '22-11-2026'. */
 export function formatCreated(date: Date): string {
-  return isValid(date) ? `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${pad(date.getFullYear(), 4)}` : '';
+  return isValid(date)
+    ? `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${pad(date.getFullYear(), 4)}`
+    : '';
 }
 
 /** True when `day` lies within the optional inclusive range (string order is date order). */

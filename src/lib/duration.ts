@@ -9,7 +9,8 @@ const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1 };
 
 function accept(seconds: number): ParsedDuration {
   if (!Number.isFinite(seconds) || seconds < 0) return { ok: false, message: HELP };
-  if (seconds > MAX_LOG_SECONDS) return { ok: false, message: 'A single log can be at most 24 hours' };
+  if (seconds > MAX_LOG_SECONDS)
+    return { ok: false, message: 'A single log can be at most 24 hours' };
   return { ok: true, seconds: Math.round(seconds) };
 }
 

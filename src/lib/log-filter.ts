@@ -29,12 +29,20 @@ export function allTags(logs: readonly Pick<TimeLog, 'tags'>[]): string[] {
 }
 
 /** Logs matching every part of the filter, in their stored order. */
-export function filterLogs<T extends TimeLog>(logs: readonly T[], filter: LogFilter, lookups: Lookups): T[] {
+export function filterLogs<T extends TimeLog>(
+  logs: readonly T[],
+  filter: LogFilter,
+  lookups: Lookups,
+): T[] {
   const needle = filter.text?.trim().toLowerCase() ?? '';
   const tag = filter.tag?.toLowerCase();
   return logs.filter((log) => {
     // An undated old record ('' sorts before every day) is in no date range.
-    if ((filter.from || filter.to) && (log.date === '' || !inRange(log.date, filter.from, filter.to))) return false;
+    if (
+      (filter.from || filter.to) &&
+      (log.date === '' || !inRange(log.date, filter.from, filter.to))
+    )
+      return false;
     if (filter.projectId && log.projectId !== filter.projectId) return false;
     if (filter.taskId && log.taskId !== filter.taskId) return false;
     if (filter.memberId && log.memberId !== filter.memberId) return false;
@@ -44,7 +52,8 @@ export function filterLogs<T extends TimeLog>(logs: readonly T[], filter: LogFil
     }
     if (tag && !tagsOf(log).some((t) => t.toLowerCase() === tag)) return false;
     if (needle) {
-      const haystack = `${log.client} ${log.task} ${log.tags} ${htmlToText(log.desc)}`.toLowerCase();
+      const haystack =
+        `${log.client} ${log.task} ${log.tags} ${htmlToText(log.desc)}`.toLowerCase();
       if (!haystack.includes(needle)) return false;
     }
     return true;
@@ -52,7 +61,9 @@ export function filterLogs<T extends TimeLog>(logs: readonly T[], filter: LogFil
 }
 
 /** Logs grouped by day, newest day first (undated old records last), with each day's seconds. */
-export function groupByDay<T extends Pick<TimeLog, 'date' | 'dur'>>(logs: readonly T[]): { day: string; logs: T[]; seconds: number }[] {
+export function groupByDay<T extends Pick<TimeLog, 'date' | 'dur'>>(
+  logs: readonly T[],
+): { day: string; logs: T[]; seconds: number }[] {
   const groups = new Map<string, { day: string; logs: T[]; seconds: number }>();
   for (const log of logs) {
     let group = groups.get(log.date);
@@ -63,5 +74,7 @@ export function groupByDay<T extends Pick<TimeLog, 'date' | 'dur'>>(logs: readon
     group.logs.push(log);
     group.seconds += log.dur;
   }
-  return [...groups.values()].sort((a, b) => (a.day === '' ? 1 : b.day === '' ? -1 : b.day.localeCompare(a.day)));
+  return [...groups.values()].sort((a, b) =>
+    a.day === '' ? 1 : b.day === '' ? -1 : b.day.localeCompare(a.day),
+  );
 }

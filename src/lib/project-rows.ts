@@ -24,7 +24,9 @@ const noTotals: Totals = { seconds: 0, billableMinor: 0, costMinor: 0, expensesM
 
 function createdOf(project: Project): { created: string; createdAt: number } {
   // The original app stored day, 0-based month and year; ours also keeps createdAt.
-  const stamp = project.createdAt ? new Date(project.createdAt) : new Date(Number(project.year) || 1970, Number(project.month) || 0, Number(project.date) || 1);
+  const stamp = project.createdAt
+    ? new Date(project.createdAt)
+    : new Date(Number(project.year) || 1970, Number(project.month) || 0, Number(project.date) || 1);
   return { created: formatCreated(stamp), createdAt: stamp.getTime() };
 }
 
@@ -34,7 +36,11 @@ export function clientNameOf(project: Project, clientsById: ReadonlyMap<string, 
 }
 
 /** Rows for every project, with totals from one pass over the logs. */
-export function projectRows(projects: readonly Project[], logs: readonly TimeLog[], lookups: Lookups): ProjectRow[] {
+export function projectRows(
+  projects: readonly Project[],
+  logs: readonly TimeLog[],
+  lookups: Lookups,
+): ProjectRow[] {
   const totals = totalsByProject(logs, lookups);
   const pending = new Map<string, string[]>();
   for (const log of logs) {

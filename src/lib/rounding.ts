@@ -8,6 +8,11 @@ export function roundSeconds(seconds: number, mode: Rounding, intervalMinutes: n
   if (mode === 'false' || seconds <= 0 || intervalMinutes <= 0) return Math.max(0, seconds);
   const step = intervalMinutes * 60;
   const units = seconds / step;
-  const rounded = mode === 'up' ? Math.ceil(units) : mode === 'down' ? Math.floor(units) : Math.floor(units + 0.5);
+  const rounded =
+    mode === 'up'
+      ? Math.ceil(units)
+      : mode === 'down'
+        ? Math.floor(units)
+        : Math.floor(units + 0.5);
   return rounded * step;
 }

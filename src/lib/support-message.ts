@@ -16,15 +16,19 @@ export type SupportField = 'topic' | 'message' | 'name' | 'email';
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** First error message per field of the /support form; empty when the message is complete. */
-export function checkSupportMessage(input: Record<SupportField, string>): Partial<Record<SupportField, string>> {
+export function checkSupportMessage(
+  input: Record<SupportField, string>,
+): Partial<Record<SupportField, string>> {
   const errors: Partial<Record<SupportField, string>> = {};
-  if (!(supportTopics as readonly string[]).includes(input.topic)) errors.topic = 'Choose what you need help with';
+  if (!(supportTopics as readonly string[]).includes(input.topic))
+    errors.topic = 'Choose what you need help with';
   const message = input.message.trim();
   if (!message) errors.message = 'Write your message';
   else if (message.length > 5000) errors.message = 'At most 5,000 characters';
   if (input.name.trim().length > 100) errors.name = 'At most 100 characters';
   const email = input.email.trim();
   if (!email) errors.email = 'Enter your email address';
-  else if (!emailShape.test(email) || email.length > 254) errors.email = 'Enter a valid email address, like name@example.com';
+  else if (!emailShape.test(email) || email.length > 254)
+    errors.email = 'Enter a valid email address, like name@example.com';
   return errors;
 }

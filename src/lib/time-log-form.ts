@@ -16,7 +16,18 @@ export interface TimeLogDraft {
 
 /** An empty draft for `day`. */
 export function emptyDraft(day: string, memberId = ''): TimeLogDraft {
-  return { date: day, projectId: '', taskId: '', memberId, tags: '', desc: '', duration: '', st: '', end: '', exp: '' };
+  return {
+    date: day,
+    projectId: '',
+    taskId: '',
+    memberId,
+    tags: '',
+    desc: '',
+    duration: '',
+    st: '',
+    end: '',
+    exp: '',
+  };
 }
 
 /** The Time Log section fields SPEC.md requires, with the names the form shows. */
@@ -38,7 +49,11 @@ export type DraftCheck =
   | { ok: true; value: ValidDraft }
   | { ok: false; message: string; fields: Partial<Record<keyof TimeLogDraft, string>> };
 
-const blank = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+const blank = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim() === '';
 /** Tags are one comma-separated text, so ' , ' holds no tag at all. */
 const missingValue = (key: keyof TimeLogDraft, value: string) =>
   key === 'tags' ? value.split(',').every((tag) => tag.trim() === '') : blank(value);

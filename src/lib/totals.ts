@@ -14,7 +14,12 @@ export interface Lookups {
 }
 
 /** Indexes projects, tasks, members and clients by id. */
-export function buildLookups(data: { projects: readonly Project[]; tasks: readonly Task[]; members: readonly Member[]; clients?: readonly Client[] }): Lookups {
+export function buildLookups(data: {
+  projects: readonly Project[];
+  tasks: readonly Task[];
+  members: readonly Member[];
+  clients?: readonly Client[];
+}): Lookups {
   return {
     projectsById: new Map(data.projects.map((p) => [p.id, p])),
     tasksById: new Map(data.tasks.map((t) => [t.id, t])),
@@ -62,7 +67,10 @@ export interface Totals {
 }
 
 /** Adds up logs (e.g. those a filter shows). */
-export function sumTotals(logs: readonly (EconomyInput & { exp: number })[], lookups: Lookups): Totals {
+export function sumTotals(
+  logs: readonly (EconomyInput & { exp: number })[],
+  lookups: Lookups,
+): Totals {
   const totals: Totals = { seconds: 0, billableMinor: 0, costMinor: 0, expensesMinor: 0 };
   for (const log of logs) {
     const economy = logEconomy(log, lookups);
@@ -75,7 +83,10 @@ export function sumTotals(logs: readonly (EconomyInput & { exp: number })[], loo
 }
 
 /** Totals per project id in one pass over the logs. */
-export function totalsByProject(logs: readonly (EconomyInput & { exp: number })[], lookups: Lookups): Map<string, Totals> {
+export function totalsByProject(
+  logs: readonly (EconomyInput & { exp: number })[],
+  lookups: Lookups,
+): Map<string, Totals> {
   const byProject = new Map<string, Totals>();
   for (const log of logs) {
     if (!log.projectId) continue;

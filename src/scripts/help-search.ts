@@ -14,6 +14,11 @@ export function wireHelpSearch(root: Document): void {
       card.hidden = !words.every((word) => text.includes(word));
       if (!card.hidden) shown += 1;
     }
-    status.textContent = words.length === 0 ? '' : shown === 0 ? 'No articles match your search.' : `${shown} of ${cards.length} articles`;
+    status.textContent =
+      words.length === 0
+        ? ''
+        : shown === 0
+          ? 'No articles match your search.'
+          : `${shown} of ${cards.length} articles`;
   });
 }

@@ -4,12 +4,15 @@ const fields: SupportField[] = ['topic', 'message', 'name', 'email'];
 
 /** Validates the support form beside each field, then shows the closeable 'Success!' alert. */
 export function wireSupportForm(form: HTMLFormElement, success: HTMLElement): void {
-  const control = (field: SupportField) => form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  const control = (field: SupportField) =>
+    form.elements.namedItem(field) as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
   const errorOf = (field: SupportField) => form.querySelector<HTMLElement>(`#${field}-error`);
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const values = Object.fromEntries(fields.map((field) => [field, control(field).value])) as Record<SupportField, string>;
+    const values = Object.fromEntries(
+      fields.map((field) => [field, control(field).value]),
+    ) as Record<SupportField, string>;
     const errors = checkSupportMessage(values);
     for (const field of fields) {
       const message = errors[field];

@@ -15,17 +15,27 @@ export const $allHoursLimit = atom(PAGE_SIZE);
  * Logs matching the filter with totals of all of them; `groups` holds the first `limit` logs
  * grouped by day newest first (day totals always count the whole day).
  */
-export const $allHoursView = computed([$timeLogs, $allHoursFilter, $economyContext, $allHoursLimit], (logs, filter, context, limit) => {
-  const shown = filterLogs(logs, filter, context);
-  let budget = limit;
-  const groups = [];
-  for (const group of groupByDay(shown)) {
-    if (budget <= 0) break;
-    groups.push(budget >= group.logs.length ? group : { ...group, logs: group.logs.slice(0, budget) });
-    budget -= group.logs.length;
-  }
-  return { shown, groups, hidden: Math.max(0, shown.length - limit), totals: sumTotals(shown, context) };
-});
+export const $allHoursView = computed(
+  [$timeLogs, $allHoursFilter, $economyContext, $allHoursLimit],
+  (logs, filter, context, limit) => {
+    const shown = filterLogs(logs, filter, context);
+    let budget = limit;
+    const groups = [];
+    for (const group of groupByDay(shown)) {
+      if (budget <= 0) break;
+      groups.push(
+        budget >= group.logs.length ? group : { ...group, logs: group.logs.slice(0, budget) },
+      );
+      budget -= group.logs.length;
+    }
+    return {
+      shown,
+      groups,
+      hidden: Math.max(0, shown.length - limit),
+      totals: sumTotals(shown, context),
+    };
+  },
+);
 
 /** Draws the next page of logs. */
 export function showMoreLogs(): void {
@@ -33,7 +43,10 @@ export function showMoreLogs(): void {
 }
 
 /** Changes one part of the filter; an empty value clears it. */
-export function setAllHoursFilter<K extends keyof LogFilter>(key: K, value: LogFilter[K] | ''): void {
+export function setAllHoursFilter<K extends keyof LogFilter>(
+  key: K,
+  value: LogFilter[K] | '',
+): void {
   const next = { ...$allHoursFilter.get() };
   if (value === '' || value === undefined) delete next[key];
   else next[key] = value;

@@ -4,7 +4,14 @@ const apiBase: string = (import.meta.env.PUBLIC_API_URL as string | undefined) ?
 /** The outcome of an API call, never thrown: network failures are a result too. */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: string; message: string; fields?: Record<string, string>; retryAfter?: number };
+  | {
+      ok: false;
+      status: number;
+      error: string;
+      message: string;
+      fields?: Record<string, string>;
+      retryAfter?: number;
+    };
 
 interface ErrorBody {
   error?: unknown;
@@ -19,7 +26,10 @@ function describeStatus(status: number): string {
 }
 
 /** Calls the account API with the session cookie and returns a typed result. */
-export async function callApi<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+export async function callApi<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(`${apiBase}${path}`, {
@@ -51,7 +61,9 @@ export async function callApi<T>(path: string, init: { method?: string; body?: u
     status: response.status,
     error: typeof err.error === 'string' ? err.error : 'http_error',
     message: typeof err.message === 'string' ? err.message : describeStatus(response.status),
-    ...(err.fields && typeof err.fields === 'object' ? { fields: err.fields as Record<string, string> } : {}),
+    ...(err.fields && typeof err.fields === 'object'
+      ? { fields: err.fields as Record<string, string> }
+      : {}),
     ...(Number.isFinite(retry) && retry > 0 ? { retryAfter: retry } : {}),
   };
 }

@@ -23,7 +23,12 @@ export type User = z.infer<typeof userSchema>;
 export type AuthState =
   | { status: 'idle' }
   | { status: 'loading'; action: 'login' | 'register' }
-  | { status: 'error'; action: 'login' | 'register'; message: string; fields?: Record<string, string> }
+  | {
+      status: 'error';
+      action: 'login' | 'register';
+      message: string;
+      fields?: Record<string, string>;
+    }
   | { status: 'success'; action: 'login' | 'register' };
 
 /** Request state of the sign-in and sign-up forms. */
@@ -62,7 +67,9 @@ export async function login(email: string, password: string, remember: boolean):
     $auth.set({
       status: 'error',
       action: 'login',
-      message: result.ok ? 'The server sent an unexpected answer. Please try again.' : result.message,
+      message: result.ok
+        ? 'The server sent an unexpected answer. Please try again.'
+        : result.message,
       ...(result.ok || !result.fields ? {} : { fields: result.fields }),
     });
     return false;
@@ -119,16 +126,24 @@ export async function confirmSession(): Promise<void> {
 }
 
 /** Outcome of an account-settings action, shown beside its form. */
-export type AccountResult = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
+export type AccountResult =
+  { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
 
 function accountResult(result: Awaited<ReturnType<typeof callApi>>): AccountResult {
   if (result.ok) return { ok: true };
   if (result.status === 401 && result.error === 'unauthenticated') forgetSession();
-  return { ok: false, message: result.message, ...(result.fields ? { fields: result.fields } : {}) };
+  return {
+    ok: false,
+    message: result.message,
+    ...(result.fields ? { fields: result.fields } : {}),
+  };
 }
 
 /** Changes the password; the server signs out every other device. */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<AccountResult> {
+export async function changePassword(
+  currentPassword: string,
+  newPassword: string,
+): Promise<AccountResult> {
   return accountResult(await callApi('/user/password', { body: { currentPassword, newPassword } }));
 }
 

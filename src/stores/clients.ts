@@ -28,13 +28,21 @@ export function isClientNameTaken(name: string, exceptId?: string): boolean {
   const wanted = name.trim().toLowerCase();
   return $clients
     .get()
-    .some((c) => c.id !== exceptId && c.status === 'Active' && c.name.trim().toLowerCase() === wanted);
+    .some(
+      (c) => c.id !== exceptId && c.status === 'Active' && c.name.trim().toLowerCase() === wanted,
+    );
 }
 
 /** Saves a new, active client from the validated form and returns it. */
 export function addClient(form: ClientForm, now = new Date()): Client {
   const stamp = now.toISOString();
-  const client: Client = { id: newId(), ...fromForm(form), status: 'Active', createdAt: stamp, updatedAt: stamp };
+  const client: Client = {
+    id: newId(),
+    ...fromForm(form),
+    status: 'Active',
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
   actions.add(client);
   return client;
 }

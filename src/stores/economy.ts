@@ -6,8 +6,9 @@ import { $tasks } from './tasks';
 import { $team } from './team';
 
 /** Projects, tasks, members and clients indexed by id, rebuilt once per change of any of them. */
-export const $economyContext = computed([$projects, $tasks, $team, $clients], (projects, tasks, members, clients) =>
-  buildLookups({ projects, tasks, members, clients }),
+export const $economyContext = computed(
+  [$projects, $tasks, $team, $clients],
+  (projects, tasks, members, clients) => buildLookups({ projects, tasks, members, clients }),
 );
 export type { Lookups };
 

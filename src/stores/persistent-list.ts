@@ -70,7 +70,8 @@ export function persistentList<T>(
       const result = schema.safeParse(item);
       if (result.success) kept.push(normalise(result.data, index));
     });
-    if (kept.length < parsed.length) stashAside(key, raw, parsed.length - kept.length, parsed.length);
+    if (kept.length < parsed.length)
+      stashAside(key, raw, parsed.length - kept.length, parsed.length);
     return kept;
   };
 

@@ -15,7 +15,12 @@ export function isProjectNameTaken(name: string, clientId: string, exceptId?: st
   const wanted = name.trim().toLowerCase();
   return $projects
     .get()
-    .some((p) => p.id !== exceptId && p.clientId === clientId && p.projectName.trim().toLowerCase() === wanted);
+    .some(
+      (p) =>
+        p.id !== exceptId &&
+        p.clientId === clientId &&
+        p.projectName.trim().toLowerCase() === wanted,
+    );
 }
 
 /** Creates a project from the validated form; `clientName` keeps SPEC.md's `client` text field. */

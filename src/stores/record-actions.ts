@@ -32,7 +32,6 @@ export function recordActions<T extends WithId>(list: PersistentList<T>) {
       };
     },
     /** Finds a record by id in the current list. */
-    byId: (id: string): T | undefined =>
-      list.$list.get().find((r) => r.id === id),
+    byId: (id: string): T | undefined => list.$list.get().find((r) => r.id === id),
   };
 }

@@ -32,7 +32,13 @@ export function isMemberEmailTaken(email: string, exceptId?: string): boolean {
 /** Adds an active team member from the validated form. */
 export function addMember(form: MemberForm, now = new Date()): Member {
   const stamp = now.toISOString();
-  const member: Member = { id: newId(), ...fromForm(form), status: 'Active', createdAt: stamp, updatedAt: stamp };
+  const member: Member = {
+    id: newId(),
+    ...fromForm(form),
+    status: 'Active',
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
   list.update((current) => [...current, member]);
   return member;
 }
@@ -51,7 +57,9 @@ export function setMemberStatus(id: string, status: Member['status'], now = new 
 export function saveMemberOrder(ids: readonly string[]): void {
   list.update((current) => {
     const position = new Map(ids.map((id, index) => [id, index]));
-    return [...current].sort((a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity));
+    return [...current].sort(
+      (a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity),
+    );
   });
 }
 

@@ -6,11 +6,15 @@ import { recordActions } from './record-actions';
 /** The documented key of the time-log list ("task-data list" in SPEC.md), newest first. */
 export const TIME_LOGS_KEY = 'taskData';
 
-const list = persistentList<TimeLog>(TIME_LOGS_KEY, timeLogSchema as never, (log: TimeLog, index) => ({
-  ...log,
-  // Records written by the original app have no id; the position is stable until we write back.
-  id: log.id ?? `legacy-${index}`,
-}));
+const list = persistentList<TimeLog>(
+  TIME_LOGS_KEY,
+  timeLogSchema as never,
+  (log: TimeLog, index) => ({
+    ...log,
+    // Records written by the original app have no id; the position is stable until we write back.
+    id: log.id ?? `legacy-${index}`,
+  }),
+);
 const actions = recordActions(list);
 
 /** Every time log, newest first. */
@@ -20,7 +24,18 @@ export type { TimeLog };
 /** The fields a person fills in for a log. */
 export type TimeLogInput = Pick<
   TimeLog,
-  'date' | 'client' | 'projectId' | 'task' | 'taskId' | 'tags' | 'desc' | 'dur' | 'st' | 'end' | 'exp' | 'memberId'
+  | 'date'
+  | 'client'
+  | 'projectId'
+  | 'task'
+  | 'taskId'
+  | 'tags'
+  | 'desc'
+  | 'dur'
+  | 'st'
+  | 'end'
+  | 'exp'
+  | 'memberId'
 >;
 
 /** Saves a new log at the top; `needsApproval` marks it pending (project approval setting). */

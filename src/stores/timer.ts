@@ -81,7 +81,11 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): v
 }
 
 /** Starts the stopwatch for `day` (stopping and saving any running one first). */
-export function startTimer(day: string = toDay(new Date()), now = new Date(), continueLogId: string | null = null): void {
+export function startTimer(
+  day: string = toDay(new Date()),
+  now = new Date(),
+  continueLogId: string | null = null,
+): void {
   stopTimer(now);
   $timer.set({ status: 'running', startedAt: now.getTime(), day, continueLogId });
 }

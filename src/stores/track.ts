@@ -30,7 +30,11 @@ export function toggleAddForm(open = !$addFormOpen.get()): void {
 }
 
 /** Turns a validated form draft into the stored fields of a log. */
-export function logInputFromDraft(draft: TimeLogDraft, seconds: number, expenses: number): TimeLogInput {
+export function logInputFromDraft(
+  draft: TimeLogDraft,
+  seconds: number,
+  expenses: number,
+): TimeLogInput {
   const task = $tasks.get().find((t) => t.id === draft.taskId);
   return {
     date: draft.date,

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleDelete, handleLogin, handleLogout, handleLogoutAll, handleMe, handlePassword, handleRegister } from '../../src/server/api/handlers';
+import {
+  handleDelete,
+  handleLogin,
+  handleLogout,
+  handleLogoutAll,
+  handleMe,
+  handlePassword,
+  handleRegister,
+} from '../../src/server/api/handlers';
 import { migrate } from '../../src/server/db/migrate';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { context, cookieOf, drivers, fakeClock, get, post } from './support';
@@ -13,7 +21,11 @@ describe.each(drivers)('accounts on $name', (driver) => {
   let counter = 0;
   const account = () => {
     counter += 1;
-    return { name: 'Asha Rao', email: `asha${counter}@example.com`, password: 'correct horse battery' };
+    return {
+      name: 'Asha Rao',
+      email: `asha${counter}@example.com`,
+      password: 'correct horse battery',
+    };
   };
 
   beforeAll(async () => {
@@ -29,7 +41,10 @@ describe.each(drivers)('accounts on $name', (driver) => {
   }
 
   async function signIn(a: { email: string; password: string }, clock = fakeClock(), ip?: string) {
-    return handleLogin(post('/user/login', { email: a.email, password: a.password }), context(database, clock, ip));
+    return handleLogin(
+      post('/user/login', { email: a.email, password: a.password }),
+      context(database, clock, ip),
+    );
   }
 
   describe('migrations', () => {
@@ -37,46 +52,75 @@ describe.each(drivers)('accounts on $name', (driver) => {
       expect(await migrate(database.transaction)).toEqual([]);
     });
 
-    it.runIf(driver.name === 'PostgreSQL')('two processes starting together apply each migration once', async () => {
-      const [a, b] = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
-      const rows = await a.transaction((q) => q('SELECT id FROM schema_migrations'));
-      expect(rows.map((r) => r['id'])).toEqual(['0001_accounts']);
-      await Promise.all([a.close(), b.close()]);
-    });
+    it.runIf(driver.name === 'PostgreSQL')(
+      'two processes starting together apply each migration once',
+      async () => {
+        const [a, b] = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
+        const rows = await a.transaction((q) => q('SELECT id FROM schema_migrations'));
+        expect(rows.map((r) => r['id'])).toEqual(['0001_accounts']);
+        await Promise.all([a.close(), b.close()]);
+      },
+    );
   });
 
   describe('register', () => {
     it('creates the account, signs it in with an HttpOnly cookie and returns only a handle', async () => {
       const a = account();
-      const res = await handleRegister(post('/user/register', { ...a, email: `  ${a.email.toUpperCase()} ` }), context(database));
+      const res = await handleRegister(
+        post('/user/register', { ...a, email: `  ${a.email.toUpperCase()} ` }),
+        context(database),
+      );
       expect(res.status).toBe(201);
       const body = (await res.json()) as { token: string; user: { email: string; name: string } };
       expect(body.user).toMatchObject({ name: 'Asha Rao', email: a.email });
       expect(JSON.stringify(body)).not.toContain(a.password);
       const cookie = res.headers.get('set-cookie') ?? '';
-      expect(cookie).toMatch(/^hm_session=[\w-]+\.[\w-]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=2592000; Secure$/);
+      expect(cookie).toMatch(
+        /^hm_session=[\w-]+\.[\w-]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=2592000; Secure$/,
+      );
       expect(cookie).not.toContain(`=${body.token};`);
     });
 
     it('refuses an email already registered, in any case or spacing, with 409', async () => {
       const a = await registered();
-      const res = await handleRegister(post('/user/register', { ...a, email: ` ${a.email.toUpperCase()}` }), context(database));
+      const res = await handleRegister(
+        post('/user/register', { ...a, email: ` ${a.email.toUpperCase()}` }),
+        context(database),
+      );
       expect(res.status).toBe(409);
-      expect(await res.json()).toMatchObject({ error: 'email_taken', message: 'An account with this email already exists' });
+      expect(await res.json()).toMatchObject({
+        error: 'email_taken',
+        message: 'An account with this email already exists',
+      });
     });
 
     it('answers missing, over-long and mistyped fields with 400 and the fields named', async () => {
-      const res = await handleRegister(post('/user/register', { name: '', email: 'x'.repeat(300), password: 12345678 }), context(database));
+      const res = await handleRegister(
+        post('/user/register', { name: '', email: 'x'.repeat(300), password: 12345678 }),
+        context(database),
+      );
       expect(res.status).toBe(400);
       const body = (await res.json()) as { error: string; fields: Record<string, string> };
       expect(body.error).toBe('invalid_request');
       expect(Object.keys(body.fields).sort()).toEqual(['email', 'name', 'password']);
-      const short = await handleRegister(post('/user/register', { name: 'A', email: 'a@b.co', password: 'short' }), context(database));
-      expect(((await short.json()) as { fields: Record<string, string> }).fields['password']).toBe('Use at least 8 characters');
+      const short = await handleRegister(
+        post('/user/register', { name: 'A', email: 'a@b.co', password: 'short' }),
+        context(database),
+      );
+      expect(((await short.json()) as { fields: Record<string, string> }).fields['password']).toBe(
+        'Use at least 8 characters',
+      );
     });
 
     it('refuses bodies over 16 KB with 413 and non-JSON with 400', async () => {
-      const huge = await handleRegister(post('/user/register', { name: 'x'.repeat(17_000), email: 'a@b.co', password: 'long enough' }), context(database));
+      const huge = await handleRegister(
+        post('/user/register', {
+          name: 'x'.repeat(17_000),
+          email: 'a@b.co',
+          password: 'long enough',
+        }),
+        context(database),
+      );
       expect(huge.status).toBe(413);
       const bad = await handleRegister(post('/user/register', '{"name":'), context(database));
       expect(bad.status).toBe(400);
@@ -87,9 +131,15 @@ describe.each(drivers)('accounts on $name', (driver) => {
   describe('login, me and logout', () => {
     it('signs in with a case-insensitive email and the session authenticates /user/me', async () => {
       const a = await registered();
-      const res = await handleLogin(post('/user/login', { email: a.email.toUpperCase(), password: a.password }), context(database));
+      const res = await handleLogin(
+        post('/user/login', { email: a.email.toUpperCase(), password: a.password }),
+        context(database),
+      );
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { token: string; user: { email: string; createdAt: string } };
+      const body = (await res.json()) as {
+        token: string;
+        user: { email: string; createdAt: string };
+      };
       expect(body.user.email).toBe(a.email);
       const me = await handleMe(get('/user/me', cookieOf(res)), context(database));
       expect(me.status).toBe(200);
@@ -98,8 +148,14 @@ describe.each(drivers)('accounts on $name', (driver) => {
 
     it('gives the same 401 for an unknown email and a wrong password', async () => {
       const a = await registered();
-      const wrong = await handleLogin(post('/user/login', { email: a.email, password: 'not the password' }), context(database));
-      const unknown = await handleLogin(post('/user/login', { email: 'nobody@example.com', password: 'whatever1' }), context(database));
+      const wrong = await handleLogin(
+        post('/user/login', { email: a.email, password: 'not the password' }),
+        context(database),
+      );
+      const unknown = await handleLogin(
+        post('/user/login', { email: 'nobody@example.com', password: 'whatever1' }),
+        context(database),
+      );
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(await wrong.json()).toEqual(await unknown.json());
@@ -109,8 +165,17 @@ describe.each(drivers)('accounts on $name', (driver) => {
       const a = await registered();
       const res = await signIn(a);
       const { token } = (await res.json()) as { token: string };
-      expect((await handleMe(get('/user/me', undefined, { authorization: `Bearer ${token}` }), context(database))).status).toBe(401);
-      expect((await handleMe(get('/user/me', `hm_session=${token}`), context(database))).status).toBe(401);
+      expect(
+        (
+          await handleMe(
+            get('/user/me', undefined, { authorization: `Bearer ${token}` }),
+            context(database),
+          )
+        ).status,
+      ).toBe(401);
+      expect(
+        (await handleMe(get('/user/me', `hm_session=${token}`), context(database))).status,
+      ).toBe(401);
       const forged = `${cookieOf(res).split('.')[0]}.${'A'.repeat(43)}`;
       expect((await handleMe(get('/user/me', forged), context(database))).status).toBe(401);
     });
@@ -158,7 +223,10 @@ describe.each(drivers)('accounts on $name', (driver) => {
       const clock = fakeClock();
       const ip = '198.51.100.9';
       for (let i = 0; i < 100; i += 1) {
-        await handleLogin(post('/user/login', { email: `ghost${i}@example.com`, password: 'nope nope' }), context(database, clock, ip));
+        await handleLogin(
+          post('/user/login', { email: `ghost${i}@example.com`, password: 'nope nope' }),
+          context(database, clock, ip),
+        );
       }
       const a = await registered(clock);
       expect((await signIn(a, clock, ip)).status).toBe(429);
@@ -171,9 +239,23 @@ describe.each(drivers)('accounts on $name', (driver) => {
       const a = await registered();
       const here = cookieOf(await signIn(a));
       const there = cookieOf(await signIn(a));
-      const refused = await handlePassword(post('/user/password', { currentPassword: 'wrong one', newPassword: 'a new password' }, here), context(database));
+      const refused = await handlePassword(
+        post(
+          '/user/password',
+          { currentPassword: 'wrong one', newPassword: 'a new password' },
+          here,
+        ),
+        context(database),
+      );
       expect(refused.status).toBe(400);
-      const changed = await handlePassword(post('/user/password', { currentPassword: a.password, newPassword: 'a new password' }, here), context(database));
+      const changed = await handlePassword(
+        post(
+          '/user/password',
+          { currentPassword: a.password, newPassword: 'a new password' },
+          here,
+        ),
+        context(database),
+      );
       expect(changed.status).toBe(204);
       expect((await handleMe(get('/user/me', here), context(database))).status).toBe(200);
       expect((await handleMe(get('/user/me', there), context(database))).status).toBe(401);
@@ -184,7 +266,9 @@ describe.each(drivers)('accounts on $name', (driver) => {
       const a = await registered();
       const one = cookieOf(await signIn(a));
       const two = cookieOf(await signIn(a));
-      expect((await handleLogoutAll(post('/user/logout-all', {}, one), context(database))).status).toBe(204);
+      expect(
+        (await handleLogoutAll(post('/user/logout-all', {}, one), context(database))).status,
+      ).toBe(204);
       expect((await handleMe(get('/user/me', one), context(database))).status).toBe(401);
       expect((await handleMe(get('/user/me', two), context(database))).status).toBe(401);
     });
@@ -192,10 +276,27 @@ describe.each(drivers)('accounts on $name', (driver) => {
     it('deleting the account needs the password and removes it', async () => {
       const a = await registered();
       const cookie = cookieOf(await signIn(a));
-      expect((await handleDelete(post('/user/delete', { password: 'wrong one' }, cookie), context(database))).status).toBe(400);
-      expect((await handleDelete(post('/user/delete', { password: a.password }, cookie), context(database))).status).toBe(204);
+      expect(
+        (
+          await handleDelete(
+            post('/user/delete', { password: 'wrong one' }, cookie),
+            context(database),
+          )
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await handleDelete(
+            post('/user/delete', { password: a.password }, cookie),
+            context(database),
+          )
+        ).status,
+      ).toBe(204);
       expect((await signIn(a)).status).toBe(401);
-      expect((await handleDelete(post('/user/delete', { password: a.password }), context(database))).status).toBe(401);
+      expect(
+        (await handleDelete(post('/user/delete', { password: a.password }), context(database)))
+          .status,
+      ).toBe(401);
     });
   });
 });

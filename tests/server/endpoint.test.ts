@@ -23,7 +23,11 @@ describe('body limits', () => {
         controller.close();
       },
     });
-    const req = new Request('https://h.test/user/login', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const req = new Request('https://h.test/user/login', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     const result = await parseBody(req, z.object({}));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.response.status).toBe(413);
@@ -34,6 +38,8 @@ describe('session cookie', () => {
   it('is Secure everywhere except plain-http localhost', () => {
     expect(sessionCookie('h.s', new URL('https://hourmark.app/user/login'))).toContain('Secure');
     expect(sessionCookie('h.s', new URL('http://hourmark.app/user/login'))).toContain('Secure');
-    expect(sessionCookie('h.s', new URL('http://localhost:4321/user/login'))).not.toContain('Secure');
+    expect(sessionCookie('h.s', new URL('http://localhost:4321/user/login'))).not.toContain(
+      'Secure',
+    );
   });
 });

@@ -12,7 +12,19 @@ function random(seed: number) {
   };
 }
 
-const weird = ['', ' ', '\u0000', '💥'.repeat(50), 'é'.repeat(300), '<script>', 'a@b', '@@', "' OR 1=1 --", '\uD800', 'x'.repeat(20_000)];
+const weird = [
+  '',
+  ' ',
+  '\u0000',
+  '💥'.repeat(50),
+  'é'.repeat(300),
+  '<script>',
+  'a@b',
+  '@@',
+  "' OR 1=1 --",
+  '\uD800',
+  'x'.repeat(20_000),
+];
 
 function value(rand: () => number, depth = 0): unknown {
   const pick = Math.floor(rand() * 9);
@@ -26,7 +38,9 @@ function value(rand: () => number, depth = 0): unknown {
     case 3:
       return weird[Math.floor(rand() * weird.length)];
     case 4:
-      return depth > 2 ? [] : Array.from({ length: Math.floor(rand() * 4) }, () => value(rand, depth + 1));
+      return depth > 2
+        ? []
+        : Array.from({ length: Math.floor(rand() * 4) }, () => value(rand, depth + 1));
     case 5:
       return depth > 2 ? {} : { email: value(rand, depth + 1), nested: value(rand, depth + 1) };
     case 6:
@@ -38,10 +52,16 @@ function value(rand: () => number, depth = 0): unknown {
 
 function body(rand: () => number): string {
   const kind = Math.floor(rand() * 6);
-  if (kind === 0) return ['', '{', 'null', '[]', '"text"', '{"email":}', '\u0000', '{"a":1}}'][Math.floor(rand() * 8)] ?? '';
+  if (kind === 0)
+    return (
+      ['', '{', 'null', '[]', '"text"', '{"email":}', '\u0000', '{"a":1}}'][
+        Math.floor(rand() * 8)
+      ] ?? ''
+    );
   if (kind === 1) return JSON.stringify(value(rand));
   const fields: Record<string, unknown> = {};
-  for (const key of ['name', 'email', 'password', 'extra']) if (rand() > 0.25) fields[key] = value(rand);
+  for (const key of ['name', 'email', 'password', 'extra'])
+    if (rand() > 0.25) fields[key] = value(rand);
   return JSON.stringify(fields);
 }
 
@@ -61,10 +81,14 @@ describe.each(drivers)('fuzzing the account endpoints on $name', (driver) => {
       ['/user/login', handleLogin],
     ] as const) {
       for (let i = 0; i < 1000; i += 1) {
-        const res = await handler(post(path, body(rand)), context(database, undefined, `10.0.${i % 250}.${i % 7}`));
+        const res = await handler(
+          post(path, body(rand)),
+          context(database, undefined, `10.0.${i % 250}.${i % 7}`),
+        );
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         expect(res.status, `body #${i} to ${path}`).toBeLessThan(500);
-        if (res.status >= 400) expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+        if (res.status >= 400)
+          expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
       }
     }
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);

@@ -57,7 +57,11 @@ export function fakeClock(start = new Date('2026-11-22T10:00:00Z')) {
 }
 
 /** Builds the context handlers receive. */
-export function context(database: Database, clock = fakeClock(), ip = '203.0.113.7'): HandlerContext {
+export function context(
+  database: Database,
+  clock = fakeClock(),
+  ip = '203.0.113.7',
+): HandlerContext {
   return { database, now: clock.now, ip };
 }
 
@@ -72,7 +76,9 @@ export function post(path: string, body: unknown, cookie?: string): Request {
 
 /** A GET with an optional cookie and extra headers. */
 export function get(path: string, cookie?: string, headers: Record<string, string> = {}): Request {
-  return new Request(`https://hourmark.test${path}`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  return new Request(`https://hourmark.test${path}`, {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
 }
 
 /** The `name=value` part of a response's Set-Cookie, to send back. */

@@ -21,28 +21,42 @@ export function AccountScreen() {
         <dt className="font-semibold">Email</dt>
         <dd>{user?.email ?? '…'}</dd>
       </dl>
-      <section aria-labelledby="data-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="data-heading"
+        className="mb-8 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="data-heading" className="mb-2 text-xl font-bold">
           Your data
         </h2>
         <p className="mb-3">
-          Clients, projects, tasks, team members and time logs are kept in this browser. Download them all as one JSON file
-          before clearing the browser or moving to another computer.
+          Clients, projects, tasks, team members and time logs are kept in this browser. Download
+          them all as one JSON file before clearing the browser or moving to another computer.
         </p>
         <button
           type="button"
           className="btn-secondary"
-          onClick={() => downloadFile(`hourmark-export-${new Date().toISOString().slice(0, 10)}.json`, exportSnapshot(), 'application/json')}
+          onClick={() =>
+            downloadFile(
+              `hourmark-export-${new Date().toISOString().slice(0, 10)}.json`,
+              exportSnapshot(),
+              'application/json',
+            )
+          }
         >
           Export my data
         </button>
       </section>
       <ChangePasswordForm />
-      <section aria-labelledby="devices-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="devices-heading"
+        className="mb-8 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="devices-heading" className="mb-2 text-xl font-bold">
           Devices
         </h2>
-        <p className="mb-3">Signed in on a shared or lost computer? Sign out of every device, this one included.</p>
+        <p className="mb-3">
+          Signed in on a shared or lost computer? Sign out of every device, this one included.
+        </p>
         <button
           type="button"
           className="btn-secondary"

@@ -33,16 +33,37 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <section aria-labelledby="password-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="password-heading"
+      className="mb-8 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="password-heading" className="mb-3 text-xl font-bold">
         Change password
       </h2>
       <form noValidate onSubmit={(e) => void submit(e)}>
         <Field label="Current password" error={errors['currentPassword']}>
-          {(p) => <input {...p} type="password" autoComplete="current-password" className="field-input" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              className="field-input"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="New password" hint="At least 8 characters" error={errors['newPassword']}>
-          {(p) => <input {...p} type="password" autoComplete="new-password" className="field-input" value={next} onChange={(e) => setNext(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              className="field-input"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          )}
         </Field>
         {failure ? (
           <p role="alert" className="mb-3 text-red-800">

@@ -21,12 +21,22 @@ export function DeleteAccountForm() {
   }
 
   return (
-    <section aria-labelledby="delete-heading" className="rounded-lg border border-red-200 bg-white p-4">
+    <section
+      aria-labelledby="delete-heading"
+      className="rounded-lg border border-red-200 bg-white p-4"
+    >
       <h2 id="delete-heading" className="mb-2 text-xl font-bold">
         Delete account
       </h2>
-      <p className="mb-3">This removes your account from our server. Time data kept in this browser stays until you clear it.</p>
-      <button type="button" className="btn-secondary border-red-400 text-red-800" onClick={() => setOpen(true)}>
+      <p className="mb-3">
+        This removes your account from our server. Time data kept in this browser stays until you
+        clear it.
+      </p>
+      <button
+        type="button"
+        className="btn-secondary border-red-400 text-red-800"
+        onClick={() => setOpen(true)}
+      >
         Delete account…
       </button>
       <Dialog
@@ -39,7 +49,16 @@ export function DeleteAccountForm() {
         <p className="mb-4">This cannot be undone. Enter your password to confirm.</p>
         <form noValidate onSubmit={(e) => void submit(e)}>
           <Field label="Password" error={error}>
-            {(p) => <input {...p} type="password" autoComplete="current-password" className="field-input" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="password"
+                autoComplete="current-password"
+                className="field-input"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </Field>
           <div className="flex gap-2">
             <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">

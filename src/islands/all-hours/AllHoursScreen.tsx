@@ -26,13 +26,22 @@ export function AllHoursScreen() {
           type="button"
           className="btn-secondary"
           disabled={shown.length === 0}
-          onClick={() => downloadFile(`hourmark-time-logs-${new Date().toISOString().slice(0, 10)}.csv`, timeLogCsv(shown, context), 'text/csv;charset=utf-8')}
+          onClick={() =>
+            downloadFile(
+              `hourmark-time-logs-${new Date().toISOString().slice(0, 10)}.csv`,
+              timeLogCsv(shown, context),
+              'text/csv;charset=utf-8',
+            )
+          }
         >
           Export CSV
         </button>
       </div>
       <FilterBar />
-      <dl aria-label="Totals of the logs shown" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <dl
+        aria-label="Totals of the logs shown"
+        className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-5"
+      >
         {[
           ['Logs', String(shown.length)],
           ['Hours', formatHours(totals.seconds)],
@@ -47,14 +56,24 @@ export function AllHoursScreen() {
         ))}
       </dl>
       {groups.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">No time logs match these filters.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          No time logs match these filters.
+        </p>
       ) : (
         groups.map((group) => {
           const heading = dayHeading(group.day);
           return (
-            <section key={group.day || 'undated'} aria-label={group.day || 'Undated'} className="mb-6">
+            <section
+              key={group.day || 'undated'}
+              aria-label={group.day || 'Undated'}
+              className="mb-6"
+            >
               <h2 className="mb-2 flex justify-between border-b border-slate-300 pb-1 text-lg font-bold">
-                <span>{group.day ? `${heading.dayOfMonth} ${heading.month} ${group.day.slice(0, 4)}` : 'Undated (from the old app)'}</span>
+                <span>
+                  {group.day
+                    ? `${heading.dayOfMonth} ${heading.month} ${group.day.slice(0, 4)}`
+                    : 'Undated (from the old app)'}
+                </span>
                 <span className="tabular-nums">{formatDuration(group.seconds, 'short')}</span>
               </h2>
               <ul className="space-y-1">
@@ -67,7 +86,9 @@ export function AllHoursScreen() {
                       </p>
                       <RichText html={log.desc} empty="Empty Description" />
                     </div>
-                    <span className="font-mono tabular-nums">{formatDuration(log.dur, 'clock')}</span>
+                    <span className="font-mono tabular-nums">
+                      {formatDuration(log.dur, 'clock')}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -1,11 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { clientFormSchema, type ClientForm } from '../../lib/entities/client';
-import { $clients, addClient, isClientNameTaken, updateClient, type Client } from '../../stores/clients';
+import {
+  $clients,
+  addClient,
+  isClientNameTaken,
+  updateClient,
+  type Client,
+} from '../../stores/clients';
 import { Field } from '../../ui/form/Field';
 import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
 
-const empty: ClientForm = { name: '', contactPerson: '', email: '', phone: '', address: '', taxName: '', taxPercentage: '', taxNumber: '' };
+const empty: ClientForm = {
+  name: '',
+  contactPerson: '',
+  email: '',
+  phone: '',
+  address: '',
+  taxName: '',
+  taxPercentage: '',
+  taxNumber: '',
+};
 
 function formOf(client: Client): ClientForm {
   return {
@@ -20,7 +35,13 @@ function formOf(client: Client): ClientForm {
   };
 }
 
-const textFields: { name: Exclude<keyof ClientForm, 'address'>; label: string; type?: string; autoComplete?: string; inputMode?: 'decimal' | 'tel' }[] = [
+const textFields: {
+  name: Exclude<keyof ClientForm, 'address'>;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'decimal' | 'tel';
+}[] = [
   { name: 'name', label: 'NAME', autoComplete: 'organization' },
   { name: 'contactPerson', label: 'CONTACT PERSON', autoComplete: 'name' },
   { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email' },
@@ -55,8 +76,11 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
   function save(event: FormEvent) {
     event.preventDefault();
     const parsed = clientFormSchema.safeParse(form);
-    const next: Partial<Record<keyof ClientForm, string>> = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!next.name && isClientNameTaken(form.name, clientId)) next.name = 'An active client already has this name';
+    const next: Partial<Record<keyof ClientForm, string>> = parsed.success
+      ? {}
+      : fieldErrors(parsed.error);
+    if (!next.name && isClientNameTaken(form.name, clientId))
+      next.name = 'An active client already has this name';
     setErrors(next);
     if (!parsed.success || Object.keys(next).length > 0) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
@@ -88,7 +112,13 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
       <h1 id="client-form-heading" className="mb-6 text-3xl font-bold">
         {existing ? `Edit ${existing.name}` : 'New client'}
       </h1>
-      <form ref={formRef} noValidate onSubmit={save} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="client-form-heading">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={save}
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        aria-labelledby="client-form-heading"
+      >
         <div className="grid gap-x-4 sm:grid-cols-2">{textFields.map(input)}</div>
         <Field label="ADDRESS" error={errors.address}>
           {(control) => (

@@ -4,8 +4,14 @@ import { useCallback, useState } from 'react';
  * A piece of list state (search, filter, sort) kept in the URL query, so a reload or a
  * shared link shows the same view. The default value is left out of the URL.
  */
-export function useQueryState<T extends string>(name: string, fallback: T, parse: (raw: string | null) => T = (raw) => (raw ?? fallback) as T) {
-  const [value, setValue] = useState<T>(() => parse(new URLSearchParams(window.location.search).get(name)));
+export function useQueryState<T extends string>(
+  name: string,
+  fallback: T,
+  parse: (raw: string | null) => T = (raw) => (raw ?? fallback) as T,
+) {
+  const [value, setValue] = useState<T>(() =>
+    parse(new URLSearchParams(window.location.search).get(name)),
+  );
   const update = useCallback(
     (next: T) => {
       setValue(next);

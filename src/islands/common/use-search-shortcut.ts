@@ -9,7 +9,14 @@ function typingInto(target: EventTarget | null): boolean {
 export function useSearchShortcut(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingInto(event.target)) return;
+      if (
+        event.key !== '/' ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        typingInto(event.target)
+      )
+        return;
       const search = document.querySelector<HTMLInputElement>('input[type="search"]');
       if (!search) return;
       event.preventDefault();

@@ -52,13 +52,20 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
   const [draft, setDraft] = useState<Draft>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
   function create(event: FormEvent) {
     event.preventDefault();
     const parsed = projectFormSchema.safeParse(draft);
-    const next: Partial<Record<keyof Draft, string>> = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!next.projectName && draft.clientId && isProjectNameTaken(draft.projectName, draft.clientId)) {
+    const next: Partial<Record<keyof Draft, string>> = parsed.success
+      ? {}
+      : fieldErrors(parsed.error);
+    if (
+      !next.projectName &&
+      draft.clientId &&
+      isProjectNameTaken(draft.projectName, draft.clientId)
+    ) {
       next.projectName = 'This client already has a project with this name';
     }
     setErrors(next);
@@ -78,7 +85,12 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field label="Project name" error={errors.projectName}>
           {(control) => (
-            <input {...control} className="field-input" value={draft.projectName} onChange={(e) => set('projectName', e.target.value)} />
+            <input
+              {...control}
+              className="field-input"
+              value={draft.projectName}
+              onChange={(e) => set('projectName', e.target.value)}
+            />
           )}
         </Field>
         <Field
@@ -91,7 +103,12 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
           }
         >
           {(control) => (
-            <select {...control} className="field-input" value={draft.clientId} onChange={(e) => set('clientId', e.target.value)}>
+            <select
+              {...control}
+              className="field-input"
+              value={draft.clientId}
+              onChange={(e) => set('clientId', e.target.value)}
+            >
               <option value="">Choose a client</option>
               {activeClients.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -101,14 +118,29 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
             </select>
           )}
         </Field>
-        <Field label="Project hours" hint="Budget in hours; leave empty for none" error={errors.hours}>
+        <Field
+          label="Project hours"
+          hint="Budget in hours; leave empty for none"
+          error={errors.hours}
+        >
           {(control) => (
-            <input {...control} className="field-input" inputMode="decimal" value={draft.hours} onChange={(e) => set('hours', e.target.value)} />
+            <input
+              {...control}
+              className="field-input"
+              inputMode="decimal"
+              value={draft.hours}
+              onChange={(e) => set('hours', e.target.value)}
+            />
           )}
         </Field>
         <Field label="Billable" error={errors.billable}>
           {(control) => (
-            <select {...control} className="field-input" value={draft.billable} onChange={(e) => set('billable', e.target.value as Billable)}>
+            <select
+              {...control}
+              className="field-input"
+              value={draft.billable}
+              onChange={(e) => set('billable', e.target.value as Billable)}
+            >
               {billableOptions.map((option) => (
                 <option key={option} value={option}>
                   {billableLabels[option]}
@@ -119,7 +151,11 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
         </Field>
         <Field
           label="Billable amount (₹ per hour)"
-          hint={draft.billable === 'project' ? 'Used for every log of this project' : 'Used only with a project-based rate'}
+          hint={
+            draft.billable === 'project'
+              ? 'Used for every log of this project'
+              : 'Used only with a project-based rate'
+          }
           error={errors.billamount}
         >
           {(control) => (
@@ -136,7 +172,12 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
         <div className="grid grid-cols-2 gap-x-4">
           <Field label="Rounding" error={errors.rounding}>
             {(control) => (
-              <select {...control} className="field-input" value={draft.rounding} onChange={(e) => set('rounding', e.target.value as Rounding)}>
+              <select
+                {...control}
+                className="field-input"
+                value={draft.rounding}
+                onChange={(e) => set('rounding', e.target.value as Rounding)}
+              >
                 {roundingOptions.map((option) => (
                   <option key={option} value={option}>
                     {roundingLabels[option]}
@@ -166,11 +207,21 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
       </div>
       <Field label="Description" error={errors.description}>
         {(control) => (
-          <textarea {...control} rows={2} className="field-input" value={draft.description} onChange={(e) => set('description', e.target.value)} />
+          <textarea
+            {...control}
+            rows={2}
+            className="field-input"
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
         )}
       </Field>
       <label className="mb-4 flex items-center gap-2">
-        <input type="checkbox" checked={draft.approval} onChange={(e) => set('approval', e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={draft.approval}
+          onChange={(e) => set('approval', e.target.checked)}
+        />
         New time logs of this project need approval
       </label>
       <div className="flex gap-3">

@@ -59,7 +59,12 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field label="Project" error={errors.projectId}>
           {(control) => (
-            <select {...control} className="field-input" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+            <select
+              {...control}
+              className="field-input"
+              value={projectId}
+              onChange={(e) => setProjectId(e.target.value)}
+            >
               <option value="">Choose a project</option>
               {activeProjects.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -70,7 +75,14 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
           )}
         </Field>
         <Field label="Task" error={errors.task}>
-          {(control) => <input {...control} className="field-input" value={task} onChange={(e) => setTask(e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              className="field-input"
+              value={task}
+              onChange={(e) => setTask(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Team" hint="Each member you choose is added to the task">
           {(control) => (
@@ -96,17 +108,30 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
         </Field>
         <Field
           label="Task billable rate (₹ per hour)"
-          hint={project?.billable === 'task' ? 'Used for this task’s logs' : 'Used when the project has a task-based rate'}
+          hint={
+            project?.billable === 'task'
+              ? 'Used for this task’s logs'
+              : 'Used when the project has a task-based rate'
+          }
           error={errors.billableRate}
         >
           {(control) => (
-            <input {...control} className="field-input" inputMode="decimal" value={billableRate} onChange={(e) => setBillableRate(e.target.value)} />
+            <input
+              {...control}
+              className="field-input"
+              inputMode="decimal"
+              value={billableRate}
+              onChange={(e) => setBillableRate(e.target.value)}
+            />
           )}
         </Field>
       </div>
       <ul aria-label="Assignees" className="mb-4 flex flex-wrap gap-2">
         {assigneeIds.map((id) => (
-          <li key={id} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm">
+          <li
+            key={id}
+            className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm"
+          >
             {nameOf(id)}
             <button
               type="button"

@@ -12,7 +12,9 @@ export function ProjectTasks({ project, tasks }: { project: Project; tasks: Task
       {tasks.map((task) => (
         <li key={task.id} className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{task.task}</span>
-          {task.billableRate !== null ? <span className="text-slate-700">{formatRate(task.billableRate)} / h</span> : null}
+          {task.billableRate !== null ? (
+            <span className="text-slate-700">{formatRate(task.billableRate)} / h</span>
+          ) : null}
           {task.assign.length > 0 ? (
             <span className="text-slate-700">— {task.assign.join(', ')}</span>
           ) : (

@@ -21,7 +21,9 @@ export function EditLogDialog({ log, onClose }: { log: TimeLog | null; onClose: 
         <LogForm
           mode="edit"
           initial={draftFromLog(log)}
-          onSave={(draft, seconds, expenses) => updateTimeLog(log.id, logInputFromDraft(draft, seconds, expenses))}
+          onSave={(draft, seconds, expenses) =>
+            updateTimeLog(log.id, logInputFromDraft(draft, seconds, expenses))
+          }
           onClose={onClose}
         />
       ) : null}

@@ -52,7 +52,12 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
   }
 
   return (
-    <form ref={form} noValidate onSubmit={(e) => submit(e, mode === 'edit')} aria-label={mode === 'add' ? 'Add time log' : 'Edit time log'}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(e) => submit(e, mode === 'edit')}
+      aria-label={mode === 'add' ? 'Add time log' : 'Edit time log'}
+    >
       {message ? (
         <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
           {message}
@@ -73,8 +78,19 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
         />
         <Field label="TASK" error={errors.taskId}>
           {(p) => (
-            <select {...p} className="field-input" value={draft.taskId} onChange={(e) => set('taskId', e.target.value)}>
-              <option value="">{draft.projectId ? (tasks.length ? 'Choose a task' : 'This project has no tasks yet') : 'Choose a project first'}</option>
+            <select
+              {...p}
+              className="field-input"
+              value={draft.taskId}
+              onChange={(e) => set('taskId', e.target.value)}
+            >
+              <option value="">
+                {draft.projectId
+                  ? tasks.length
+                    ? 'Choose a task'
+                    : 'This project has no tasks yet'
+                  : 'Choose a project first'}
+              </option>
               {tasks.map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.label}
@@ -84,11 +100,23 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
           )}
         </Field>
         <Field label="TAGS" hint="Separate tags with commas" error={errors.tags}>
-          {(p) => <input {...p} className="field-input" value={draft.tags} onChange={(e) => set('tags', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              className="field-input"
+              value={draft.tags}
+              onChange={(e) => set('tags', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="TEAM MEMBER">
           {(p) => (
-            <select {...p} className="field-input" value={draft.memberId} onChange={(e) => set('memberId', e.target.value)}>
+            <select
+              {...p}
+              className="field-input"
+              value={draft.memberId}
+              onChange={(e) => set('memberId', e.target.value)}
+            >
               <option value="">Me (not on the team list)</option>
               {members.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -99,23 +127,68 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
           )}
         </Field>
       </div>
-      <RichTextEditor key={editorKey} label="DESCRIPTION" value={draft.desc} onChange={(html) => set('desc', html)} error={errors.desc} />
+      <RichTextEditor
+        key={editorKey}
+        label="DESCRIPTION"
+        value={draft.desc}
+        onChange={(html) => set('desc', html)}
+        error={errors.desc}
+      />
       <fieldset className="mb-2 grid gap-x-4 sm:grid-cols-3 lg:grid-cols-5">
         <legend className="mb-2 font-bold">TIME &amp; DATE</legend>
         <Field label="Date" error={errors.date}>
-          {(p) => <input {...p} type="date" className="field-input" value={draft.date} onChange={(e) => set('date', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="date"
+              className="field-input"
+              value={draft.date}
+              onChange={(e) => set('date', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Duration" hint="e.g. 1:30, 1h 30m or 1.5" error={errors.duration}>
-          {(p) => <input {...p} className="field-input" value={draft.duration} onChange={(e) => set('duration', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              className="field-input"
+              value={draft.duration}
+              onChange={(e) => set('duration', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Start time">
-          {(p) => <input {...p} type="time" className="field-input" value={draft.st} onChange={(e) => set('st', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="time"
+              className="field-input"
+              value={draft.st}
+              onChange={(e) => set('st', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="End time">
-          {(p) => <input {...p} type="time" className="field-input" value={draft.end} onChange={(e) => set('end', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="time"
+              className="field-input"
+              value={draft.end}
+              onChange={(e) => set('end', e.target.value)}
+            />
+          )}
         </Field>
         <Field label="EXPENSES" error={errors.exp}>
-          {(p) => <input {...p} inputMode="decimal" className="field-input" value={draft.exp} onChange={(e) => set('exp', e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              inputMode="decimal"
+              className="field-input"
+              value={draft.exp}
+              onChange={(e) => set('exp', e.target.value)}
+            />
+          )}
         </Field>
       </fieldset>
       <EconomyPreview draft={draft} />

@@ -21,12 +21,16 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           {title ?? (
             <>
               {name}
-              {projectGone ? <span className="ml-1 text-sm font-normal text-slate-600">(project deleted)</span> : null}
+              {projectGone ? (
+                <span className="ml-1 text-sm font-normal text-slate-600">(project deleted)</span>
+              ) : null}
               {log.task ? <span className="font-normal text-slate-700"> · {log.task}</span> : null}
             </>
           )}
           {log.status === 'pending' ? (
-            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pending approval</span>
+            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              Pending approval
+            </span>
           ) : null}
         </p>
         {log.tags ? <p className="text-sm text-slate-700">Tags: {log.tags}</p> : null}
@@ -41,7 +45,11 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
         </p>
         <p className="text-sm text-slate-700">{formatMoney(economy.billableMinor)}</p>
         <div className="flex gap-1">
-          <button type="button" className="btn-secondary px-2 py-1" onClick={() => startTimer(log.date, new Date(), log.id)}>
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1"
+            onClick={() => startTimer(log.date, new Date(), log.id)}
+          >
             <span aria-hidden="true">▶</span>
             <span className="sr-only">Continue {name}</span>
           </button>

@@ -9,7 +9,12 @@ const ShortcutsPopover = lazy(() => import('./ShortcutsPopover'));
 export function ShortcutsHelp() {
   const [wanted, setWanted] = useState(false);
   const button = (
-    <button type="button" className="btn-secondary" aria-expanded={false} onClick={() => setWanted(true)}>
+    <button
+      type="button"
+      className="btn-secondary"
+      aria-expanded={false}
+      onClick={() => setWanted(true)}
+    >
       Keyboard shortcuts
     </button>
   );

@@ -5,7 +5,10 @@ export default function ShortcutsPopover() {
   return (
     <PopoverProvider defaultOpen>
       <PopoverDisclosure className="btn-secondary">Keyboard shortcuts</PopoverDisclosure>
-      <Popover gutter={6} className="z-40 w-72 rounded-md border border-slate-300 bg-white p-4 shadow-lg">
+      <Popover
+        gutter={6}
+        className="z-40 w-72 rounded-md border border-slate-300 bg-white p-4 shadow-lg"
+      >
         <PopoverHeading className="mb-2 font-bold">Keyboard shortcuts</PopoverHeading>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt>

@@ -19,14 +19,29 @@ export function Stopwatch() {
 
   return (
     <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-      <span className="font-mono text-3xl tabular-nums" role="timer" aria-label="Stopwatch" aria-live="off">
+      <span
+        className="font-mono text-3xl tabular-nums"
+        role="timer"
+        aria-label="Stopwatch"
+        aria-live="off"
+      >
         {shown}
       </span>
-      <button type="button" className="btn-primary" onClick={() => startTimer(day)} aria-keyshortcuts={running ? undefined : 's'}>
+      <button
+        type="button"
+        className="btn-primary"
+        onClick={() => startTimer(day)}
+        aria-keyshortcuts={running ? undefined : 's'}
+      >
         {running ? 'Start New' : 'Start'}
       </button>
       {running ? (
-        <button type="button" className="btn-secondary" onClick={() => stopTimer()} aria-keyshortcuts="s">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => stopTimer()}
+          aria-keyshortcuts="s"
+        >
           Stop
         </button>
       ) : null}

@@ -3,7 +3,13 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { emptyDraft } from '../../lib/time-log-form';
 import { $activeMembers } from '../../stores/choices';
 import { $user } from '../../stores/auth';
-import { $addFormOpen, $dayLogs, $shownDay, addLogFromDraft, toggleAddForm } from '../../stores/track';
+import {
+  $addFormOpen,
+  $dayLogs,
+  $shownDay,
+  addLogFromDraft,
+  toggleAddForm,
+} from '../../stores/track';
 import type { TimeLog } from '../../stores/time-logs';
 import { DayHeader } from './DayHeader';
 import { LogItem } from './LogItem';
@@ -15,7 +21,9 @@ import { useTrackShortcuts } from './use-shortcuts';
 // The form (Ariakit combobox, Quill) and the edit dialog load when first opened, keeping what
 // Track loads up front small (npm run bench prints it).
 const LogForm = lazy(() => import('./LogForm').then((m) => ({ default: m.LogForm })));
-const EditLogDialog = lazy(() => import('./EditLogDialog').then((m) => ({ default: m.EditLogDialog })));
+const EditLogDialog = lazy(() =>
+  import('./EditLogDialog').then((m) => ({ default: m.EditLogDialog })),
+);
 
 /** The Track screen: the shown day's logs, the stopwatch and the add-log form. */
 export default function TrackScreen() {
@@ -46,7 +54,14 @@ export default function TrackScreen() {
       <DayHeader />
       <Stopwatch />
       <div className="mb-4 flex flex-wrap gap-2">
-        <button ref={addButton} type="button" className="btn-primary" aria-expanded={formOpen} aria-keyshortcuts="n" onClick={() => toggleAddForm()}>
+        <button
+          ref={addButton}
+          type="button"
+          className="btn-primary"
+          aria-expanded={formOpen}
+          aria-keyshortcuts="n"
+          onClick={() => toggleAddForm()}
+        >
           Add time log
         </button>
         <ShortcutsHelp />
@@ -55,11 +70,19 @@ export default function TrackScreen() {
         <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="mb-3 text-xl font-bold">New time log</h2>
           <Suspense fallback={<p role="status">Loading the form…</p>}>
-            <LogForm key={day} mode="add" initial={emptyDraft(day, me?.id ?? '')} onSave={addLogFromDraft} onClose={closeForm} />
+            <LogForm
+              key={day}
+              mode="add"
+              initial={emptyDraft(day, me?.id ?? '')}
+              onSave={addLogFromDraft}
+              onClose={closeForm}
+            />
           </Suspense>
         </div>
       ) : null}
-      <h2 id="day-logs-heading" className="sr-only">Time logs of the day</h2>
+      <h2 id="day-logs-heading" className="sr-only">
+        Time logs of the day
+      </h2>
       {logs.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
           No time logs on this day yet. Press Start or Add time log.

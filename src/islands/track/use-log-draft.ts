@@ -14,7 +14,12 @@ export function useLogDraft(initial: TimeLogDraft) {
       const seconds = parsed.ok ? parsed.seconds : null;
       if (key === 'end' && parseClock(next.st) !== null && parseClock(next.end) !== null) {
         next.duration = formatDuration(durationFromRange(next.st, next.end), 'short');
-      } else if ((key === 'st' || key === 'duration') && parseClock(next.st) !== null && seconds !== null && seconds > 0) {
+      } else if (
+        (key === 'st' || key === 'duration') &&
+        parseClock(next.st) !== null &&
+        seconds !== null &&
+        seconds > 0
+      ) {
         next.end = endFromStart(next.st, seconds);
       } else if (key === 'st' && parseClock(next.st) !== null && parseClock(next.end) !== null) {
         next.duration = formatDuration(durationFromRange(next.st, next.end), 'short');

@@ -7,7 +7,15 @@ import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
 import { ADDED_PARAM } from './UsersScreen';
 
-const empty: MemberForm = { name: '', email: '', notes: '', Role: 'Normal', LoborRate: '', BillableRate: '', autoAddToProjects: false };
+const empty: MemberForm = {
+  name: '',
+  email: '',
+  notes: '',
+  Role: 'Normal',
+  LoborRate: '',
+  BillableRate: '',
+  autoAddToProjects: false,
+};
 
 function formOf(member: Member): MemberForm {
   return {
@@ -53,7 +61,9 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
     return (
       <section className="p-4 desk:p-6">
         <h1 className="text-3xl font-bold">Team member not found</h1>
-        <p className="mt-3 text-slate-700">No team member has this address. They may have been deleted.</p>
+        <p className="mt-3 text-slate-700">
+          No team member has this address. They may have been deleted.
+        </p>
         <a href="/users" className="mt-4 inline-block font-semibold text-brand-700 underline">
           Back to team members
         </a>
@@ -65,11 +75,15 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
     event.preventDefault();
     const parsed = memberFormSchema.safeParse(form);
     const next: Errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!next.email && isMemberEmailTaken(form.email, memberId)) next.email = 'Another team member already uses this email';
+    if (!next.email && isMemberEmailTaken(form.email, memberId))
+      next.email = 'Another team member already uses this email';
     setErrors(next);
     if (!parsed.success || Object.keys(next).length > 0) {
       // An error inside a closed rate section must be seen: open it before moving focus there.
-      setOpen((current) => ({ LoborRate: current.LoborRate || Boolean(next.LoborRate), BillableRate: current.BillableRate || Boolean(next.BillableRate) }));
+      setOpen((current) => ({
+        LoborRate: current.LoborRate || Boolean(next.LoborRate),
+        BillableRate: current.BillableRate || Boolean(next.BillableRate),
+      }));
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
@@ -102,12 +116,23 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       <h1 id="member-form-heading" className="mb-6 text-3xl font-bold">
         {existing ? `Edit ${existing.name}` : 'New team member'}
       </h1>
-      <form ref={formRef} noValidate onSubmit={save} className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="member-form-heading">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={save}
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        aria-labelledby="member-form-heading"
+      >
         <div className="grid gap-x-4 sm:grid-cols-2">
           {textInput('name', 'NAME', 'text', 'off')}
           {textInput('email', 'EMAIL', 'email', 'off')}
         </div>
-        <RichTextEditor label="NOTES" value={form.notes} onChange={(notes) => setForm((current) => ({ ...current, notes }))} error={errors.notes} />
+        <RichTextEditor
+          label="NOTES"
+          value={form.notes}
+          onChange={(notes) => setForm((current) => ({ ...current, notes }))}
+          error={errors.notes}
+        />
         <p className="-mt-3 mb-4 text-sm text-slate-700">Private notes, seen only by admins.</p>
 
         <fieldset className="mb-4">
@@ -140,13 +165,19 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
             open={open[section.name]}
             onToggle={(event) => {
               const isOpen = event.currentTarget.open;
-              setOpen((current) => (current[section.name] === isOpen ? current : { ...current, [section.name]: isOpen }));
+              setOpen((current) =>
+                current[section.name] === isOpen ? current : { ...current, [section.name]: isOpen },
+              );
             }}
             className="mb-4 rounded-md border border-slate-200"
           >
             <summary className="cursor-pointer px-3 py-2 font-semibold">{section.summary}</summary>
             <div className="px-3 pt-2">
-              <Field label={section.label} error={errors[section.name]} hint="Indian rupees (INR), up to two decimals.">
+              <Field
+                label={section.label}
+                error={errors[section.name]}
+                hint="Indian rupees (INR), up to two decimals."
+              >
                 {(control) => (
                   <input
                     {...control}
@@ -167,11 +198,18 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
         <fieldset className="mb-4">
           <legend className="field-label">APPROVAL SETTINGS</legend>
           <label className="flex items-start gap-2">
-            <input type="checkbox" className="mt-1" checked disabled aria-describedby={`${hintId}-approval`} />
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked
+              disabled
+              aria-describedby={`${hintId}-approval`}
+            />
             <span>Approval is not required</span>
           </label>
           <p id={`${hintId}-approval`} className="field-hint">
-            Time logs need approval only on projects that ask for it (set in the project&apos;s form).
+            Time logs need approval only on projects that ask for it (set in the project&apos;s
+            form).
           </p>
         </fieldset>
 
@@ -186,7 +224,8 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
         </label>
 
         <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-amber-950">
-          Adding an active team member adds one seat to your Pro subscription; archived members are not charged.
+          Adding an active team member adds one seat to your Pro subscription; archived members are
+          not charged.
         </p>
 
         <div className="flex gap-3">

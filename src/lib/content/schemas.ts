@@ -4,8 +4,14 @@ import { z } from 'zod';
 export const planSchema = z.object({
   name: z.string().min(1).describe('Plan name shown on the card, e.g. "Free" or "Pro"'),
   order: z.number().int().describe('Position of the card, smallest first'),
-  priceMonthly: z.number().nonnegative().describe('USD per active member per month, billed monthly'),
-  priceAnnual: z.number().nonnegative().describe('USD per active member per month, billed annually'),
+  priceMonthly: z
+    .number()
+    .nonnegative()
+    .describe('USD per active member per month, billed monthly'),
+  priceAnnual: z
+    .number()
+    .nonnegative()
+    .describe('USD per active member per month, billed annually'),
   trialDays: z.number().int().nonnegative().describe('Free trial length in days; 0 for none'),
   tagline: z.string().min(1).describe('One line under the plan name'),
   cta: z.string().min(1).describe('Button label; the button always goes to /signup'),

@@ -30,7 +30,11 @@ const optionalText = (max: number) => z.string().trim().max(max, `At most ${max}
 export const clientFormSchema = z.object({
   name: z.string().trim().min(1, 'Enter the client name').max(120, 'At most 120 characters'),
   contactPerson: optionalText(120),
-  email: z.string().trim().min(1, 'Enter an email address').email('Enter a valid email address, like name@example.com'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter an email address')
+    .email('Enter a valid email address, like name@example.com'),
   phone: z
     .string()
     .trim()
@@ -41,7 +45,10 @@ export const clientFormSchema = z.object({
   taxPercentage: z
     .string()
     .trim()
-    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 100), 'Enter a percentage from 0 to 100'),
+    .refine(
+      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 100),
+      'Enter a percentage from 0 to 100',
+    ),
   taxNumber: optionalText(60),
 });
 export type ClientForm = z.infer<typeof clientFormSchema>;

@@ -31,12 +31,19 @@ export type Member = z.infer<typeof memberSchema>;
 const rate = z
   .string()
   .trim()
-  .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter an amount of 0 or more');
+  .refine(
+    (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
+    'Enter an amount of 0 or more',
+  );
 
 /** The add / edit team member form. */
 export const memberFormSchema = z.object({
   name: z.string().trim().min(1, 'Enter the name').max(120, 'At most 120 characters'),
-  email: z.string().trim().min(1, 'Enter an email address').email('Enter a valid email address, like name@example.com'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter an email address')
+    .email('Enter a valid email address, like name@example.com'),
   notes: z.string().max(20_000, 'Notes are too long'),
   Role: z.enum(roles),
   LoborRate: rate,

@@ -28,7 +28,9 @@ function fromLabel<T extends string>(labels: Record<T, string>, fallback: T) {
     const text = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
     const byCode = (Object.keys(labels) as T[]).find((code) => code === text);
     if (byCode) return byCode;
-    const byLabel = (Object.keys(labels) as T[]).find((code) => labels[code].toLowerCase() === text.toLowerCase());
+    const byLabel = (Object.keys(labels) as T[]).find(
+      (code) => labels[code].toLowerCase() === text.toLowerCase(),
+    );
     return byLabel ?? fallback;
   });
 }
@@ -59,22 +61,33 @@ export const projectSchema = z
 export type Project = z.infer<typeof projectSchema>;
 
 /** The Add Project form. */
-export const projectFormSchema = z
-  .object({
-    projectName: z.string().trim().min(1, 'Enter the project name').max(120, 'At most 120 characters'),
-    clientId: z.string().min(1, 'Choose a client'),
-    hours: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter hours of 0 or more'),
-    description: z.string().max(2000, 'At most 2000 characters'),
-    billable: z.enum(billableOptions),
-    billamount: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter an amount of 0 or more'),
-    rounding: z.enum(roundingOptions),
-    timeInterval: z.coerce.number().refine((n) => (roundingIntervals as readonly number[]).includes(n), 'Choose an interval'),
-    approval: z.boolean(),
-  });
+export const projectFormSchema = z.object({
+  projectName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the project name')
+    .max(120, 'At most 120 characters'),
+  clientId: z.string().min(1, 'Choose a client'),
+  hours: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
+      'Enter hours of 0 or more',
+    ),
+  description: z.string().max(2000, 'At most 2000 characters'),
+  billable: z.enum(billableOptions),
+  billamount: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
+      'Enter an amount of 0 or more',
+    ),
+  rounding: z.enum(roundingOptions),
+  timeInterval: z.coerce
+    .number()
+    .refine((n) => (roundingIntervals as readonly number[]).includes(n), 'Choose an interval'),
+  approval: z.boolean(),
+});
 export type ProjectForm = z.infer<typeof projectFormSchema>;

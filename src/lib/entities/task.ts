@@ -28,6 +28,9 @@ export const taskFormSchema = z.object({
   billableRate: z
     .string()
     .trim()
-    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0), 'Enter an amount of 0 or more'),
+    .refine(
+      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
+      'Enter an amount of 0 or more',
+    ),
 });
 export type TaskForm = z.infer<typeof taskFormSchema>;

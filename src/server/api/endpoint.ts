@@ -19,11 +19,18 @@ function clientIp(context: APIContext): string {
 }
 
 /** Turns a handler into Astro routes: the method it serves, 405 for the others, 500 without a stack. */
-export function endpoint(method: 'GET' | 'POST', handler: Handler): { handle: APIRoute; others: APIRoute } {
+export function endpoint(
+  method: 'GET' | 'POST',
+  handler: Handler,
+): { handle: APIRoute; others: APIRoute } {
   const route: APIRoute = async (context) => {
     try {
       const database = await getDatabase();
-      return await handler(context.request, { database, now: () => new Date(), ip: clientIp(context) });
+      return await handler(context.request, {
+        database,
+        now: () => new Date(),
+        ip: clientIp(context),
+      });
     } catch (error) {
       console.error('Unexpected API error', error);
       return apiError(500, 'internal', 'Something went wrong on our side. Please try again.');

@@ -5,10 +5,19 @@ import { z } from 'zod';
 // eslint-disable-next-line no-control-regex -- matching NUL is the point of this pattern.
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const text = z.string({ invalid_type_error: 'Must be text' });
-const storable = (schema: z.ZodString) => schema.refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
+const storable = (schema: z.ZodString) =>
+  schema.refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
 
-const email = storable(text.trim().min(1, 'Enter your email address').max(254, 'At most 254 characters').email('Enter a valid email address'));
-const newPassword = storable(text.min(8, 'Use at least 8 characters').max(256, 'At most 256 characters'));
+const email = storable(
+  text
+    .trim()
+    .min(1, 'Enter your email address')
+    .max(254, 'At most 254 characters')
+    .email('Enter a valid email address'),
+);
+const newPassword = storable(
+  text.min(8, 'Use at least 8 characters').max(256, 'At most 256 characters'),
+);
 const anyPassword = storable(text.min(1, 'Enter your password').max(256, 'At most 256 characters'));
 
 /** POST /user/register */
@@ -20,7 +29,9 @@ export const registerBody = z.object({
 
 /** POST /user/login */
 export const loginBody = z.object({
-  email: storable(text.trim().min(1, 'Enter your email address').max(254, 'At most 254 characters')),
+  email: storable(
+    text.trim().min(1, 'Enter your email address').max(254, 'At most 254 characters'),
+  ),
   password: anyPassword,
 });
 

@@ -23,7 +23,11 @@ export function publicUser(row: typeof users.$inferSelect): PublicUser {
 }
 
 /** Creates an account; 'email_taken' when the email is registered (any case). */
-export async function registerAccount(db: Db, input: { name: string; email: string; password: string }, now: Date): Promise<PublicUser | 'email_taken'> {
+export async function registerAccount(
+  db: Db,
+  input: { name: string; email: string; password: string },
+  now: Date,
+): Promise<PublicUser | 'email_taken'> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const rows = await db
@@ -42,12 +46,19 @@ export type LoginOutcome =
   | { kind: 'rate_limited'; retryAfter: number };
 
 /** Checks limits, then the password (with equal timing for unknown emails), then opens a session. */
-export async function login(db: Db, input: { email: string; password: string }, ip: string, now: Date): Promise<LoginOutcome> {
+export async function login(
+  db: Db,
+  input: { email: string; password: string },
+  ip: string,
+  now: Date,
+): Promise<LoginOutcome> {
   const email = normaliseEmail(input.email);
   const retryAfter = await loginRetryAfter(db, email, ip, now);
   if (retryAfter > 0) return { kind: 'rate_limited', retryAfter };
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const ok = row ? await verifyPassword(row.passwordHash, input.password) : (await verifyDummy(input.password), false);
+  const ok = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : (await verifyDummy(input.password), false);
   if (!row || !ok) {
     await recordLoginFailure(db, email, ip, now);
     return { kind: 'invalid' };
@@ -58,13 +69,25 @@ export async function login(db: Db, input: { email: string; password: string }, 
 
 /** Checks a user's current password. */
 export async function checkPassword(db: Db, userId: string, password: string): Promise<boolean> {
-  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ? verifyPassword(row.hash, password) : false;
 }
 
 /** Sets a new password and signs out every other session. */
-export async function changePassword(db: Db, userId: string, newPassword: string, keepSession: string): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, userId));
+export async function changePassword(
+  db: Db,
+  userId: string,
+  newPassword: string,
+  keepSession: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(eq(users.id, userId));
   await revokeUserSessions(db, userId, keepSession);
 }
 

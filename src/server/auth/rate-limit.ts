@@ -8,9 +8,18 @@ export const MAX_FAILURES_PER_ACCOUNT = 10;
 export const MAX_FAILURES_PER_ADDRESS = 100;
 
 /** Seconds until another attempt is allowed, or 0 when one is allowed now. */
-export async function loginRetryAfter(db: Db, email: string, ip: string, now: Date): Promise<number> {
+export async function loginRetryAfter(
+  db: Db,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<number> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const check = async (column: typeof loginFailures.email | typeof loginFailures.ip, value: string, limit: number) => {
+  const check = async (
+    column: typeof loginFailures.email | typeof loginFailures.ip,
+    value: string,
+    limit: number,
+  ) => {
     const [row] = await db
       .select({ failures: count(), oldest: min(loginFailures.at) })
       .from(loginFailures)
@@ -27,13 +36,23 @@ export async function loginRetryAfter(db: Db, email: string, ip: string, now: Da
     const freeAt = (nth?.at ?? now).getTime() + LOGIN_WINDOW_MS;
     return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
   };
-  return Math.max(await check(loginFailures.email, email, MAX_FAILURES_PER_ACCOUNT), await check(loginFailures.ip, ip, MAX_FAILURES_PER_ADDRESS));
+  return Math.max(
+    await check(loginFailures.email, email, MAX_FAILURES_PER_ACCOUNT),
+    await check(loginFailures.ip, ip, MAX_FAILURES_PER_ADDRESS),
+  );
 }
 
 /** Records a failed attempt and forgets ones older than the window. */
-export async function recordLoginFailure(db: Db, email: string, ip: string, now: Date): Promise<void> {
+export async function recordLoginFailure(
+  db: Db,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<void> {
   await db.insert(loginFailures).values({ email, ip, at: now });
-  await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - LOGIN_WINDOW_MS)));
+  await db
+    .delete(loginFailures)
+    .where(lt(loginFailures.at, new Date(now.getTime() - LOGIN_WINDOW_MS)));
 }
 
 /** Clears an account's failures after a successful sign-in. */

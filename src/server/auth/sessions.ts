@@ -23,7 +23,14 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
   const handle = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_MS);
-  await db.insert(sessions).values({ id: handle, userId, secretHash: sha256(secret), createdAt: now, expiresAt, lastUsedAt: now });
+  await db.insert(sessions).values({
+    id: handle,
+    userId,
+    secretHash: sha256(secret),
+    createdAt: now,
+    expiresAt,
+    lastUsedAt: now,
+  });
   return { handle, cookie: `${handle}.${secret}`, expiresAt };
 }
 
@@ -62,7 +69,11 @@ export async function revokeSession(db: Db, handle: string): Promise<void> {
 
 /** Deletes every session of a user, or all but `keep`. */
 export async function revokeUserSessions(db: Db, userId: string, keep?: string): Promise<void> {
-  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  await db
+    .delete(sessions)
+    .where(
+      keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId),
+    );
 }
 
 /** The handle part of a cookie value, for logout of a possibly expired session. */

@@ -14,8 +14,13 @@ export interface Database {
 }
 
 /** Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `dataDir` (or memory). */
-export async function openDatabase(options: { url?: string | undefined; dataDir?: string | undefined }): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<Database> {
+  const database = options.url
+    ? await openPostgres(options.url)
+    : await openPglite(options.dataDir);
   await migrate(database.transaction);
   return database;
 }
@@ -55,7 +60,10 @@ async function openPostgres(url: string): Promise<Database> {
       const connection = await pool.connect();
       try {
         await connection.query('BEGIN');
-        const result = await work(async (sql, params) => (await connection.query<Record<string, unknown>>(sql, params)).rows);
+        const result = await work(
+          async (sql, params) =>
+            (await connection.query<Record<string, unknown>>(sql, params)).rows,
+        );
         await connection.query('COMMIT');
         return result;
       } catch (error) {

@@ -7,10 +7,12 @@ let opening: Promise<Database> | null = null;
 export function getDatabase(): Promise<Database> {
   if (!opening) {
     const config = readConfig();
-    opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
-      opening = null;
-      throw error;
-    });
+    opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).catch(
+      (error: unknown) => {
+        opening = null;
+        throw error;
+      },
+    );
   }
   return opening;
 }

@@ -34,7 +34,10 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_failures_email_at').on(t.email, t.at), index('login_failures_ip_at').on(t.ip, t.at)],
+  (t) => [
+    index('login_failures_email_at').on(t.email, t.at),
+    index('login_failures_ip_at').on(t.ip, t.at),
+  ],
 );
 
 export const schema = { users, sessions, loginFailures };

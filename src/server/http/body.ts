@@ -28,20 +28,34 @@ async function readLimited(request: Request): Promise<string | null> {
 }
 
 /** Reads a JSON body (≤ 16 KB) and validates it; every failure becomes a 4xx JSON response. */
-export async function parseBody<T>(request: Request, schema: ZodType<T, ZodTypeDef, unknown>): Promise<BodyResult<T>> {
+export async function parseBody<T>(
+  request: Request,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+): Promise<BodyResult<T>> {
   const text = await readLimited(request);
-  if (text === null) return { ok: false, response: apiError(413, 'payload_too_large', 'The request body is larger than 16 KB.') };
+  if (text === null)
+    return {
+      ok: false,
+      response: apiError(413, 'payload_too_large', 'The request body is larger than 16 KB.'),
+    };
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { ok: false, response: apiError(400, 'invalid_request', 'The request body must be JSON.', { fields: {} }) };
+    return {
+      ok: false,
+      response: apiError(400, 'invalid_request', 'The request body must be JSON.', { fields: {} }),
+    };
   }
   const result = schema.safeParse(data);
   if (!result.success) {
     const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-    return { ok: false, response: apiError(400, 'invalid_request', 'Some fields are missing or invalid.', { fields }) };
+    for (const issue of result.error.issues)
+      fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+    return {
+      ok: false,
+      response: apiError(400, 'invalid_request', 'Some fields are missing or invalid.', { fields }),
+    };
   }
   return { ok: true, value: result.data };
 }

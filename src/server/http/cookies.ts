@@ -16,8 +16,18 @@ function isPlainLocalhost(url: URL): boolean {
 }
 
 /** Set-Cookie for a new session (30 days) or, with `null`, one that deletes it. */
-export function sessionCookie(value: string | null, url: URL, maxAgeSeconds = 30 * 24 * 3600): string {
-  const parts = [`${SESSION_COOKIE}=${value ?? ''}`, 'HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${value ? maxAgeSeconds : 0}`];
+export function sessionCookie(
+  value: string | null,
+  url: URL,
+  maxAgeSeconds = 30 * 24 * 3600,
+): string {
+  const parts = [
+    `${SESSION_COOKIE}=${value ?? ''}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    'Path=/',
+    `Max-Age=${value ? maxAgeSeconds : 0}`,
+  ];
   if (!isPlainLocalhost(url)) parts.push('Secure');
   return parts.join('; ');
 }

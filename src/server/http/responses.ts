@@ -12,19 +12,38 @@ export type ErrorCode =
   | 'internal';
 
 /** A JSON response with no caching. */
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
   });
 }
 
 /** `{ error, message, fields? }` with the given status. */
-export function apiError(status: number, error: ErrorCode, message: string, extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {}): Response {
-  return json(status, { error, message, ...(extra.fields ? { fields: extra.fields } : {}) }, extra.headers);
+export function apiError(
+  status: number,
+  error: ErrorCode,
+  message: string,
+  extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+): Response {
+  return json(
+    status,
+    { error, message, ...(extra.fields ? { fields: extra.fields } : {}) },
+    extra.headers,
+  );
 }
 
 /** 405 for a method an endpoint does not offer. */
 export function methodNotAllowed(allowed: string): Response {
-  return apiError(405, 'method_not_allowed', `Use ${allowed} for this address.`, { headers: { Allow: allowed } });
+  return apiError(405, 'method_not_allowed', `Use ${allowed} for this address.`, {
+    headers: { Allow: allowed },
+  });
 }

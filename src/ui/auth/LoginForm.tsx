@@ -35,7 +35,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
       <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
         <Field label="Email address" error={errors['email']}>
           {(p) => (
-            <input {...p} type="email" autoComplete="username" className="field-input" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              {...p}
+              type="email"
+              autoComplete="username"
+              className="field-input"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </Field>
         <Field label="Password" error={errors['password']}>
@@ -51,7 +58,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
           )}
         </Field>
         <label className="mb-4 flex items-center gap-2">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
           Remember me
         </label>
         {failure ? (

@@ -18,7 +18,8 @@ export function SignupForm() {
 
   if (auth.status === 'success' && auth.action === 'register') return <SuccessMessage />;
 
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [key]: e.target.value });
   const shown = { ...serverError?.fields, ...errors };
 
   async function submit(event: FormEvent) {
@@ -37,11 +38,32 @@ export function SignupForm() {
     <div className="mx-auto my-10 w-[94%] rounded-lg border border-slate-200 bg-white p-6 shadow-sm desk:w-2/5">
       <h1 className="mb-6 text-2xl font-bold">Welcome to Hourmark</h1>
       <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
-        <Field label="Full Name" hint="So we know what to call you in the app" error={shown['name']}>
-          {(p) => <input {...p} autoComplete="name" className="field-input" value={values.name} onChange={set('name')} />}
+        <Field
+          label="Full Name"
+          hint="So we know what to call you in the app"
+          error={shown['name']}
+        >
+          {(p) => (
+            <input
+              {...p}
+              autoComplete="name"
+              className="field-input"
+              value={values.name}
+              onChange={set('name')}
+            />
+          )}
         </Field>
         <Field label="Email address" hint="You will use this email to login" error={shown['email']}>
-          {(p) => <input {...p} type="email" autoComplete="email" className="field-input" value={values.email} onChange={set('email')} />}
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              autoComplete="email"
+              className="field-input"
+              value={values.email}
+              onChange={set('email')}
+            />
+          )}
         </Field>
         <Field
           label="Password"

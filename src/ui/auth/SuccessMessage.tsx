@@ -4,7 +4,11 @@ import { useEffect } from 'react';
 export const SIGNUP_REDIRECT_MS = 4000;
 
 /** "Thank you for signing up", then a redirect to /login. */
-export function SuccessMessage({ redirect = (url: string) => window.location.assign(url) }: { redirect?: (url: string) => void }) {
+export function SuccessMessage({
+  redirect = (url: string) => window.location.assign(url),
+}: {
+  redirect?: (url: string) => void;
+}) {
   useEffect(() => {
     const timer = setTimeout(() => redirect('/login'), SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);

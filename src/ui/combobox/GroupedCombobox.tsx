@@ -26,7 +26,15 @@ interface GroupedComboboxProps {
 }
 
 /** A combobox whose typing filters choices grouped under headings (e.g. projects by client). */
-export function GroupedCombobox({ label, options, value, onChange, error, placeholder, emptyText = 'Nothing matches' }: GroupedComboboxProps) {
+export function GroupedCombobox({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  placeholder,
+  emptyText = 'Nothing matches',
+}: GroupedComboboxProps) {
   const selected = options.find((o) => o.value === value);
   const [search, setSearch] = useState<string | null>(null);
   const id = useId();
@@ -34,9 +42,12 @@ export function GroupedCombobox({ label, options, value, onChange, error, placeh
 
   const groups = useMemo(() => {
     const needle = (search ?? '').trim().toLowerCase();
-    const matches = options.filter((o) => !needle || `${o.group} ${o.label}`.toLowerCase().includes(needle));
+    const matches = options.filter(
+      (o) => !needle || `${o.group} ${o.label}`.toLowerCase().includes(needle),
+    );
     const byGroup = new Map<string, ComboOption[]>();
-    for (const option of matches) byGroup.set(option.group, [...(byGroup.get(option.group) ?? []), option]);
+    for (const option of matches)
+      byGroup.set(option.group, [...(byGroup.get(option.group) ?? []), option]);
     return [...byGroup.entries()];
   }, [options, search]);
 
@@ -63,11 +74,18 @@ export function GroupedCombobox({ label, options, value, onChange, error, placeh
           aria-describedby={error ? `${id}-error` : undefined}
           onBlur={() => setSearch(null)}
         />
-        <ComboboxPopover gutter={4} sameWidth unmountOnHide className="z-40 max-h-72 overflow-auto rounded-md border border-slate-300 bg-white p-1 shadow-lg">
+        <ComboboxPopover
+          gutter={4}
+          sameWidth
+          unmountOnHide
+          className="z-40 max-h-72 overflow-auto rounded-md border border-slate-300 bg-white p-1 shadow-lg"
+        >
           {groups.length === 0 ? <div className="p-2 text-slate-600">{emptyText}</div> : null}
           {groups.map(([group, items]) => (
             <ComboboxGroup key={group}>
-              <ComboboxGroupLabel className="px-2 pt-2 text-xs font-bold uppercase text-slate-600">{group}</ComboboxGroupLabel>
+              <ComboboxGroupLabel className="px-2 pt-2 text-xs font-bold uppercase text-slate-600">
+                {group}
+              </ComboboxGroupLabel>
               {items.map((option) => (
                 <ComboboxItem
                   key={option.value}

@@ -10,7 +10,14 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something is deleted; Escape and Cancel leave everything as it was. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -21,7 +21,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode; label: strin
     return (
       <div role="alert" className="m-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">The {this.props.label} screen hit a problem and stopped.</p>
-        <p className="mt-1">Your saved data is safe in this browser. Reload the page to try again.</p>
+        <p className="mt-1">
+          Your saved data is safe in this browser. Reload the page to try again.
+        </p>
       </div>
     );
   }

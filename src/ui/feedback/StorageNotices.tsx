@@ -10,17 +10,31 @@ export function StorageNotices() {
   return (
     <div className="space-y-2 p-4">
       {notices.map((notice) => (
-        <div key={notice.id} role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
+        <div
+          key={notice.id}
+          role="alert"
+          className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950"
+        >
           <p>{notice.message}</p>
           <div className="mt-2 flex gap-2">
             <button
               type="button"
               className="btn-secondary py-1"
-              onClick={() => downloadFile(`hourmark-export-${Date.now()}.json`, exportSnapshot(), 'application/json')}
+              onClick={() =>
+                downloadFile(
+                  `hourmark-export-${Date.now()}.json`,
+                  exportSnapshot(),
+                  'application/json',
+                )
+              }
             >
               Export my data
             </button>
-            <button type="button" className="btn-secondary py-1" onClick={() => dismissStorageNotice(notice.id)}>
+            <button
+              type="button"
+              className="btn-secondary py-1"
+              onClick={() => dismissStorageNotice(notice.id)}
+            >
               Dismiss
             </button>
           </div>

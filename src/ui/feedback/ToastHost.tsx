@@ -20,7 +20,10 @@ export function ToastHost() {
   }, [toast, paused]);
 
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-4 left-1/2 z-50 -translate-x-1/2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 left-1/2 z-50 -translate-x-1/2"
+    >
       {toast ? (
         <div
           role="status"

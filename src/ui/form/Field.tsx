@@ -5,7 +5,11 @@ interface FieldProps {
   error?: string | undefined;
   hint?: string | undefined;
   /** Renders the control with the ids that tie it to its label, hint and error. */
-  children: (control: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactElement;
+  children: (control: {
+    id: string;
+    'aria-describedby'?: string;
+    'aria-invalid'?: true;
+  }) => ReactElement;
   after?: ReactNode;
 }
 

@@ -7,7 +7,8 @@ export interface RowAction {
   danger?: boolean;
 }
 
-const buttonClass = 'rounded border border-slate-300 px-2 py-1 text-sm font-semibold hover:bg-slate-50';
+const buttonClass =
+  'rounded border border-slate-300 px-2 py-1 text-sm font-semibold hover:bg-slate-50';
 
 /**
  * The ACTION column's menu. Until first used it is a plain button: an Ariakit menu per row
@@ -41,7 +42,15 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
   return <LoadedMenu label={label} actions={actions} initialFocus={opened} />;
 }
 
-function LoadedMenu({ label, actions, initialFocus }: { label: string; actions: RowAction[]; initialFocus: 'container' | 'first' | 'last' }) {
+function LoadedMenu({
+  label,
+  actions,
+  initialFocus,
+}: {
+  label: string;
+  actions: RowAction[];
+  initialFocus: 'container' | 'first' | 'last';
+}) {
   const menu = useMenuStore();
   useEffect(() => {
     menu.setInitialFocus(initialFocus);
@@ -54,7 +63,11 @@ function LoadedMenu({ label, actions, initialFocus }: { label: string; actions: 
       <MenuButton store={menu} className={buttonClass} aria-label={label}>
         Actions <span aria-hidden="true">▾</span>
       </MenuButton>
-      <Menu store={menu} gutter={4} className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+      <Menu
+        store={menu}
+        gutter={4}
+        className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
         {actions.map((action) => (
           <MenuItem
             key={action.label}

@@ -1,5 +1,13 @@
 /** "Show more" under a long table, saying how many rows are still hidden. */
-export function ShowMore({ hidden, total, onShowMore }: { hidden: number; total: number; onShowMore: () => void }) {
+export function ShowMore({
+  hidden,
+  total,
+  onShowMore,
+}: {
+  hidden: number;
+  total: number;
+  onShowMore: () => void;
+}) {
   if (hidden <= 0) return null;
   return (
     <div className="mt-3 flex items-center gap-3 text-sm text-slate-700">

@@ -14,7 +14,10 @@ export function StatusSelect({ value, onChange }: StatusSelectProps) {
         <SelectLabel className="text-sm font-semibold text-slate-700">Status</SelectLabel>
         <Select className="btn-secondary min-w-28 justify-between gap-2" />
       </div>
-      <SelectPopover gutter={4} className="z-50 min-w-32 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+      <SelectPopover
+        gutter={4}
+        className="z-50 min-w-32 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
         {statusFilters.map((status) => (
           <SelectItem
             key={status}

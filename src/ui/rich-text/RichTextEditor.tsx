@@ -16,7 +16,14 @@ const TOOLBAR = [['bold', 'italic'], [{ header: 1 }, { header: 2 }], [{ header: 
 
 // Quill's toolbar buttons are icons only; give each a name screen readers can announce.
 function labelToolbar(container: HTMLElement): void {
-  const names: Record<string, string> = { bold: 'Bold', italic: 'Italic', 'header:1': 'Heading 1', 'header:2': 'Heading 2', 'header:': 'Normal text', 'header:false': 'Normal text' };
+  const names: Record<string, string> = {
+    bold: 'Bold',
+    italic: 'Italic',
+    'header:1': 'Heading 1',
+    'header:2': 'Heading 2',
+    'header:': 'Normal text',
+    'header:false': 'Normal text',
+  };
   container.querySelectorAll<HTMLButtonElement>('.ql-toolbar button').forEach((button) => {
     const format = [...button.classList].find((c) => c.startsWith('ql-'))?.slice(3) ?? '';
     const key = format === 'header' ? `header:${button.value}` : format;
@@ -59,8 +66,13 @@ export function RichTextEditor({ label, value, onChange, error }: RichTextEditor
       editor.root.setAttribute('aria-multiline', 'true');
       // setContents, not dangerouslyPasteHTML: pasting moves focus into the editor, which would
       // steal it from the form's first field and swallow keyboard shortcuts.
-      editor.setContents(editor.clipboard.convert({ html: sanitizeRichText(initial.current) }), 'silent');
-      editor.on('text-change', () => latest.current(editor.getLength() <= 1 ? '' : editor.root.innerHTML));
+      editor.setContents(
+        editor.clipboard.convert({ html: sanitizeRichText(initial.current) }),
+        'silent',
+      );
+      editor.on('text-change', () =>
+        latest.current(editor.getLength() <= 1 ? '' : editor.root.innerHTML),
+      );
       quill.current = editor;
     });
     return () => {

@@ -11,5 +11,10 @@ export function sanitizeRichText(html: string): string {
 
 /** True when the HTML has no visible text (an empty editor yields `<p><br></p>`). */
 export function isBlankRichText(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
 }

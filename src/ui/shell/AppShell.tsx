@@ -49,7 +49,10 @@ export function AppShell({ path, label, children }: AppShellProps) {
           Menu
         </button>
       </div>
-      <div id="app-sidebar" className={`${menuOpen ? 'block' : 'hidden'} desk:sticky desk:top-0 desk:block desk:h-screen`}>
+      <div
+        id="app-sidebar"
+        className={`${menuOpen ? 'block' : 'hidden'} desk:sticky desk:top-0 desk:block desk:h-screen`}
+      >
         <ErrorBoundary label="navigation">
           <Sidebar path={path} />
         </ErrorBoundary>

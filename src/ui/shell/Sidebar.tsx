@@ -53,12 +53,22 @@ export function Sidebar({ path }: { path: string }) {
       </a>
       <ul className="flex-1 space-y-1 overflow-y-auto px-2">
         {sidebar.map((entry) => (
-          <li key={entry.label}>{isGroup(entry) ? <Group group={entry} path={path} /> : <Item item={entry} path={path} />}</li>
+          <li key={entry.label}>
+            {isGroup(entry) ? (
+              <Group group={entry} path={path} />
+            ) : (
+              <Item item={entry} path={path} />
+            )}
+          </li>
         ))}
       </ul>
       <TrialBanner />
       <div className="p-3">
-        <button type="button" onClick={() => void logout()} className="w-full rounded border border-white/40 px-3 py-2 hover:bg-brand-800">
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className="w-full rounded border border-white/40 px-3 py-2 hover:bg-brand-800"
+        >
           Log out
         </button>
       </div>

@@ -9,7 +9,11 @@ export function TrialBanner() {
   const days = trialDaysLeft(new Date(user.createdAt), new Date());
   return (
     <div className="m-3 rounded-md bg-brand-800 p-3 text-sm">
-      <p>{days > 0 ? `Your Pro trial expires in ${days} ${days === 1 ? 'day' : 'days'}.` : 'Your Pro trial has ended.'}</p>
+      <p>
+        {days > 0
+          ? `Your Pro trial expires in ${days} ${days === 1 ? 'day' : 'days'}.`
+          : 'Your Pro trial has ended.'}
+      </p>
       <a href="/pricing" className="mt-1 inline-block font-semibold underline">
         Keep or leave Pro
       </a>

@@ -35,10 +35,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
   },
   {
     label: 'Team',
-    children: [
-      { label: 'Team members', href: '/users' },
-      { label: 'Teams (coming soon)' },
-    ],
+    children: [{ label: 'Team members', href: '/users' }, { label: 'Teams (coming soon)' }],
   },
   { label: 'Helps', href: '/help' },
   { label: 'Apps', href: '/apps' },

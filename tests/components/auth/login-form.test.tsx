@@ -5,7 +5,9 @@ import { $auth, $rememberedEmail, $token } from '../../../src/stores/auth';
 import { LoginForm } from '../../../src/ui/auth/LoginForm';
 
 function respondWith(status: number, body: unknown) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(new Response(JSON.stringify(body), { status }));
 }
 
 beforeEach(() => {
@@ -34,13 +36,31 @@ describe('LoginForm', () => {
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect((await screen.findByRole('button', { name: 'Login In Processing...' })).hasAttribute('disabled')).toBe(true);
-    finish(new Response(JSON.stringify({ error: 'invalid_credentials', message: 'Email or password is incorrect.' }), { status: 401 }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Email or password is incorrect.');
+    expect(
+      (await screen.findByRole('button', { name: 'Login In Processing...' })).hasAttribute(
+        'disabled',
+      ),
+    ).toBe(true);
+    finish(
+      new Response(
+        JSON.stringify({
+          error: 'invalid_credentials',
+          message: 'Email or password is incorrect.',
+        }),
+        { status: 401 },
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Email or password is incorrect.',
+    );
   });
 
   it('stores the session handle and, with Remember me, only the email', async () => {
-    respondWith(200, { token: 'handle-1', user: { id: 'u1', name: 'Asha', email: 'a@b.co', createdAt: '2026-11-01T00:00:00.000Z' } });
+    respondWith(200, {
+      token: 'handle-1',
+      user: { id: 'u1', name: 'Asha', email: 'a@b.co', createdAt: '2026-11-01T00:00:00.000Z' },
+    });
     render(<LoginForm />);
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: ' a@b.co ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });

@@ -24,7 +24,9 @@ describe('SignupForm', () => {
     expect(screen.getByText('You will use this email to login')).toBeTruthy();
     fill('Asha', 'not-an-email', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Enter a valid email address, like name@example.com')).toBeTruthy();
+    expect(
+      await screen.findByText('Enter a valid email address, like name@example.com'),
+    ).toBeTruthy();
     expect(screen.getByText('Use at least 8 characters')).toBeTruthy();
   });
 
@@ -37,15 +39,21 @@ describe('SignupForm', () => {
   });
 
   it('explains a taken email in words', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ error: 'email_taken' }), { status: 409 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ error: 'email_taken' }), { status: 409 }),
+    );
     render(<SignupForm />);
     fill('Asha', 'asha@example.com', 'long enough');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An account with this email already exists',
+    );
   });
 
   it('replaces the form with the thank-you screen on success', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ token: 't', user: {} }), { status: 201 }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ token: 't', user: {} }), { status: 201 }),
+    );
     render(<SignupForm />);
     fill('Asha', 'asha@example.com', 'long enough');
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));

@@ -7,14 +7,21 @@ import { Sidebar } from '../../../src/ui/shell/Sidebar';
 
 beforeEach(() => {
   localStorage.clear();
-  $user.set({ id: 'u1', name: 'Asha', email: 'asha@example.com', createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString() });
+  $user.set({
+    id: 'u1',
+    name: 'Asha',
+    email: 'asha@example.com',
+    createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+  });
 });
 
 describe('Sidebar', () => {
   it('lists SPEC.md entries with groups collapsed, each group a real button that expands', () => {
     render(<Sidebar path="/projects" />);
     const nav = screen.getByRole('navigation', { name: 'App' });
-    expect(within(nav).getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Projects' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     const reports = within(nav).getByRole('button', { name: /Reports/ });
     expect(reports.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('link', { name: 'All hours' })).toBeNull();
@@ -29,7 +36,9 @@ describe('Sidebar', () => {
 
   it('opens the group that holds the current page', () => {
     render(<Sidebar path="/clients" />);
-    expect(screen.getByRole('button', { name: /Clients/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: /Clients/ }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 
   it('counts the Pro trial from the account creation date', () => {

@@ -31,7 +31,8 @@ const names = () =>
   within(table())
     .queryAllByRole('rowheader')
     .map((cell) => cell.textContent);
-const storedNames = () => (JSON.parse(localStorage.getItem('Team') ?? '[]') as Member[]).map((m) => m.name);
+const storedNames = () =>
+  (JSON.parse(localStorage.getItem('Team') ?? '[]') as Member[]).map((m) => m.name);
 
 /** Renders the screen and lets Ariakit's deferred updates (animation frames) settle inside act. */
 async function renderScreen() {
@@ -49,7 +50,9 @@ describe('UsersScreen', () => {
   it('shows active members in the saved order, with en-IN ₹ rates, role and status', async () => {
     await renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Team Members' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '+ New Team member' }).getAttribute('href')).toBe('/users/new');
+    expect(screen.getByRole('link', { name: '+ New Team member' }).getAttribute('href')).toBe(
+      '/users/new',
+    );
     expect(names()).toEqual(['Ravi', 'asha', 'Bharat']);
     const ravi = screen.getByRole('row', { name: /Ravi/ });
     expect(within(ravi).getByText('₹1,250.00')).toBeTruthy();
@@ -58,7 +61,11 @@ describe('UsersScreen', () => {
     expect(within(ravi).getByText('Manager')).toBeTruthy();
     expect(within(ravi).getByText('Active')).toBeTruthy();
     expect(within(ravi).getByText('ravi@agency.test')).toBeTruthy();
-    expect(within(ravi).getByRole('link', { name: /View Activity/ }).getAttribute('href')).toBe('/allHours?member=m1');
+    expect(
+      within(ravi)
+        .getByRole('link', { name: /View Activity/ })
+        .getAttribute('href'),
+    ).toBe('/allHours?member=m1');
     expect(within(ravi).getByRole('button', { name: 'Actions for Ravi' })).toBeTruthy();
     const asha = screen.getByRole('row', { name: /asha/ });
     expect(within(asha).getByText('₹400.00')).toBeTruthy();

@@ -11,7 +11,10 @@ test('Export my data downloads every list kept in this browser as JSON', async (
   await page.getByRole('button', { name: 'Export my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^hourmark-export-\d{4}-\d{2}-\d{2}\.json$/);
-  const snapshot = JSON.parse(readFileSync(await download.path(), 'utf8')) as Record<string, unknown>;
+  const snapshot = JSON.parse(readFileSync(await download.path(), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   expect(JSON.stringify(snapshot)).toContain('Acme Ltd');
   expect(JSON.stringify(snapshot)).toContain('Website');
   expect(JSON.stringify(snapshot)).not.toContain('password');

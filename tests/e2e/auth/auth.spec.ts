@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { newAccount, signIn } from '../support/session';
 
-test('sign up, see the thank-you screen, land on sign in, sign in and see the app', async ({ page }) => {
+test('sign up, see the thank-you screen, land on sign in, sign in and see the app', async ({
+  page,
+}) => {
   const account = newAccount();
   await page.goto('/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Hourmark' })).toBeVisible();
@@ -13,7 +15,9 @@ test('sign up, see the thank-you screen, land on sign in, sign in and see the ap
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Sign up' }).click();
   // Hashing with argon2id takes a moment on a busy CI machine.
-  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible({
+    timeout: 15_000,
+  });
   await page.waitForURL('**/login', { timeout: 8000 });
 
   await page.getByLabel('Email address').fill(account.email);
@@ -48,7 +52,9 @@ test('sign-up errors appear beside the fields and a taken email is explained', a
   await expect(page.getByRole('alert')).toHaveText('An account with this email already exists');
 });
 
-test('a wrong password is refused with a message and the button reads Login again', async ({ page }) => {
+test('a wrong password is refused with a message and the button reads Login again', async ({
+  page,
+}) => {
   const account = newAccount();
   await page.request.post('/user/register', { data: account });
   await page.goto('/login');
@@ -71,7 +77,9 @@ test('Remember me keeps only the email, and nothing when unticked', async ({ pag
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByLabel('Email address')).toHaveValue(account.email);
   await expect(page.getByLabel('Remember me')).toBeChecked();
-  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(account.password);
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(
+    account.password,
+  );
 
   await page.getByLabel('Password').fill(account.password);
   await page.getByLabel('Remember me').uncheck();
@@ -92,7 +100,9 @@ test('logging out in one tab signs out the other', async ({ page, context }) => 
   await expect(second.getByRole('navigation', { name: 'App' })).toBeHidden();
 });
 
-test('a signed-in route without a session asks to sign in, then shows that route', async ({ page }) => {
+test('a signed-in route without a session asks to sign in, then shows that route', async ({
+  page,
+}) => {
   const account = newAccount();
   await page.request.post('/user/register', { data: account });
   await page.goto('/accountSetting');

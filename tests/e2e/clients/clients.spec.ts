@@ -10,8 +10,30 @@ test.beforeEach(async ({ page }) => {
     ...agency,
     clients: [
       ...agency.clients,
-      { id: 'c2', name: 'Zenith Co', contactPerson: 'Meera', email: 'meera@zenith.test', phone: '+91 0044', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Active' },
-      { id: 'c3', name: 'Old Partner', contactPerson: 'Bob', email: 'bob@old.test', phone: '', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Archived' },
+      {
+        id: 'c2',
+        name: 'Zenith Co',
+        contactPerson: 'Meera',
+        email: 'meera@zenith.test',
+        phone: '+91 0044',
+        address: '',
+        taxName: '',
+        taxPercentage: null,
+        taxNumber: '',
+        status: 'Active',
+      },
+      {
+        id: 'c3',
+        name: 'Old Partner',
+        contactPerson: 'Bob',
+        email: 'bob@old.test',
+        phone: '',
+        address: '',
+        taxName: '',
+        taxPercentage: null,
+        taxNumber: '',
+        status: 'Archived',
+      },
     ],
   });
   await signIn(page);
@@ -100,11 +122,20 @@ test('archive, find it under Archived, restore it', async ({ page }) => {
 test('sorting by contact person is kept after a reload', async ({ page }) => {
   await page.goto('/clients');
   await page.getByRole('button', { name: /Contact person/i }).click();
-  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await page.getByRole('button', { name: /Contact person/i }).click();
-  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await page.reload();
-  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('columnheader', { name: /Contact person/i })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   // Ravi after Meera descending: Acme (Ravi) first.
   await expect(rows(page).nth(1)).toContainText('Acme Ltd');
 });
@@ -143,10 +174,22 @@ test('clients list and form have no axe violations', async ({ page }) => {
 
 test('a long list draws 100 rows and shows the rest on request', async ({ page }) => {
   const many = Array.from({ length: 130 }, (_, i) => ({
-    id: `bulk${i}`, name: `Bulk client ${String(i).padStart(3, '0')}`, contactPerson: '', email: `b${i}@bulk.test`, phone: '', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Active',
+    id: `bulk${i}`,
+    name: `Bulk client ${String(i).padStart(3, '0')}`,
+    contactPerson: '',
+    email: `b${i}@bulk.test`,
+    phone: '',
+    address: '',
+    taxName: '',
+    taxPercentage: null,
+    taxNumber: '',
+    status: 'Active',
   }));
   // Runs after the beforeEach seeding, replacing its clients with 130 of them.
-  await page.addInitScript((clients) => localStorage.setItem('clients', clients), JSON.stringify(many));
+  await page.addInitScript(
+    (clients) => localStorage.setItem('clients', clients),
+    JSON.stringify(many),
+  );
   const fresh = page;
   await fresh.goto('/clients');
   await expect(rows(fresh)).toHaveCount(101);

@@ -25,25 +25,50 @@ const data = {
   ...agency,
   clients: [
     ...agency.clients,
-    { id: 'c2', name: 'Beta Corp', contactPerson: '', email: 'b@beta.test', phone: '', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Active' },
+    {
+      id: 'c2',
+      name: 'Beta Corp',
+      contactPerson: '',
+      email: 'b@beta.test',
+      phone: '',
+      address: '',
+      taxName: '',
+      taxPercentage: null,
+      taxNumber: '',
+      status: 'Active',
+    },
   ],
   project: [
     ...agency.project,
-    { ...agency.project[0], id: 'p2', projectName: 'Audit', client: 'Beta Corp', clientId: 'c2', billable: 'member', rounding: 'up', timeInterval: 15, hours: 0, approval: true },
+    {
+      ...agency.project[0],
+      id: 'p2',
+      projectName: 'Audit',
+      client: 'Beta Corp',
+      clientId: 'c2',
+      billable: 'member',
+      rounding: 'up',
+      timeInterval: 15,
+      hours: 0,
+      approval: true,
+    },
   ],
   // Website: 1h30m at the project rate ₹1,000 = ₹1,500.00; spend 1.5 h × ₹400 = ₹600.00.
   // Audit: 1h10m, member rate ₹900 rounded up to 1h15m = ₹1,125.00; spend 70/60 × ₹400 = ₹466.67.
   taskData: [log('l1', 'p1', 5400), log('l2', 'p2', 4200, 'pending')],
 };
 
-const projectRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+const projectRow = (page: Page, name: string) =>
+  page.getByRole('row', { name: new RegExp(`^${name}`) });
 
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, data);
   await signIn(page);
 });
 
-test('the table shows hours against budget, billable amount and spend from the logs', async ({ page }) => {
+test('the table shows hours against budget, billable amount and spend from the logs', async ({
+  page,
+}) => {
   await page.goto('/projects');
   const website = projectRow(page, 'Website');
   await expect(website).toContainText('1.50 / 10');
@@ -56,7 +81,9 @@ test('the table shows hours against budget, billable amount and spend from the l
   await expect(audit).toContainText('1 pending');
 });
 
-test('group by client shows subtotals; search and status filter; the view survives a reload', async ({ page }) => {
+test('group by client shows subtotals; search and status filter; the view survives a reload', async ({
+  page,
+}) => {
   await page.goto('/projects');
   await page.getByLabel('Group by').selectOption('client');
   await expect(page.getByRole('columnheader', { name: 'Acme Ltd', exact: true })).toBeVisible();
@@ -82,7 +109,9 @@ test('export downloads exactly the projects shown', async ({ page }) => {
   expect(lines[1]).toBe('Website,Acme Ltd,Active,1.50,10,1500.00,600.00,01-01-2026');
 });
 
-test('Add Project validates, disables what does not apply, and creates the project', async ({ page }) => {
+test('Add Project validates, disables what does not apply, and creates the project', async ({
+  page,
+}) => {
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Add Project' }).click();
   const form = page.getByRole('form', { name: 'Add Project' });
@@ -107,7 +136,9 @@ test('Add Project validates, disables what does not apply, and creates the proje
   await expect(projectRow(page, 'Mobile app')).toContainText('Acme Ltd');
 });
 
-test('Assign Task adds assignees as chips and the task appears under its project and on Track', async ({ page }) => {
+test('Assign Task adds assignees as chips and the task appears under its project and on Track', async ({
+  page,
+}) => {
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Assign Task' }).click();
   const form = page.getByRole('form', { name: 'Assign Task' });
@@ -121,7 +152,9 @@ test('Assign Task adds assignees as chips and the task appears under its project
   await form.getByRole('button', { name: 'Create Task' }).click();
 
   await page.getByRole('button', { name: /Website.*show tasks/ }).click();
-  await expect(page.getByRole('list', { name: 'Tasks of Website' })).toContainText(/Copywriting\s*— Asha/);
+  await expect(page.getByRole('list', { name: 'Tasks of Website' })).toContainText(
+    /Copywriting\s*— Asha/,
+  );
 
   await page.goto('/login/?day=2026-03-10');
   await page.getByRole('button', { name: 'Add time log' }).click();
@@ -155,7 +188,9 @@ test('archive and delete with confirmation; logs keep the deleted project', asyn
   await expect(page.getByText('(project deleted)')).toBeVisible();
 });
 
-test('projects screen has no axe violations with the form open and a row expanded', async ({ page }) => {
+test('projects screen has no axe violations with the form open and a row expanded', async ({
+  page,
+}) => {
   await page.goto('/projects?group=client');
   await page.getByRole('button', { name: 'Add Project' }).click();
   await page.getByRole('button', { name: /Website.*show tasks/ }).click();

@@ -18,7 +18,9 @@ export const publicRoutes: [string, string | RegExp][] = [
 ];
 
 for (const [route, heading] of publicRoutes) {
-  test(`${route} answers 200 with its heading, navigation and footer, without console errors`, async ({ page }) => {
+  test(`${route} answers 200 with its heading, navigation and footer, without console errors`, async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -38,7 +40,9 @@ test('every link on the public pages leads to a page that exists', async ({ page
   const seen = new Set<string>();
   for (const [route] of publicRoutes) {
     await page.goto(route);
-    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
     for (const href of hrefs) seen.add(href);
   }
   for (const href of seen) {
@@ -67,7 +71,9 @@ test('scripts and styles arrive compressed and cached for a year', async ({ page
   await page.goto('/pricing');
   const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
   expect(stylesheet).toMatch(/^\/_astro\//);
-  const response = await request.get(stylesheet ?? '', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  const response = await request.get(stylesheet ?? '', {
+    headers: { 'Accept-Encoding': 'br, gzip' },
+  });
   expect(response.status()).toBe(200);
   expect(['br', 'gzip']).toContain(response.headers()['content-encoding']);
   expect(response.headers()['cache-control']).toContain('immutable');

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('the support form explains missing fields, then shows a closeable Success!', async ({ page }) => {
+test('the support form explains missing fields, then shows a closeable Success!', async ({
+  page,
+}) => {
   await page.goto('/support');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Write your message')).toBeVisible();

@@ -18,10 +18,15 @@ export function newAccount(): TestAccount {
  * Registers and signs in through the real API so the HttpOnly session cookie is set in the
  * page's context, then makes every page load start with the stored `token` and `user`.
  */
-export async function signIn(page: Page, account: TestAccount = newAccount()): Promise<TestAccount> {
+export async function signIn(
+  page: Page,
+  account: TestAccount = newAccount(),
+): Promise<TestAccount> {
   const register = await page.request.post('/user/register', { data: account });
   expect(register.status(), await register.text()).toBe(201);
-  const login = await page.request.post('/user/login', { data: { email: account.email, password: account.password } });
+  const login = await page.request.post('/user/login', {
+    data: { email: account.email, password: account.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const body = (await login.json()) as { token: string; user: unknown };
   await page.addInitScript(

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { seedStorage, signIn } from '../support/session';
 
-test('a corrupt time-log list opens the screen with a notice and keeps the original aside', async ({ page }) => {
+test('a corrupt time-log list opens the screen with a notice and keeps the original aside', async ({
+  page,
+}) => {
   await seedStorage(page, { taskData: '[{"dur": "lots"}, {"broken' });
   await signIn(page);
   await page.goto('/login/');
@@ -20,7 +22,18 @@ test('a corrupt time-log list opens the screen with a notice and keeps the origi
 
 test('logs from the original app (no id, no date) still load on All hours', async ({ page }) => {
   await seedStorage(page, {
-    taskData: [{ client: 'Old client', task: 'Old task', tags: 'x', desc: '<p>From before</p>', dur: 600, st: 0, end: 0, exp: 0 }],
+    taskData: [
+      {
+        client: 'Old client',
+        task: 'Old task',
+        tags: 'x',
+        desc: '<p>From before</p>',
+        dur: 600,
+        st: 0,
+        end: 0,
+        exp: 0,
+      },
+    ],
   });
   await signIn(page);
   await page.goto('/allHours');

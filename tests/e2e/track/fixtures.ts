@@ -1,6 +1,19 @@
 /** A client, a project with an hourly rate, a task and a member, as stored by the app. */
 export const agency = {
-  clients: [{ id: 'c1', name: 'Acme Ltd', contactPerson: 'Ravi', email: 'ravi@acme.test', phone: '', address: '', taxName: '', taxPercentage: null, taxNumber: '', status: 'Active' }],
+  clients: [
+    {
+      id: 'c1',
+      name: 'Acme Ltd',
+      contactPerson: 'Ravi',
+      email: 'ravi@acme.test',
+      phone: '',
+      address: '',
+      taxName: '',
+      taxPercentage: null,
+      taxNumber: '',
+      status: 'Active',
+    },
+  ],
   project: [
     {
       id: 'p1',
@@ -21,6 +34,26 @@ export const agency = {
       status: 'Active',
     },
   ],
-  task: [{ id: 't1', project: 'Website', projectId: 'p1', task: 'Design', assign: [], assigneeIds: [], billableRate: null }],
-  Team: [{ id: 'm1', name: 'Asha', email: 'asha@agency.test', LoborRate: 400, BillableRate: 900, Role: 'Normal', status: 'Active' }],
+  task: [
+    {
+      id: 't1',
+      project: 'Website',
+      projectId: 'p1',
+      task: 'Design',
+      assign: [],
+      assigneeIds: [],
+      billableRate: null,
+    },
+  ],
+  Team: [
+    {
+      id: 'm1',
+      name: 'Asha',
+      email: 'asha@agency.test',
+      LoborRate: 400,
+      BillableRate: 900,
+      Role: 'Normal',
+      status: 'Active',
+    },
+  ],
 };

@@ -3,7 +3,8 @@ import { expectNoAxeViolations } from '../support/axe';
 import { seedStorage, signIn } from '../support/session';
 import { agency } from './fixtures';
 
-const dayLogs = (page: Page) => page.getByRole('list', { name: 'Time logs of the day' }).getByRole('listitem');
+const dayLogs = (page: Page) =>
+  page.getByRole('list', { name: 'Time logs of the day' }).getByRole('listitem');
 
 async function openTrack(page: Page, day = '2026-03-10') {
   await page.goto(`/login/?day=${day}`);
@@ -29,7 +30,9 @@ test('adding a log validates, saves it to the shown day and shows its amount', a
   await openTrack(page);
   await page.getByRole('button', { name: 'Add time log' }).click();
   await page.getByRole('button', { name: 'Add & Close' }).click();
-  await expect(page.getByRole('alert')).toContainText('please fill Time Log section: Client & Project, Task, Description, Tags');
+  await expect(page.getByRole('alert')).toContainText(
+    'please fill Time Log section: Client & Project, Task, Description, Tags',
+  );
   await expect(dayLogs(page)).toHaveCount(0);
 
   await fillLog(page, '1h 30m', 'Homepage wireframes');
@@ -80,12 +83,22 @@ test('removing a log can be undone from the toast', async ({ page }) => {
   await expect(page.getByText('Keep me')).toBeVisible();
 });
 
-test('the stopwatch is right after a reload and saves the elapsed time on Stop', async ({ page }) => {
+test('the stopwatch is right after a reload and saves the elapsed time on Stop', async ({
+  page,
+}) => {
   const startedAt = Date.now() - (1 * 3600 + 2 * 60 + 3) * 1000;
   await page.addInitScript((start) => {
     if (!sessionStorage.getItem('timer-seeded')) {
       sessionStorage.setItem('timer-seeded', '1');
-      localStorage.setItem('runningTimer', JSON.stringify({ status: 'running', startedAt: start, day: '2026-03-10', continueLogId: null }));
+      localStorage.setItem(
+        'runningTimer',
+        JSON.stringify({
+          status: 'running',
+          startedAt: start,
+          day: '2026-03-10',
+          continueLogId: null,
+        }),
+      );
     }
   }, startedAt);
   await openTrack(page);

@@ -5,7 +5,16 @@ import { seedStorage, signIn } from '../support/session';
 /** Three members as the app stores them under `Team`, in a saved order that is not by name. */
 const team = {
   Team: [
-    { id: 'm1', name: 'Ravi', email: 'ravi@agency.test', LoborRate: 500, BillableRate: 1200, Role: 'Manager', roleValue: 2, status: 'Active' },
+    {
+      id: 'm1',
+      name: 'Ravi',
+      email: 'ravi@agency.test',
+      LoborRate: 500,
+      BillableRate: 1200,
+      Role: 'Manager',
+      roleValue: 2,
+      status: 'Active',
+    },
     {
       id: 'm2',
       name: 'Asha',
@@ -18,11 +27,21 @@ const team = {
       autoAddToProjects: true,
       status: 'Active',
     },
-    { id: 'm3', name: 'Chitra', email: 'chitra@agency.test', LoborRate: 0, BillableRate: 0, Role: 'Admin', roleValue: 3, status: 'Active' },
+    {
+      id: 'm3',
+      name: 'Chitra',
+      email: 'chitra@agency.test',
+      LoborRate: 0,
+      BillableRate: 0,
+      Role: 'Admin',
+      roleValue: 3,
+      status: 'Active',
+    },
   ],
 };
 
-const rows = (page: Page) => page.getByRole('table', { name: /Team members/ }).getByRole('rowheader');
+const rows = (page: Page) =>
+  page.getByRole('table', { name: /Team members/ }).getByRole('rowheader');
 const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
 
 async function openList(page: Page, query = '') {
@@ -45,12 +64,18 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test('inviting a member validates beside the fields, saves, confirms and lists the row', async ({ page }) => {
+test('inviting a member validates beside the fields, saves, confirms and lists the row', async ({
+  page,
+}) => {
   await openList(page);
   await page.getByRole('link', { name: '+ New Team member' }).click();
   await expect(page).toHaveURL(/\/users\/new$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New team member' })).toBeVisible();
-  await expect(page.getByText('Adding an active team member adds one seat to your Pro subscription; archived members are not charged.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Adding an active team member adds one seat to your Pro subscription; archived members are not charged.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Normal' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Invite' }).click();
@@ -62,13 +87,17 @@ test('inviting a member validates beside the fields, saves, confirms and lists t
   await page.getByLabel('NAME').fill('Meera Nair');
   await page.getByLabel('EMAIL').fill('meera@');
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByLabel('EMAIL')).toHaveAccessibleDescription('Enter a valid email address, like name@example.com');
+  await expect(page.getByLabel('EMAIL')).toHaveAccessibleDescription(
+    'Enter a valid email address, like name@example.com',
+  );
   await expect(page.getByLabel('NAME')).not.toHaveAttribute('aria-invalid', 'true');
 
   // Emails are unique, in any case.
   await page.getByLabel('EMAIL').fill('ASHA@agency.test');
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByLabel('EMAIL')).toHaveAccessibleDescription('Another team member already uses this email');
+  await expect(page.getByLabel('EMAIL')).toHaveAccessibleDescription(
+    'Another team member already uses this email',
+  );
 
   // A wrong rate in a closed section opens it, so the error is seen.
   await page.getByLabel('EMAIL').fill('meera@agency.test');
@@ -87,7 +116,9 @@ test('inviting a member validates beside the fields, saves, confirms and lists t
   await page.getByRole('textbox', { name: 'NOTES' }).fill('Joins in April');
   await page.getByRole('radio', { name: 'Manager' }).check();
   await expect(page.getByRole('checkbox', { name: 'Approval is not required' })).toBeChecked();
-  await page.getByRole('checkbox', { name: 'Automatically add this team member to all new projects' }).check();
+  await page
+    .getByRole('checkbox', { name: 'Automatically add this team member to all new projects' })
+    .check();
   await page.getByRole('button', { name: 'Invite' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'New team member added' })).toBeVisible();
@@ -106,7 +137,9 @@ test('inviting a member validates beside the fields, saves, confirms and lists t
 
   await rowAction(page, 'Meera Nair', 'Edit');
   await expect(page.getByRole('radio', { name: 'Manager' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Automatically add this team member to all new projects' })).toBeChecked();
+  await expect(
+    page.getByRole('checkbox', { name: 'Automatically add this team member to all new projects' }),
+  ).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'NOTES' })).toHaveText('Joins in April');
 });
 
@@ -130,7 +163,9 @@ test('Edit opens the form prefilled with every value and saves changes', async (
   await expect(page.getByRole('radio', { name: 'Normal' })).toBeChecked();
   await expect(page.getByLabel('Labor rate (₹ per hour)')).toHaveValue('400');
   await expect(page.getByLabel('Billable rate (₹ per hour)')).toHaveValue('900');
-  await expect(page.getByRole('checkbox', { name: 'Automatically add this team member to all new projects' })).toBeChecked();
+  await expect(
+    page.getByRole('checkbox', { name: 'Automatically add this team member to all new projects' }),
+  ).toBeChecked();
 
   // Keeping her own email is not a clash.
   await page.getByLabel('Billable rate (₹ per hour)').fill('1000');
@@ -143,7 +178,9 @@ test('Edit opens the form prefilled with every value and saves changes', async (
   await expect(rows(page)).toHaveText(['Ravi', 'Asha', 'Chitra']);
 });
 
-test('archive hides a member under Active; Status All shows it; Restore brings it back', async ({ page }) => {
+test('archive hides a member under Active; Status All shows it; Restore brings it back', async ({
+  page,
+}) => {
   await openList(page);
   await rowAction(page, 'Asha', 'Archive');
   await expect(rows(page)).toHaveText(['Ravi', 'Chitra']);
@@ -178,20 +215,28 @@ test('sorting by name is kept in the URL and saved as the stored order', async (
   const sortButton = page.getByRole('columnheader', { name: /Name/ }).getByRole('button');
   await sortButton.click();
   await expect(rows(page)).toHaveText(['Asha', 'Chitra', 'Ravi']);
-  await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await sortButton.click();
   await expect(rows(page)).toHaveText(['Ravi', 'Chitra', 'Asha']);
   await expect(page).toHaveURL(/sort=name&dir=desc/);
 
   await page.reload();
   await expect(rows(page)).toHaveText(['Ravi', 'Chitra', 'Asha']);
-  await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
 
   // Without the query, the list shows the saved order, which is the last sort.
   await sortButton.click();
   await openList(page);
   await expect(rows(page)).toHaveText(['Asha', 'Chitra', 'Ravi']);
-  const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('Team') ?? '[]') as { name: string }[]).map((m) => m.name));
+  const stored = await page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('Team') ?? '[]') as { name: string }[]).map((m) => m.name),
+  );
   expect(stored).toEqual(['Asha', 'Chitra', 'Ravi']);
 });
 
@@ -209,7 +254,9 @@ test('Delete asks first and can be undone', async ({ page }) => {
 
 test('View Activity opens All hours filtered to that member', async ({ page }) => {
   await openList(page);
-  await row(page, 'Asha').getByRole('link', { name: /View Activity/ }).click();
+  await row(page, 'Asha')
+    .getByRole('link', { name: /View Activity/ })
+    .click();
   await expect(page).toHaveURL(/\/allHours\?member=m2$/);
   await expect(page.getByRole('heading', { level: 1, name: 'All hours' })).toBeVisible();
   await expect(page.getByLabel('Team member')).toHaveValue('m2');
@@ -217,7 +264,9 @@ test('View Activity opens All hours filtered to that member', async ({ page }) =
 
 test('an unknown id shows "Team member not found" with a way back', async ({ page }) => {
   await page.goto('/users/no-such-member');
-  await expect(page.getByRole('heading', { level: 1, name: 'Team member not found' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Team member not found' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Back to team members' }).click();
   await expect(page).toHaveURL(/\/users$/);
   await expect(rows(page)).toHaveCount(3);

@@ -61,7 +61,11 @@ describe('content schemas', () => {
   });
 
   it('rejects a comparison section with an unknown name and names the field', () => {
-    const section = { section: 'Biling', order: 3, rows: [{ title: 'Rounding', free: false, pro: true }] };
+    const section = {
+      section: 'Biling',
+      order: 3,
+      rows: [{ title: 'Rounding', free: false, pro: true }],
+    };
     expect(comparisonSectionSchema.safeParse(section).success).toBe(false);
     expect(issuePaths(comparisonSectionSchema, section)).toContain('section');
   });
@@ -134,7 +138,10 @@ describe('content files', () => {
 
   it('orders are unique within each collection', () => {
     const orders = (dir: string, extensions: readonly string[], read: (text: string) => unknown) =>
-      filesOf(dir, extensions).map((file) => (read(readFileSync(join(contentDir, dir, file), 'utf8')) as { order: number }).order);
+      filesOf(dir, extensions).map(
+        (file) =>
+          (read(readFileSync(join(contentDir, dir, file), 'utf8')) as { order: number }).order,
+      );
     for (const [dir] of dataCollections) {
       const list = orders(dir, ['.yaml', '.yml'], (text) => parse(text));
       expect(new Set(list).size, dir).toBe(list.length);
@@ -146,18 +153,35 @@ describe('content files', () => {
   });
 
   it('pricing content agrees with the business constants', () => {
-    const plan = (file: string) => planSchema.parse(parse(readFileSync(join(contentDir, 'plans', file), 'utf8')));
+    const plan = (file: string) =>
+      planSchema.parse(parse(readFileSync(join(contentDir, 'plans', file), 'utf8')));
     expect(plan('free.yaml')).toMatchObject({ priceMonthly: 0, priceAnnual: 0, trialDays: 0 });
-    expect(plan('pro.yaml')).toMatchObject({ priceMonthly: 7, priceAnnual: 6, trialDays: 14, cta: '14 day free trial' });
-    const terms = legalSchema.parse(frontmatterOf(readFileSync(join(contentDir, 'legal', 'terms.mdx'), 'utf8')));
-    expect(terms).toMatchObject({ paymentTermDays: 8, dormantAfterMonths: 1, dormancyDays: 90, vatPercent: 22, liabilityCapPercent: 10, liabilityWindowMonths: 6 });
+    expect(plan('pro.yaml')).toMatchObject({
+      priceMonthly: 7,
+      priceAnnual: 6,
+      trialDays: 14,
+      cta: '14 day free trial',
+    });
+    const terms = legalSchema.parse(
+      frontmatterOf(readFileSync(join(contentDir, 'legal', 'terms.mdx'), 'utf8')),
+    );
+    expect(terms).toMatchObject({
+      paymentTermDays: 8,
+      dormantAfterMonths: 1,
+      dormancyDays: 90,
+      vatPercent: 22,
+      liabilityCapPercent: 10,
+      liabilityWindowMonths: 6,
+    });
     expect(terms.validFrom.toISOString().slice(0, 10)).toBe('2020-02-14');
   });
 
   it('links in the apps topics point to help articles that exist', () => {
     const slugs = new Set(filesOf('help', ['.md']).map((file) => file.replace(/\.md$/, '')));
     for (const file of filesOf('apps', ['.yaml'])) {
-      const topic = appsTopicSchema.parse(parse(readFileSync(join(contentDir, 'apps', file), 'utf8')));
+      const topic = appsTopicSchema.parse(
+        parse(readFileSync(join(contentDir, 'apps', file), 'utf8')),
+      );
       for (const item of topic.items) {
         if (item.href === undefined) continue;
         const match = /^\/help\/([a-z0-9-]+)$/.exec(item.href);

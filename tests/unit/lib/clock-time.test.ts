@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { durationFromRange, endFromStart, formatClock, nowClock, parseClock } from '../../../src/lib/clock-time';
+import {
+  durationFromRange,
+  endFromStart,
+  formatClock,
+  nowClock,
+  parseClock,
+} from '../../../src/lib/clock-time';
 
 describe('parseClock', () => {
   it('reads HH:MM as minutes after midnight', () => {
@@ -8,9 +14,12 @@ describe('parseClock', () => {
     expect(parseClock(' 23:59 ')).toBe(1439);
   });
 
-  it.each(['', '9:30', '24:00', '12:60', '12:5', '12-30', 'noon', '12:30:00'])('rejects %j', (text) => {
-    expect(parseClock(text)).toBeNull();
-  });
+  it.each(['', '9:30', '24:00', '12:60', '12:5', '12-30', 'noon', '12:30:00'])(
+    'rejects %j',
+    (text) => {
+      expect(parseClock(text)).toBeNull();
+    },
+  );
 });
 
 describe('formatClock', () => {

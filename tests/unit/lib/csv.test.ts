@@ -34,7 +34,9 @@ describe('toCsv', () => {
   it('quotes cells with commas, quotes or new lines (RFC 4180)', () => {
     expect(csvOf({ name: 'Acme, Inc.', note: 'x' })).toBe(`${BOM}Name,Note\r\n"Acme, Inc.",x`);
     expect(csvOf({ name: 'say "hi"', note: 'x' })).toBe(`${BOM}Name,Note\r\n"say ""hi""",x`);
-    expect(csvOf({ name: 'line 1\nline 2', note: 'x' })).toBe(`${BOM}Name,Note\r\n"line 1\nline 2",x`);
+    expect(csvOf({ name: 'line 1\nline 2', note: 'x' })).toBe(
+      `${BOM}Name,Note\r\n"line 1\nline 2",x`,
+    );
     expect(csvOf({ name: 'a\r\nb', note: 'x' })).toBe(`${BOM}Name,Note\r\n"a\r\nb",x`);
   });
 
@@ -43,15 +45,24 @@ describe('toCsv', () => {
       { name: 'Acme, Inc.', note: 'He said "no"' },
       { name: 'two\nlines', note: 'plain' },
     ];
-    expect(parse(toCsv(columns, rows))).toEqual([['Name', 'Note'], ['Acme, Inc.', 'He said "no"'], ['two\nlines', 'plain']]);
+    expect(parse(toCsv(columns, rows))).toEqual([
+      ['Name', 'Note'],
+      ['Acme, Inc.', 'He said "no"'],
+      ['two\nlines', 'plain'],
+    ]);
   });
 
-  it.each(['=SUM(A1:A9)', '+91 98765', '-2+3', '@cmd', '\tTAB', '\rCR'])('defuses the formula-like cell %j with a leading quote', (text) => {
-    expect(parse(csvOf({ name: text, note: 'x' }))[1]).toEqual([`'${text}`, 'x']);
-  });
+  it.each(['=SUM(A1:A9)', '+91 98765', '-2+3', '@cmd', '\tTAB', '\rCR'])(
+    'defuses the formula-like cell %j with a leading quote',
+    (text) => {
+      expect(parse(csvOf({ name: text, note: 'x' }))[1]).toEqual([`'${text}`, 'x']);
+    },
+  );
 
   it('defuses and quotes a formula that also holds a comma', () => {
-    expect(csvOf({ name: '=HYPERLINK("http://x.test","click")', note: 'x' })).toBe(`${BOM}Name,Note\r\n"'=HYPERLINK(""http://x.test"",""click"")",x`);
+    expect(csvOf({ name: '=HYPERLINK("http://x.test","click")', note: 'x' })).toBe(
+      `${BOM}Name,Note\r\n"'=HYPERLINK(""http://x.test"",""click"")",x`,
+    );
   });
 
   it('leaves cells alone that only contain those characters later on, and numbers as numbers', () => {
@@ -64,8 +75,24 @@ describe('timeLogCsv', () => {
   const lookups = buildLookups({
     clients: [clientSchema.parse({ id: 'acme', name: 'Acme' })],
     projects: [
-      projectSchema.parse({ id: 'web', projectName: 'Website', client: 'Old Acme name', clientId: 'acme', billable: 'member', rounding: 'up', timeInterval: 15 }),
-      projectSchema.parse({ id: 'legacy', projectName: 'Legacy', client: 'Legacy Client', clientId: 'deleted-client', billable: 'project', billamount: 1500, rounding: 'false' }),
+      projectSchema.parse({
+        id: 'web',
+        projectName: 'Website',
+        client: 'Old Acme name',
+        clientId: 'acme',
+        billable: 'member',
+        rounding: 'up',
+        timeInterval: 15,
+      }),
+      projectSchema.parse({
+        id: 'legacy',
+        projectName: 'Legacy',
+        client: 'Legacy Client',
+        clientId: 'deleted-client',
+        billable: 'project',
+        billamount: 1500,
+        rounding: 'false',
+      }),
     ],
     tasks: [],
     members: [
@@ -73,7 +100,10 @@ describe('timeLogCsv', () => {
       memberSchema.parse({ id: 'ravi', name: 'Ravi', LoborRate: 720, BillableRate: 1200 }),
     ],
   });
-  const log = (id: string, fields: object): TimeLog => ({ ...timeLogSchema.parse({ id, ...fields }), id });
+  const log = (id: string, fields: object): TimeLog => ({
+    ...timeLogSchema.parse({ id, ...fields }),
+    id,
+  });
   const logs = [
     log('l1', {
       date: '2026-11-20',
@@ -88,15 +118,42 @@ describe('timeLogCsv', () => {
       dur: 3900,
       exp: 250.5,
     }),
-    log('l2', { date: '2026-11-21', projectId: 'gone', client: 'Old Co / Old project', task: 'Build', memberId: 'ravi', tags: '=HYPERLINK("x")', dur: 1800, status: 'pending' }),
-    log('l3', { date: '2026-11-22', projectId: 'legacy', client: 'Legacy Client / Legacy', task: 'Audit', memberId: 'ravi', dur: 1200 }),
-    log('l4', { date: '', projectId: null, client: '', task: '', memberId: 'left-the-team', dur: 59 }),
+    log('l2', {
+      date: '2026-11-21',
+      projectId: 'gone',
+      client: 'Old Co / Old project',
+      task: 'Build',
+      memberId: 'ravi',
+      tags: '=HYPERLINK("x")',
+      dur: 1800,
+      status: 'pending',
+    }),
+    log('l3', {
+      date: '2026-11-22',
+      projectId: 'legacy',
+      client: 'Legacy Client / Legacy',
+      task: 'Audit',
+      memberId: 'ravi',
+      dur: 1200,
+    }),
+    log('l4', {
+      date: '',
+      projectId: null,
+      client: '',
+      task: '',
+      memberId: 'left-the-team',
+      dur: 59,
+    }),
   ];
   const rows = parse(timeLogCsv(logs, lookups));
 
   it('starts with a BOM and the header row of the export columns', () => {
     const csv = timeLogCsv(logs, lookups);
-    expect(csv.startsWith(`${BOM}Date,Client,Project,Task,Member,Tags,Description,Start,End,Duration,Hours,Billable amount,Cost,Expenses,Status\r\n`)).toBe(true);
+    expect(
+      csv.startsWith(
+        `${BOM}Date,Client,Project,Task,Member,Tags,Description,Start,End,Duration,Hours,Billable amount,Cost,Expenses,Status\r\n`,
+      ),
+    ).toBe(true);
     expect(rows).toHaveLength(1 + logs.length);
   });
 
@@ -124,15 +181,63 @@ describe('timeLogCsv', () => {
 
   it('keeps a log of a deleted project, naming the saved client and defusing formula tags', () => {
     // No project → nothing billable; Ravi 30m × ₹720 = ₹360.00 cost.
-    expect(rows[2]).toEqual(['2026-11-21', 'Old Co', '(deleted project)', 'Build', 'Ravi', `'=HYPERLINK("x")`, '', '', '', '0:30', '0.50', '0.00', '360.00', '0.00', 'pending']);
+    expect(rows[2]).toEqual([
+      '2026-11-21',
+      'Old Co',
+      '(deleted project)',
+      'Build',
+      'Ravi',
+      `'=HYPERLINK("x")`,
+      '',
+      '',
+      '',
+      '0:30',
+      '0.50',
+      '0.00',
+      '360.00',
+      '0.00',
+      'pending',
+    ]);
   });
 
   it("falls back to the project's saved client name when its client was deleted", () => {
     // Project rate ₹1,500 × 20 min = ₹500.00; Ravi 20/60 × ₹720 = ₹240.00.
-    expect(rows[3]).toEqual(['2026-11-22', 'Legacy Client', 'Legacy', 'Audit', 'Ravi', '', '', '', '', '0:20', '0.33', '500.00', '240.00', '0.00', 'approved']);
+    expect(rows[3]).toEqual([
+      '2026-11-22',
+      'Legacy Client',
+      'Legacy',
+      'Audit',
+      'Ravi',
+      '',
+      '',
+      '',
+      '',
+      '0:20',
+      '0.33',
+      '500.00',
+      '240.00',
+      '0.00',
+      'approved',
+    ]);
   });
 
   it('leaves project and member empty when the log has none or the member is gone', () => {
-    expect(rows[4]).toEqual(['', '', '', '', '', '', '', '', '', '0:00', '0.02', '0.00', '0.00', '0.00', 'approved']);
+    expect(rows[4]).toEqual([
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '0:00',
+      '0.02',
+      '0.00',
+      '0.00',
+      '0.00',
+      'approved',
+    ]);
   });
 });

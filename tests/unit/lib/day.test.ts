@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayHeading, formatCreated, fromDay, inRange, isValidDay, toDay } from '../../../src/lib/day';
+import {
+  addDays,
+  dayHeading,
+  formatCreated,
+  fromDay,
+  inRange,
+  isValidDay,
+  toDay,
+} from '../../../src/lib/day';
 
 describe('toDay and fromDay', () => {
   it('formats the local calendar day', () => {
@@ -9,7 +17,13 @@ describe('toDay and fromDay', () => {
 
   it('reads a day as local midnight', () => {
     const date = fromDay('2026-11-22');
-    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([2026, 10, 22, 0, 0]);
+    expect([
+      date.getFullYear(),
+      date.getMonth(),
+      date.getDate(),
+      date.getHours(),
+      date.getMinutes(),
+    ]).toEqual([2026, 10, 22, 0, 0]);
     expect(toDay(fromDay('2026-02-28'))).toBe('2026-02-28');
   });
 });
@@ -19,12 +33,20 @@ describe('isValidDay', () => {
     expect(isValidDay(day)).toBe(true);
   });
 
-  it.each(['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '2026-1-5', '22-11-2026', '2026/11/22', '', 'today'])(
-    'rejects %j',
-    (day) => {
-      expect(isValidDay(day)).toBe(false);
-    },
-  );
+  it.each([
+    '2026-02-29',
+    '2026-02-30',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-1-5',
+    '22-11-2026',
+    '2026/11/22',
+    '',
+    'today',
+  ])('rejects %j', (day) => {
+    expect(isValidDay(day)).toBe(false);
+  });
 });
 
 describe('addDays', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatHours, MAX_LOG_SECONDS, parseDuration } from '../../../src/lib/duration';
+import {
+  formatDuration,
+  formatHours,
+  MAX_LOG_SECONDS,
+  parseDuration,
+} from '../../../src/lib/duration';
 
 const HELP = 'Use a duration like 1:30, 1h 30m, 90m or 1.5';
 const TOO_LONG = 'A single log can be at most 24 hours';

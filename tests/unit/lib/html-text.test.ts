@@ -3,7 +3,9 @@ import { htmlToText } from '../../../src/lib/html-text';
 
 describe('htmlToText', () => {
   it('strips tags and keeps the text', () => {
-    expect(htmlToText('<p>Fixed the <strong>login</strong> <em>bug</em></p>')).toBe('Fixed the login bug');
+    expect(htmlToText('<p>Fixed the <strong>login</strong> <em>bug</em></p>')).toBe(
+      'Fixed the login bug',
+    );
     expect(htmlToText('<a href="https://x.test">link</a>')).toBe('link');
   });
 
@@ -16,7 +18,9 @@ describe('htmlToText', () => {
   });
 
   it('decodes the entities an editor writes', () => {
-    expect(htmlToText('R&amp;D &lt;b&gt; &quot;q&quot; it&#39;s it&apos;s a&nbsp;b')).toBe('R&D <b> "q" it\'s it\'s a b');
+    expect(htmlToText('R&amp;D &lt;b&gt; &quot;q&quot; it&#39;s it&apos;s a&nbsp;b')).toBe(
+      'R&D <b> "q" it\'s it\'s a b',
+    );
     expect(htmlToText('&AMP;')).toBe('&');
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { projectSchema } from '../../../src/lib/entities/project';
 import { timeLogSchema, type TimeLog } from '../../../src/lib/entities/time-log';
-import { allTags, filterLogs, groupByDay, tagsOf, type LogFilter } from '../../../src/lib/log-filter';
+import {
+  allTags,
+  filterLogs,
+  groupByDay,
+  tagsOf,
+  type LogFilter,
+} from '../../../src/lib/log-filter';
 import { buildLookups } from '../../../src/lib/totals';
 
 const projects = [
@@ -11,15 +17,74 @@ const projects = [
 ];
 const lookups = buildLookups({ projects, tasks: [], members: [] });
 
-const log = (id: string, fields: object): TimeLog => ({ ...timeLogSchema.parse({ id, ...fields }), id });
+const log = (id: string, fields: object): TimeLog => ({
+  ...timeLogSchema.parse({ id, ...fields }),
+  id,
+});
 // Stored order (newest first is not assumed by filterLogs).
 const logs = [
-  log('l1', { date: '2026-11-20', projectId: 'web', client: 'Acme / Website', taskId: 'design', task: 'Design', memberId: 'asha', tags: 'design, UI', desc: '<p>Home page <strong>layout</strong></p>', dur: 3600 }),
-  log('l2', { date: '2026-11-21', projectId: 'app', client: 'Beta / App', taskId: 'build', task: 'Build', memberId: 'ravi', tags: 'backend', desc: '<p>API &amp; auth</p>', dur: 1800 }),
-  log('l3', { date: '2026-11-22', projectId: 'web', client: 'Acme / Website', taskId: 'build', task: 'Build', memberId: 'ravi', tags: 'urgent,uikit', desc: 'Fix header', dur: 900 }),
-  log('l4', { date: '2026-11-20', projectId: null, client: '', memberId: 'asha', tags: '', desc: 'Admin work', dur: 600 }),
-  log('l5', { date: '', projectId: 'app', client: 'Beta / App', taskId: 'build', task: 'Build', memberId: 'asha', tags: 'legacy', desc: '', dur: 300 }),
-  log('l6', { date: '2026-11-19', projectId: 'loose', client: 'Internal', memberId: 'ravi', tags: 'ui', desc: 'Clean up', dur: 120 }),
+  log('l1', {
+    date: '2026-11-20',
+    projectId: 'web',
+    client: 'Acme / Website',
+    taskId: 'design',
+    task: 'Design',
+    memberId: 'asha',
+    tags: 'design, UI',
+    desc: '<p>Home page <strong>layout</strong></p>',
+    dur: 3600,
+  }),
+  log('l2', {
+    date: '2026-11-21',
+    projectId: 'app',
+    client: 'Beta / App',
+    taskId: 'build',
+    task: 'Build',
+    memberId: 'ravi',
+    tags: 'backend',
+    desc: '<p>API &amp; auth</p>',
+    dur: 1800,
+  }),
+  log('l3', {
+    date: '2026-11-22',
+    projectId: 'web',
+    client: 'Acme / Website',
+    taskId: 'build',
+    task: 'Build',
+    memberId: 'ravi',
+    tags: 'urgent,uikit',
+    desc: 'Fix header',
+    dur: 900,
+  }),
+  log('l4', {
+    date: '2026-11-20',
+    projectId: null,
+    client: '',
+    memberId: 'asha',
+    tags: '',
+    desc: 'Admin work',
+    dur: 600,
+  }),
+  log('l5', {
+    date: '',
+    projectId: 'app',
+    client: 'Beta / App',
+    taskId: 'build',
+    task: 'Build',
+    memberId: 'asha',
+    tags: 'legacy',
+    desc: '',
+    dur: 300,
+  }),
+  log('l6', {
+    date: '2026-11-19',
+    projectId: 'loose',
+    client: 'Internal',
+    memberId: 'ravi',
+    tags: 'ui',
+    desc: 'Clean up',
+    dur: 120,
+  }),
 ];
 const ids = (filter: LogFilter) => filterLogs(logs, filter, lookups).map((l) => l.id);
 
@@ -93,7 +158,13 @@ describe('filterLogs', () => {
 describe('groupByDay', () => {
   it('puts the newest day first, undated records last, with each day’s seconds', () => {
     const groups = groupByDay(logs);
-    expect(groups.map((g) => g.day)).toEqual(['2026-11-22', '2026-11-21', '2026-11-20', '2026-11-19', '']);
+    expect(groups.map((g) => g.day)).toEqual([
+      '2026-11-22',
+      '2026-11-21',
+      '2026-11-20',
+      '2026-11-19',
+      '',
+    ]);
     expect(groups.map((g) => g.seconds)).toEqual([900, 1800, 3600 + 600, 120, 300]);
   });
 

@@ -11,18 +11,49 @@ const clients = [
   clientSchema.parse({ id: 'c2', name: 'Beta', email: 'b@beta.test', status: 'Active' }),
 ];
 const members = [
-  memberSchema.parse({ id: 'asha', name: 'Asha', email: 'asha@x.test', LoborRate: 400, BillableRate: 900 }),
-  memberSchema.parse({ id: 'ravi', name: 'Ravi', email: 'ravi@x.test', LoborRate: 600, BillableRate: 1200 }),
+  memberSchema.parse({
+    id: 'asha',
+    name: 'Asha',
+    email: 'asha@x.test',
+    LoborRate: 400,
+    BillableRate: 900,
+  }),
+  memberSchema.parse({
+    id: 'ravi',
+    name: 'Ravi',
+    email: 'ravi@x.test',
+    LoborRate: 600,
+    BillableRate: 1200,
+  }),
 ];
 const project = (id: string, clientId: string, extra: object) =>
-  projectSchema.parse({ id, projectName: id, client: 'old name', clientId, hours: 10, billamount: 1000, date: 5, month: 2, year: 2026, ...extra });
+  projectSchema.parse({
+    id,
+    projectName: id,
+    client: 'old name',
+    clientId,
+    hours: 10,
+    billamount: 1000,
+    date: 5,
+    month: 2,
+    year: 2026,
+    ...extra,
+  });
 const projects = [
   project('Website', 'c1', { billable: 'member', rounding: 'up', timeInterval: 15 }),
   project('Audit', 'c1', { billable: 'project', rounding: 'false' }),
   project('Internal', 'c2', { billable: 'false', rounding: 'false', approval: true }),
 ];
-const log = (id: string, projectId: string, memberId: string, dur: number, extra: object = {}): TimeLog =>
-  ({ ...timeLogSchema.parse({ id, date: '2026-03-10', projectId, memberId, dur, exp: 0, ...extra }), id });
+const log = (
+  id: string,
+  projectId: string,
+  memberId: string,
+  dur: number,
+  extra: object = {},
+): TimeLog => ({
+  ...timeLogSchema.parse({ id, date: '2026-03-10', projectId, memberId, dur, exp: 0, ...extra }),
+  id,
+});
 const logs = [
   log('l1', 'Website', 'asha', 70 * 60), // 1h10m
   log('l2', 'Website', 'ravi', 30 * 60), // 0h30m
@@ -37,12 +68,22 @@ describe('projectRows', () => {
   it('totals a member-rated project rounded up to 15 minutes', () => {
     // Asha 1h10m → rounded up 1h15m × ₹900 = ₹1,125.00; Ravi 0h30m (already a multiple) × ₹1,200 = ₹600.00.
     // Billable ₹1,725.00. Spend uses raw time: Asha 70/60 × ₹400 = ₹466.67, Ravi 0.5 × ₹600 = ₹300.00 → ₹766.67.
-    expect(row('Website').totals).toEqual({ seconds: 100 * 60, billableMinor: 172_500, costMinor: 76_667, expensesMinor: 0 });
+    expect(row('Website').totals).toEqual({
+      seconds: 100 * 60,
+      billableMinor: 172_500,
+      costMinor: 76_667,
+      expensesMinor: 0,
+    });
   });
 
   it('totals a project-rated project without rounding', () => {
     // Ravi 1h30m × project rate ₹1,000 = ₹1,500.00; spend 1.5 × ₹600 = ₹900.00; expenses ₹250.00.
-    expect(row('Audit').totals).toEqual({ seconds: 90 * 60, billableMinor: 150_000, costMinor: 90_000, expensesMinor: 25_000 });
+    expect(row('Audit').totals).toEqual({
+      seconds: 90 * 60,
+      billableMinor: 150_000,
+      costMinor: 90_000,
+      expensesMinor: 25_000,
+    });
   });
 
   it('bills nothing on a non-billable project but still counts what it cost', () => {
@@ -67,7 +108,11 @@ describe('groupByClient', () => {
     const groups = groupByClient(rows);
     expect(groups.map((g) => g.clientName)).toEqual(['Acme', 'Beta']);
     // Acme: ₹1,725.00 + ₹1,500.00 = ₹3,225.00 billable; ₹766.67 + ₹900.00 = ₹1,666.67 spend.
-    expect(groups[0]?.subtotal).toMatchObject({ seconds: 190 * 60, billableMinor: 322_500, costMinor: 166_667 });
+    expect(groups[0]?.subtotal).toMatchObject({
+      seconds: 190 * 60,
+      billableMinor: 322_500,
+      costMinor: 166_667,
+    });
     expect(groups[1]?.rows.map((r) => r.project.id)).toEqual(['Internal']);
   });
 });
@@ -76,7 +121,9 @@ describe('projectsCsv', () => {
   it('exports the rows given, with their figures', () => {
     const csv = projectsCsv([row('Website')]);
     const lines = csv.replace('\uFEFF', '').split('\r\n');
-    expect(lines[0]).toBe('Project,Client,Status,Total hours,Budget hours,Billable amount (INR),Spend (INR),Created');
+    expect(lines[0]).toBe(
+      'Project,Client,Status,Total hours,Budget hours,Billable amount (INR),Spend (INR),Created',
+    );
     expect(lines[1]).toBe('Website,Acme,Active,1.67,10,1725.00,766.67,05-03-2026');
     expect(lines).toHaveLength(2);
   });

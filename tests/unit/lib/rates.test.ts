@@ -17,7 +17,13 @@ describe('resolveBillableRate', () => {
 
   it("uses the project's billamount on a project-based project", () => {
     expect(resolveBillableRate({ project: project('project'), task, member })).toBe(1500);
-    expect(resolveBillableRate({ project: project('project', 812.5), task: undefined, member: undefined })).toBe(812.5);
+    expect(
+      resolveBillableRate({
+        project: project('project', 812.5),
+        task: undefined,
+        member: undefined,
+      }),
+    ).toBe(812.5);
   });
 
   it('gives 0 on a non-billable project even with rates everywhere', () => {
@@ -34,7 +40,9 @@ describe('resolveBillableRate', () => {
   });
 
   it('gives 0 for a task without its own rate', () => {
-    expect(resolveBillableRate({ project: project('task'), task: { billableRate: null }, member })).toBe(0);
+    expect(
+      resolveBillableRate({ project: project('task'), task: { billableRate: null }, member }),
+    ).toBe(0);
   });
 });
 

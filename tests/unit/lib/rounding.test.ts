@@ -20,7 +20,8 @@ describe('roundSeconds', () => {
       [3 * s - 1, { up: 3 * s, nearest: 3 * s, down: 2 * s, false: 3 * s - 1 }],
     ];
     for (const [seconds, expected] of rows) {
-      for (const mode of ['up', 'nearest', 'down', 'false'] as const) cases.push([mode, interval, seconds, expected[mode]]);
+      for (const mode of ['up', 'nearest', 'down', 'false'] as const)
+        cases.push([mode, interval, seconds, expected[mode]]);
     }
   }
 
@@ -46,7 +47,8 @@ describe('roundSeconds', () => {
 
   it.each(roundingIntervals)('keeps an exact multiple of %i min in every mode', (interval) => {
     const seconds = 4 * interval * MIN;
-    for (const mode of ['up', 'nearest', 'down', 'false'] as const) expect(roundSeconds(seconds, mode, interval)).toBe(seconds);
+    for (const mode of ['up', 'nearest', 'down', 'false'] as const)
+      expect(roundSeconds(seconds, mode, interval)).toBe(seconds);
   });
 
   it('gives the raw time when rounding is off, whatever the interval', () => {

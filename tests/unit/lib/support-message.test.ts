@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkSupportMessage, supportTopics } from '../../../src/lib/support-message';
 
-const complete = { topic: supportTopics[2], message: 'The stopwatch stopped.', name: 'Asha', email: 'asha@example.com' };
+const complete = {
+  topic: supportTopics[2],
+  message: 'The stopwatch stopped.',
+  name: 'Asha',
+  email: 'asha@example.com',
+};
 
 describe('checkSupportMessage', () => {
   it('accepts a complete message, name optional', () => {
@@ -16,12 +21,17 @@ describe('checkSupportMessage', () => {
     });
   });
 
-  it.each(['asha', 'asha@', 'asha@example', 'a sha@example.com', '@example.com'])('rejects the email %s', (email) => {
-    expect(checkSupportMessage({ ...complete, email }).email).toMatch(/valid email/);
-  });
+  it.each(['asha', 'asha@', 'asha@example', 'a sha@example.com', '@example.com'])(
+    'rejects the email %s',
+    (email) => {
+      expect(checkSupportMessage({ ...complete, email }).email).toMatch(/valid email/);
+    },
+  );
 
   it('rejects a topic that is not one of the six', () => {
     expect(supportTopics).toHaveLength(6);
-    expect(checkSupportMessage({ ...complete, topic: 'Spam' }).topic).toBe('Choose what you need help with');
+    expect(checkSupportMessage({ ...complete, topic: 'Spam' }).topic).toBe(
+      'Choose what you need help with',
+    );
   });
 });

@@ -31,18 +31,29 @@ describe('emptyDraft', () => {
 describe('checkDraft', () => {
   it('accepts a complete draft with its seconds and expenses', () => {
     expect(checkDraft(complete)).toEqual({ ok: true, value: { seconds: 5400, expenses: 0 } });
-    expect(checkDraft({ ...complete, duration: '', exp: '250.50' })).toEqual({ ok: true, value: { seconds: 0, expenses: 250.5 } });
+    expect(checkDraft({ ...complete, duration: '', exp: '250.50' })).toEqual({
+      ok: true,
+      value: { seconds: 0, expenses: 250.5 },
+    });
   });
 
   it('reads commas in expenses as digit grouping, never as a decimal point', () => {
-    expect(checkDraft({ ...complete, exp: '1,000' })).toMatchObject({ ok: true, value: { expenses: 1000 } });
-    expect(checkDraft({ ...complete, exp: '1,50,000.50' })).toMatchObject({ ok: true, value: { expenses: 150000.5 } });
+    expect(checkDraft({ ...complete, exp: '1,000' })).toMatchObject({
+      ok: true,
+      value: { expenses: 1000 },
+    });
+    expect(checkDraft({ ...complete, exp: '1,50,000.50' })).toMatchObject({
+      ok: true,
+      value: { expenses: 150000.5 },
+    });
   });
 
   it('names all four missing parts of the Time Log section, in form order', () => {
     const result = checkDraft(emptyDraft('2026-11-22'));
     if (result.ok) throw new Error('expected a failure');
-    expect(result.message).toBe('please fill Time Log section: Client & Project, Task, Description, Tags');
+    expect(result.message).toBe(
+      'please fill Time Log section: Client & Project, Task, Description, Tags',
+    );
     expect(result.fields).toEqual({
       projectId: 'Fill in Client & Project',
       taskId: 'Fill in Task',
@@ -68,13 +79,22 @@ describe('checkDraft', () => {
 
   it('treats an editor that holds only empty markup or spaces as missing a description', () => {
     for (const desc of ['<p><br></p>', '<p>&nbsp;</p>', '   ', '<p> </p><p></p>']) {
-      expect(checkDraft({ ...complete, desc })).toMatchObject({ ok: false, message: 'please fill Time Log section: Description' });
+      expect(checkDraft({ ...complete, desc })).toMatchObject({
+        ok: false,
+        message: 'please fill Time Log section: Description',
+      });
     }
   });
 
   it('treats tags made only of commas and spaces as missing', () => {
-    expect(checkDraft({ ...complete, tags: ' , ,' })).toMatchObject({ ok: false, message: 'please fill Time Log section: Tags' });
-    expect(checkDraft({ ...complete, tags: '   ' })).toMatchObject({ ok: false, message: 'please fill Time Log section: Tags' });
+    expect(checkDraft({ ...complete, tags: ' , ,' })).toMatchObject({
+      ok: false,
+      message: 'please fill Time Log section: Tags',
+    });
+    expect(checkDraft({ ...complete, tags: '   ' })).toMatchObject({
+      ok: false,
+      message: 'please fill Time Log section: Tags',
+    });
     expect(checkDraft({ ...complete, tags: ', urgent' }).ok).toBe(true);
   });
 
@@ -85,12 +105,20 @@ describe('checkDraft', () => {
       message: 'Please correct the highlighted fields.',
       fields: { duration: 'Use a duration like 1:30, 1h 30m, 90m or 1.5' },
     });
-    expect(checkDraft({ ...complete, duration: '25h' })).toMatchObject({ fields: { duration: 'A single log can be at most 24 hours' } });
+    expect(checkDraft({ ...complete, duration: '25h' })).toMatchObject({
+      fields: { duration: 'A single log can be at most 24 hours' },
+    });
   });
 
   it('reads expenses with a decimal point and refuses negatives and text', () => {
-    expect(checkDraft({ ...complete, exp: '12.5' })).toMatchObject({ ok: true, value: { expenses: 12.5 } });
-    expect(checkDraft({ ...complete, exp: '  ' })).toMatchObject({ ok: true, value: { expenses: 0 } });
+    expect(checkDraft({ ...complete, exp: '12.5' })).toMatchObject({
+      ok: true,
+      value: { expenses: 12.5 },
+    });
+    expect(checkDraft({ ...complete, exp: '  ' })).toMatchObject({
+      ok: true,
+      value: { expenses: 0 },
+    });
     for (const exp of ['-3', 'abc', '1..2']) {
       expect(checkDraft({ ...complete, exp })).toEqual({
         ok: false,
@@ -101,7 +129,11 @@ describe('checkDraft', () => {
   });
 
   it('asks for a date when there is none', () => {
-    expect(checkDraft({ ...complete, date: '' })).toEqual({ ok: false, message: 'Please correct the highlighted fields.', fields: { date: 'Choose a date' } });
+    expect(checkDraft({ ...complete, date: '' })).toEqual({
+      ok: false,
+      message: 'Please correct the highlighted fields.',
+      fields: { date: 'Choose a date' },
+    });
   });
 
   it('still names the missing parts when other fields are also wrong', () => {

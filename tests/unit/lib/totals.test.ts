@@ -3,7 +3,13 @@ import { clientSchema } from '../../../src/lib/entities/client';
 import { memberSchema } from '../../../src/lib/entities/member';
 import { projectSchema, type Billable, type Rounding } from '../../../src/lib/entities/project';
 import { taskSchema } from '../../../src/lib/entities/task';
-import { buildLookups, logEconomy, sumTotals, totalsByProject, type EconomyInput } from '../../../src/lib/totals';
+import {
+  buildLookups,
+  logEconomy,
+  sumTotals,
+  totalsByProject,
+  type EconomyInput,
+} from '../../../src/lib/totals';
 
 // Two members with different rates (decimal ₹ per hour).
 const members = [
@@ -14,7 +20,8 @@ const tasks = [
   taskSchema.parse({ id: 'design', project: 'Website', task: 'Design', billableRate: 1000 }),
   taskSchema.parse({ id: 'norate', project: 'Website', task: 'Meetings', billableRate: null }),
 ];
-const projectId = (billable: Billable, rounding: Rounding, interval = 15) => `${billable}-${rounding}-${interval}`;
+const projectId = (billable: Billable, rounding: Rounding, interval = 15) =>
+  `${billable}-${rounding}-${interval}`;
 const makeProject = (billable: Billable, rounding: Rounding, interval = 15) =>
   projectSchema.parse({
     id: projectId(billable, rounding, interval),
@@ -85,21 +92,44 @@ const table: [Billable, Rounding, number, number, number, number][] = [
 ];
 
 describe('logEconomy', () => {
-  it.each(table)('%s-based, rounding %s (15 min): each member is billed on rounded time', (billable, rounding, ashaSec, ashaMinor, raviSec, raviMinor) => {
-    const [asha, ravi] = logsOf(projectId(billable, rounding));
-    expect(logEconomy(asha, lookups)).toEqual({ billableSeconds: ashaSec, billableMinor: ashaMinor, costMinor: ASHA_COST });
-    expect(logEconomy(ravi, lookups)).toEqual({ billableSeconds: raviSec, billableMinor: raviMinor, costMinor: RAVI_COST });
-  });
+  it.each(table)(
+    '%s-based, rounding %s (15 min): each member is billed on rounded time',
+    (billable, rounding, ashaSec, ashaMinor, raviSec, raviMinor) => {
+      const [asha, ravi] = logsOf(projectId(billable, rounding));
+      expect(logEconomy(asha, lookups)).toEqual({
+        billableSeconds: ashaSec,
+        billableMinor: ashaMinor,
+        costMinor: ASHA_COST,
+      });
+      expect(logEconomy(ravi, lookups)).toEqual({
+        billableSeconds: raviSec,
+        billableMinor: raviMinor,
+        costMinor: RAVI_COST,
+      });
+    },
+  );
 
   it('rounds with the project interval (6 and 60 minutes)', () => {
     const [asha6, ravi6] = logsOf(projectId('member', 'up', 6));
     // Asha 65m up to 6 min = 66m × ₹900 = 1.1 × 900 = ₹990.00; Ravi 37m30s up = 42m × ₹1,200 = 0.7 × 1200 = ₹840.00
-    expect(logEconomy(asha6, lookups)).toMatchObject({ billableSeconds: 66 * 60, billableMinor: 99_000 });
-    expect(logEconomy(ravi6, lookups)).toMatchObject({ billableSeconds: 42 * 60, billableMinor: 84_000 });
+    expect(logEconomy(asha6, lookups)).toMatchObject({
+      billableSeconds: 66 * 60,
+      billableMinor: 99_000,
+    });
+    expect(logEconomy(ravi6, lookups)).toMatchObject({
+      billableSeconds: 42 * 60,
+      billableMinor: 84_000,
+    });
     const [asha60, ravi60] = logsOf(projectId('member', 'nearest', 60));
     // Asha 65m nearest hour = 1h × ₹900 = ₹900.00; Ravi 37m30s nearest hour = 1h × ₹1,200 = ₹1,200.00
-    expect(logEconomy(asha60, lookups)).toMatchObject({ billableSeconds: 3600, billableMinor: 90_000 });
-    expect(logEconomy(ravi60, lookups)).toMatchObject({ billableSeconds: 3600, billableMinor: 120_000 });
+    expect(logEconomy(asha60, lookups)).toMatchObject({
+      billableSeconds: 3600,
+      billableMinor: 90_000,
+    });
+    expect(logEconomy(ravi60, lookups)).toMatchObject({
+      billableSeconds: 3600,
+      billableMinor: 120_000,
+    });
   });
 
   it('keeps the raw duration of the log untouched', () => {
@@ -109,55 +139,116 @@ describe('logEconomy', () => {
   });
 
   it('costs nothing and bills nothing for a member who no longer exists on a member-rated project', () => {
-    const log = { dur: 3600, projectId: projectId('member', 'false'), taskId: null, memberId: 'gone' };
-    expect(logEconomy(log, lookups)).toEqual({ billableSeconds: 0, billableMinor: 0, costMinor: 0 });
+    const log = {
+      dur: 3600,
+      projectId: projectId('member', 'false'),
+      taskId: null,
+      memberId: 'gone',
+    };
+    expect(logEconomy(log, lookups)).toEqual({
+      billableSeconds: 0,
+      billableMinor: 0,
+      costMinor: 0,
+    });
   });
 
   it('still bills a project rate when the member is missing or unset, with no cost', () => {
     // 1h × ₹1,500 = ₹1,500.00
-    const log = { dur: 3600, projectId: projectId('project', 'false'), taskId: null, memberId: null };
-    expect(logEconomy(log, lookups)).toEqual({ billableSeconds: 3600, billableMinor: 150_000, costMinor: 0 });
-    expect(logEconomy({ ...log, memberId: 'gone' }, lookups)).toEqual({ billableSeconds: 3600, billableMinor: 150_000, costMinor: 0 });
+    const log = {
+      dur: 3600,
+      projectId: projectId('project', 'false'),
+      taskId: null,
+      memberId: null,
+    };
+    expect(logEconomy(log, lookups)).toEqual({
+      billableSeconds: 3600,
+      billableMinor: 150_000,
+      costMinor: 0,
+    });
+    expect(logEconomy({ ...log, memberId: 'gone' }, lookups)).toEqual({
+      billableSeconds: 3600,
+      billableMinor: 150_000,
+      costMinor: 0,
+    });
   });
 
   it('bills nothing on a task-rated project when the task is missing or has no rate, but still costs', () => {
     // Cost: Asha 1h × ₹600 = ₹600.00
     const log = { dur: 3600, projectId: projectId('task', 'up'), taskId: 'gone', memberId: 'asha' };
-    expect(logEconomy(log, lookups)).toEqual({ billableSeconds: 0, billableMinor: 0, costMinor: 60_000 });
-    expect(logEconomy({ ...log, taskId: 'norate' }, lookups)).toEqual({ billableSeconds: 0, billableMinor: 0, costMinor: 60_000 });
-    expect(logEconomy({ ...log, taskId: null }, lookups)).toEqual({ billableSeconds: 0, billableMinor: 0, costMinor: 60_000 });
+    expect(logEconomy(log, lookups)).toEqual({
+      billableSeconds: 0,
+      billableMinor: 0,
+      costMinor: 60_000,
+    });
+    expect(logEconomy({ ...log, taskId: 'norate' }, lookups)).toEqual({
+      billableSeconds: 0,
+      billableMinor: 0,
+      costMinor: 60_000,
+    });
+    expect(logEconomy({ ...log, taskId: null }, lookups)).toEqual({
+      billableSeconds: 0,
+      billableMinor: 0,
+      costMinor: 60_000,
+    });
   });
 
   it('bills nothing for a log without a project (or with a deleted one) but still costs', () => {
     // Ravi 30m × ₹720 = ₹360.00
     const log = { dur: 1800, projectId: null, taskId: 'design', memberId: 'ravi' };
-    expect(logEconomy(log, lookups)).toEqual({ billableSeconds: 0, billableMinor: 0, costMinor: 36_000 });
-    expect(logEconomy({ ...log, projectId: 'gone' }, lookups)).toEqual({ billableSeconds: 0, billableMinor: 0, costMinor: 36_000 });
+    expect(logEconomy(log, lookups)).toEqual({
+      billableSeconds: 0,
+      billableMinor: 0,
+      costMinor: 36_000,
+    });
+    expect(logEconomy({ ...log, projectId: 'gone' }, lookups)).toEqual({
+      billableSeconds: 0,
+      billableMinor: 0,
+      costMinor: 36_000,
+    });
   });
 });
 
 describe('sumTotals', () => {
-  it.each(table)('%s-based, rounding %s: adds both members, raw seconds, cost on raw time', (billable, rounding, _a, ashaMinor, _r, raviMinor) => {
-    const totals = sumTotals(logsOf(projectId(billable, rounding)), lookups);
-    expect(totals).toEqual({
-      seconds: ASHA + RAVI, // 1h42m30s raw, never the rounded time
-      billableMinor: ashaMinor + raviMinor,
-      costMinor: ASHA_COST + RAVI_COST, // ₹650.00 + ₹450.00 = ₹1,100.00
-      expensesMinor: 25_050, // ₹250.50
-    });
-  });
+  it.each(table)(
+    '%s-based, rounding %s: adds both members, raw seconds, cost on raw time',
+    (billable, rounding, _a, ashaMinor, _r, raviMinor) => {
+      const totals = sumTotals(logsOf(projectId(billable, rounding)), lookups);
+      expect(totals).toEqual({
+        seconds: ASHA + RAVI, // 1h42m30s raw, never the rounded time
+        billableMinor: ashaMinor + raviMinor,
+        costMinor: ASHA_COST + RAVI_COST, // ₹650.00 + ₹450.00 = ₹1,100.00
+        expensesMinor: 25_050, // ₹250.50
+      });
+    },
+  );
 
   it('gives the figures a person would add up for a member-rated project rounded up', () => {
     // Asha ₹1,125.00 + Ravi ₹900.00 = ₹2,025.00 billable; ₹1,100.00 cost.
-    expect(sumTotals(logsOf(projectId('member', 'up')), lookups)).toEqual({ seconds: 6150, billableMinor: 202_500, costMinor: 110_000, expensesMinor: 25_050 });
+    expect(sumTotals(logsOf(projectId('member', 'up')), lookups)).toEqual({
+      seconds: 6150,
+      billableMinor: 202_500,
+      costMinor: 110_000,
+      expensesMinor: 25_050,
+    });
   });
 
   it('gives zeros for no logs', () => {
-    expect(sumTotals([], lookups)).toEqual({ seconds: 0, billableMinor: 0, costMinor: 0, expensesMinor: 0 });
+    expect(sumTotals([], lookups)).toEqual({
+      seconds: 0,
+      billableMinor: 0,
+      costMinor: 0,
+      expensesMinor: 0,
+    });
   });
 
   it('adds expenses in whole paise without drift', () => {
-    const logs = [0.1, 0.2, 19.99].map((exp) => ({ dur: 0, projectId: null, taskId: null, memberId: null, exp }));
+    const logs = [0.1, 0.2, 19.99].map((exp) => ({
+      dur: 0,
+      projectId: null,
+      taskId: null,
+      memberId: null,
+      exp,
+    }));
     expect(sumTotals(logs, lookups).expensesMinor).toBe(2029); // ₹0.10 + ₹0.20 + ₹19.99 = ₹20.29
   });
 });
@@ -175,15 +266,30 @@ describe('totalsByProject', () => {
 
   it('totals each project separately', () => {
     // member-up: ₹1,125.00 + ₹900.00 = ₹2,025.00
-    expect(byProject.get(memberUp)).toEqual({ seconds: 6150, billableMinor: 202_500, costMinor: 110_000, expensesMinor: 25_050 });
+    expect(byProject.get(memberUp)).toEqual({
+      seconds: 6150,
+      billableMinor: 202_500,
+      costMinor: 110_000,
+      expensesMinor: 25_050,
+    });
     // project-down: Asha 1h × ₹1,500 + Ravi 30m × ₹1,500 = ₹1,500.00 + ₹750.00 = ₹2,250.00
-    expect(byProject.get(projectDown)).toEqual({ seconds: 6150, billableMinor: 225_000, costMinor: 110_000, expensesMinor: 25_050 });
+    expect(byProject.get(projectDown)).toEqual({
+      seconds: 6150,
+      billableMinor: 225_000,
+      costMinor: 110_000,
+      expensesMinor: 25_050,
+    });
   });
 
   it('leaves out logs without a project and keeps a deleted project under its id', () => {
     expect([...byProject.keys()]).toEqual([memberUp, projectDown, 'deleted']);
     // Ravi 30m × ₹720 = ₹360.00 cost, nothing billable.
-    expect(byProject.get('deleted')).toEqual({ seconds: 1800, billableMinor: 0, costMinor: 36_000, expensesMinor: 0 });
+    expect(byProject.get('deleted')).toEqual({
+      seconds: 1800,
+      billableMinor: 0,
+      costMinor: 36_000,
+      expensesMinor: 0,
+    });
   });
 
   it('agrees with sumTotals over the same project', () => {

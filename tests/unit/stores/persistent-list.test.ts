@@ -67,11 +67,18 @@ describe('persistentList', () => {
     keepMount(list.$list);
     list.update((current) => [{ id: 'mine-1', n: 1 }, ...current]);
     // Another tab writes before this tab has heard its storage event.
-    const other = [{ id: 'theirs', n: 2 }, ...(JSON.parse(localStorage.getItem(key) ?? '[]') as Item[])];
+    const other = [
+      { id: 'theirs', n: 2 },
+      ...(JSON.parse(localStorage.getItem(key) ?? '[]') as Item[]),
+    ];
     localStorage.setItem(key, JSON.stringify(other));
     list.update((current) => [{ id: 'mine-2', n: 3 }, ...current]);
     expect(list.$list.get().map((i) => i.id)).toEqual(['mine-2', 'theirs', 'mine-1']);
-    expect((JSON.parse(localStorage.getItem(key) ?? '[]') as Item[]).map((i) => i.id)).toEqual(['mine-2', 'theirs', 'mine-1']);
+    expect((JSON.parse(localStorage.getItem(key) ?? '[]') as Item[]).map((i) => i.id)).toEqual([
+      'mine-2',
+      'theirs',
+      'mine-1',
+    ]);
     cleanStores(list.$list);
   });
 

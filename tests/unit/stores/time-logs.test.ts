@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { keepMount } from 'nanostores';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $timeLogs, addTimeLog, removeTimeLog, TIME_LOGS_KEY, updateTimeLog, type TimeLogInput } from '../../../src/stores/time-logs';
+import {
+  $timeLogs,
+  addTimeLog,
+  removeTimeLog,
+  TIME_LOGS_KEY,
+  updateTimeLog,
+  type TimeLogInput,
+} from '../../../src/stores/time-logs';
 
 const input: TimeLogInput = {
   date: '2026-03-10',
@@ -29,7 +36,11 @@ describe('time-log store', () => {
   it('stores new logs newest first under the documented taskData key', () => {
     addTimeLog(input, false, now);
     addTimeLog({ ...input, desc: '<p>Second</p>' }, false, now);
-    const stored = JSON.parse(localStorage.getItem(TIME_LOGS_KEY) ?? '[]') as { desc: string; status: string; id: string }[];
+    const stored = JSON.parse(localStorage.getItem(TIME_LOGS_KEY) ?? '[]') as {
+      desc: string;
+      status: string;
+      id: string;
+    }[];
     expect(TIME_LOGS_KEY).toBe('taskData');
     expect(stored.map((l) => l.desc)).toEqual(['<p>Second</p>', '<p>Wireframes</p>']);
     expect(stored[0]?.status).toBe('approved');
@@ -63,9 +74,27 @@ describe('time-log store', () => {
   });
 
   it('loads logs written by the original app, giving them ids', () => {
-    localStorage.setItem(TIME_LOGS_KEY, JSON.stringify([{ client: 'Old', task: 'T', tags: 'x', desc: 'd', dur: 10, st: 0, end: 0, exp: 0 }]));
-    window.dispatchEvent(new StorageEvent('storage', { key: TIME_LOGS_KEY, newValue: localStorage.getItem(TIME_LOGS_KEY) }));
+    localStorage.setItem(
+      TIME_LOGS_KEY,
+      JSON.stringify([
+        { client: 'Old', task: 'T', tags: 'x', desc: 'd', dur: 10, st: 0, end: 0, exp: 0 },
+      ]),
+    );
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: TIME_LOGS_KEY,
+        newValue: localStorage.getItem(TIME_LOGS_KEY),
+      }),
+    );
     const [log] = $timeLogs.get();
-    expect(log).toMatchObject({ id: 'legacy-0', client: 'Old', dur: 10, st: '', end: '', date: '', status: 'approved' });
+    expect(log).toMatchObject({
+      id: 'legacy-0',
+      client: 'Old',
+      dur: 10,
+      st: '',
+      end: '',
+      date: '',
+      status: 'approved',
+    });
   });
 });
