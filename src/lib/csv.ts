@@ -34,10 +34,12 @@ export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups): string {
       header: 'Client',
       value: (l) => {
         const p = l.projectId ? lookups.projectsById.get(l.projectId) : undefined;
+        // The client's current name, else the name saved on the project, else the one on the
+        // log itself ('Client / Project'); `||` so an empty saved name falls through too.
         return (
-          (p?.clientId ? lookups.clientsById.get(p.clientId)?.name : undefined) ??
-          p?.client ??
-          l.client.split(' / ')[0] ??
+          (p?.clientId ? lookups.clientsById.get(p.clientId)?.name : undefined) ||
+          p?.client ||
+          l.client.split(' / ')[0] ||
           ''
         );
       },

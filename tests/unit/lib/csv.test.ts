@@ -200,6 +200,14 @@ describe('timeLogCsv', () => {
     ]);
   });
 
+  it('falls back to the client named on the log when the project has no client name', () => {
+    const noClient = { ...lookups, projectsById: new Map(lookups.projectsById) };
+    const legacy = noClient.projectsById.get('legacy');
+    if (!legacy) throw new Error('fixture project missing');
+    noClient.projectsById.set('legacy', { ...legacy, client: '', clientId: null });
+    expect(parse(timeLogCsv([logs[2]!], noClient))[1]?.[1]).toBe('Legacy Client');
+  });
+
   it("falls back to the project's saved client name when its client was deleted", () => {
     // Project rate ₹1,500 × 20 min = ₹500.00; Ravi 20/60 × ₹720 = ₹240.00.
     expect(rows[3]).toEqual([
