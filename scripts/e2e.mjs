@@ -3,8 +3,9 @@
 // here: on a fresh Debian machine (as root) Chromium is installed with apt-get instead.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chromiumLaunchOptions } from './chromium-options.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumLaunchOptions.executablePath;
 if (!existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {

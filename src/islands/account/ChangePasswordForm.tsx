@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../stores/auth';
-import { Field } from '../../ui/form/Field';
+import { TextField } from '../../ui/form/TextField';
 
 /** Current + new password; other devices are signed out by the server on success. */
 export function ChangePasswordForm() {
@@ -41,30 +41,23 @@ export function ChangePasswordForm() {
         Change password
       </h2>
       <form noValidate onSubmit={(e) => void submit(e)}>
-        <Field label="Current password" error={errors['currentPassword']}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="current-password"
-              className="field-input"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="New password" hint="At least 8 characters" error={errors['newPassword']}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              className="field-input"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Current password"
+          error={errors['currentPassword']}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <TextField
+          label="New password"
+          hint="At least 8 characters"
+          error={errors['newPassword']}
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+        />
         {failure ? (
           <p role="alert" className="mb-3 text-red-800">
             {failure}

@@ -1,7 +1,7 @@
 import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
 import { useState, type FormEvent } from 'react';
 import { deleteAccount } from '../../stores/auth';
-import { Field } from '../../ui/form/Field';
+import { TextField } from '../../ui/form/TextField';
 
 /** Deleting the account asks for confirmation and the password. */
 export function DeleteAccountForm() {
@@ -48,18 +48,14 @@ export function DeleteAccountForm() {
         <DialogHeading className="mb-2 text-xl font-bold">Delete your account?</DialogHeading>
         <p className="mb-4">This cannot be undone. Enter your password to confirm.</p>
         <form noValidate onSubmit={(e) => void submit(e)}>
-          <Field label="Password" error={error}>
-            {(p) => (
-              <input
-                {...p}
-                type="password"
-                autoComplete="current-password"
-                className="field-input"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Password"
+            error={error}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <div className="flex gap-2">
             <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
               Delete my account

@@ -9,10 +9,12 @@ import { downloadFile } from '../../ui/feedback/download';
 import { RichText } from '../../ui/rich-text/RichText';
 import { FilterBar } from './FilterBar';
 import { useFilterInUrl } from './use-filter-in-url';
+import { useSearchShortcut } from '../common/use-search-shortcut';
 
 /** Every log across days, filtered, totalled, grouped by day and exportable as CSV. */
 export function AllHoursScreen() {
   useFilterInUrl();
+  useSearchShortcut();
   const { shown, groups, hidden, totals } = useStore($allHoursView);
   const context = useStore($economyContext);
 

@@ -8,7 +8,10 @@ import {
   updateClient,
   type Client,
 } from '../../stores/clients';
+import { NotFound } from '../../ui/feedback/NotFound';
 import { Field } from '../../ui/form/Field';
+import { FormActions } from '../../ui/form/FormActions';
+import { TextField } from '../../ui/form/TextField';
 import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
 
 const empty: ClientForm = {
@@ -63,13 +66,12 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
 
   if (clientId && !existing) {
     return (
-      <section className="p-4 desk:p-6">
-        <h1 className="text-3xl font-bold">Client not found</h1>
-        <p className="mt-3 text-slate-700">No client has this address. It may have been deleted.</p>
-        <a href="/clients" className="mt-4 inline-block font-semibold text-brand-700 underline">
-          Back to clients
-        </a>
-      </section>
+      <NotFound
+        title="Client not found"
+        text="No client has this address. It may have been deleted."
+        backHref="/clients"
+        backLabel="Back to clients"
+      />
     );
   }
 
@@ -92,19 +94,16 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
   }
 
   const input = (field: (typeof textFields)[number]) => (
-    <Field key={field.name} label={field.label} error={errors[field.name]}>
-      {(control) => (
-        <input
-          {...control}
-          className="field-input"
-          type={field.type ?? 'text'}
-          autoComplete={field.autoComplete ?? 'off'}
-          inputMode={field.inputMode}
-          value={form[field.name]}
-          onChange={(event) => setForm({ ...form, [field.name]: event.target.value })}
-        />
-      )}
-    </Field>
+    <TextField
+      key={field.name}
+      label={field.label}
+      error={errors[field.name]}
+      type={field.type ?? 'text'}
+      autoComplete={field.autoComplete ?? 'off'}
+      inputMode={field.inputMode}
+      value={form[field.name]}
+      onChange={(value) => setForm({ ...form, [field.name]: value })}
+    />
   );
 
   return (
@@ -133,14 +132,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
           )}
         </Field>
         <div className="grid gap-x-4 sm:grid-cols-3">{taxFields.map(input)}</div>
-        <div className="flex gap-3">
-          <button type="submit" className="btn-primary">
-            Save
-          </button>
-          <a href="/clients" className="btn-secondary">
-            Cancel
-          </a>
-        </div>
+        <FormActions submitLabel="Save" cancel={{ href: '/clients' }} />
       </form>
     </section>
   );

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 
-function typingInto(target: EventTarget | null): boolean {
+/** True when a key press goes into a field, where shortcuts must not fire. */
+export function typingInto(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** `/` focuses the screen's search field, as on Track and All hours. */
+/** `/` focuses the screen's search field, wherever a screen has one. */
 export function useSearchShortcut(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -15,6 +15,8 @@ import { $clients } from '../../stores/clients';
 import { addProject, isProjectNameTaken } from '../../stores/projects';
 import { showToast } from '../../stores/toast';
 import { Field } from '../../ui/form/Field';
+import { TextField } from '../../ui/form/TextField';
+import { FormActions } from '../../ui/form/FormActions';
 import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
 
 interface Draft {
@@ -83,16 +85,12 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
   return (
     <form ref={formRef} noValidate onSubmit={create} aria-label="Add Project">
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="Project name" error={errors.projectName}>
-          {(control) => (
-            <input
-              {...control}
-              className="field-input"
-              value={draft.projectName}
-              onChange={(e) => set('projectName', e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Project name"
+          error={errors.projectName}
+          value={draft.projectName}
+          onChange={(value) => set('projectName', value)}
+        />
         <Field
           label="Client"
           error={errors.clientId}
@@ -118,21 +116,14 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
             </select>
           )}
         </Field>
-        <Field
+        <TextField
           label="Project hours"
           hint="Budget in hours; leave empty for none"
           error={errors.hours}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field-input"
-              inputMode="decimal"
-              value={draft.hours}
-              onChange={(e) => set('hours', e.target.value)}
-            />
-          )}
-        </Field>
+          inputMode="decimal"
+          value={draft.hours}
+          onChange={(value) => set('hours', value)}
+        />
         <Field label="Billable" error={errors.billable}>
           {(control) => (
             <select
@@ -149,7 +140,7 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
             </select>
           )}
         </Field>
-        <Field
+        <TextField
           label="Billable amount (₹ per hour)"
           hint={
             draft.billable === 'project'
@@ -157,18 +148,11 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
               : 'Used only with a project-based rate'
           }
           error={errors.billamount}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field-input disabled:bg-slate-100"
-              inputMode="decimal"
-              disabled={draft.billable === 'false'}
-              value={draft.billable === 'false' ? '' : draft.billamount}
-              onChange={(e) => set('billamount', e.target.value)}
-            />
-          )}
-        </Field>
+          inputMode="decimal"
+          disabled={draft.billable === 'false'}
+          value={draft.billable === 'false' ? '' : draft.billamount}
+          onChange={(value) => set('billamount', value)}
+        />
         <div className="grid grid-cols-2 gap-x-4">
           <Field label="Rounding" error={errors.rounding}>
             {(control) => (
@@ -224,14 +208,7 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
         />
         New time logs of this project need approval
       </label>
-      <div className="flex gap-3">
-        <button type="submit" className="btn-primary">
-          Create Project
-        </button>
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel="Create Project" cancel={{ onCancel: onDone }} />
     </form>
   );
 }

@@ -7,6 +7,8 @@ import { $projects } from '../../stores/projects';
 import { addTask } from '../../stores/tasks';
 import { showToast } from '../../stores/toast';
 import { Field } from '../../ui/form/Field';
+import { TextField } from '../../ui/form/TextField';
+import { FormActions } from '../../ui/form/FormActions';
 import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
 
 type Errors = Partial<Record<'projectId' | 'task' | 'assigneeIds' | 'billableRate', string>>;
@@ -74,16 +76,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
             </select>
           )}
         </Field>
-        <Field label="Task" error={errors.task}>
-          {(control) => (
-            <input
-              {...control}
-              className="field-input"
-              value={task}
-              onChange={(e) => setTask(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label="Task" error={errors.task} value={task} onChange={setTask} />
         <Field label="Team" hint="Each member you choose is added to the task">
           {(control) => (
             <select
@@ -106,7 +99,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
             </select>
           )}
         </Field>
-        <Field
+        <TextField
           label="Task billable rate (₹ per hour)"
           hint={
             project?.billable === 'task'
@@ -114,17 +107,10 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
               : 'Used when the project has a task-based rate'
           }
           error={errors.billableRate}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field-input"
-              inputMode="decimal"
-              value={billableRate}
-              onChange={(e) => setBillableRate(e.target.value)}
-            />
-          )}
-        </Field>
+          inputMode="decimal"
+          value={billableRate}
+          onChange={setBillableRate}
+        />
       </div>
       <ul aria-label="Assignees" className="mb-4 flex flex-wrap gap-2">
         {assigneeIds.map((id) => (
@@ -144,14 +130,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
           </li>
         ))}
       </ul>
-      <div className="flex gap-3">
-        <button type="submit" className="btn-primary">
-          Create Task
-        </button>
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel="Create Task" cancel={{ onCancel: onDone }} />
     </form>
   );
 }

@@ -2,7 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/entities/member';
 import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
+import { NotFound } from '../../ui/feedback/NotFound';
 import { Field } from '../../ui/form/Field';
+import { FormActions } from '../../ui/form/FormActions';
+import { TextField } from '../../ui/form/TextField';
 import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
 import { ADDED_PARAM } from './UsersScreen';
@@ -59,15 +62,12 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
 
   if (memberId && !existing) {
     return (
-      <section className="p-4 desk:p-6">
-        <h1 className="text-3xl font-bold">Team member not found</h1>
-        <p className="mt-3 text-slate-700">
-          No team member has this address. They may have been deleted.
-        </p>
-        <a href="/users" className="mt-4 inline-block font-semibold text-brand-700 underline">
-          Back to team members
-        </a>
-      </section>
+      <NotFound
+        title="Team member not found"
+        text="No team member has this address. They may have been deleted."
+        backHref="/users"
+        backLabel="Back to team members"
+      />
     );
   }
 
@@ -97,18 +97,14 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
   }
 
   const textInput = (name: 'name' | 'email', label: string, type: string, autoComplete: string) => (
-    <Field label={label} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          className="field-input"
-          type={type}
-          autoComplete={autoComplete}
-          value={form[name]}
-          onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={errors[name]}
+      type={type}
+      autoComplete={autoComplete}
+      value={form[name]}
+      onChange={(value) => setForm({ ...form, [name]: value })}
+    />
   );
 
   return (
@@ -228,14 +224,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
           not charged.
         </p>
 
-        <div className="flex gap-3">
-          <button type="submit" className="btn-primary">
-            {memberId ? 'Save' : 'Invite'}
-          </button>
-          <a href="/users" className="btn-secondary">
-            Cancel
-          </a>
-        </div>
+        <FormActions submitLabel={memberId ? 'Save' : 'Invite'} cancel={{ href: '/users' }} />
       </form>
     </section>
   );

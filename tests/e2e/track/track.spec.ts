@@ -151,3 +151,10 @@ test('Track and All hours have no axe violations', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'All hours' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('/ jumps to the search field on All hours', async ({ page }) => {
+  await page.goto('/allHours');
+  await expect(page.getByRole('heading', { level: 1, name: 'All hours' })).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+});
