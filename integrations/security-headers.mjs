@@ -1,4 +1,4 @@
-// Astro integration: after the build, hashes every inline <script> Astro emitted and writes
+// Astro integration: after the build, hashes every inline <script> and <style> Astro emitted and writes
 // dist/security-headers.json, which scripts/serve.mjs sends on every response. This keeps the
 // Content-Security-Policy at 'self' plus exactly the inline scripts Astro needs.
 import { createHash } from 'node:crypto';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 // Astro's island runtime ships one inline <style> (astro-island { display: contents }).
-export const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/gi;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/gi;
 
 function htmlFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -18,17 +18,25 @@ function htmlFiles(dir) {
   });
 }
 
-/** Collects the sha256 sources of every inline script (or, with INLINE_STYLE, style) in the built HTML. */
-export function inlineScriptHashes(clientDir, pattern = INLINE_SCRIPT) {
-  const hashes = new Set();
+const hashOf = (body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+
+/** The sha256 sources of every inline script and style in the built HTML, reading each file once. */
+export function inlineHashes(clientDir) {
+  const scripts = new Set();
+  const styles = new Set();
   for (const file of htmlFiles(clientDir)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
-      const body = match[1] ?? '';
-      if (body.trim() === '') continue;
-      hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    const html = readFileSync(file, 'utf8');
+    for (const [pattern, into] of [
+      [INLINE_SCRIPT, scripts],
+      [INLINE_STYLE, styles],
+    ]) {
+      for (const match of html.matchAll(pattern)) {
+        const body = match[1] ?? '';
+        if (body.trim() !== '') into.add(hashOf(body));
+      }
     }
   }
-  return [...hashes].sort();
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }
 
 /** The headers sent on every response, given the allowed inline script hashes. */
@@ -67,11 +75,8 @@ export default function securityHeadersIntegration() {
         const apiOrigin = process.env.PUBLIC_API_URL
           ? [new URL(process.env.PUBLIC_API_URL).origin]
           : [];
-        const headers = securityHeaders(
-          inlineScriptHashes(clientDir),
-          apiOrigin,
-          inlineScriptHashes(clientDir, INLINE_STYLE),
-        );
+        const { scripts, styles } = inlineHashes(clientDir);
+        const headers = securityHeaders(scripts, apiOrigin, styles);
         const out = join(clientDir, '..', 'security-headers.json');
         writeFileSync(out, JSON.stringify(headers, null, 2));
         logger.info(`wrote ${out}`);
