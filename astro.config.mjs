@@ -6,6 +6,7 @@ import tailwind from '@astrojs/tailwind';
 import node from '@astrojs/node';
 import securityHeaders from './integrations/security-headers.mjs';
 import precompress from './integrations/precompress.mjs';
+import clientChunks from './integrations/client-chunks.mjs';
 
 // Pages are prerendered to static HTML; only endpoints that opt out with
 // `export const prerender = false` run on request in the Node adapter.
@@ -19,6 +20,7 @@ export default defineConfig({
     mdx(),
     tailwind({ applyBaseStyles: false }),
     securityHeaders(),
+    clientChunks(),
     precompress(),
   ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },

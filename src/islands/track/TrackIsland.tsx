@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { $token } from '../../stores/auth';
-import { LoginForm } from '../../ui/auth/LoginForm';
+import { SignInScreen } from '../../ui/auth/SignInScreen';
 import { ErrorBoundary } from '../../ui/feedback/ErrorBoundary';
 import { AppShell } from '../../ui/shell/AppShell';
 
@@ -14,9 +14,7 @@ export default function TrackIsland() {
   if (!token) {
     return (
       <ErrorBoundary label="sign-in">
-        <main id="main" className="min-h-screen bg-slate-50 py-4">
-          <LoginForm />
-        </main>
+        <SignInScreen />
       </ErrorBoundary>
     );
   }

@@ -1,45 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { exportSnapshot } from '../../stores/export-data';
-import { $storageNotices, dismissStorageNotice } from '../../stores/storage-notices';
-import { downloadFile } from './download';
+import { lazy, Suspense } from 'react';
+import { $storageNotices } from '../../stores/storage-notices';
+
+// The list and its export code load only when there is something to tell, which is rare.
+const StorageNoticeList = lazy(() =>
+  import('./StorageNoticeList').then((m) => ({ default: m.StorageNoticeList })),
+);
 
 /** Tells the person when stored data was unreadable or storage is full, with an export. */
 export function StorageNotices() {
   const notices = useStore($storageNotices);
   if (notices.length === 0) return null;
   return (
-    <div className="space-y-2 p-4">
-      {notices.map((notice) => (
-        <div
-          key={notice.id}
-          role="alert"
-          className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950"
-        >
-          <p>{notice.message}</p>
-          <div className="mt-2 flex gap-2">
-            <button
-              type="button"
-              className="btn-secondary py-1"
-              onClick={() =>
-                downloadFile(
-                  `hourmark-export-${Date.now()}.json`,
-                  exportSnapshot(),
-                  'application/json',
-                )
-              }
-            >
-              Export my data
-            </button>
-            <button
-              type="button"
-              className="btn-secondary py-1"
-              onClick={() => dismissStorageNotice(notice.id)}
-            >
-              Dismiss
-            </button>
-          </div>
-        </div>
-      ))}
-    </div>
+    <Suspense fallback={null}>
+      <StorageNoticeList />
+    </Suspense>
   );
 }

@@ -1,10 +1,9 @@
-import { sanitizeRichText } from './sanitize';
+import { useMemo } from 'react';
+import { safeRichText } from './safe-rich-text';
 
-/** Renders stored description HTML after sanitising it; `empty` shows when there is no text. */
+/** Renders stored description HTML through the toolbar's tags only; `empty` shows when blank. */
 export function RichText({ html, empty }: { html: string; empty: string }) {
-  const clean = sanitizeRichText(html);
-  if (clean.replace(/<[^>]*>/g, '').trim() === '')
-    return <p className="italic text-slate-600">{empty}</p>;
-  // Safe: sanitised to the toolbar's tags with no attributes just above.
-  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: clean }} />;
+  const content = useMemo(() => safeRichText(html), [html]);
+  if (!content) return <p className="italic text-slate-600">{empty}</p>;
+  return <div className="rich-text">{content}</div>;
 }

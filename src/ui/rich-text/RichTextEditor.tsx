@@ -71,7 +71,7 @@ export function RichTextEditor({ label, value, onChange, error }: RichTextEditor
         'silent',
       );
       editor.on('text-change', () =>
-        latest.current(editor.getLength() <= 1 ? '' : editor.root.innerHTML),
+        latest.current(editor.getLength() <= 1 ? '' : sanitizeRichText(editor.root.innerHTML)),
       );
       quill.current = editor;
     });

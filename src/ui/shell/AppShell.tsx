@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { $token, confirmSession } from '../../stores/auth';
-import { LoginForm } from '../auth/LoginForm';
+import { SignInScreen } from '../auth/SignInScreen';
 import { ErrorBoundary } from '../feedback/ErrorBoundary';
 import { StorageNotices } from '../feedback/StorageNotices';
 import { ToastHost } from '../feedback/ToastHost';
@@ -27,13 +27,7 @@ export function AppShell({ path, label, children }: AppShellProps) {
     void confirmSession();
   }, []);
 
-  if (!token) {
-    return (
-      <main id="main" className="min-h-screen bg-slate-50 py-4">
-        <LoginForm />
-      </main>
-    );
-  }
+  if (!token) return <SignInScreen />;
 
   return (
     <div className="min-h-screen desk:grid desk:grid-cols-[16rem_1fr]">

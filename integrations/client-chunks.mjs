@@ -1,0 +1,37 @@
+// Groups the browser's shared data code (stores, domain logic, zod, nanostores, date-fns) into
+// one chunk. Left to itself, Rollup splits it into a dozen tiny chunks, one per set of screens
+// that share them; each compresses alone, so a screen downloads more bytes and makes more
+// requests (Track: ~1 KB gz more, see docs/bench.md).
+const DATA_CODE = [
+  /\/src\/stores\//,
+  // Not CSV (papaparse loads on export only) nor what public pages' small scripts use.
+  /\/src\/lib\/(?!csv\.ts|project-rows\.ts|support-message\.ts|content\/)/,
+  /\/node_modules\/(zod|nanostores|@nanostores\/[^/]+|date-fns)\//,
+];
+
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+
+/** @returns {import('astro').AstroIntegration} */
+export default function clientChunks() {
+  return {
+    name: 'hourmark-client-chunks',
+    hooks: {
+      'astro:build:setup': ({ vite, target }) => {
+        if (target !== 'client') return;
+        vite.build ??= {};
+        vite.build.rollupOptions ??= {};
+        const output = vite.build.rollupOptions.output;
+        const outputs = Array.isArray(output) ? output : [output ?? {}];
+        for (const options of outputs) {
+          options.manualChunks = (id) => {
+            // React gets a chunk of its own; otherwise Rollup would pull it into 'data' (through
+            // @nanostores/react), and every React island would download the data code too.
+            if (REACT.test(id)) return 'react';
+            return DATA_CODE.some((pattern) => pattern.test(id)) ? 'data' : undefined;
+          };
+        }
+        if (!Array.isArray(output)) vite.build.rollupOptions.output = outputs[0];
+      },
+    },
+  };
+}
