@@ -1,8 +1,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type { ZodType, ZodTypeDef } from 'zod';
-import { installStorageEngine, readRaw, writeRaw } from './storage-engine';
-import { reportStorageNotice } from './storage-notices';
+import { keepAside } from './keep-aside';
+import { installStorageEngine, readRaw } from './storage-engine';
 
 /** A list persisted as JSON under one documented localStorage key. */
 export interface PersistentList<T> {
@@ -11,29 +11,6 @@ export interface PersistentList<T> {
   update: (change: (current: T[]) => T[]) => void;
   /** Decodes a raw stored string (exported for tests). */
   decode: (raw: string) => T[];
-}
-
-const stashed = new Set<string>();
-
-/** Copies an unreadable stored value aside under `<key>.corrupt.<timestamp>` (never deletes it). */
-function stashAside(key: string, raw: string, dropped: number, total: number | null): void {
-  const fingerprint = `${key}\u0000${raw}`;
-  if (stashed.has(fingerprint)) return;
-  stashed.add(fingerprint);
-  const stashKey = `${key}.corrupt.${Date.now()}`;
-  writeRaw(stashKey, raw);
-  const what =
-    total === null
-      ? `The saved "${key}" data could not be read`
-      : `${dropped} of ${total} saved "${key}" records could not be read`;
-  reportStorageNotice({
-    id: `corrupt-${key}`,
-    kind: 'corrupt',
-    key,
-    stashKey,
-    dropped,
-    message: `${what}. A copy of the original is kept under "${stashKey}" in this browser; use Export to download it.`,
-  });
 }
 
 /**
@@ -58,11 +35,11 @@ export function persistentList<T>(
     try {
       parsed = JSON.parse(raw);
     } catch {
-      stashAside(key, raw, 0, null);
+      keepAside(key, raw, 0, null);
       return [];
     }
     if (!Array.isArray(parsed)) {
-      stashAside(key, raw, 0, null);
+      keepAside(key, raw, 0, null);
       return [];
     }
     const kept: T[] = [];
@@ -71,7 +48,7 @@ export function persistentList<T>(
       if (result.success) kept.push(normalise(result.data, index));
     });
     if (kept.length < parsed.length)
-      stashAside(key, raw, parsed.length - kept.length, parsed.length);
+      keepAside(key, raw, parsed.length - kept.length, parsed.length);
     return kept;
   };
 

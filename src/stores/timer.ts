@@ -3,6 +3,7 @@ import { atom, onMount } from 'nanostores';
 import { z } from 'zod';
 import { nowClock } from '../lib/clock-time';
 import { toDay } from '../lib/day';
+import { keepAside } from './keep-aside';
 import { installStorageEngine } from './storage-engine';
 import { addTimeLog, timeLogById, updateTimeLog, type TimeLogInput } from './time-logs';
 
@@ -22,16 +23,22 @@ export type TimerState = z.infer<typeof timerSchema>;
 
 const idle: TimerState = { status: 'idle' };
 
+/** localStorage key of the running stopwatch. */
+export const TIMER_KEY = 'runningTimer';
+
 /** The running stopwatch, shared by every tab through the `runningTimer` key. */
-export const $timer = persistentAtom<TimerState>('runningTimer', idle, {
+export const $timer = persistentAtom<TimerState>(TIMER_KEY, idle, {
   encode: JSON.stringify,
+  // An unreadable value is kept aside and reported like any other, and the stopwatch shows idle.
   decode: (raw) => {
     try {
       const parsed = timerSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : idle;
+      if (parsed.success) return parsed.data;
     } catch {
-      return idle;
+      // Not JSON: reported below.
     }
+    keepAside(TIMER_KEY, raw, 0, null);
+    return idle;
   },
 });
 

@@ -158,3 +158,72 @@ test('/ jumps to the search field on All hours', async ({ page }) => {
   await page.keyboard.press('/');
   await expect(page.getByRole('searchbox')).toBeFocused();
 });
+
+test('a log’s play button continues it, and starting another stops the first', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '0:30', 'Continued work');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  const continueButton = page.getByRole('button', { name: /^Continue/ });
+  await page.clock.install();
+  await continueButton.click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  // Ten minutes pass on the clock; the log's own time grows by exactly that on Stop.
+  await page.clock.fastForward('10:00');
+  await expect(page.getByRole('timer', { name: 'Stopwatch' })).toHaveText(/^0:10:0\d$/);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(dayLogs(page)).toHaveCount(1);
+  await expect(dayLogs(page)).toContainText(/0:40:0\d/);
+
+  // Start, then continue the log: the first run is saved as its own log, only one runs.
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page.clock.fastForward('05:00');
+  await continueButton.click();
+  await expect(dayLogs(page)).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(1);
+});
+
+test('previous, next, today and the date input choose the day shown', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: /Next day/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /11 Mar/ })).toBeVisible();
+  await expect(page).toHaveURL(/day=2026-03-11/);
+  await page.getByRole('button', { name: /Previous day/ }).click();
+  await page.getByRole('button', { name: /Previous day/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /9 Mar/ })).toBeVisible();
+  await page.getByLabel('Date').fill('2026-02-28');
+  await expect(page.getByRole('heading', { level: 1, name: /28 Feb/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Today' }).click();
+  const today = new Date();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(String(today.getDate()));
+});
+
+test('descriptions keep bold and headings but never run stored script', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('xss-seeded')) return;
+    sessionStorage.setItem('xss-seeded', '1');
+    localStorage.setItem(
+      'taskData',
+      JSON.stringify([
+        {
+          id: 'x1',
+          date: '2026-03-10',
+          client: 'Acme Ltd / Website',
+          task: 'Design',
+          tags: 'ui',
+          desc: '<h2>Plan</h2><p><strong>Bold</strong> <img src=x onerror="window.__xss=1"></p><script>window.__xss=2</script>',
+          dur: 60,
+          st: '',
+          end: '',
+          exp: 0,
+        },
+      ]),
+    );
+  });
+  await openTrack(page);
+  const item = dayLogs(page).first();
+  await expect(item.getByRole('heading', { level: 2, name: 'Plan' })).toBeVisible();
+  await expect(item.locator('strong')).toHaveText('Bold');
+  await expect(item.getByRole('img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+});

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { keepMount } from 'nanostores';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { $timeLogs, addTimeLog, type TimeLogInput } from '../../../src/stores/time-logs';
+import { $storageNotices } from '../../../src/stores/storage-notices';
+import { $timer, elapsedSeconds, startTimer, stopTimer } from '../../../src/stores/timer';
+
+const at = (clock: string) => new Date(`2026-03-10T${clock}`);
+const log: TimeLogInput = {
+  date: '2026-03-10',
+  client: 'Acme Ltd / Website',
+  projectId: 'p1',
+  task: 'Design',
+  taskId: 't1',
+  tags: 'ui',
+  desc: '<p>Wireframes</p>',
+  dur: 1800,
+  st: '09:00',
+  end: '09:30',
+  exp: 0,
+  memberId: null,
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  $timeLogs.set([]);
+  $timer.set({ status: 'idle' });
+  keepMount($timeLogs);
+  keepMount($timer);
+});
+
+describe('stopwatch store', () => {
+  it('stores a start timestamp, so the elapsed time comes from the clock, not from ticks', () => {
+    startTimer('2026-03-10', at('09:00:00'));
+    const state = $timer.get();
+    expect(state).toMatchObject({ status: 'running', startedAt: at('09:00:00').getTime() });
+    // An hour in a background tab: nothing ticked, yet the figure is right.
+    expect(elapsedSeconds(state, at('10:00:05').getTime())).toBe(3605);
+    expect(JSON.parse(localStorage.getItem('runningTimer') ?? '{}')).toMatchObject({
+      status: 'running',
+    });
+  });
+
+  it('saves the elapsed time as a log of the day with start and end times on Stop', () => {
+    startTimer('2026-03-09', at('09:00:00'));
+    stopTimer(at('10:15:30'));
+    expect($timer.get()).toEqual({ status: 'idle' });
+    expect($timeLogs.get()).toHaveLength(1);
+    expect($timeLogs.get()[0]).toMatchObject({
+      date: '2026-03-09',
+      dur: 4530,
+      st: expect.stringMatching(/^\d\d:00$/) as unknown,
+      end: expect.stringMatching(/^\d\d:15$/) as unknown,
+    });
+  });
+
+  it('stops and saves the running stopwatch before starting a new one', () => {
+    startTimer('2026-03-10', at('09:00:00'));
+    startTimer('2026-03-10', at('09:20:00'));
+    expect($timeLogs.get().map((l) => l.dur)).toEqual([1200]);
+    expect($timer.get()).toMatchObject({ startedAt: at('09:20:00').getTime() });
+  });
+
+  it('adds the time to the log it continues instead of creating another', () => {
+    const id = addTimeLog(log, false, at('09:30:00')).id;
+    startTimer('2026-03-10', at('11:00:00'), id);
+    stopTimer(at('11:10:00'));
+    expect($timeLogs.get()).toHaveLength(1);
+    expect($timeLogs.get()[0]).toMatchObject({ id, dur: 1800 + 600 });
+  });
+
+  it('does nothing on Stop when no stopwatch runs', () => {
+    stopTimer(at('10:00:00'));
+    expect($timeLogs.get()).toHaveLength(0);
+  });
+
+  it('treats an unreadable stored timer as stopped, keeps it aside and says so', () => {
+    startTimer('2026-03-10', at('09:00:00'));
+    localStorage.setItem('runningTimer', '{"status":"running","startedAt":"soon"}');
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'runningTimer',
+        newValue: '{"status":"running","startedAt":"soon"}',
+      }),
+    );
+    expect($timer.get()).toEqual({ status: 'idle' });
+    expect(elapsedSeconds($timer.get(), Date.now())).toBe(0);
+    const aside = Object.keys(localStorage).find((k) => k.startsWith('runningTimer.corrupt.'));
+    expect(aside && localStorage.getItem(aside)).toBe('{"status":"running","startedAt":"soon"}');
+    expect($storageNotices.get().map((n) => n.key)).toContain('runningTimer');
+  });
+});
