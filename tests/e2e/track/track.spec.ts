@@ -227,3 +227,52 @@ test('descriptions keep bold and headings but never run stored script', async ({
   await expect(item.getByRole('img')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 });
+
+test('Add & next saves and keeps an empty form open for the next log', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '0:15', 'Morning standup');
+  await page.getByRole('button', { name: 'Add & next' }).click();
+  await expect(dayLogs(page).filter({ hasText: 'Morning standup' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add time log' })).toBeVisible();
+  await expect(page.getByLabel('TAGS')).toHaveValue('');
+  await expect(page.getByLabel('Duration')).toHaveValue('');
+});
+
+test('the undo toast closes after 5 s, but not while the pointer rests on it', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '1:00', 'Short lived');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await page.clock.install();
+  await page.getByRole('button', { name: /^Remove/ }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Time log removed' });
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  await page.clock.fastForward('00:08');
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.fastForward('00:04');
+  await expect(toast).toBeVisible();
+  await page.clock.fastForward('00:02');
+  await expect(toast).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '1:00', 'Second');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await page.getByRole('button', { name: /^Remove/ }).click();
+  await expect(toast).toBeVisible();
+  await page.clock.fastForward('00:06');
+  await expect(toast).toBeHidden();
+});
+
+test('the shortcuts popover lists n, s and /', async ({ page }) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  const popover = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(popover).toContainText('New time log');
+  await expect(popover).toContainText(/Start.*stop/i);
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Keyboard shortcuts' })).toBeFocused();
+});
