@@ -114,6 +114,8 @@ test('the stopwatch is right after a reload and saves the elapsed time on Stop',
 });
 
 test('a log added in one tab appears in the other without reload', async ({ page, context }) => {
+  // Two tabs filling two forms, each with Quill: give it the longer timeout on a busy machine.
+  test.slow();
   await openTrack(page);
   const other = await context.newPage();
   await other.goto('/login/?day=2026-03-10');
@@ -122,6 +124,24 @@ test('a log added in one tab appears in the other without reload', async ({ page
   await fillLog(page, '0:30', 'Seen elsewhere');
   await page.getByRole('button', { name: 'Add & Close' }).click();
   await expect(other.getByText('Seen elsewhere')).toBeVisible();
+
+  // Both tabs add a log at the same moment: neither is lost, in either tab or after a reload.
+  for (const [tab, text] of [
+    [page, 'From tab one'],
+    [other, 'From tab two'],
+  ] as const) {
+    await tab.getByRole('button', { name: 'Add time log' }).click();
+    await fillLog(tab, '0:10', text);
+  }
+  await Promise.all([
+    page.getByRole('button', { name: 'Add & Close' }).click(),
+    other.getByRole('button', { name: 'Add & Close' }).click(),
+  ]);
+  for (const tab of [page, other]) {
+    await expect(dayLogs(tab)).toHaveCount(3);
+    await tab.reload();
+    await expect(dayLogs(tab)).toHaveCount(3);
+  }
 });
 
 test('keyboard shortcuts open the form and start the stopwatch', async ({ page }) => {
