@@ -45,5 +45,5 @@ try {
   console.error(`\n✖ ${error instanceof StepFailed ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  await pg?.stop();
+  pg?.stop();
 }

@@ -24,5 +24,5 @@ try {
   }
 } finally {
   await browser.close();
-  await server.stop();
+  server.stop();
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { changePassword } from '../../stores/auth';
 import { TextField } from '../../ui/form/TextField';
 
@@ -10,7 +10,7 @@ export function ChangePasswordForm() {
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [failure, setFailure] = useState('');
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!current) found['currentPassword'] = 'Enter your current password';

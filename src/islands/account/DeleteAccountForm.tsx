@@ -1,5 +1,5 @@
 import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { deleteAccount } from '../../stores/auth';
 import { TextField } from '../../ui/form/TextField';
 
@@ -9,7 +9,7 @@ export function DeleteAccountForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!password) {
       setError('Enter your password to confirm');

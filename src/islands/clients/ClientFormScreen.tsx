@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { clientFormSchema, type ClientForm } from '../../lib/entities/client';
 import {
   $clients,
@@ -75,7 +75,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
     );
   }
 
-  function save(event: FormEvent) {
+  function save(event: SubmitEvent) {
     event.preventDefault();
     const parsed = clientFormSchema.safeParse(form);
     const next: Partial<Record<keyof ClientForm, string>> = parsed.success

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import {
   billableLabels,
   billableOptions,
@@ -57,7 +57,7 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
-  function create(event: FormEvent) {
+  function create(event: SubmitEvent) {
     event.preventDefault();
     const parsed = projectFormSchema.safeParse(draft);
     const next: Partial<Record<keyof Draft, string>> = parsed.success

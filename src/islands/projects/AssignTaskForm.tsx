@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { taskFormSchema } from '../../lib/entities/task';
 import { sortItems } from '../../lib/list-view';
 import { $activeMembers } from '../../stores/choices';
@@ -33,7 +33,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
   const project = projects.find((p) => p.id === projectId);
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? id;
 
-  function create(event: FormEvent) {
+  function create(event: SubmitEvent) {
     event.preventDefault();
     const parsed = taskFormSchema.safeParse({ projectId, task, assigneeIds, billableRate });
     if (!parsed.success || !project) {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
@@ -33,7 +33,7 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
     if (mode === 'add') form.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [mode]);
 
-  function submit(event: FormEvent, close: boolean) {
+  function submit(event: SyntheticEvent, close: boolean) {
     event.preventDefault();
     const check = checkDraft(draft);
     if (!check.ok) {

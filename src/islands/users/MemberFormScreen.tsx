@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/entities/member';
 import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
 import { NotFound } from '../../ui/feedback/NotFound';
@@ -71,7 +71,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
     );
   }
 
-  function save(event: FormEvent) {
+  function save(event: SubmitEvent) {
     event.preventDefault();
     const parsed = memberFormSchema.safeParse(form);
     const next: Errors = parsed.success ? {} : fieldErrors(parsed.error);

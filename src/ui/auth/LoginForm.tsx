@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { $auth, $rememberedEmail, login } from '../../stores/auth';
 import { Field } from '../form/Field';
 import { focusFirstInvalid } from '../form/field-errors';
@@ -16,7 +16,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const loading = auth.status === 'loading' && auth.action === 'login';
   const failure = auth.status === 'error' && auth.action === 'login' ? auth.message : null;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!email.trim()) found['email'] = 'Enter your email address';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { signupSchema } from '../../lib/entities/account';
 import { $auth, register } from '../../stores/auth';
 import { Field } from '../form/Field';
@@ -22,7 +22,7 @@ export function SignupForm() {
     setValues({ ...values, [key]: e.target.value });
   const shown = { ...serverError?.fields, ...errors };
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     const parsed = signupSchema.safeParse(values);
     const found = parsed.success ? {} : fieldErrors(parsed.error);
