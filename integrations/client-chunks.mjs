@@ -20,17 +20,12 @@ export default function clientChunks() {
         if (target !== 'client') return;
         vite.build ??= {};
         vite.build.rollupOptions ??= {};
-        const output = vite.build.rollupOptions.output;
-        const outputs = Array.isArray(output) ? output : [output ?? {}];
-        for (const options of outputs) {
-          options.manualChunks = (id) => {
-            // React gets a chunk of its own; otherwise Rollup would pull it into 'data' (through
-            // @nanostores/react), and every React island would download the data code too.
-            if (REACT.test(id)) return 'react';
-            return DATA_CODE.some((pattern) => pattern.test(id)) ? 'data' : undefined;
-          };
-        }
-        if (!Array.isArray(output)) vite.build.rollupOptions.output = outputs[0];
+        const output = (vite.build.rollupOptions.output ??= {});
+        // React gets a chunk of its own; otherwise Rollup would pull it into 'data' (through
+        // @nanostores/react), and every React island would download the data code too.
+        const manualChunks = (id) =>
+          REACT.test(id) ? 'react' : DATA_CODE.some((p) => p.test(id)) ? 'data' : undefined;
+        for (const options of [output].flat()) options.manualChunks = manualChunks;
       },
     },
   };

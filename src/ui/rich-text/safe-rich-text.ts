@@ -1,9 +1,9 @@
-import { createElement, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { RICH_TEXT_TAGS } from './allowed-tags';
 
 const ALLOWED_TAGS = new Set<string>(RICH_TEXT_TAGS);
 // Elements whose content is never text a person typed; they are dropped with their content.
-const DROPPED_WITH_CONTENT = new Set([
+const DROPPED_WITH_CONTENT = [
   'script',
   'style',
   'template',
@@ -16,7 +16,7 @@ const DROPPED_WITH_CONTENT = new Set([
   'title',
   'textarea',
   'select',
-]);
+].join(',');
 // Deeper nesting than a description ever has is flattened to text, so hostile input cannot
 // exhaust the stack.
 const MAX_DEPTH = 32;
@@ -24,14 +24,13 @@ const MAX_DEPTH = 32;
 function convert(node: Node, key: number, depth: number): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (!(node instanceof Element)) return null;
-  const tag = node.localName;
   if (depth >= MAX_DEPTH) return node.textContent;
-  const children = convertChildren(node, depth + 1);
+  const tag = node.localName;
+  if (tag === 'br') return createElement('br', { key });
   // Only the tag name is carried over: no attribute, so no handler, style or URL, ever reaches
   // the page. Any other element is unwrapped and keeps only its (converted) content.
-  if (!ALLOWED_TAGS.has(tag)) return createElement('span', { key }, ...children);
-  if (tag === 'br') return createElement('br', { key });
-  return createElement(tag, { key }, ...children);
+  const type = ALLOWED_TAGS.has(tag) ? tag : Fragment;
+  return createElement(type, { key }, ...convertChildren(node, depth + 1));
 }
 
 function convertChildren(parent: Node, depth: number): ReactNode[] {
@@ -47,7 +46,7 @@ function convertChildren(parent: Node, depth: number): ReactNode[] {
 export function safeRichText(html: string): ReactNode[] | null {
   if (typeof DOMParser === 'undefined' || html.trim() === '') return null;
   const body = new DOMParser().parseFromString(html, 'text/html').body;
-  body.querySelectorAll([...DROPPED_WITH_CONTENT].join(',')).forEach((element) => element.remove());
+  body.querySelectorAll(DROPPED_WITH_CONTENT).forEach((element) => element.remove());
   if ((body.textContent ?? '').trim() === '') return null;
   return convertChildren(body, 0);
 }
