@@ -12,7 +12,7 @@ import { NotFound } from '../../ui/feedback/NotFound';
 import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
-import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
+import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
 
 const empty: ClientForm = {
   name: '',
@@ -77,19 +77,16 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
 
   function save(event: SubmitEvent) {
     event.preventDefault();
-    const parsed = clientFormSchema.safeParse(form);
-    const next: Partial<Record<keyof ClientForm, string>> = parsed.success
-      ? {}
-      : fieldErrors(parsed.error);
-    if (!next.name && isClientNameTaken(form.name, clientId))
-      next.name = 'An active client already has this name';
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) {
+    const check = checkForm(clientFormSchema, form, {
+      name: isClientNameTaken(form.name, clientId) && 'An active client already has this name',
+    });
+    setErrors(check.ok ? {} : check.errors);
+    if (!check.ok) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
-    if (clientId) updateClient(clientId, parsed.data);
-    else addClient(parsed.data);
+    if (clientId) updateClient(clientId, check.data);
+    else addClient(check.data);
     window.location.assign('/clients');
   }
 

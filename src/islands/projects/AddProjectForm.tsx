@@ -17,7 +17,7 @@ import { showToast } from '../../stores/toast';
 import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
 import { FormActions } from '../../ui/form/FormActions';
-import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
+import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
 
 interface Draft {
   projectName: string;
@@ -59,24 +59,19 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
 
   function create(event: SubmitEvent) {
     event.preventDefault();
-    const parsed = projectFormSchema.safeParse(draft);
-    const next: Partial<Record<keyof Draft, string>> = parsed.success
-      ? {}
-      : fieldErrors(parsed.error);
-    if (
-      !next.projectName &&
-      draft.clientId &&
-      isProjectNameTaken(draft.projectName, draft.clientId)
-    ) {
-      next.projectName = 'This client already has a project with this name';
-    }
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) {
+    const check = checkForm(projectFormSchema, draft, {
+      projectName:
+        Boolean(draft.clientId) &&
+        isProjectNameTaken(draft.projectName, draft.clientId) &&
+        'This client already has a project with this name',
+    });
+    setErrors(check.ok ? {} : check.errors);
+    if (!check.ok) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
-    const client = clients.find((c) => c.id === parsed.data.clientId);
-    const project = addProject(parsed.data, client?.name ?? '');
+    const client = clients.find((c) => c.id === check.data.clientId);
+    const project = addProject(check.data, client?.name ?? '');
     showToast(`Project ${project.projectName} created`);
     setDraft(empty);
     onDone();

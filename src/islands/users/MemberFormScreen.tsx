@@ -6,7 +6,7 @@ import { NotFound } from '../../ui/feedback/NotFound';
 import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
-import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
+import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
 import { ADDED_PARAM } from './UsersScreen';
 
@@ -73,12 +73,13 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
 
   function save(event: SubmitEvent) {
     event.preventDefault();
-    const parsed = memberFormSchema.safeParse(form);
-    const next: Errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!next.email && isMemberEmailTaken(form.email, memberId))
-      next.email = 'Another team member already uses this email';
-    setErrors(next);
-    if (!parsed.success || Object.keys(next).length > 0) {
+    const check = checkForm(memberFormSchema, form, {
+      email:
+        isMemberEmailTaken(form.email, memberId) && 'Another team member already uses this email',
+    });
+    setErrors(check.ok ? {} : check.errors);
+    if (!check.ok) {
+      const next: Errors = check.errors;
       // An error inside a closed rate section must be seen: open it before moving focus there.
       setOpen((current) => ({
         LoborRate: current.LoborRate || Boolean(next.LoborRate),
@@ -88,10 +89,10 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       return;
     }
     if (memberId) {
-      updateMember(memberId, parsed.data);
+      updateMember(memberId, check.data);
       window.location.assign('/users');
     } else {
-      addMember(parsed.data);
+      addMember(check.data);
       window.location.assign(`/users?${ADDED_PARAM}=1`);
     }
   }
