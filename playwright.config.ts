@@ -28,7 +28,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: 'localhost',
-      DATA_DIR: 'tmp/e2e-data',
+      // E2E_DATA_DIR lets two suites run side by side (each with its own E2E_PORT and ASTRO_OUT_DIR).
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'tmp/e2e-data',
       // `npm test` repeats the sign-in tests with DATABASE_URL set, against a real PostgreSQL.
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

@@ -21,7 +21,7 @@ if (!existsSync(chromium)) {
 }
 
 mkdirSync('tmp', { recursive: true });
-rmSync('tmp/e2e-data', { recursive: true, force: true });
+rmSync(process.env.E2E_DATA_DIR ?? 'tmp/e2e-data', { recursive: true, force: true });
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TMPDIR: `${process.cwd()}/tmp` },
