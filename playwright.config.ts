@@ -21,8 +21,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/start.mjs',
-    // /user/me answers 401 once the database is open and migrated, so no test pays for that.
-    url: `${baseURL}/user/me`,
+    // /health answers 200 once the database is open and migrated, so no test pays for that.
+    url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

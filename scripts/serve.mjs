@@ -1,27 +1,85 @@
-// The production server: Astro's standalone handler wrapped so that every response, static
-// files included, carries the security headers of src/server/security-headers.
+// The production server: a front door that refuses malformed requests, precompressed assets,
+// then Astro's standalone handler; every response carries the security headers.
 import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, existsSync } from 'node:fs';
+import { refuse } from './front-door.mjs';
 import { servePrecompressed } from './static-assets.mjs';
 
-/** Starts the HTTP server on HOST:PORT (default localhost:4321). */
+/** Headers for every response: the build's CSP set, plus HSTS when PUBLIC_URL is https. */
+export function responseHeaders(distDir, publicUrl = process.env.PUBLIC_URL) {
+  const file = join(distDir, 'security-headers.json');
+  const headers = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (publicUrl?.startsWith('https:')) headers['Strict-Transport-Security'] = 'max-age=31536000';
+  return headers;
+}
+
+/**
+ * An HTTP server around `handler` (Astro's, or a stand-in in tests). A request the front door
+ * refuses, or one that throws on the way, gets an answer and never stops the process.
+ */
+export function createServer({ handler, clientDir, headers }) {
+  return http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const refusal = refuse(req);
+    if (refusal) {
+      res.writeHead(refusal.status, refusal.headers);
+      res.end(req.method === 'HEAD' ? undefined : refusal.body);
+      return;
+    }
+    try {
+      if (servePrecompressed(req, res, clientDir)) return;
+      Promise.resolve(handler(req, res)).catch((error) => fail(res, error));
+    } catch (error) {
+      fail(res, error);
+    }
+  });
+}
+
+function fail(res, error) {
+  console.error('Unexpected server error', error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ error: 'internal', message: 'Something went wrong on our side.' }));
+}
+
+/** Asks /health until the database is open, so no visitor's request waits for it. */
+async function warmUp(url) {
+  const started = Date.now();
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) {
+        console.log(`Database ready after ${Date.now() - started} ms`);
+        return;
+      }
+    } catch {
+      // The server is still binding or the database still opening; ask again shortly.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.error('The database did not become ready within a minute; see the errors above.');
+}
+
+/** Starts the HTTP server on HOST:PORT (default localhost:4321) and opens the database. */
 export async function serve({ distDir }) {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(pathToFileURL(join(distDir, 'server/entry.mjs')).href);
-  const headersFile = join(distDir, 'security-headers.json');
-  const headers = existsSync(headersFile) ? JSON.parse(readFileSync(headersFile, 'utf8')) : {};
-  const clientDir = join(distDir, 'client');
-  const server = http.createServer((req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    if (servePrecompressed(req, res, clientDir)) return;
-    handler(req, res);
+  const server = createServer({
+    handler,
+    clientDir: join(distDir, 'client'),
+    headers: responseHeaders(distDir),
   });
   const port = Number(process.env.PORT ?? 4321);
   const host = process.env.HOST ?? 'localhost';
   await new Promise((resolve) => server.listen(port, host, resolve));
   console.log(`Hourmark listening on http://${host}:${port}`);
+  const local = ['0.0.0.0', '::'].includes(host) ? 'localhost' : host;
+  void warmUp(`http://${local.includes(':') ? `[${local}]` : local}:${port}`);
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -14,7 +14,13 @@ const TYPES = {
 /** Answers the request from a precompressed file and returns true, or returns false. */
 export function servePrecompressed(req, res, clientDir) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    // A malformed path is the front door's to refuse; here it is simply not an asset.
+    return false;
+  }
   if (!pathname.startsWith('/_astro/')) return false;
   const file = normalize(join(clientDir, pathname));
   // Never step outside the assets folder, whatever the URL says.

@@ -61,7 +61,8 @@ const sessionSchema = z.object({ token: z.string().min(1), user: userSchema });
 /** Signs in; on success stores the handle and profile, remembering the email if asked. */
 export async function login(email: string, password: string, remember: boolean): Promise<boolean> {
   $auth.set({ status: 'loading', action: 'login' });
-  const result = await callApi<unknown>('/user/login', { body: { email, password } });
+  // `remember` also decides the session's life on the server: 30 days, or until the browser closes.
+  const result = await callApi<unknown>('/user/login', { body: { email, password, remember } });
   const session = result.ok ? sessionSchema.safeParse(result.data) : null;
   if (!result.ok || !session?.success) {
     $auth.set({

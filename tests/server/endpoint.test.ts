@@ -36,10 +36,14 @@ describe('body limits', () => {
 
 describe('session cookie', () => {
   it('is Secure everywhere except plain-http localhost', () => {
-    expect(sessionCookie('h.s', new URL('https://hourmark.app/user/login'))).toContain('Secure');
-    expect(sessionCookie('h.s', new URL('http://hourmark.app/user/login'))).toContain('Secure');
-    expect(sessionCookie('h.s', new URL('http://localhost:4321/user/login'))).not.toContain(
+    expect(sessionCookie('h.s', { url: new URL('https://hourmark.app/user/login') })).toContain(
       'Secure',
     );
+    expect(sessionCookie('h.s', { url: new URL('http://hourmark.app/user/login') })).toContain(
+      'Secure',
+    );
+    expect(
+      sessionCookie('h.s', { url: new URL('http://localhost:4321/user/login') }),
+    ).not.toContain('Secure');
   });
 });

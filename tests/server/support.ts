@@ -61,8 +61,9 @@ export function context(
   database: Database,
   clock = fakeClock(),
   ip = '203.0.113.7',
+  publicUrl?: URL,
 ): HandlerContext {
-  return { database, now: clock.now, ip };
+  return { database, now: clock.now, ip, publicUrl };
 }
 
 /** A JSON POST as a browser on https://hourmark.test would send it. */
@@ -81,7 +82,24 @@ export function get(path: string, cookie?: string, headers: Record<string, strin
   });
 }
 
-/** The `name=value` part of a response's Set-Cookie, to send back. */
+/** The `name=value` part of a response's session Set-Cookie, to send back. */
 export function cookieOf(response: Response): string {
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return setCookie(response, 'hm_session')?.split(';')[0] ?? '';
+}
+
+/** The whole Set-Cookie line for one cookie name, or undefined. */
+export function setCookie(response: Response, name: string): string | undefined {
+  return response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
+}
+
+/** The `hm_device=…` pair a sign-in set, to send back on a later sign-in from that browser. */
+export function deviceOf(response: Response): string {
+  return setCookie(response, 'hm_device')?.split(';')[0] ?? '';
+}
+
+let addressCounter = 0;
+/** A documentation-range address (RFC 5737) no other test uses, so limits do not collide. */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }

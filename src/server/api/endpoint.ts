@@ -1,20 +1,17 @@
 import type { APIContext, APIRoute } from 'astro';
 import { readConfig } from '../config';
 import { getDatabase } from '../db';
+import { clientAddress } from '../http/client-address';
 import { apiError, methodNotAllowed } from '../http/responses';
 import type { HandlerContext } from './handlers';
 
 type Handler = (request: Request, ctx: HandlerContext) => Promise<Response>;
 
-function clientIp(context: APIContext): string {
-  if (readConfig().trustProxy) {
-    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function peerAddress(context: APIContext): string | undefined {
   try {
     return context.clientAddress;
   } catch {
-    return 'unknown';
+    return undefined;
   }
 }
 
@@ -25,11 +22,17 @@ export function endpoint(
 ): { handle: APIRoute; others: APIRoute } {
   const route: APIRoute = async (context) => {
     try {
+      const config = readConfig();
       const database = await getDatabase();
       return await handler(context.request, {
         database,
         now: () => new Date(),
-        ip: clientIp(context),
+        ip: clientAddress(
+          peerAddress(context),
+          context.request.headers.get('x-forwarded-for'),
+          config.trustProxyHops,
+        ),
+        publicUrl: config.publicUrl,
       });
     } catch (error) {
       console.error('Unexpected API error', error);

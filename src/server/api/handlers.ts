@@ -6,10 +6,22 @@ import {
   login,
   publicUser,
   registerAccount,
+  type Caller,
+  type Refusal,
+  type SignedIn,
 } from '../auth/accounts';
+import { parseDeviceCookie } from '../auth/devices';
 import { authenticate, handleOf, revokeSession, revokeUserSessions } from '../auth/sessions';
 import { parseBody } from '../http/body';
-import { readSessionCookie, sessionCookie } from '../http/cookies';
+import { throttleUnit } from '../http/client-address';
+import {
+  DEVICE_COOKIE,
+  deviceCookie,
+  readCookie,
+  readSessionCookie,
+  sessionCookie,
+  type CookieTarget,
+} from '../http/cookies';
 import { apiError, json } from '../http/responses';
 import { deleteBody, loginBody, passwordBody, registerBody } from './schemas';
 
@@ -18,61 +30,124 @@ export interface HandlerContext {
   database: Database;
   now: () => Date;
   ip: string;
+  /** PUBLIC_URL: when https, every cookie is Secure. */
+  publicUrl?: URL | undefined;
 }
 
 const INVALID_CREDENTIALS = 'Email or password is incorrect.';
+
+const target = (request: Request, ctx: HandlerContext): CookieTarget => ({
+  url: new URL(request.url),
+  publicUrl: ctx.publicUrl,
+});
+
+function callerOf(request: Request, ctx: HandlerContext): Caller {
+  return {
+    address: throttleUnit(ctx.ip),
+    devices: parseDeviceCookie(readCookie(request.headers.get('cookie'), DEVICE_COOKIE)),
+  };
+}
+
+function wait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** 429 or 503 with Retry-After, in words a person can act on. */
+function refused(refusal: Refusal, what: string): Response {
+  const headers = { 'Retry-After': String(refusal.retryAfter) };
+  if (refusal.kind === 'busy')
+    return apiError(
+      503,
+      'server_busy',
+      'Hourmark is busy right now. Please try again in a moment.',
+      {
+        headers,
+      },
+    );
+  return apiError(
+    429,
+    'rate_limited',
+    `Too many ${what}. Try again in ${wait(refusal.retryAfter)}.`,
+    {
+      headers,
+    },
+  );
+}
+
+/** The session and device cookies of a fresh sign-in. */
+function signedInResponse(
+  status: number,
+  signedIn: SignedIn,
+  request: Request,
+  ctx: HandlerContext,
+) {
+  const to = target(request, ctx);
+  const headers = new Headers({
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  headers.append(
+    'Set-Cookie',
+    sessionCookie(signedIn.session.cookie, to, signedIn.session.persistent),
+  );
+  headers.append('Set-Cookie', deviceCookie(signedIn.deviceCookie, to));
+  return new Response(JSON.stringify({ token: signedIn.session.handle, user: signedIn.user }), {
+    status,
+    headers,
+  });
+}
 
 /** POST /user/register: creates the account and signs it in (cookie + non-secret handle). */
 export async function handleRegister(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, registerBody);
   if (!body.ok) return body.response;
-  const { db } = ctx.database;
-  const created = await registerAccount(db, body.value, ctx.now());
-  if (created === 'email_taken')
+  const outcome = await registerAccount(
+    ctx.database.db,
+    body.value,
+    callerOf(request, ctx),
+    ctx.now(),
+  );
+  if (outcome.kind === 'email_taken')
     return apiError(409, 'email_taken', 'An account with this email already exists', {
       fields: { email: 'An account with this email already exists' },
     });
-  const outcome = await login(db, body.value, ctx.ip, ctx.now());
-  if (outcome.kind !== 'ok') return json(201, { user: created });
-  return json(
-    201,
-    { token: outcome.session.handle, user: created },
-    { 'Set-Cookie': sessionCookie(outcome.session.cookie, new URL(request.url)) },
-  );
+  if (outcome.kind !== 'ok') return refused(outcome, 'new accounts from this network');
+  return signedInResponse(201, outcome.signedIn, request, ctx);
 }
 
 /** POST /user/login: `{ token, user }`; the credential goes only into the HttpOnly cookie. */
 export async function handleLogin(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, loginBody);
   if (!body.ok) return body.response;
-  const outcome = await login(ctx.database.db, body.value, ctx.ip, ctx.now());
-  if (outcome.kind === 'rate_limited') {
-    return apiError(
-      429,
-      'rate_limited',
-      `Too many failed sign-in attempts. Try again in ${Math.ceil(outcome.retryAfter / 60)} minutes.`,
-      {
-        headers: { 'Retry-After': String(outcome.retryAfter) },
-      },
-    );
-  }
+  const outcome = await login(ctx.database.db, body.value, callerOf(request, ctx), ctx.now());
   if (outcome.kind === 'invalid') return apiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
-  return json(
-    200,
-    { token: outcome.session.handle, user: outcome.user },
-    { 'Set-Cookie': sessionCookie(outcome.session.cookie, new URL(request.url)) },
-  );
+  if (outcome.kind !== 'ok') return refused(outcome, 'sign-in attempts');
+  return signedInResponse(200, outcome, request, ctx);
 }
 
 /** POST /user/logout: revokes the session (fine when already signed out) and clears the cookie. */
 export async function handleLogout(request: Request, ctx: HandlerContext): Promise<Response> {
   const handle = handleOf(readSessionCookie(request.headers.get('cookie')));
   if (handle) await revokeSession(ctx.database.db, handle);
-  return json(204, null, { 'Set-Cookie': sessionCookie(null, new URL(request.url)) });
+  return json(204, null, { 'Set-Cookie': sessionCookie(null, target(request, ctx)) });
 }
+
+type Session = NonNullable<Awaited<ReturnType<typeof authenticate>>>;
 
 async function signedIn(request: Request, ctx: HandlerContext) {
   return authenticate(ctx.database.db, readSessionCookie(request.headers.get('cookie')), ctx.now());
+}
+
+/** When the server moved the session's expiry, the cookie's Max-Age moves with it. */
+function refreshed(
+  session: Session,
+  request: Request,
+  ctx: HandlerContext,
+): Record<string, string> {
+  if (!session.extended) return {};
+  return { 'Set-Cookie': sessionCookie(session.cookie, target(request, ctx), session.persistent) };
 }
 
 const unauthenticated = () =>
@@ -81,7 +156,8 @@ const unauthenticated = () =>
 /** GET /user/me: who is signed in, or 401. */
 export async function handleMe(request: Request, ctx: HandlerContext): Promise<Response> {
   const session = await signedIn(request, ctx);
-  return session ? json(200, { user: publicUser(session.user) }) : unauthenticated();
+  if (!session) return unauthenticated();
+  return json(200, { user: publicUser(session.user) }, refreshed(session, request, ctx));
 }
 
 /** POST /user/password: needs the current password; signs out the other devices. */
@@ -90,13 +166,22 @@ export async function handlePassword(request: Request, ctx: HandlerContext): Pro
   if (!session) return unauthenticated();
   const body = await parseBody(request, passwordBody);
   if (!body.ok) return body.response;
-  if (!(await checkPassword(ctx.database.db, session.user.id, body.value.currentPassword))) {
+  const db = ctx.database.db;
+  const checked = await checkPassword(db, session.user.id, body.value.currentPassword, ctx.now());
+  if (checked.kind !== 'done') return refused(checked, 'wrong passwords');
+  if (!checked.value) {
     return apiError(400, 'invalid_request', 'Your current password is not correct.', {
       fields: { currentPassword: 'Your current password is not correct.' },
     });
   }
-  await changePassword(ctx.database.db, session.user.id, body.value.newPassword, session.sessionId);
-  return json(204, null);
+  const changed = await changePassword(
+    db,
+    session.user.id,
+    body.value.newPassword,
+    session.sessionId,
+  );
+  if (changed === 'busy') return refused({ kind: 'busy', retryAfter: 1 }, '');
+  return json(204, null, refreshed(session, request, ctx));
 }
 
 /** POST /user/logout-all: revokes every session of the signed-in user. */
@@ -104,7 +189,7 @@ export async function handleLogoutAll(request: Request, ctx: HandlerContext): Pr
   const session = await signedIn(request, ctx);
   if (!session) return unauthenticated();
   await revokeUserSessions(ctx.database.db, session.user.id);
-  return json(204, null, { 'Set-Cookie': sessionCookie(null, new URL(request.url)) });
+  return json(204, null, { 'Set-Cookie': sessionCookie(null, target(request, ctx)) });
 }
 
 /** POST /user/delete: deletes the account after checking the password. */
@@ -113,11 +198,18 @@ export async function handleDelete(request: Request, ctx: HandlerContext): Promi
   if (!session) return unauthenticated();
   const body = await parseBody(request, deleteBody);
   if (!body.ok) return body.response;
-  if (!(await checkPassword(ctx.database.db, session.user.id, body.value.password))) {
+  const checked = await checkPassword(
+    ctx.database.db,
+    session.user.id,
+    body.value.password,
+    ctx.now(),
+  );
+  if (checked.kind !== 'done') return refused(checked, 'wrong passwords');
+  if (!checked.value) {
     return apiError(400, 'invalid_request', 'That password is not correct.', {
       fields: { password: 'That password is not correct.' },
     });
   }
   await deleteAccount(ctx.database.db, session.user.id);
-  return json(204, null, { 'Set-Cookie': sessionCookie(null, new URL(request.url)) });
+  return json(204, null, { 'Set-Cookie': sessionCookie(null, target(request, ctx)) });
 }

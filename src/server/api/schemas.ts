@@ -33,6 +33,8 @@ export const loginBody = z.object({
     text.trim().min(1, 'Enter your email address').max(254, 'At most 254 characters'),
   ),
   password: anyPassword,
+  // 'Remember me': a 30-day session; otherwise it ends with the browser (hours on the server).
+  remember: z.boolean({ invalid_type_error: 'Must be true or false' }).optional().default(false),
 });
 
 /** POST /user/password */

@@ -2,9 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
+import { clear, forgetQuiet, refund, reserve, type ThrottleKey } from '../throttle/throttle';
+import { forgetUnusedDevices, rememberDevice, trustedDevice, type DeviceToken } from './devices';
+import { HashQueueFull } from './hash-queue';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './rate-limit';
-import { createSession, revokeUserSessions, type IssuedSession } from './sessions';
+import {
+  createSession,
+  deleteExpiredSessions,
+  revokeUserSessions,
+  type IssuedSession,
+} from './sessions';
+import {
+  deviceSignInKey,
+  LONGEST_QUIET_MS,
+  reauthKey,
+  registrationKey,
+  untrustedSignInKeys,
+} from './sign-in-limits';
 
 /** What the API returns about a person: never the hash. */
 export interface PublicUser {
@@ -14,6 +28,16 @@ export interface PublicUser {
   createdAt: string;
 }
 
+/** Who is asking: their throttling unit (address) and the device tokens their browser holds. */
+export interface Caller {
+  address: string;
+  devices: DeviceToken[];
+}
+
+/** Refusals shared by every operation that checks a password. */
+export type Refusal =
+  { kind: 'rate_limited'; retryAfter: number } | { kind: 'busy'; retryAfter: number };
+
 /** Emails are trimmed and compared case-insensitively. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -22,76 +46,169 @@ export function publicUser(row: typeof users.$inferSelect): PublicUser {
   return { id: row.id, name: row.name, email: row.email, createdAt: row.createdAt.toISOString() };
 }
 
-/** Creates an account; 'email_taken' when the email is registered (any case). */
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Runs password work after counting it on `keys`. Too many recent attempts give 'rate_limited'
+ * with the wait; a full hash queue gives 'busy' and the attempt is not counted.
+ */
+async function throttled<T>(
+  db: Db,
+  keys: ThrottleKey[],
+  now: Date,
+  work: () => Promise<T>,
+): Promise<{ kind: 'done'; value: T } | Refusal> {
+  const reservation = await reserve(db, keys, now);
+  if (!reservation.ok)
+    return { kind: 'rate_limited', retryAfter: seconds(reservation.retryAfterMs) };
+  try {
+    return { kind: 'done', value: await work() };
+  } catch (error) {
+    if (!(error instanceof HashQueueFull)) throw error;
+    await refund(db, keys, now);
+    return { kind: 'busy', retryAfter: error.retryAfterSeconds };
+  }
+}
+
+/** A signed-in result: the session, and the device cookie value to send back. */
+export interface SignedIn {
+  user: PublicUser;
+  session: IssuedSession;
+  deviceCookie: string;
+}
+
+/** Keeps the tables small: expired sessions, quiet throttle rows and year-old devices go. */
+async function tidy(db: Db, now: Date): Promise<void> {
+  await deleteExpiredSessions(db, now);
+  await forgetQuiet(db, now, LONGEST_QUIET_MS);
+  await forgetUnusedDevices(db, now);
+}
+
+/** Creates an account and signs it in; 'email_taken' when the email is registered (any case). */
 export async function registerAccount(
   db: Db,
   input: { name: string; email: string; password: string },
+  caller: Caller,
   now: Date,
-): Promise<PublicUser | 'email_taken'> {
+): Promise<{ kind: 'ok'; signedIn: SignedIn } | { kind: 'email_taken' } | Refusal> {
   const email = normaliseEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const hashed = await throttled(db, [registrationKey(caller.address)], now, () =>
+    hashPassword(input.password),
+  );
+  if (hashed.kind !== 'done') return hashed;
   const rows = await db
     .insert(users)
-    .values({ id: randomUUID(), name: input.name.trim(), email, passwordHash, createdAt: now })
+    .values({
+      id: randomUUID(),
+      name: input.name.trim(),
+      email,
+      passwordHash: hashed.value,
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning();
   const row = rows[0];
-  return row ? publicUser(row) : 'email_taken';
+  if (!row) return { kind: 'email_taken' };
+  return {
+    kind: 'ok',
+    signedIn: {
+      user: publicUser(row),
+      session: await createSession(db, row.id, now, true),
+      deviceCookie: await rememberDevice(db, caller.devices, row.id, null, now),
+    },
+  };
 }
 
 /** Outcome of a sign-in attempt. */
-export type LoginOutcome =
-  | { kind: 'ok'; user: PublicUser; session: IssuedSession }
-  | { kind: 'invalid' }
-  | { kind: 'rate_limited'; retryAfter: number };
+export type LoginOutcome = ({ kind: 'ok' } & SignedIn) | { kind: 'invalid' } | Refusal;
 
-/** Checks limits, then the password (with equal timing for unknown emails), then opens a session. */
+/**
+ * Checks a password under the sign-in limits of docs/security.md, with equal timing for unknown
+ * emails, then opens a session. A browser holding this account's device token is counted on its
+ * own key, so limits that attackers elsewhere ran into do not keep the owner out.
+ */
 export async function login(
   db: Db,
-  input: { email: string; password: string },
-  ip: string,
+  input: { email: string; password: string; remember: boolean },
+  caller: Caller,
   now: Date,
 ): Promise<LoginOutcome> {
   const email = normaliseEmail(input.email);
-  const retryAfter = await loginRetryAfter(db, email, ip, now);
-  if (retryAfter > 0) return { kind: 'rate_limited', retryAfter };
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const ok = row
-    ? await verifyPassword(row.passwordHash, input.password)
-    : (await verifyDummy(input.password), false);
-  if (!row || !ok) {
-    await recordLoginFailure(db, email, ip, now);
-    return { kind: 'invalid' };
-  }
-  await clearLoginFailures(db, email);
-  return { kind: 'ok', user: publicUser(row), session: await createSession(db, row.id, now) };
+  const deviceId = row ? await trustedDevice(db, caller.devices, row.id) : null;
+  const keys = deviceId
+    ? { failures: [deviceSignInKey(deviceId)], attempts: [] }
+    : untrustedSignInKeys(email, caller.address);
+  const checked = await throttled(db, [...keys.failures, ...keys.attempts], now, () =>
+    row
+      ? verifyPassword(row.passwordHash, input.password)
+      : verifyDummy(input.password).then(() => false),
+  );
+  if (checked.kind !== 'done') return checked;
+  if (!row || !checked.value) return { kind: 'invalid' };
+  // The failures counted up front did not happen. The account's own keys start over; the
+  // address keeps its other failures, since they may be against other accounts.
+  const [addressKeys, accountKeys] = partition(keys.failures, (k) =>
+    k.key.startsWith('fail:address:'),
+  );
+  await clear(
+    db,
+    accountKeys.map((k) => k.key),
+  );
+  await refund(db, addressKeys, now);
+  await tidy(db, now);
+  return {
+    kind: 'ok',
+    user: publicUser(row),
+    session: await createSession(db, row.id, now, input.remember),
+    deviceCookie: await rememberDevice(db, caller.devices, row.id, deviceId, now),
+  };
 }
 
-/** Checks a user's current password. */
-export async function checkPassword(db: Db, userId: string, password: string): Promise<boolean> {
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
+/** Checks a signed-in user's current password, throttled per account. */
+export async function checkPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  now: Date,
+): Promise<{ kind: 'done'; value: boolean } | Refusal> {
   const [row] = await db
     .select({ hash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? verifyPassword(row.hash, password) : false;
+  const key = reauthKey(userId);
+  const checked = await throttled(db, [key], now, () =>
+    row ? verifyPassword(row.hash, password) : Promise.resolve(false),
+  );
+  if (checked.kind === 'done' && checked.value) await clear(db, [key.key]);
+  return checked;
 }
 
-/** Sets a new password and signs out every other session. */
+/** Sets a new password and signs out every other session; 'busy' when the hash queue is full. */
 export async function changePassword(
   db: Db,
   userId: string,
   newPassword: string,
   keepSession: string,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword) })
-    .where(eq(users.id, userId));
+): Promise<'ok' | 'busy'> {
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(newPassword);
+  } catch (error) {
+    if (error instanceof HashQueueFull) return 'busy';
+    throw error;
+  }
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await revokeUserSessions(db, userId, keepSession);
+  return 'ok';
 }
 
-/** Deletes an account; its sessions go with it (ON DELETE CASCADE). */
+/** Deletes an account; its sessions and devices go with it (ON DELETE CASCADE). */
 export async function deleteAccount(db: Db, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
 }

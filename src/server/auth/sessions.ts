@@ -1,28 +1,42 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
 
-/** Sessions last 30 days from their last use. */
+/** 'Remember me' sessions last 30 days from their last use. */
 export const SESSION_DAYS = 30;
-const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const PERSISTENT_MS = SESSION_DAYS * 24 * HOUR_MS;
+/**
+ * Without 'Remember me' the cookie ends with the browser, which the server cannot see; the
+ * session ends 12 hours after its last use, so a working day never signs anyone out.
+ */
+export const BROWSER_SESSION_MS = 12 * HOUR_MS;
 // Extending on every request would write on every call; once an hour is plenty.
-const EXTEND_AFTER_MS = 60 * 60 * 1000;
+const EXTEND_AFTER_MS = HOUR_MS;
+
+const lifetime = (persistent: boolean) => (persistent ? PERSISTENT_MS : BROWSER_SESSION_MS);
 
 /** A new session: `handle` is public (the app's `token`), `cookie` carries the secret. */
 export interface IssuedSession {
   handle: string;
   cookie: string;
   expiresAt: Date;
+  persistent: boolean;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Creates a session with a 256-bit random secret; only its SHA-256 is stored. */
-export async function createSession(db: Db, userId: string, now: Date): Promise<IssuedSession> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+  persistent = true,
+): Promise<IssuedSession> {
   const handle = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + SESSION_MS);
+  const expiresAt = new Date(now.getTime() + lifetime(persistent));
   await db.insert(sessions).values({
     id: handle,
     userId,
@@ -30,8 +44,9 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
     createdAt: now,
     expiresAt,
     lastUsedAt: now,
+    persistent,
   });
-  return { handle, cookie: `${handle}.${secret}`, expiresAt };
+  return { handle, cookie: `${handle}.${secret}`, expiresAt, persistent };
 }
 
 function splitCookie(cookie: string): { handle: string; secret: string } | null {
@@ -39,7 +54,10 @@ function splitCookie(cookie: string): { handle: string; secret: string } | null 
   return match ? { handle: match[1] ?? '', secret: match[2] ?? '' } : null;
 }
 
-/** The signed-in user of a session cookie, extending the session; null when absent, wrong or expired. */
+/**
+ * The signed-in user of a session cookie, extending the session; null when absent, wrong or
+ * expired. `extended` says the expiry moved, so the caller refreshes the cookie's Max-Age too.
+ */
 export async function authenticate(db: Db, cookie: string | undefined, now: Date) {
   const parts = cookie ? splitCookie(cookie) : null;
   if (!parts) return null;
@@ -53,13 +71,23 @@ export async function authenticate(db: Db, cookie: string | undefined, now: Date
   const expected = Buffer.from(row.session.secretHash, 'hex');
   const given = Buffer.from(sha256(parts.secret), 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  if (now.getTime() - row.session.lastUsedAt.getTime() > EXTEND_AFTER_MS) {
+  const extended = now.getTime() - row.session.lastUsedAt.getTime() > EXTEND_AFTER_MS;
+  if (extended) {
     await db
       .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_MS) })
+      .set({
+        lastUsedAt: now,
+        expiresAt: new Date(now.getTime() + lifetime(row.session.persistent)),
+      })
       .where(eq(sessions.id, parts.handle));
   }
-  return { sessionId: row.session.id, user: row.user };
+  return {
+    sessionId: row.session.id,
+    user: row.user,
+    persistent: row.session.persistent,
+    extended,
+    cookie: cookie ?? '',
+  };
 }
 
 /** Deletes one session (logout). */
@@ -79,4 +107,9 @@ export async function revokeUserSessions(db: Db, userId: string, keep?: string):
 /** The handle part of a cookie value, for logout of a possibly expired session. */
 export function handleOf(cookie: string | undefined): string | null {
   return cookie ? (splitCookie(cookie)?.handle ?? null) : null;
+}
+
+/** Deletes sessions past their expiry, so the table holds only live ones. */
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

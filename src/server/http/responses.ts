@@ -9,6 +9,9 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'method_not_allowed'
   | 'forbidden_origin'
+  | 'malformed_address'
+  | 'server_busy'
+  | 'not_ready'
   | 'internal';
 
 /** A JSON response with no caching. */
