@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleLogin, handleRegister } from '../../src/server/api/handlers';
+import {
+  handleDelete,
+  handleLogin,
+  handleLogout,
+  handleMe,
+  handlePassword,
+  handleRegister,
+} from '../../src/server/api/handlers';
 import type { Database } from '../../src/server/db/connect';
-import { context, drivers, post } from './support';
+import { context, cookieOf, drivers, post } from './support';
 
 // A small deterministic generator, so a failure can be replayed.
 function random(seed: number) {
@@ -60,7 +67,15 @@ function body(rand: () => number): string {
     );
   if (kind === 1) return JSON.stringify(value(rand));
   const fields: Record<string, unknown> = {};
-  for (const key of ['name', 'email', 'password', 'extra'])
+  for (const key of [
+    'name',
+    'email',
+    'password',
+    'remember',
+    'currentPassword',
+    'newPassword',
+    'extra',
+  ])
     if (rand() > 0.25) fields[key] = value(rand);
   return JSON.stringify(fields);
 }
@@ -73,16 +88,41 @@ describe.each(drivers)('fuzzing the account endpoints on $name', (driver) => {
   });
   afterAll(async () => drop());
 
+  /** A Cookie header: the real session, or junk session and device cookies. */
+  function cookie(rand: () => number, session: string): string {
+    // Header values travel as bytes: anything outside printable Latin-1, and ';', becomes '?'.
+    const junk = () => String(value(rand)).replace(/[^\x20-\x3a\x3c-\xff]/g, '?');
+    switch (Math.floor(rand() * 4)) {
+      case 0:
+        return session;
+      case 1:
+        return `${session}; hm_device=${junk()}`;
+      case 2:
+        return `hm_session=${junk()}; hm_device=${junk()}~${junk()}`;
+      default:
+        return `hm_device=${'A'.repeat(22)}.${'B'.repeat(43)}~${junk()}`;
+    }
+  }
+
   it('answers 1,000 malformed bodies per endpoint with JSON 4xx, never 5xx', async () => {
     const rand = random(20261122);
     const statuses = new Map<number, number>();
+    const account = { name: 'Fuzz', email: 'fuzz@example.com', password: 'fuzz password' };
+    await handleRegister(post('/user/register', account), context(database, undefined, '10.9.9.9'));
+    const session = cookieOf(
+      await handleLogin(post('/user/login', account), context(database, undefined, '10.9.9.9')),
+    );
     for (const [path, handler] of [
       ['/user/register', handleRegister],
       ['/user/login', handleLogin],
+      ['/user/password', handlePassword],
+      ['/user/delete', handleDelete],
+      ['/user/logout', handleLogout],
+      ['/user/me', handleMe],
     ] as const) {
       for (let i = 0; i < 1000; i += 1) {
         const res = await handler(
-          post(path, body(rand)),
+          post(path, body(rand), cookie(rand, session)),
           context(database, undefined, `10.0.${i % 250}.${i % 7}`),
         );
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);

@@ -1,0 +1,122 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { malformedPath } from '../../scripts/front-door.mjs';
+import { createServer } from '../../scripts/serve.mjs';
+
+/** A raw request: Node sends the path exactly as given, unlike fetch, which normalises it. */
+function raw(port: number, method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('the front door (scripts/serve.mjs) on a real socket', () => {
+  let server: http.Server;
+  let port: number;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer({
+      // Stands in for Astro's handler; throws on one path to prove the process survives it.
+      handler: (req: http.IncomingMessage, res: http.ServerResponse) => {
+        seen.push(`${req.method} ${req.url}`);
+        if (req.url === '/explode') throw new Error('handler bug');
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.end('page');
+      },
+      clientDir: '/nonexistent',
+      headers: { 'X-Content-Type-Options': 'nosniff' },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it.each([
+    ['GET', '/%ZZ'],
+    ['HEAD', '/%'],
+    ['GET', '/_astro/%ZZ.js'],
+    ['GET', '/clients/%E0%A4%A'],
+    ['POST', '//user/password'],
+    ['POST', '//user/login'],
+    ['POST', '/user//login'],
+    ['POST', '/./user/login'],
+    ['POST', '/user/../user/login'],
+    ['POST', '/user/%2e%2e/user/login'],
+    ['POST', '/user%2Flogin'],
+    ['GET', '/user%5Cme'],
+    ['GET', '/user\\me'],
+    ['GET', '/a%00b'],
+  ])('refuses %s %s with 400 and keeps serving', async (method, path) => {
+    const res = await raw(port, method, path);
+    expect(res.status).toBe(400);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    if (method !== 'HEAD')
+      expect(JSON.parse(res.body)).toMatchObject({ error: 'malformed_address' });
+    expect((await raw(port, 'GET', '/')).status).toBe(200);
+    expect(seen).not.toContain(`${method} ${path}`);
+  });
+
+  it.each(['TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE'])(
+    'answers %s with 405 JSON and an Allow header',
+    async (method) => {
+      const res = await raw(port, method, '/user/me');
+      expect(res.status).toBe(405);
+      expect(res.headers['allow']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      expect(JSON.parse(res.body)).toMatchObject({ error: 'method_not_allowed' });
+      expect(seen).not.toContain(`${method} /user/me`);
+    },
+  );
+
+  it("survives methods Node's parser does not know and CONNECT", async () => {
+    // Node answers an unknown method with 400 itself; CONNECT without a handler drops the socket.
+    expect((await raw(port, 'FOO', '/')).status).toBe(400);
+    await expect(raw(port, 'CONNECT', '127.0.0.1:1')).rejects.toThrow();
+    expect((await raw(port, 'GET', '/')).status).toBe(200);
+  });
+
+  it('answers a handler that throws with 500 JSON and stays up', async () => {
+    const res = await raw(port, 'GET', '/explode');
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.body)).toEqual({
+      error: 'internal',
+      message: 'Something went wrong on our side.',
+    });
+    expect((await raw(port, 'GET', '/help/')).status).toBe(200);
+  });
+
+  it('lets ordinary paths, queries and trailing slashes through', async () => {
+    for (const path of [
+      '/',
+      '/help/',
+      '/clients/abc-123',
+      '/allHours?q=%E2%82%B9%20a%2Fb',
+      '/x%20y',
+    ])
+      expect((await raw(port, 'GET', path)).status).toBe(200);
+  });
+});
+
+describe('malformedPath', () => {
+  it('survives 1,000 random paths without throwing', () => {
+    let state = 7;
+    const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
+    const alphabet = ['/', '%', '.', '\\', 'a', '%2', '%2F', '%e0', '?', '#', '%00', '..', 'é'];
+    for (let i = 0; i < 1000; i += 1) {
+      const path = Array.from(
+        { length: next() % 12 },
+        () => alphabet[next() % alphabet.length],
+      ).join('');
+      expect(() => malformedPath(`/${path}`)).not.toThrow();
+    }
+  });
+});
