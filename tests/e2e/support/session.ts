@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { fromOwnAddress } from './addresses';
 
 /** A fresh account created through the real API for one test. */
 export interface TestAccount {
@@ -22,10 +23,12 @@ export async function signIn(
   page: Page,
   account: TestAccount = newAccount(),
 ): Promise<TestAccount> {
-  const register = await page.request.post('/user/register', { data: account });
+  const headers = fromOwnAddress();
+  const register = await page.request.post('/user/register', { data: account, headers });
   expect(register.status(), await register.text()).toBe(201);
   const login = await page.request.post('/user/login', {
     data: { email: account.email, password: account.password },
+    headers,
   });
   expect(login.status(), await login.text()).toBe(200);
   const body = (await login.json()) as { token: string; user: unknown };
