@@ -61,3 +61,53 @@ export function refuse(req) {
   if (problem) return json(400, 'malformed_address', problem);
   return null;
 }
+
+/** POST paths whose work is a password hash (src/server/auth/hash-queue.ts admits the same work). */
+export const PASSWORD_PATHS = new Set([
+  '/user/login',
+  '/user/register',
+  '/user/password',
+  '/user/delete',
+]);
+
+/**
+ * Password requests under way at once before the rest are turned away with 503 here, for the
+ * price of a header: a login flood then costs Astro, the body parser and the database nothing,
+ * and static pages and session checks keep their speed. Matches the hash queue's admission.
+ */
+export const MAX_PASSWORD_REQUESTS = 16;
+
+/**
+ * Counts password requests under way; `enter` returns a 503 answer when the limit is reached,
+ * otherwise null, and the count drops when the response is closed.
+ *
+ * @returns {{ enter: (req: { method?: string | undefined, url?: string | undefined }, res: { once: (event: 'close', listener: () => void) => unknown }) => { status: number, headers: Record<string, string>, body: string } | null, underWay: () => number }}
+ */
+export function passwordAdmission(limit = MAX_PASSWORD_REQUESTS) {
+  let underWay = 0;
+  return {
+    enter: (req, res) => {
+      if (req.method !== 'POST' || !PASSWORD_PATHS.has((req.url ?? '').split('?')[0] ?? ''))
+        return null;
+      if (underWay >= limit)
+        return {
+          status: 503,
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Cache-Control': 'no-store',
+            'Retry-After': '1',
+          },
+          body: JSON.stringify({
+            error: 'server_busy',
+            message: 'Hourmark is busy right now. Please try again in a moment.',
+          }),
+        };
+      underWay += 1;
+      res.once('close', () => {
+        underWay -= 1;
+      });
+      return null;
+    },
+    underWay: () => underWay,
+  };
+}

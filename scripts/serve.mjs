@@ -4,7 +4,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, existsSync } from 'node:fs';
-import { refuse } from './front-door.mjs';
+import { passwordAdmission, refuse } from './front-door.mjs';
 import { servePrecompressed } from './static-assets.mjs';
 
 /** Headers for every response: the build's CSP set, plus HSTS when PUBLIC_URL is https. */
@@ -20,12 +20,20 @@ export function responseHeaders(distDir, publicUrl = process.env.PUBLIC_URL) {
  * refuses, or one that throws on the way, gets an answer and never stops the process.
  */
 export function createServer({ handler, clientDir, headers }) {
+  const admission = passwordAdmission();
   return http.createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const refusal = refuse(req);
     if (refusal) {
-      res.writeHead(refusal.status, refusal.headers);
-      res.end(req.method === 'HEAD' ? undefined : refusal.body);
+      answer(req, res, refusal);
+      return;
+    }
+    const busy = admission.enter(req, res);
+    if (busy) {
+      // Held for a second before answering: a flood's connections then come back once a second
+      // instead of thousands of times, which keeps the event loop free for everyone else.
+      const timer = setTimeout(() => answer(req, res, busy), BUSY_HOLD_MS);
+      res.once('close', () => clearTimeout(timer));
       return;
     }
     try {
@@ -35,6 +43,14 @@ export function createServer({ handler, clientDir, headers }) {
       fail(res, error);
     }
   });
+}
+
+/** How long a password request turned away as busy waits for its 503. */
+const BUSY_HOLD_MS = 1000;
+
+function answer(req, res, { status, headers, body }) {
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 function fail(res, error) {

@@ -30,7 +30,7 @@ export async function startServer(extraEnv = {}) {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i += 1) {
     try {
-      const res = await fetch(`${url}/`);
+      const res = await fetch(`${url}/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -39,6 +39,7 @@ export async function startServer(extraEnv = {}) {
   }
   return {
     url,
+    pid: child.pid,
     stop: () => {
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });

@@ -120,3 +120,43 @@ describe('malformedPath', () => {
     }
   });
 });
+
+describe('password requests under way (scripts/serve.mjs)', () => {
+  it('passes 16 at once, holds the 17th for a second and answers it 503, and keeps pages quick', async () => {
+    const held: http.ServerResponse[] = [];
+    const server = createServer({
+      handler: (req: http.IncomingMessage, res: http.ServerResponse) => {
+        if (req.url === '/user/login') held.push(res);
+        else res.end('page');
+      },
+      clientDir: '/nonexistent',
+      headers: {},
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const logins = Array.from({ length: 16 }, () => raw(port, 'POST', '/user/login'));
+      await expect.poll(() => held.length).toBe(16);
+      const started = Date.now();
+      const extra = raw(port, 'POST', '/user/login');
+      const page = await raw(port, 'GET', '/');
+      expect(page.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(500);
+      const refused = await extra;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(JSON.parse(refused.body)).toMatchObject({ error: 'server_busy' });
+      expect(held).toHaveLength(16);
+      for (const res of held.splice(0)) res.end('{}');
+      await Promise.all(logins);
+      const after = raw(port, 'POST', '/user/login');
+      await expect.poll(() => held.length).toBe(1);
+      held[0]?.end('{}');
+      expect((await after).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

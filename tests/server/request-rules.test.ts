@@ -73,27 +73,30 @@ describe('same-origin rule', () => {
 });
 
 describe('hash queue', () => {
-  it('runs at most `concurrency` at once, queues up to `maxWaiting`, refuses the rest', async () => {
-    const queue = createHashQueue({ concurrency: 2, maxWaiting: 3 });
-    let running = 0;
+  it('admits at most `maxAdmitted` operations, refusing the next at once, and hashes `concurrency` at a time', async () => {
+    const queue = createHashQueue({ concurrency: 2, maxAdmitted: 5 });
+    let hashing = 0;
     let peak = 0;
     const release: (() => void)[] = [];
-    const work = () =>
-      queue.run(async () => {
-        running += 1;
-        peak = Math.max(peak, running);
-        await new Promise<void>((resolve) => release.push(resolve));
-        running -= 1;
-        return 'done';
-      });
-    const accepted = Array.from({ length: 5 }, work);
-    await expect(work()).rejects.toBeInstanceOf(HashQueueFull);
-    expect(queue.load()).toEqual({ running: 2, waiting: 3 });
-    while (release.length > 0 || queue.load().running > 0) {
+    const operation = () =>
+      queue.admit(() =>
+        queue.run(async () => {
+          hashing += 1;
+          peak = Math.max(peak, hashing);
+          await new Promise<void>((resolve) => release.push(resolve));
+          hashing -= 1;
+          return 'done';
+        }),
+      );
+    const accepted = Array.from({ length: 5 }, operation);
+    await expect(operation()).rejects.toBeInstanceOf(HashQueueFull);
+    expect(queue.load()).toEqual({ admitted: 5, hashing: 2 });
+    while (queue.load().admitted > 0) {
       release.shift()?.();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     expect(await Promise.all(accepted)).toEqual(['done', 'done', 'done', 'done', 'done']);
     expect(peak).toBe(2);
+    expect(queue.load()).toEqual({ admitted: 0, hashing: 0 });
   });
 });

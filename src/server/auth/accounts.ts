@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
-import { clear, forgetQuiet, refund, reserve, type ThrottleKey } from '../throttle/throttle';
+import { forgetQuiet, reserve, settle, type ThrottleKey } from '../throttle/throttle';
 import { forgetUnusedDevices, rememberDevice, trustedDevice, type DeviceToken } from './devices';
-import { HashQueueFull } from './hash-queue';
+import { hashQueue, HashQueueFull } from './hash-queue';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import {
   createSession,
@@ -49,9 +49,19 @@ export function publicUser(row: typeof users.$inferSelect): PublicUser {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /**
- * Runs password work after counting it on `keys`. Too many recent attempts give 'rate_limited'
- * with the wait; a full hash queue gives 'busy' and the attempt is not counted.
+ * Admits a password operation into the hash queue: when too many are under way it is refused at
+ * once with 'busy', before any database work, so a flood costs little more than parsing.
  */
+async function admitted<T>(operation: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await hashQueue.admit(operation);
+  } catch (error) {
+    if (!(error instanceof HashQueueFull)) throw error;
+    return { kind: 'busy', retryAfter: error.retryAfterSeconds };
+  }
+}
+
+/** Counts an attempt on `keys`, then runs the password work; too many recent ones give the wait. */
 async function throttled<T>(
   db: Db,
   keys: ThrottleKey[],
@@ -61,13 +71,7 @@ async function throttled<T>(
   const reservation = await reserve(db, keys, now);
   if (!reservation.ok)
     return { kind: 'rate_limited', retryAfter: seconds(reservation.retryAfterMs) };
-  try {
-    return { kind: 'done', value: await work() };
-  } catch (error) {
-    if (!(error instanceof HashQueueFull)) throw error;
-    await refund(db, keys, now);
-    return { kind: 'busy', retryAfter: error.retryAfterSeconds };
-  }
+  return { kind: 'done', value: await work() };
 }
 
 /** A signed-in result: the session, and the device cookie value to send back. */
@@ -77,46 +81,55 @@ export interface SignedIn {
   deviceCookie: string;
 }
 
-/** Keeps the tables small: expired sessions, quiet throttle rows and year-old devices go. */
+const TIDY_EVERY_MS = 60_000;
+let lastTidy = 0;
+/**
+ * Keeps the tables small: expired sessions, quiet throttle rows and year-old devices go. Runs on
+ * a successful sign-in at most once a minute per process (or whenever the clock jumped back).
+ */
 async function tidy(db: Db, now: Date): Promise<void> {
+  if (Math.abs(now.getTime() - lastTidy) < TIDY_EVERY_MS) return;
+  lastTidy = now.getTime();
   await deleteExpiredSessions(db, now);
   await forgetQuiet(db, now, LONGEST_QUIET_MS);
   await forgetUnusedDevices(db, now);
 }
 
 /** Creates an account and signs it in; 'email_taken' when the email is registered (any case). */
-export async function registerAccount(
+export function registerAccount(
   db: Db,
   input: { name: string; email: string; password: string },
   caller: Caller,
   now: Date,
 ): Promise<{ kind: 'ok'; signedIn: SignedIn } | { kind: 'email_taken' } | Refusal> {
-  const email = normaliseEmail(input.email);
-  const hashed = await throttled(db, [registrationKey(caller.address)], now, () =>
-    hashPassword(input.password),
-  );
-  if (hashed.kind !== 'done') return hashed;
-  const rows = await db
-    .insert(users)
-    .values({
-      id: randomUUID(),
-      name: input.name.trim(),
-      email,
-      passwordHash: hashed.value,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  const row = rows[0];
-  if (!row) return { kind: 'email_taken' };
-  return {
-    kind: 'ok',
-    signedIn: {
-      user: publicUser(row),
-      session: await createSession(db, row.id, now, true),
-      deviceCookie: await rememberDevice(db, caller.devices, row.id, null, now),
-    },
-  };
+  return admitted(async () => {
+    const email = normaliseEmail(input.email);
+    const hashed = await throttled(db, [registrationKey(caller.address)], now, () =>
+      hashPassword(input.password),
+    );
+    if (hashed.kind !== 'done') return hashed;
+    const rows = await db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        name: input.name.trim(),
+        email,
+        passwordHash: hashed.value,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    const row = rows[0];
+    if (!row) return { kind: 'email_taken' as const };
+    return {
+      kind: 'ok' as const,
+      signedIn: {
+        user: publicUser(row),
+        session: await createSession(db, row.id, now, true),
+        deviceCookie: await rememberDevice(db, caller.devices, row.id, null, now),
+      },
+    };
+  });
 }
 
 /** Outcome of a sign-in attempt. */
@@ -127,66 +140,68 @@ export type LoginOutcome = ({ kind: 'ok' } & SignedIn) | { kind: 'invalid' } | R
  * emails, then opens a session. A browser holding this account's device token is counted on its
  * own key, so limits that attackers elsewhere ran into do not keep the owner out.
  */
-export async function login(
+export function login(
   db: Db,
   input: { email: string; password: string; remember: boolean },
   caller: Caller,
   now: Date,
 ): Promise<LoginOutcome> {
-  const email = normaliseEmail(input.email);
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const deviceId = row ? await trustedDevice(db, caller.devices, row.id) : null;
-  const keys = deviceId
-    ? { failures: [deviceSignInKey(deviceId)], attempts: [] }
-    : untrustedSignInKeys(email, caller.address);
-  const checked = await throttled(db, [...keys.failures, ...keys.attempts], now, () =>
-    row
-      ? verifyPassword(row.passwordHash, input.password)
-      : verifyDummy(input.password).then(() => false),
-  );
-  if (checked.kind !== 'done') return checked;
-  if (!row || !checked.value) return { kind: 'invalid' };
-  // The failures counted up front did not happen. The account's own keys start over; the
-  // address keeps its other failures, since they may be against other accounts.
-  const [addressKeys, accountKeys] = partition(keys.failures, (k) =>
-    k.key.startsWith('fail:address:'),
-  );
-  await clear(
-    db,
-    accountKeys.map((k) => k.key),
-  );
-  await refund(db, addressKeys, now);
-  await tidy(db, now);
-  return {
-    kind: 'ok',
-    user: publicUser(row),
-    session: await createSession(db, row.id, now, input.remember),
-    deviceCookie: await rememberDevice(db, caller.devices, row.id, deviceId, now),
-  };
-}
-
-function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
-  return [items.filter(test), items.filter((item) => !test(item))];
+  return admitted(async (): Promise<LoginOutcome> => {
+    const email = normaliseEmail(input.email);
+    const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    const deviceId = row ? await trustedDevice(db, caller.devices, row.id) : null;
+    const keys = deviceId
+      ? { failures: [deviceSignInKey(deviceId)], attempts: [] }
+      : untrustedSignInKeys(email, caller.address);
+    const checked = await throttled(db, [...keys.failures, ...keys.attempts], now, () =>
+      row
+        ? verifyPassword(row.passwordHash, input.password)
+        : verifyDummy(input.password).then(() => false),
+    );
+    if (checked.kind !== 'done') return checked;
+    if (!row || !checked.value) return { kind: 'invalid' };
+    // The failures counted up front did not happen. The account's own keys start over; the
+    // address keeps its other failures, since they may be against other accounts.
+    const isAddressKey = (k: ThrottleKey) => k.key.startsWith('fail:address:');
+    await settle(
+      db,
+      {
+        forget: keys.failures.filter((k) => !isAddressKey(k)),
+        refund: keys.failures.filter(isAddressKey),
+      },
+      now,
+    );
+    await tidy(db, now);
+    return {
+      kind: 'ok',
+      user: publicUser(row),
+      session: await createSession(db, row.id, now, input.remember),
+      deviceCookie: await rememberDevice(db, caller.devices, row.id, deviceId, now),
+    };
+  });
 }
 
 /** Checks a signed-in user's current password, throttled per account. */
-export async function checkPassword(
+export function checkPassword(
   db: Db,
   userId: string,
   password: string,
   now: Date,
 ): Promise<{ kind: 'done'; value: boolean } | Refusal> {
-  const [row] = await db
-    .select({ hash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const key = reauthKey(userId);
-  const checked = await throttled(db, [key], now, () =>
-    row ? verifyPassword(row.hash, password) : Promise.resolve(false),
-  );
-  if (checked.kind === 'done' && checked.value) await clear(db, [key.key]);
-  return checked;
+  return admitted(async () => {
+    const [row] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const key = reauthKey(userId);
+    const checked = await throttled(db, [key], now, () =>
+      row ? verifyPassword(row.hash, password) : Promise.resolve(false),
+    );
+    if (checked.kind === 'done' && checked.value)
+      await settle(db, { forget: [key], refund: [] }, now);
+    return checked;
+  });
 }
 
 /** Sets a new password and signs out every other session; 'busy' when the hash queue is full. */
@@ -196,16 +211,13 @@ export async function changePassword(
   newPassword: string,
   keepSession: string,
 ): Promise<'ok' | 'busy'> {
-  let passwordHash: string;
-  try {
-    passwordHash = await hashPassword(newPassword);
-  } catch (error) {
-    if (error instanceof HashQueueFull) return 'busy';
-    throw error;
-  }
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  await revokeUserSessions(db, userId, keepSession);
-  return 'ok';
+  const changed = await admitted(async () => {
+    const passwordHash = await hashPassword(newPassword);
+    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeUserSessions(db, userId, keepSession);
+    return 'ok' as const;
+  });
+  return changed === 'ok' ? 'ok' : 'busy';
 }
 
 /** Deletes an account; its sessions and devices go with it (ON DELETE CASCADE). */

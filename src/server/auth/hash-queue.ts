@@ -1,55 +1,68 @@
 import { availableParallelism } from 'node:os';
 
-/** Thrown when the queue is full; the caller answers 503 with Retry-After. */
+/** Thrown when too many password operations are under way; the caller answers 503 with Retry-After. */
 export class HashQueueFull extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super('Too many password checks are waiting');
+    super('Too many password checks are under way');
   }
 }
 
-/** Runs CPU-heavy password work a few at a time, with a bounded line of waiters. */
+/** Admission and pacing for password work, per process. */
 export interface HashQueue {
+  /**
+   * Admits a whole password operation (its database reads and writes and its hash) or throws
+   * HashQueueFull at once, before it costs anything: a flood is refused for the price of parsing.
+   */
+  admit: <T>(operation: () => Promise<T>) => Promise<T>;
+  /** Runs one hash when a hashing slot is free. */
   run: <T>(work: () => Promise<T>) => Promise<T>;
-  /** Checks running and waiting now (for tests and the bench). */
-  load: () => { running: number; waiting: number };
+  /** Operations admitted and hashes running now (for tests and the bench). */
+  load: () => { admitted: number; hashing: number };
 }
 
 /**
- * A semaphore with a bounded wait line. argon2 runs on libuv's thread pool, which also reads
- * static files; leaving threads and a core free keeps pages and session checks fast while a
- * login flood queues here, and past `maxWaiting` the flood is refused at once instead of piling up.
+ * argon2 runs on libuv's thread pool, which also reads static files, and takes a core for ~20 ms.
+ * Hashing `concurrency` at a time leaves threads and a core for pages and session checks; admitting
+ * at most `maxAdmitted` operations keeps a flood's database work from filling the connection pool
+ * that `/user/me` and the app's other requests need.
  */
-export function createHashQueue(options: { concurrency: number; maxWaiting: number }): HashQueue {
-  let running = 0;
+export function createHashQueue(options: { concurrency: number; maxAdmitted: number }): HashQueue {
+  let admitted = 0;
+  let hashing = 0;
   const waiting: (() => void)[] = [];
-  const next = () => {
-    running -= 1;
-    const wake = waiting.shift();
-    if (wake) {
-      running += 1;
-      wake();
-    }
-  };
   return {
-    run: async <T>(work: () => Promise<T>): Promise<T> => {
-      if (running >= options.concurrency) {
-        if (waiting.length >= options.maxWaiting) throw new HashQueueFull(1);
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      } else {
-        running += 1;
+    admit: async <T>(operation: () => Promise<T>): Promise<T> => {
+      if (admitted >= options.maxAdmitted) throw new HashQueueFull(1);
+      admitted += 1;
+      try {
+        return await operation();
+      } finally {
+        admitted -= 1;
       }
+    },
+    run: async <T>(work: () => Promise<T>): Promise<T> => {
+      if (hashing >= options.concurrency)
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      else hashing += 1;
       try {
         return await work();
       } finally {
-        next();
+        // The slot passes straight to the next waiter, so `hashing` never exceeds the limit.
+        const next = waiting.shift();
+        if (next) next();
+        else hashing -= 1;
       }
     },
-    load: () => ({ running, waiting: waiting.length }),
+    load: () => ({ admitted, hashing }),
   };
 }
 
-/** One hash at a time per spare core (1 on a 2-core machine), at most 32 waiting. */
+/**
+ * One hash at a time per spare core (1 on a 2-core machine), at most 16 password operations under
+ * way (scripts/front-door.mjs turns the 17th away before it reaches Astro; this is the same limit
+ * for servers without that front door, such as `astro dev`).
+ */
 export const hashQueue = createHashQueue({
   concurrency: Math.max(1, availableParallelism() - 1),
-  maxWaiting: 32,
+  maxAdmitted: 16,
 });

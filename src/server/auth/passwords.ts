@@ -15,10 +15,7 @@ export function hashPassword(password: string): Promise<string> {
   return hashQueue.run(() => hash(password, ARGON2_OPTIONS));
 }
 
-/**
- * Checks a password against its stored hash; false on any malformed hash. Waits its turn in the
- * hash queue and throws HashQueueFull when the line is full.
- */
+/** Checks a password against its stored hash; false on any malformed hash. Waits its turn. */
 export function verifyPassword(stored: string, password: string): Promise<boolean> {
   return hashQueue.run(async () => {
     try {

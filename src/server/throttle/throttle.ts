@@ -5,7 +5,7 @@ import { throttle } from '../db/schema';
 /**
  * How one key slows down: the first `free` attempts run at once; each one after that must wait
  * `baseDelayMs`, doubling per attempt up to `maxDelayMs`. A key that stays quiet for `quietMs`
- * starts over. Nothing ever locks: the longest wait is `maxDelayMs`.
+ * starts over. Nothing ever locks: the longest wait is `maxDelayMs` (never more than `quietMs`).
  */
 export interface ThrottlePolicy {
   free: number;
@@ -31,10 +31,45 @@ export function delayAfter(hits: number, policy: ThrottlePolicy): number {
 }
 
 type Row = typeof throttle.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Attempts counted on a row at `now`: none once it has been quiet for a whole window. */
 const liveHits = (row: Row, policy: ThrottlePolicy, now: Date) =>
   now.getTime() - row.lastAt.getTime() >= policy.quietMs ? 0 : row.hits;
+
+const byKey = (keys: ThrottleKey[]) => [...keys].sort((a, b) => a.key.localeCompare(b.key));
+
+/** Locks the rows of `keys` in key order (so two requests never wait on each other in a cycle). */
+async function lockRows(tx: Tx, keys: ThrottleKey[]): Promise<Map<string, Row>> {
+  const rows = await tx
+    .select()
+    .from(throttle)
+    .where(
+      inArray(
+        throttle.key,
+        keys.map((k) => k.key),
+      ),
+    )
+    .orderBy(throttle.key)
+    .for('update');
+  return new Map(rows.map((row) => [row.key, row]));
+}
+
+/** Writes new counts for several keys in one statement. */
+async function writeRows(tx: Tx, rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.key}::text, ${r.hits}::integer, ${r.lastAt.toISOString()}::timestamptz, ${r.nextAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE throttle AS t SET hits = v.hits, last_at = v.last_at, next_at = v.next_at
+    FROM (VALUES ${values}) AS v(key, hits, last_at, next_at)
+    WHERE t.key = v.key`);
+}
 
 /**
  * Counts one attempt on every key, or on none. The rows are locked in key order inside one
@@ -43,75 +78,70 @@ const liveHits = (row: Row, policy: ThrottlePolicy, now: Date) =>
  */
 export async function reserve(db: Db, keys: ThrottleKey[], now: Date): Promise<Reservation> {
   if (keys.length === 0) return { ok: true };
-  const sorted = [...keys].sort((a, b) => a.key.localeCompare(b.key));
+  const sorted = byKey(keys);
   return db.transaction(async (tx) => {
     await tx
       .insert(throttle)
       .values(sorted.map(({ key }) => ({ key, hits: 0, lastAt: new Date(0), nextAt: new Date(0) })))
       .onConflictDoNothing();
-    const rows = await tx
-      .select()
-      .from(throttle)
-      .where(
-        inArray(
-          throttle.key,
-          sorted.map((k) => k.key),
-        ),
-      )
-      .orderBy(throttle.key)
-      .for('update');
-    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const rows = await lockRows(tx, sorted);
     let wait = 0;
     for (const { key, policy } of sorted) {
-      const row = byKey.get(key);
+      const row = rows.get(key);
       if (row && liveHits(row, policy, now) > 0)
         wait = Math.max(wait, row.nextAt.getTime() - now.getTime());
     }
     if (wait > 0) return { ok: false, retryAfterMs: wait };
-    for (const { key, policy } of sorted) {
-      const row = byKey.get(key);
-      const hits = (row ? liveHits(row, policy, now) : 0) + 1;
-      await tx
-        .update(throttle)
-        .set({ hits, lastAt: now, nextAt: new Date(now.getTime() + delayAfter(hits, policy)) })
-        .where(sql`${throttle.key} = ${key}`);
-    }
+    await writeRows(
+      tx,
+      sorted.map(({ key, policy }) => {
+        const row = rows.get(key);
+        const hits = (row ? liveHits(row, policy, now) : 0) + 1;
+        return {
+          key,
+          hits,
+          lastAt: now,
+          nextAt: new Date(now.getTime() + delayAfter(hits, policy)),
+        };
+      }),
+    );
     return { ok: true };
   });
 }
 
-/** Takes back one counted attempt per key (it turned out to be a success, or never ran). */
-export async function refund(db: Db, keys: ThrottleKey[], now: Date): Promise<void> {
-  if (keys.length === 0) return;
-  const sorted = [...keys].sort((a, b) => a.key.localeCompare(b.key));
+/**
+ * After the attempt: forgets some keys entirely (a successful sign-in clears its account's
+ * failures) and takes back one counted attempt on others, in one transaction.
+ */
+export async function settle(
+  db: Db,
+  change: { forget: ThrottleKey[]; refund: ThrottleKey[] },
+  now: Date,
+): Promise<void> {
+  if (change.forget.length === 0 && change.refund.length === 0) return;
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(throttle)
-      .where(
+    if (change.forget.length > 0)
+      await tx.delete(throttle).where(
         inArray(
           throttle.key,
-          sorted.map((k) => k.key),
+          change.forget.map((k) => k.key),
         ),
-      )
-      .orderBy(throttle.key)
-      .for('update');
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    for (const { key, policy } of sorted) {
-      const row = byKey.get(key);
-      if (!row) continue;
-      const hits = Math.max(0, liveHits(row, policy, now) - 1);
-      await tx
-        .update(throttle)
-        .set({ hits, nextAt: new Date(row.lastAt.getTime() + delayAfter(hits, policy)) })
-        .where(sql`${throttle.key} = ${key}`);
-    }
+      );
+    if (change.refund.length === 0) return;
+    const sorted = byKey(change.refund);
+    const rows = await lockRows(tx, sorted);
+    await writeRows(
+      tx,
+      sorted.flatMap(({ key, policy }) => {
+        const row = rows.get(key);
+        if (!row) return [];
+        const hits = Math.max(0, liveHits(row, policy, now) - 1);
+        return [
+          { ...row, hits, nextAt: new Date(row.lastAt.getTime() + delayAfter(hits, policy)) },
+        ];
+      }),
+    );
   });
-}
-
-/** Forgets keys entirely (a successful sign-in clears its account's failures). */
-export async function clear(db: Db, keys: string[]): Promise<void> {
-  if (keys.length > 0) await db.delete(throttle).where(inArray(throttle.key, keys));
 }
 
 /** Deletes rows quiet for longer than any policy's window, so the table does not grow forever. */
