@@ -2,6 +2,7 @@ import { clientSchema, type Client, type ClientForm } from '../lib/entities/clie
 import { newId } from '../lib/entities/common';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
+import type { WriteResult } from './unsaved-writes';
 
 const list = persistentList<Client>('clients', clientSchema);
 const actions = recordActions(list);
@@ -33,8 +34,8 @@ export function isClientNameTaken(name: string, exceptId?: string): boolean {
     );
 }
 
-/** Saves a new, active client from the validated form and returns it. */
-export function addClient(form: ClientForm, now = new Date()): Client {
+/** Saves a new, active client from the validated form; returns it and whether it was stored. */
+export function addClient(form: ClientForm, now = new Date()): WriteResult & { client: Client } {
   const stamp = now.toISOString();
   const client: Client = {
     id: newId(),
@@ -43,26 +44,25 @@ export function addClient(form: ClientForm, now = new Date()): Client {
     createdAt: stamp,
     updatedAt: stamp,
   };
-  actions.add(client);
-  return client;
+  return { ...actions.add(client), client };
 }
 
 /** Updates a client from the validated form. */
-export function updateClient(id: string, form: ClientForm, now = new Date()): void {
-  actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
+export function updateClient(id: string, form: ClientForm, now = new Date()): WriteResult {
+  return actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
 }
 
 /** Archives a client (hidden from the default Active view, kept with its projects). */
-export function archiveClient(id: string, now = new Date()): void {
-  actions.patch(id, { status: 'Archived', updatedAt: now.toISOString() });
+export function archiveClient(id: string, now = new Date()): WriteResult {
+  return actions.patch(id, { status: 'Archived', updatedAt: now.toISOString() });
 }
 
 /** Restores an archived client to Active. */
-export function restoreClient(id: string, now = new Date()): void {
-  actions.patch(id, { status: 'Active', updatedAt: now.toISOString() });
+export function restoreClient(id: string, now = new Date()): WriteResult {
+  return actions.patch(id, { status: 'Active', updatedAt: now.toISOString() });
 }
 
-/** Deletes a client; returns an undo function. */
+/** Deletes a client; the result carries an undo function. */
 export const deleteClient = actions.remove;
 /** Finds a client by id. */
 export const clientById = actions.byId;

@@ -2,13 +2,17 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { keepAside } from './keep-aside';
-import { installStorageEngine, readRaw } from './storage-engine';
+import { installStorageEngine, readRaw, type WriteResult } from './storage-engine';
+import { writeOutcome } from './unsaved-writes';
 
 /** A list persisted as JSON under one documented localStorage key. */
 export interface PersistentList<T> {
   $list: WritableAtom<T[]>;
-  /** Applies a change to the freshest stored list, so two tabs writing at once lose nothing. */
-  update: (change: (current: T[]) => T[]) => void;
+  /**
+   * Applies a change to the freshest stored list, so two tabs writing at once lose nothing, and
+   * says whether the browser stored it (when not, the change is kept in this tab's memory).
+   */
+  update: (change: (current: T[]) => T[]) => WriteResult;
   /** Decodes a raw stored string (exported for tests). */
   decode: (raw: string) => T[];
 }
@@ -52,18 +56,23 @@ export function persistentList<T>(
     return kept;
   };
 
-  const $list = persistentAtom<T[]>(key, [], { encode: JSON.stringify, decode });
+  // While a refused write leaves this tab holding the only current list, a value arriving from
+  // another tab must not replace it silently; this tab's next successful write stores it.
+  let lastEncoded = '';
+  const $list: WritableAtom<T[]> = persistentAtom<T[]>(key, [], {
+    encode: (list) => (lastEncoded = JSON.stringify(list)),
+    decode: (raw) => (writeOutcome(key).saved ? decode(raw) : $list.get()),
+  });
 
-  // True after a write the browser refused (quota): memory then holds the only current copy.
-  let unsaved = false;
-  const update = (change: (current: T[]) => T[]): void => {
+  const update = (change: (current: T[]) => T[]): WriteResult => {
+    const unsaved = !writeOutcome(key).saved;
     const raw = readRaw(key);
     const base = unsaved || raw === null || raw === lastRaw ? $list.get() : decode(raw);
     const next = change(base);
-    const encoded = JSON.stringify(next);
     $list.set(next);
-    unsaved = readRaw(key) !== encoded;
-    if (!unsaved) lastRaw = encoded;
+    const result = writeOutcome(key);
+    if (result.saved) lastRaw = lastEncoded;
+    return result;
   };
 
   return { $list, update, decode };

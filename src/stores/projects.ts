@@ -2,6 +2,7 @@ import { newId } from '../lib/entities/common';
 import { projectSchema, type Project, type ProjectForm } from '../lib/entities/project';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
+import type { WriteResult } from './unsaved-writes';
 
 const list = persistentList<Project>('project', projectSchema);
 const actions = recordActions(list);
@@ -24,7 +25,11 @@ export function isProjectNameTaken(name: string, clientId: string, exceptId?: st
 }
 
 /** Creates a project from the validated form; `clientName` keeps SPEC.md's `client` text field. */
-export function addProject(form: ProjectForm, clientName: string, now = new Date()): Project {
+export function addProject(
+  form: ProjectForm,
+  clientName: string,
+  now = new Date(),
+): WriteResult & { project: Project } {
   const project: Project = {
     id: newId(),
     projectName: form.projectName,
@@ -45,21 +50,24 @@ export function addProject(form: ProjectForm, clientName: string, now = new Date
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  actions.add(project);
-  return project;
+  return { ...actions.add(project), project };
 }
 
 /** Archives or restores a project. */
-export function setProjectStatus(id: string, status: Project['status'], now = new Date()): void {
-  actions.patch(id, { status, updatedAt: now.toISOString() });
+export function setProjectStatus(
+  id: string,
+  status: Project['status'],
+  now = new Date(),
+): WriteResult {
+  return actions.patch(id, { status, updatedAt: now.toISOString() });
 }
 
 /** Updates some fields of a project. */
-export function patchProject(id: string, changes: Partial<Project>, now = new Date()): void {
-  actions.patch(id, { ...changes, updatedAt: now.toISOString() });
+export function patchProject(id: string, changes: Partial<Project>, now = new Date()): WriteResult {
+  return actions.patch(id, { ...changes, updatedAt: now.toISOString() });
 }
 
-/** Deletes a project (its time logs stay and show it as deleted); returns an undo function. */
+/** Deletes a project (its time logs stay and show it as deleted); the result carries an undo. */
 export const deleteProject = actions.remove;
 /** Finds a project by id. */
 export const projectById = actions.byId;

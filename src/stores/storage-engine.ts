@@ -1,5 +1,17 @@
 import { setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
-import { reportStorageNotice } from './storage-notices';
+import { dismissStorageNotice, reportStorageNotice } from './storage-notices';
+import {
+  guardUnsavedWrites,
+  markSaved,
+  markUnsaved,
+  type WriteFailure,
+  type WriteResult,
+} from './unsaved-writes';
+
+export type { WriteFailure, WriteResult };
+
+// Values the browser refused to store, by key: this tab's only copy until a later write succeeds.
+const heldInMemory = new Map<string, string>();
 
 /** Reads a raw value from localStorage, or null when storage is unavailable. */
 export function readRaw(key: string): string | null {
@@ -10,26 +22,66 @@ export function readRaw(key: string): string | null {
   }
 }
 
-/** Writes a raw value; returns false (and reports it) when the browser refuses, e.g. quota. */
-export function writeRaw(key: string, value: string): boolean {
+/** The value this tab holds for `key`: one the browser refused (kept in memory), else the stored one. */
+export function readKept(key: string): string | null {
+  return heldInMemory.get(key) ?? readRaw(key);
+}
+
+/** Every key this tab holds a value for, stored or kept in memory after a refused write. */
+export function keptKeys(): string[] {
+  const keys = new Set(heldInMemory.keys());
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key !== null) keys.add(key);
+    }
+  } catch {
+    // Storage unavailable: the values held in memory are all there is.
+  }
+  return [...keys];
+}
+
+function failureOf(error: unknown): WriteFailure {
+  return error instanceof DOMException && error.name === 'QuotaExceededError'
+    ? {
+        reason: 'quota',
+        message:
+          'Your browser storage is full, so your latest change is kept in this tab only. Export your data now so nothing is lost.',
+      }
+    : {
+        reason: 'refused',
+        message:
+          'Your browser refused to save your latest change, so it is kept in this tab only. Export your data now so nothing is lost.',
+      };
+}
+
+/**
+ * Writes a raw value. When the browser refuses (quota, storage disabled) the value is kept in
+ * this tab's memory, the key counts as unsaved (so leaving the page asks first) and, unless
+ * `report` is false, a storage notice tells the person. A later write that succeeds undoes all three.
+ */
+export function writeRaw(key: string, value: string, { report = true } = {}): WriteResult {
   try {
     localStorage.setItem(key, value);
-    return true;
   } catch (error) {
-    reportStorageNotice({
-      id: `quota-${key}`,
-      kind: 'quota',
-      key,
-      message:
-        error instanceof DOMException && error.name === 'QuotaExceededError'
-          ? 'Your browser storage is full, so your latest change is kept in this tab only. Export your data now so nothing is lost.'
-          : 'Your browser refused to save your latest change, so it is kept in this tab only. Export your data now so nothing is lost.',
-    });
-    return false;
+    const failure = failureOf(error);
+    heldInMemory.set(key, value);
+    markUnsaved(key, failure);
+    if (report) {
+      reportStorageNotice({ id: `quota-${key}`, kind: 'quota', key, message: failure.message });
+    }
+    return { saved: false, ...failure };
   }
+  if (heldInMemory.delete(key)) {
+    markSaved(key);
+    dismissStorageNotice(`quota-${key}`);
+  }
+  return { saved: true };
 }
 
 function removeRaw(key: string): void {
+  heldInMemory.delete(key);
+  markSaved(key);
   try {
     localStorage.removeItem(key);
   } catch {
@@ -39,14 +91,15 @@ function removeRaw(key: string): void {
 
 // @nanostores/persistent assigns to the engine directly, and a quota error thrown there would
 // skip the in-memory update. This engine catches it: the change stays in memory and is reported.
+// Reads see a refused value too, so the library never "restores" the stale stored one over it.
 const store: Record<string, string> = {};
 const engine = new Proxy(store, {
-  get: (_target, key) => (typeof key === 'string' ? (readRaw(key) ?? undefined) : undefined),
+  get: (_target, key) => (typeof key === 'string' ? (readKept(key) ?? undefined) : undefined),
   set: (_target, key, value: string) => {
     if (typeof key === 'string') writeRaw(key, value);
     return true;
   },
-  has: (_target, key) => typeof key === 'string' && readRaw(key) !== null,
+  has: (_target, key) => typeof key === 'string' && readKept(key) !== null,
   deleteProperty: (_target, key) => {
     if (typeof key === 'string') removeRaw(key);
     return true;
@@ -59,4 +112,5 @@ export function installStorageEngine(): void {
   if (installed || typeof window === 'undefined') return;
   installed = true;
   setPersistentEngine(engine, windowPersistentEvents);
+  guardUnsavedWrites();
 }

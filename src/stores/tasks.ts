@@ -2,6 +2,7 @@ import { newId } from '../lib/entities/common';
 import { taskSchema, type Task } from '../lib/entities/task';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
+import type { WriteResult } from './unsaved-writes';
 
 const list = persistentList<Task>('task', taskSchema);
 const actions = recordActions(list);
@@ -21,7 +22,7 @@ export interface NewTask {
 }
 
 /** Creates a task under a project. */
-export function addTask(input: NewTask, now = new Date()): Task {
+export function addTask(input: NewTask, now = new Date()): WriteResult & { task: Task } {
   const task: Task = {
     id: newId(),
     project: input.projectName,
@@ -32,13 +33,12 @@ export function addTask(input: NewTask, now = new Date()): Task {
     billableRate: input.billableRate,
     createdAt: now.toISOString(),
   };
-  list.update((current) => [...current, task]);
-  return task;
+  return { ...list.update((current) => [...current, task]), task };
 }
 
 /** Updates some fields of a task. */
 export const patchTask = actions.patch;
-/** Deletes a task; returns an undo function. */
+/** Deletes a task; the result carries an undo function. */
 export const deleteTask = actions.remove;
 
 /** Tasks of one project, in creation order. */

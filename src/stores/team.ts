@@ -2,6 +2,7 @@ import { newId } from '../lib/entities/common';
 import { memberSchema, roleValue, type Member, type MemberForm } from '../lib/entities/member';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
+import type { WriteResult } from './unsaved-writes';
 
 const list = persistentList<Member>('Team', memberSchema);
 const actions = recordActions(list);
@@ -30,7 +31,7 @@ export function isMemberEmailTaken(email: string, exceptId?: string): boolean {
 }
 
 /** Adds an active team member from the validated form. */
-export function addMember(form: MemberForm, now = new Date()): Member {
+export function addMember(form: MemberForm, now = new Date()): WriteResult & { member: Member } {
   const stamp = now.toISOString();
   const member: Member = {
     id: newId(),
@@ -39,23 +40,26 @@ export function addMember(form: MemberForm, now = new Date()): Member {
     createdAt: stamp,
     updatedAt: stamp,
   };
-  list.update((current) => [...current, member]);
-  return member;
+  return { ...list.update((current) => [...current, member]), member };
 }
 
 /** Updates a member from the validated form. */
-export function updateMember(id: string, form: MemberForm, now = new Date()): void {
-  actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
+export function updateMember(id: string, form: MemberForm, now = new Date()): WriteResult {
+  return actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
 }
 
 /** Archives (not charged) or restores a member. */
-export function setMemberStatus(id: string, status: Member['status'], now = new Date()): void {
-  actions.patch(id, { status, updatedAt: now.toISOString() });
+export function setMemberStatus(
+  id: string,
+  status: Member['status'],
+  now = new Date(),
+): WriteResult {
+  return actions.patch(id, { status, updatedAt: now.toISOString() });
 }
 
 /** Saves the members in the given order of ids (SPEC.md: sorting by name is saved). */
-export function saveMemberOrder(ids: readonly string[]): void {
-  list.update((current) => {
+export function saveMemberOrder(ids: readonly string[]): WriteResult {
+  return list.update((current) => {
     const position = new Map(ids.map((id, index) => [id, index]));
     return [...current].sort(
       (a, b) => (position.get(a.id) ?? Infinity) - (position.get(b.id) ?? Infinity),
@@ -63,7 +67,7 @@ export function saveMemberOrder(ids: readonly string[]): void {
   });
 }
 
-/** Deletes a member; returns an undo function. */
+/** Deletes a member; the result carries an undo function. */
 export const deleteMember = actions.remove;
 /** Finds a member by id. */
 export const memberById = actions.byId;

@@ -2,6 +2,7 @@ import { newId } from '../lib/entities/common';
 import { timeLogSchema, type TimeLog } from '../lib/entities/time-log';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
+import type { WriteResult } from './unsaved-writes';
 
 /** The documented key of the time-log list ("task-data list" in SPEC.md), newest first. */
 export const TIME_LOGS_KEY = 'taskData';
@@ -39,7 +40,11 @@ export type TimeLogInput = Pick<
 >;
 
 /** Saves a new log at the top; `needsApproval` marks it pending (project approval setting). */
-export function addTimeLog(input: TimeLogInput, needsApproval: boolean, now = new Date()): TimeLog {
+export function addTimeLog(
+  input: TimeLogInput,
+  needsApproval: boolean,
+  now = new Date(),
+): WriteResult & { log: TimeLog } {
   const stamp = now.toISOString();
   const log: TimeLog = {
     ...input,
@@ -48,21 +53,24 @@ export function addTimeLog(input: TimeLogInput, needsApproval: boolean, now = ne
     createdAt: stamp,
     updatedAt: stamp,
   };
-  actions.add(log);
-  return log;
+  return { ...actions.add(log), log };
 }
 
 /** Updates a log in place, keeping its position, id and creation time. */
-export function updateTimeLog(id: string, input: Partial<TimeLogInput>, now = new Date()): void {
-  actions.patch(id, { ...input, updatedAt: now.toISOString() });
+export function updateTimeLog(
+  id: string,
+  input: Partial<TimeLogInput>,
+  now = new Date(),
+): WriteResult {
+  return actions.patch(id, { ...input, updatedAt: now.toISOString() });
 }
 
 /** Marks a pending log approved. */
-export function approveTimeLog(id: string, now = new Date()): void {
-  actions.patch(id, { status: 'approved', updatedAt: now.toISOString() });
+export function approveTimeLog(id: string, now = new Date()): WriteResult {
+  return actions.patch(id, { status: 'approved', updatedAt: now.toISOString() });
 }
 
-/** Removes a log and returns a function that restores it (for the Undo toast). */
+/** Removes a log; the result carries the undo that restores it (for the Undo toast). */
 export const removeTimeLog = actions.remove;
 /** Finds a log by id. */
 export const timeLogById = actions.byId;

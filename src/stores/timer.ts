@@ -5,6 +5,7 @@ import { nowClock } from '../lib/clock-time';
 import { toDay } from '../lib/day';
 import { keepAside } from './keep-aside';
 import { installStorageEngine } from './storage-engine';
+import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
 import { addTimeLog, timeLogById, updateTimeLog, type TimeLogInput } from './time-logs';
 
 installStorageEngine();
@@ -56,17 +57,20 @@ export function elapsedSeconds(state: TimerState, now: number): number {
 }
 
 /** Saves the running stopwatch as a log (or adds its time to the log it continues). */
-export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): void {
+export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): WriteResult {
   const state = $timer.get();
-  if (state.status !== 'running') return;
+  if (state.status !== 'running') return writeOutcome(TIMER_KEY);
   $timer.set(idle);
+  const stopped = writeOutcome(TIMER_KEY);
   const seconds = elapsedSeconds(state, now.getTime());
   const continued = state.continueLogId ? timeLogById(state.continueLogId) : undefined;
   if (continued) {
-    updateTimeLog(continued.id, { dur: continued.dur + seconds, end: nowClock(now) }, now);
-    return;
+    return combineWrites(
+      stopped,
+      updateTimeLog(continued.id, { dur: continued.dur + seconds, end: nowClock(now) }, now),
+    );
   }
-  addTimeLog(
+  const added = addTimeLog(
     {
       date: state.day,
       client: '',
@@ -85,6 +89,7 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): v
     false,
     now,
   );
+  return combineWrites(stopped, added);
 }
 
 /** Starts the stopwatch for `day` (stopping and saving any running one first). */
@@ -92,7 +97,8 @@ export function startTimer(
   day: string = toDay(new Date()),
   now = new Date(),
   continueLogId: string | null = null,
-): void {
-  stopTimer(now);
+): WriteResult {
+  const stopped = stopTimer(now);
   $timer.set({ status: 'running', startedAt: now.getTime(), day, continueLogId });
+  return combineWrites(stopped, writeOutcome(TIMER_KEY));
 }

@@ -6,6 +6,7 @@ import { clientProjectLabel } from './choices';
 import { $projects } from './projects';
 import { $tasks } from './tasks';
 import { $timeLogs, addTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
+import type { WriteResult } from './unsaved-writes';
 
 /** The day the Track screen shows, 'YYYY-MM-DD'. */
 export const $shownDay = atom<string>(toDay(new Date()));
@@ -53,9 +54,13 @@ export function logInputFromDraft(
 }
 
 /** Saves a new log from the form; logs of projects that need approval start as pending. */
-export function addLogFromDraft(draft: TimeLogDraft, seconds: number, expenses: number): void {
+export function addLogFromDraft(
+  draft: TimeLogDraft,
+  seconds: number,
+  expenses: number,
+): WriteResult {
   const project = $projects.get().find((p) => p.id === draft.projectId);
-  addTimeLog(logInputFromDraft(draft, seconds, expenses), project?.approval ?? false);
+  return addTimeLog(logInputFromDraft(draft, seconds, expenses), project?.approval ?? false);
 }
 
 /** The form draft of an existing log, so the edit dialog starts with every field filled. */

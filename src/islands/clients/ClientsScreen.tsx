@@ -59,8 +59,7 @@ export function ClientsScreen() {
   const projectCount = (clientId: string) => projects.filter((p) => p.clientId === clientId).length;
 
   function remove(client: Client) {
-    const undo = deleteClient(client.id);
-    showToast(`Deleted ${client.name}`, undo);
+    showToast(`Deleted ${client.name}`, deleteClient(client.id).undo);
   }
 
   const header = (key: SortKey, label: string) => (

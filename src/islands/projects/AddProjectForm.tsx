@@ -71,7 +71,7 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
       return;
     }
     const client = clients.find((c) => c.id === check.data.clientId);
-    const project = addProject(check.data, client?.name ?? '');
+    const { project } = addProject(check.data, client?.name ?? '');
     showToast(`Project ${project.projectName} created`);
     setDraft(empty);
     onDone();

@@ -307,8 +307,10 @@ export function ProjectsScreen() {
         confirmLabel="Delete project"
         onConfirm={() => {
           if (!deleting) return;
-          const undo = deleteProject(deleting.project.id);
-          showToast(`Deleted ${deleting.project.projectName}`, undo);
+          showToast(
+            `Deleted ${deleting.project.projectName}`,
+            deleteProject(deleting.project.id).undo,
+          );
         }}
         onClose={() => setDeleting(null)}
       />

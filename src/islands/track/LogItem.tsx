@@ -59,7 +59,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           <button
             type="button"
             className="btn-secondary px-2 py-1"
-            onClick={() => showToast('Time log removed', removeTimeLog(log.id))}
+            onClick={() => showToast('Time log removed', removeTimeLog(log.id).undo)}
           >
             Remove<span className="sr-only"> {name}</span>
           </button>

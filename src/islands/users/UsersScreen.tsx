@@ -77,8 +77,7 @@ export function UsersScreen() {
   }
 
   function remove(member: Member) {
-    const undo = deleteMember(member.id);
-    showToast(`Deleted ${member.name}`, undo);
+    showToast(`Deleted ${member.name}`, deleteMember(member.id).undo);
   }
 
   const logCount = (memberId: string) => logs.filter((l) => l.memberId === memberId).length;

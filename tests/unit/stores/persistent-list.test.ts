@@ -107,4 +107,42 @@ describe('persistentList', () => {
     expect(notice?.message).toContain('storage is full');
     cleanStores(list.$list);
   });
+
+  it('tells the caller whether each change was stored', () => {
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    expect(list.update(() => [{ id: 'first', n: 1 }])).toEqual({ saved: true });
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(list.update((current) => [{ id: 'second', n: 2 }, ...current])).toMatchObject({
+      saved: false,
+      reason: 'refused',
+      message: expect.stringContaining('refused to save') as unknown,
+    });
+    setItem.mockRestore();
+    expect(list.update((current) => current)).toEqual({ saved: true });
+    expect(localStorage.getItem(key)).toBe(
+      JSON.stringify([
+        { id: 'second', n: 2 },
+        { id: 'first', n: 1 },
+      ]),
+    );
+    cleanStores(list.$list);
+  });
+
+  it('does not let another tab’s value silently replace changes held only in memory', () => {
+    const list = persistentList<Item>(key, itemSchema);
+    keepMount(list.$list);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    list.update(() => [{ id: 'mine', n: 1 }]);
+    setItem.mockRestore();
+    const theirs = JSON.stringify([{ id: 'theirs', n: 2 }]);
+    localStorage.setItem(key, theirs);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: theirs }));
+    expect(list.$list.get()).toEqual([{ id: 'mine', n: 1 }]);
+    cleanStores(list.$list);
+  });
 });

@@ -48,11 +48,11 @@ describe('time-log store', () => {
   });
 
   it('marks logs of projects that need approval as pending', () => {
-    expect(addTimeLog(input, true, now).status).toBe('pending');
+    expect(addTimeLog(input, true, now).log.status).toBe('pending');
   });
 
   it('updates a log in place, keeping its position and creation time', () => {
-    const first = addTimeLog(input, false, now);
+    const first = addTimeLog(input, false, now).log;
     addTimeLog({ ...input, desc: 'top' }, false, now);
     updateTimeLog(first.id, { dur: 60 }, new Date('2026-03-11T00:00:00Z'));
     const [top, edited] = $timeLogs.get();
@@ -63,9 +63,9 @@ describe('time-log store', () => {
   });
 
   it('removes a log and puts it back where it was on undo', () => {
-    const a = addTimeLog({ ...input, desc: 'a' }, false, now);
+    const a = addTimeLog({ ...input, desc: 'a' }, false, now).log;
     addTimeLog({ ...input, desc: 'b' }, false, now);
-    const undo = removeTimeLog(a.id);
+    const { undo } = removeTimeLog(a.id);
     expect($timeLogs.get().map((l) => l.desc)).toEqual(['b']);
     undo();
     expect($timeLogs.get().map((l) => l.desc)).toEqual(['b', 'a']);

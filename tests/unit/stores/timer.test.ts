@@ -62,7 +62,7 @@ describe('stopwatch store', () => {
   });
 
   it('adds the time to the log it continues instead of creating another', () => {
-    const id = addTimeLog(log, false, at('09:30:00')).id;
+    const id = addTimeLog(log, false, at('09:30:00')).log.id;
     startTimer('2026-03-10', at('11:00:00'), id);
     stopTimer(at('11:10:00'));
     expect($timeLogs.get()).toHaveLength(1);
