@@ -8,7 +8,9 @@ import {
   updateClient,
   type Client,
 } from '../../stores/clients';
+import type { WriteResult } from '../../stores/unsaved-writes';
 import { NotFound } from '../../ui/feedback/NotFound';
+import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
@@ -62,6 +64,10 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
   const existing = clientId ? clients.find((c) => c.id === clientId) : undefined;
   const [form, setForm] = useState<ClientForm>(() => (existing ? formOf(existing) : empty));
   const [errors, setErrors] = useState<Partial<Record<keyof ClientForm, string>>>({});
+  // After a save the browser refused, the client exists in this tab's memory: saving again
+  // updates it rather than adding a second one.
+  const [keptId, setKeptId] = useState(clientId);
+  const [writeFailed, setWriteFailed] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
 
   if (clientId && !existing) {
@@ -78,15 +84,25 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
   function save(event: SubmitEvent) {
     event.preventDefault();
     const check = checkForm(clientFormSchema, form, {
-      name: isClientNameTaken(form.name, clientId) && 'An active client already has this name',
+      name: isClientNameTaken(form.name, keptId) && 'An active client already has this name',
     });
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
-    if (clientId) updateClient(clientId, check.data);
-    else addClient(check.data);
+    let result: WriteResult;
+    if (keptId) result = updateClient(keptId, check.data);
+    else {
+      const added = addClient(check.data);
+      setKeptId(added.client.id);
+      result = added;
+    }
+    // Leaving now would lose the change: stay, with every value, and say why.
+    if (!result.saved) {
+      setWriteFailed(result.message);
+      return;
+    }
     window.location.assign('/clients');
   }
 
@@ -129,6 +145,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
           )}
         </Field>
         <div className="grid gap-x-4 sm:grid-cols-3">{taxFields.map(input)}</div>
+        {writeFailed ? <WriteFailedMessage message={writeFailed} /> : null}
         <FormActions submitLabel="Save" cancel={{ href: '/clients' }} />
       </form>
     </section>

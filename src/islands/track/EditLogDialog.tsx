@@ -22,7 +22,7 @@ export function EditLogDialog({ log, onClose }: { log: TimeLog | null; onClose: 
           mode="edit"
           initial={draftFromLog(log)}
           onSave={(draft, seconds, expenses) =>
-            updateTimeLog(log.id, logInputFromDraft(draft, seconds, expenses))
+            updateTimeLog(log.id, logInputFromDraft(draft, seconds, expenses)).saved
           }
           onClose={onClose}
         />

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
@@ -12,12 +12,18 @@ interface LogFormProps {
   initial: TimeLogDraft;
   /** Buttons: 'add' shows Add, Add & Close and Cancel; 'edit' shows Save and Cancel. */
   mode: 'add' | 'edit';
-  onSave: (draft: TimeLogDraft, seconds: number, expenses: number) => void;
+  /**
+   * Saves a valid draft; false when the change was not stored (storage refused it, or the log
+   * changed elsewhere). The form then stays open for `notice`, which the parent sets to say why.
+   */
+  onSave: (draft: TimeLogDraft, seconds: number, expenses: number) => boolean;
   onClose: () => void;
+  /** Shown at the top of the form: why the last save did not go through, and what to do. */
+  notice?: ReactNode;
 }
 
 /** The time-log form of SPEC.md, for adding and for editing. */
-export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
+export function LogForm({ initial, mode, onSave, onClose, notice }: LogFormProps) {
   const { draft, set, reset } = useLogDraft(initial);
   const projects = useStore($projectChoices);
   const tasksByProject = useStore($tasksByProject);
@@ -43,9 +49,11 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
     }
     setErrors({});
     setMessage('');
-    onSave(draft, check.value.seconds, check.value.expenses);
-    if (close || mode === 'edit') onClose();
-    else {
+    const saved = onSave(draft, check.value.seconds, check.value.expenses);
+    // An edit that did not go through keeps the person's values. An added log is in the list
+    // even when storage refused it, so the add form still starts afresh, but stays open.
+    if (saved && (close || mode === 'edit')) onClose();
+    else if (mode === 'add') {
       reset({ ...initial, date: draft.date, projectId: draft.projectId, memberId: draft.memberId });
       setEditorKey((k) => k + 1);
     }
@@ -63,6 +71,7 @@ export function LogForm({ initial, mode, onSave, onClose }: LogFormProps) {
           {message}
         </p>
       ) : null}
+      {notice}
       <div className="grid gap-x-4 sm:grid-cols-2">
         <GroupedCombobox
           label="CLIENT & PROJECT"

@@ -11,6 +11,7 @@ import {
   toggleAddForm,
 } from '../../stores/track';
 import type { TimeLog } from '../../stores/time-logs';
+import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { DayHeader } from './DayHeader';
 import { LogItem } from './LogItem';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -41,11 +42,18 @@ export default function TrackScreen() {
     setEditedOnce(true);
     setEditing(log);
   };
+  const [addFailed, setAddFailed] = useState('');
   const addButton = useRef<HTMLButtonElement>(null);
   // Closing the form removes the focused control; give focus back to the button that opened it.
   const closeForm = () => {
     toggleAddForm(false);
+    setAddFailed('');
     addButton.current?.focus();
+  };
+  const addLog = (...args: Parameters<typeof addLogFromDraft>) => {
+    const result = addLogFromDraft(...args);
+    setAddFailed(result.saved ? '' : result.message);
+    return result.saved;
   };
   const me = members.find((m) => user && m.email.toLowerCase() === user.email.toLowerCase());
 
@@ -74,8 +82,9 @@ export default function TrackScreen() {
               key={day}
               mode="add"
               initial={emptyDraft(day, me?.id ?? '')}
-              onSave={addLogFromDraft}
+              onSave={addLog}
               onClose={closeForm}
+              notice={addFailed ? <WriteFailedMessage message={addFailed} /> : null}
             />
           </Suspense>
         </div>

@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/entities/member';
 import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
+import type { WriteResult } from '../../stores/unsaved-writes';
 import { NotFound } from '../../ui/feedback/NotFound';
+import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
@@ -57,6 +59,10 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
     LoborRate: (existing?.LoborRate ?? 0) > 0,
     BillableRate: (existing?.BillableRate ?? 0) > 0,
   }));
+  // After a save the browser refused, the member exists in this tab's memory: saving again
+  // updates them rather than adding a second one.
+  const [keptId, setKeptId] = useState(memberId);
+  const [writeFailed, setWriteFailed] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
 
@@ -75,7 +81,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
     event.preventDefault();
     const check = checkForm(memberFormSchema, form, {
       email:
-        isMemberEmailTaken(form.email, memberId) && 'Another team member already uses this email',
+        isMemberEmailTaken(form.email, keptId) && 'Another team member already uses this email',
     });
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) {
@@ -88,13 +94,19 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
-    if (memberId) {
-      updateMember(memberId, check.data);
-      window.location.assign('/users');
-    } else {
-      addMember(check.data);
-      window.location.assign(`/users?${ADDED_PARAM}=1`);
+    let result: WriteResult;
+    if (keptId) result = updateMember(keptId, check.data);
+    else {
+      const added = addMember(check.data);
+      setKeptId(added.member.id);
+      result = added;
     }
+    // Leaving now would lose the change: stay, with every value, and say why.
+    if (!result.saved) {
+      setWriteFailed(result.message);
+      return;
+    }
+    window.location.assign(memberId ? '/users' : `/users?${ADDED_PARAM}=1`);
   }
 
   const textInput = (name: 'name' | 'email', label: string, type: string, autoComplete: string) => (
@@ -225,6 +237,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
           not charged.
         </p>
 
+        {writeFailed ? <WriteFailedMessage message={writeFailed} /> : null}
         <FormActions submitLabel={memberId ? 'Save' : 'Invite'} cancel={{ href: '/users' }} />
       </form>
     </section>

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { exportSnapshot } from '../../stores/export-data';
 import { $storageNotices, dismissStorageNotice } from '../../stores/storage-notices';
-import { downloadFile } from './download';
+import { ExportDataButton } from './ExportDataButton';
 
 /** Each storage notice with an export of all data and a dismiss button. */
 export function StorageNoticeList() {
@@ -17,19 +16,7 @@ export function StorageNoticeList() {
         >
           <p>{notice.message}</p>
           <div className="mt-2 flex gap-2">
-            <button
-              type="button"
-              className="btn-secondary py-1"
-              onClick={() =>
-                downloadFile(
-                  `hourmark-export-${Date.now()}.json`,
-                  exportSnapshot(),
-                  'application/json',
-                )
-              }
-            >
-              Export my data
-            </button>
+            <ExportDataButton />
             <button
               type="button"
               className="btn-secondary py-1"

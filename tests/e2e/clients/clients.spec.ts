@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { seedStorage, signIn } from '../support/session';
+import { answerDialogs, fillStorage, freeStorage } from '../support/storage';
 import { agency } from '../track/fixtures';
 
 const rows = (page: Page) => page.getByRole('table').getByRole('row');
@@ -228,4 +229,52 @@ test('the row menu and the status filter work by keyboard alone', async ({ page 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Actions for Zenith Co' })).toBeFocused();
+});
+
+test('with storage full, a new client stays on screen, is reported, and leaving asks first', async ({
+  page,
+}) => {
+  await fillStorage(page, ['clients']);
+  await page.goto('/clients/new');
+  await page.getByLabel('NAME', { exact: true }).fill('Nova Studio');
+  await page.getByLabel('CONTACT PERSON').fill('Ira');
+  await page.getByLabel('EMAIL').fill('ira@nova.test');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  const form = page.getByRole('form', { name: 'New client' });
+  await expect(form.getByRole('alert')).toContainText(
+    /Your browser storage is full.*Export your data now/,
+  );
+  // The same words in the storage notice every screen shows, with Export there too.
+  await expect(page.getByRole('alert').filter({ hasText: 'storage is full' })).toHaveCount(2);
+  await expect(page).toHaveURL(/\/clients\/new$/);
+  await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Nova Studio');
+  await expect(page.getByLabel('CONTACT PERSON')).toHaveValue('Ira');
+
+  // Export downloads the client this tab holds, although storage refused it.
+  const download = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Export my data' }).click();
+  const exported = await (await download).createReadStream();
+  let text = '';
+  for await (const chunk of exported) text += String(chunk);
+  expect(text).toContain('Nova Studio');
+
+  // A sidebar link is a full page load: the browser asks, and staying keeps everything.
+  const dialogs = answerDialogs(page, 'dismiss');
+  await page
+    .getByRole('navigation', { name: 'App' })
+    .getByRole('link', { name: 'Clients' })
+    .click();
+  await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  await expect(page).toHaveURL(/\/clients\/new$/);
+  await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Nova Studio');
+
+  // Once there is room, Save stores the same client (not a second one) and leaves without asking.
+  await freeStorage(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('row', { name: /Nova Studio/ })).toHaveCount(1);
+  expect(dialogs).toEqual(['beforeunload']);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Nova Studio/ })).toContainText('Ira');
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { seedStorage, signIn } from '../support/session';
+import { answerDialogs, fillStorage, freeStorage } from '../support/storage';
 import { agency } from './fixtures';
 
 const dayLogs = (page: Page) =>
@@ -142,6 +143,43 @@ test('a log added in one tab appears in the other without reload', async ({ page
     await tab.reload();
     await expect(dayLogs(tab)).toHaveCount(3);
   }
+});
+
+test('with storage full, a new log stays in the tab, is reported, and leaving asks first', async ({
+  page,
+}) => {
+  await fillStorage(page, ['taskData']);
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '0:30', 'Held in memory');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  const form = page.getByRole('form', { name: 'Add time log' });
+  await expect(form.getByRole('alert')).toContainText(
+    /Your browser storage is full.*Export your data now/,
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'storage is full' })).toHaveCount(2);
+  await expect(dayLogs(page).filter({ hasText: 'Held in memory' })).toBeVisible();
+
+  // Going to All hours from the sidebar loads another page: the browser asks first.
+  const dialogs = answerDialogs(page, 'dismiss');
+  const nav = page.getByRole('navigation', { name: 'App' });
+  await nav.getByRole('button', { name: 'Reports' }).click();
+  await nav.getByRole('link', { name: 'All hours' }).click();
+  await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  await expect(page).toHaveURL(/\/login\//);
+  await expect(dayLogs(page).filter({ hasText: 'Held in memory' })).toBeVisible();
+
+  // With room again, the next log stores both, and leaving no longer asks.
+  await freeStorage(page);
+  await fillLog(page, '0:15', 'Stored at last');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'storage is full' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'All hours' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All hours' })).toBeVisible();
+  expect(dialogs).toEqual(['beforeunload']);
+  await expect(page.getByText('Held in memory')).toBeVisible();
+  await expect(page.getByText('Stored at last')).toBeVisible();
 });
 
 test('keyboard shortcuts open the form and start the stopwatch', async ({ page }) => {
