@@ -19,7 +19,8 @@ export interface PersistentList<T> {
 
 /**
  * Creates a list store under `key`, decoding each record through `schema`. Valid records are
- * kept; anything unreadable is copied aside and reported once, never thrown away.
+ * kept; anything unreadable is copied aside (once per distinct value) and reported, never
+ * thrown away.
  */
 export function persistentList<T>(
   key: string,

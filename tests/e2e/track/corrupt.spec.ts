@@ -20,6 +20,26 @@ test('a corrupt time-log list opens the screen with a notice and keeps the origi
   expect((await download).suggestedFilename()).toMatch(/^hourmark-export-\d+\.json$/);
 });
 
+test('a bad value is copied aside once, however many screens load it, and the notice says where', async ({
+  page,
+}) => {
+  const raw = '[{"dur": "lots"}, {"broken';
+  await seedStorage(page, { taskData: raw });
+  await signIn(page);
+  const notice = page.getByRole('alert').filter({ hasText: 'could not be read' });
+  for (const path of ['/login/', '/allHours', '/projects', '/users', '/login/', '/allHours']) {
+    await page.goto(path);
+    await expect(notice).toBeVisible();
+  }
+  const copies = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('taskData.corrupt.')),
+  );
+  expect(copies).toHaveLength(1);
+  expect(copies[0]).toMatch(/^taskData\.corrupt\.[0-9a-z]+$/);
+  await expect(notice).toContainText(`kept under "${copies[0]}"`);
+  expect(await page.evaluate((key) => localStorage.getItem(key), copies[0] ?? '')).toBe(raw);
+});
+
 test('logs from the original app (no id, no date) still load on All hours', async ({ page }) => {
   await seedStorage(page, {
     taskData: [
