@@ -1,7 +1,7 @@
 import { newId } from '../lib/entities/common';
 import { timeLogSchema, type TimeLog } from '../lib/entities/time-log';
 import { persistentList } from './persistent-list';
-import { recordActions } from './record-actions';
+import { recordActions, type EditResult } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
 /** The documented key of the time-log list ("task-data list" in SPEC.md), newest first. */
@@ -63,6 +63,19 @@ export function updateTimeLog(
   now = new Date(),
 ): WriteResult {
   return actions.patch(id, { ...input, updatedAt: now.toISOString() });
+}
+
+/**
+ * Applies the fields a person changed in a log opened as `opened` to the freshest stored log.
+ * A field someone else changed meanwhile is a conflict, written only when `overwrite` is set.
+ */
+export function editTimeLog(
+  opened: TimeLog,
+  changes: Partial<TimeLogInput>,
+  overwrite = false,
+  now = new Date(),
+): EditResult<TimeLog> {
+  return actions.edit(opened, changes, { updatedAt: now.toISOString() }, overwrite);
 }
 
 /** Marks a pending log approved. */

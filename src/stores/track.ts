@@ -1,11 +1,13 @@
 import { atom, computed } from 'nanostores';
 import { toDay } from '../lib/day';
 import { formatDuration } from '../lib/duration';
+import { changedFields } from '../lib/record-diff';
 import type { TimeLogDraft } from '../lib/time-log-form';
 import { clientProjectLabel } from './choices';
 import { $projects } from './projects';
+import type { EditResult } from './record-actions';
 import { $tasks } from './tasks';
-import { $timeLogs, addTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
+import { $timeLogs, addTimeLog, editTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
 
 /** The day the Track screen shows, 'YYYY-MM-DD'. */
@@ -77,4 +79,46 @@ export function draftFromLog(log: TimeLog): TimeLogDraft {
     end: log.end,
     exp: log.exp > 0 ? String(log.exp) : '',
   };
+}
+
+// The names the edit dialog shows for each stored field of a log.
+const fieldLabels: Record<keyof TimeLogInput, string> = {
+  date: 'Date',
+  client: 'Client & project',
+  projectId: 'Client & project',
+  task: 'Task',
+  taskId: 'Task',
+  tags: 'Tags',
+  desc: 'Description',
+  dur: 'Duration',
+  st: 'Start time',
+  end: 'End time',
+  exp: 'Expenses',
+  memberId: 'Team member',
+};
+
+/** The form's names for some fields of a log, each once (client and project are one field). */
+export function logFieldLabels(fields: readonly (keyof TimeLog)[]): string[] {
+  const labels = fields.map((field) =>
+    field in fieldLabels ? fieldLabels[field as keyof TimeLogInput] : String(field),
+  );
+  return [...new Set(labels)];
+}
+
+/**
+ * Saves the edit dialog of a log opened as `opened`: only the fields the person changed are
+ * written, onto the freshest stored log. Comparing with what the form would have saved
+ * untouched (not with the stored record) keeps untouched fields out even when the form shows
+ * them differently, e.g. the label of an old log without a project.
+ */
+export function saveLogEdit(
+  opened: TimeLog,
+  draft: TimeLogDraft,
+  seconds: number,
+  expenses: number,
+  overwrite = false,
+): EditResult<TimeLog> {
+  const untouched = logInputFromDraft(draftFromLog(opened), opened.dur, opened.exp);
+  const changes = changedFields(untouched, logInputFromDraft(draft, seconds, expenses));
+  return editTimeLog(opened, changes, overwrite);
 }

@@ -145,6 +145,76 @@ test('a log added in one tab appears in the other without reload', async ({ page
   }
 });
 
+test('two tabs editing one log keep both edits, and a clash is shown instead of overwritten', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '0:45', 'Shared log');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  const other = await context.newPage();
+  await other.goto('/login/?day=2026-03-10');
+  await expect(dayLogs(other).filter({ hasText: 'Shared log' })).toBeVisible();
+  const openDialog = async (tab: Page) => {
+    await tab.getByRole('button', { name: /^Edit/ }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Edit time log' });
+    await expect(dialog.getByLabel('Duration')).toBeVisible();
+    return dialog;
+  };
+
+  // Both tabs open the same log. Tab one changes the duration; tab two, still showing the old
+  // duration, changes only the tags. Both edits survive.
+  const first = await openDialog(page);
+  const second = await openDialog(other);
+  await first.getByLabel('Duration').fill('2h');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first).toBeHidden();
+  await expect(second.getByLabel('Duration')).toHaveValue('0:45:00');
+  await second.getByLabel('TAGS').fill('design, review');
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second).toBeHidden();
+  for (const tab of [page, other]) {
+    await tab.reload();
+    await expect(dayLogs(tab)).toContainText('2:00:00');
+    await expect(dayLogs(tab)).toContainText('Tags: design, review');
+  }
+
+  // Both change the duration: the later save says so and offers the current values.
+  const third = await openDialog(page);
+  const fourth = await openDialog(other);
+  await third.getByLabel('Duration').fill('1h');
+  await third.getByRole('button', { name: 'Save' }).click();
+  await expect(third).toBeHidden();
+  await fourth.getByLabel('Duration').fill('3h');
+  await fourth.getByRole('button', { name: 'Save' }).click();
+  await expect(fourth.getByRole('alert')).toContainText(
+    'This log was changed in another tab since you opened it (Duration)',
+  );
+  await expect(dayLogs(other)).toContainText('1:00:00');
+  await fourth.getByRole('button', { name: 'Reload current values' }).click();
+  await expect(fourth.getByLabel('Duration')).toHaveValue('1:00:00');
+  await expect(fourth.getByRole('alert')).toBeHidden();
+  await fourth.getByRole('button', { name: 'Cancel' }).click();
+
+  // Or the person replaces the other tab's value on purpose.
+  const fifth = await openDialog(page);
+  const sixth = await openDialog(other);
+  await fifth.getByLabel('TAGS').fill('from tab one');
+  await fifth.getByRole('button', { name: 'Save' }).click();
+  await expect(fifth).toBeHidden();
+  await sixth.getByLabel('TAGS').fill('from tab two');
+  await sixth.getByRole('button', { name: 'Save' }).click();
+  await expect(sixth.getByRole('alert')).toContainText('(Tags)');
+  await sixth.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(sixth).toBeHidden();
+  for (const tab of [page, other]) {
+    await expect(dayLogs(tab)).toContainText('Tags: from tab two');
+    await expect(dayLogs(tab)).toContainText('1:00:00');
+  }
+});
+
 test('with storage full, a new log stays in the tab, is reported, and leaving asks first', async ({
   page,
 }) => {
