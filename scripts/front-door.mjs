@@ -73,9 +73,10 @@ export const PASSWORD_PATHS = new Set([
 /**
  * Password requests under way at once before the rest are turned away with 503 here, for the
  * price of a header: a login flood then costs Astro, the body parser and the database nothing,
- * and static pages and session checks keep their speed. Matches the hash queue's admission.
+ * and static pages and session checks keep their speed. Matches the hash queue's admission:
+ * 16 on PostgreSQL, 4 on PGlite, which runs every query on the server's main thread.
  */
-export const MAX_PASSWORD_REQUESTS = 16;
+export const MAX_PASSWORD_REQUESTS = process.env.DATABASE_URL ? 16 : 4;
 
 /**
  * Counts password requests under way; `enter` returns a 503 answer when the limit is reached,

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { readConfig } from '../config';
 
 /** Thrown when too many password operations are under way; the caller answers 503 with Retry-After. */
 export class HashQueueFull extends Error {
@@ -59,10 +60,11 @@ export function createHashQueue(options: { concurrency: number; maxAdmitted: num
 
 /**
  * One hash at a time per spare core (1 on a 2-core machine), at most 16 password operations under
- * way (scripts/front-door.mjs turns the 17th away before it reaches Astro; this is the same limit
- * for servers without that front door, such as `astro dev`).
+ * way on PostgreSQL and 4 on PGlite, whose queries all run on the server's main thread and would
+ * otherwise hold up `/user/me` (scripts/front-door.mjs turns the rest away before they reach
+ * Astro; this is the same limit for servers without that front door, such as `astro dev`).
  */
 export const hashQueue = createHashQueue({
   concurrency: Math.max(1, availableParallelism() - 1),
-  maxAdmitted: 16,
+  maxAdmitted: readConfig().databaseUrl ? 16 : 4,
 });
