@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate, type Transactional } from './migrate';
+import { migrations as allMigrations } from './migrations';
 import { schema } from './schema';
 
 /** The typed database every server module uses, on PGlite or PostgreSQL alike. */
@@ -13,16 +14,41 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-/** Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `dataDir` (or memory). */
+/**
+ * Opens PostgreSQL when `url` is given, otherwise embedded PGlite in `dataDir` (or memory), and
+ * applies the migrations (all of them, unless a test asks for an earlier release's list).
+ */
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | undefined;
+  migrations?: typeof allMigrations | undefined;
 }): Promise<Database> {
   const database = options.url
     ? await openPostgres(options.url)
     : await openPglite(options.dataDir);
-  await migrate(database.transaction);
+  await migrate(database.transaction, options.migrations ?? allMigrations);
   return database;
+}
+
+/**
+ * PGlite runs each query on the server's main thread, and its queue starts the next one in a
+ * microtask, so under load a run of queries never lets static files or other requests in. Each
+ * query and transaction first waits for the I/O phase (setImmediate), which lets them in between.
+ */
+function yieldingBetweenQueries<T extends object>(client: T): T {
+  const paced = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (!paced.has(property)) return method.bind(target);
+      return async (...args: unknown[]) => {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        return method.apply(target, args);
+      };
+    },
+  });
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -35,7 +61,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = new PGlite(dataDir);
   await client.waitReady;
   return {
-    db: drizzle(client, { schema }) as unknown as Db,
+    db: drizzle(yieldingBetweenQueries(client), { schema }) as unknown as Db,
     kind: 'pglite',
     transaction: (work) =>
       client.transaction((tx) =>
