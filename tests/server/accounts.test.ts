@@ -9,6 +9,7 @@ import {
   handleRegister,
 } from '../../src/server/api/handlers';
 import { migrate } from '../../src/server/db/migrate';
+import { migrations } from '../../src/server/db/migrations';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import {
   context,
@@ -79,7 +80,7 @@ describe.each(drivers)('accounts on $name', (driver) => {
       async () => {
         const [a, b] = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
         const rows = await a.transaction((q) => q('SELECT id FROM schema_migrations'));
-        expect(rows.map((r) => r['id'])).toEqual(['0001_accounts', '0002_throttle_devices']);
+        expect(rows.map((r) => r['id'])).toEqual(migrations.map((m) => m.id));
         await Promise.all([a.close(), b.close()]);
       },
     );

@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import type { HandlerContext } from '../../src/server/api/handlers';
+import type { migrations as allMigrations } from '../../src/server/db/migrations';
 
 /** A way to get a fresh, empty database: PGlite in memory always, PostgreSQL when configured. */
 export interface Driver {
   name: string;
-  fresh: () => Promise<{ database: Database; url?: string; drop: () => Promise<void> }>;
+  fresh: (
+    migrations?: typeof allMigrations,
+  ) => Promise<{ database: Database; url?: string; drop: () => Promise<void> }>;
 }
 
 const pgUrl = process.env['TEST_DATABASE_URL'];
 
-async function freshPostgres() {
+async function freshPostgres(migrations?: typeof allMigrations) {
   const name = `hm_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -19,7 +22,7 @@ async function freshPostgres() {
   await admin.end();
   const url = new URL(pgUrl ?? '');
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), migrations });
   return {
     database,
     url: url.toString(),
@@ -37,8 +40,8 @@ async function freshPostgres() {
 export const drivers: Driver[] = [
   {
     name: 'PGlite',
-    fresh: async () => {
-      const database = await openDatabase({});
+    fresh: async (migrations?: typeof allMigrations) => {
+      const database = await openDatabase({ migrations });
       return { database, drop: () => database.close() };
     },
   },

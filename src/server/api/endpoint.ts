@@ -3,7 +3,7 @@ import { readConfig } from '../config';
 import { getDatabase } from '../db';
 import { clientAddress } from '../http/client-address';
 import { apiError, methodNotAllowed } from '../http/responses';
-import type { HandlerContext } from './handlers';
+import type { HandlerContext } from './context';
 
 type Handler = (request: Request, ctx: HandlerContext) => Promise<Response>;
 

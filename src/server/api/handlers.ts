@@ -1,4 +1,3 @@
-import type { Database } from '../db/connect';
 import {
   changePassword,
   checkPassword,
@@ -11,7 +10,7 @@ import {
   type SignedIn,
 } from '../auth/accounts';
 import { parseDeviceCookie } from '../auth/devices';
-import { authenticate, handleOf, revokeSession, revokeUserSessions } from '../auth/sessions';
+import { handleOf, revokeSession, revokeUserSessions } from '../auth/sessions';
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
 import {
@@ -20,26 +19,15 @@ import {
   readCookie,
   readSessionCookie,
   sessionCookie,
-  type CookieTarget,
 } from '../http/cookies';
 import { apiError, json } from '../http/responses';
+import { target, type HandlerContext } from './context';
 import { deleteBody, loginBody, passwordBody, registerBody } from './schemas';
+import { refreshed, signedIn, unauthenticated } from './signed-in';
 
-/** What a handler needs besides the request: the database, the clock and the caller's address. */
-export interface HandlerContext {
-  database: Database;
-  now: () => Date;
-  ip: string;
-  /** PUBLIC_URL: when https, every cookie is Secure. */
-  publicUrl?: URL | undefined;
-}
+export type { HandlerContext } from './context';
 
 const INVALID_CREDENTIALS = 'Email or password is incorrect.';
-
-const target = (request: Request, ctx: HandlerContext): CookieTarget => ({
-  url: new URL(request.url),
-  publicUrl: ctx.publicUrl,
-});
 
 function callerOf(request: Request, ctx: HandlerContext): Caller {
   return {
@@ -133,25 +121,6 @@ export async function handleLogout(request: Request, ctx: HandlerContext): Promi
   if (handle) await revokeSession(ctx.database.db, handle);
   return json(204, null, { 'Set-Cookie': sessionCookie(null, target(request, ctx)) });
 }
-
-type Session = NonNullable<Awaited<ReturnType<typeof authenticate>>>;
-
-async function signedIn(request: Request, ctx: HandlerContext) {
-  return authenticate(ctx.database.db, readSessionCookie(request.headers.get('cookie')), ctx.now());
-}
-
-/** When the server moved the session's expiry, the cookie's Max-Age moves with it. */
-function refreshed(
-  session: Session,
-  request: Request,
-  ctx: HandlerContext,
-): Record<string, string> {
-  if (!session.extended) return {};
-  return { 'Set-Cookie': sessionCookie(session.cookie, target(request, ctx), session.persistent) };
-}
-
-const unauthenticated = () =>
-  apiError(401, 'unauthenticated', 'You are signed out. Please sign in again.');
 
 /** GET /user/me: who is signed in, or 401. */
 export async function handleMe(request: Request, ctx: HandlerContext): Promise<Response> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
+import { createPersonalWorkspace } from '../sync/workspaces';
 import { forgetQuiet, reserve, settle, type ThrottleKey } from '../throttle/throttle';
 import { forgetUnusedDevices, rememberDevice, trustedDevice, type DeviceToken } from './devices';
 import { hashQueue, HashQueueFull } from './hash-queue';
@@ -108,17 +109,23 @@ export function registerAccount(
       hashPassword(input.password),
     );
     if (hashed.kind !== 'done') return hashed;
-    const rows = await db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        name: input.name.trim(),
-        email,
-        passwordHash: hashed.value,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
+    // The account and its own workspace are created together, or neither is.
+    const rows = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(users)
+        .values({
+          id: randomUUID(),
+          name: input.name.trim(),
+          email,
+          passwordHash: hashed.value,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      const user = inserted[0];
+      if (user) await createPersonalWorkspace(tx, user, now);
+      return inserted;
+    });
     const row = rows[0];
     if (!row) return { kind: 'email_taken' as const };
     return {

@@ -61,4 +61,126 @@ ALTER TABLE sessions ADD COLUMN persistent boolean NOT NULL DEFAULT true;
 CREATE INDEX sessions_expires_at ON sessions (expires_at);
 `,
   },
+  {
+    id: '0003_workspaces_sync',
+    sql: `
+-- Workspaces: the server becomes the source of truth (issue 10). Each record row carries its
+-- workspace, the workspace version of its last change and a deleted flag, so a pull can send
+-- what changed or disappeared since a version.
+CREATE TABLE workspaces (
+  id uuid PRIMARY KEY,
+  name text NOT NULL,
+  version bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE memberships (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  role text NOT NULL CHECK (role IN ('Admin', 'Manager', 'Normal')),
+  member_id text,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, user_id)
+);
+CREATE INDEX memberships_user_id ON memberships (user_id);
+CREATE TABLE clients (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  id text NOT NULL,
+  data jsonb NOT NULL,
+  version bigint NOT NULL,
+  deleted boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+CREATE INDEX clients_changes ON clients (workspace_id, version);
+CREATE TABLE projects (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  id text NOT NULL,
+  data jsonb NOT NULL,
+  client_id text,
+  version bigint NOT NULL,
+  deleted boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+CREATE INDEX projects_changes ON projects (workspace_id, version);
+CREATE TABLE tasks (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  id text NOT NULL,
+  data jsonb NOT NULL,
+  project_id text,
+  version bigint NOT NULL,
+  deleted boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+CREATE INDEX tasks_changes ON tasks (workspace_id, version);
+CREATE TABLE members (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  id text NOT NULL,
+  data jsonb NOT NULL,
+  version bigint NOT NULL,
+  deleted boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+CREATE INDEX members_changes ON members (workspace_id, version);
+CREATE TABLE time_logs (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  id text NOT NULL,
+  data jsonb NOT NULL,
+  date date NOT NULL,
+  project_id text,
+  task_id text,
+  member_id text,
+  seconds integer NOT NULL,
+  expense_minor bigint NOT NULL,
+  version bigint NOT NULL,
+  deleted boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+CREATE INDEX time_logs_changes ON time_logs (workspace_id, version);
+CREATE INDEX time_logs_date ON time_logs (workspace_id, date);
+CREATE TABLE timers (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  data jsonb NOT NULL,
+  version bigint NOT NULL,
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, user_id)
+);
+-- One row per browser, account and workspace: the last mutation applied from it, so a retried
+-- push is answered from mutation_results instead of being applied twice.
+CREATE TABLE sync_clients (
+  id text PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  last_mutation_id bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL
+);
+CREATE INDEX sync_clients_workspace ON sync_clients (workspace_id, user_id);
+CREATE TABLE mutation_results (
+  client_id text NOT NULL REFERENCES sync_clients(id) ON DELETE CASCADE,
+  mutation_id bigint NOT NULL,
+  result jsonb NOT NULL,
+  PRIMARY KEY (client_id, mutation_id)
+);
+-- Every existing account gets a workspace of its own (same id as the account), as Admin, with a
+-- team-member record for itself.
+INSERT INTO workspaces (id, name, version, created_at)
+  SELECT id, name || '''s workspace', 1, now() FROM users;
+INSERT INTO members (workspace_id, id, data, version, created_at, updated_at)
+  SELECT id, id::text, jsonb_build_object('name', name, 'email', email, 'LoborRate', 0,
+    'BillableRate', 0, 'Role', 'Admin', 'notes', '', 'status', 'Active',
+    'autoAddToProjects', false), 1, now(), now() FROM users;
+INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at)
+  SELECT id, id, 'Admin', id::text, now() FROM users;
+`,
+  },
 ];

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Accounts. `email` is stored trimmed and lower-cased, so it is unique case-insensitively. */
 export const users = pgTable('users', {
@@ -59,4 +70,86 @@ export const devices = pgTable(
   (t) => [index('devices_user_id').on(t.userId), index('devices_last_used_at').on(t.lastUsedAt)],
 );
 
-export const schema = { users, sessions, throttle, devices };
+/** A team's shared space; `version` grows by one with every push that changes it. */
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Who belongs to a workspace, with which role, and which team-member record is theirs. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['Admin', 'Manager', 'Normal'] }).notNull(),
+    memberId: text('member_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('memberships_user_id').on(t.userId),
+  ],
+);
+
+/** Each person's stopwatch in a workspace (pulled by that person only). */
+export const timers = pgTable(
+  'timers',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
+/** A browser pushing for one account and workspace, and the last mutation applied from it. */
+export const syncClients = pgTable('sync_clients', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+});
+
+/** What each recent mutation of a client came to, so a retried push gets the same answer. */
+export const mutationResults = pgTable(
+  'mutation_results',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => syncClients.id, { onDelete: 'cascade' }),
+    mutationId: bigint('mutation_id', { mode: 'number' }).notNull(),
+    result: jsonb('result').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
+);
+
+export const schema = {
+  users,
+  sessions,
+  throttle,
+  devices,
+  workspaces,
+  memberships,
+  timers,
+  syncClients,
+  mutationResults,
+};

@@ -7,9 +7,9 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** A parsed body, or the error response to send instead. */
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
 
-async function readLimited(request: Request): Promise<string | null> {
+async function readLimited(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) return null;
+  if (declared > limit) return null;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -18,7 +18,7 @@ async function readLimited(request: Request): Promise<string | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       return null;
     }
@@ -27,16 +27,21 @@ async function readLimited(request: Request): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads a JSON body (≤ 16 KB) and validates it; every failure becomes a 4xx JSON response. */
+/** Reads a JSON body (≤ 16 KB unless told) and validates it; every failure becomes a 4xx JSON response. */
 export async function parseBody<T>(
   request: Request,
   schema: ZodType<T, ZodTypeDef, unknown>,
+  limit = MAX_BODY_BYTES,
 ): Promise<BodyResult<T>> {
-  const text = await readLimited(request);
+  const text = await readLimited(request, limit);
   if (text === null)
     return {
       ok: false,
-      response: apiError(413, 'payload_too_large', 'The request body is larger than 16 KB.'),
+      response: apiError(
+        413,
+        'payload_too_large',
+        `The request body is larger than ${Math.round(limit / 1024)} KB.`,
+      ),
     };
   let data: unknown;
   try {

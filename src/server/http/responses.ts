@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'malformed_address'
   | 'server_busy'
   | 'not_ready'
+  | 'not_member'
+  | 'foreign_client'
   | 'internal';
 
 /** A JSON response with no caching. */

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * Strict write schemas: what a mutation may set on each kind of record. Unlike the lenient read
+ * schemas in ../entities (which repair what old versions stored), these refuse anything out of
+ * shape and any field they do not name, because they judge input, not history.
+ */
+
+// PostgreSQL text and jsonb cannot hold NUL, and a lone surrogate cannot be encoded as UTF-8.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point of this pattern.
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text up to `max` characters that can be stored. */
+export const text = (max: number) =>
+  z
+    .string({ invalid_type_error: 'Must be text' })
+    .max(max, `At most ${max} characters`)
+    .refine((v) => !unstorable.test(v), 'Contains characters that cannot be stored');
+
+/** A required name: trimmed, 1 to `max` characters. */
+const name = (max: number) => text(max).refine((v) => v.trim().length > 0, 'Must not be empty');
+
+/** Record ids: new ones are UUIDs; older data used timestamps and `project::task` pairs. */
+export const recordId = text(200).refine((v) => v.length > 0, 'Must not be empty');
+
+const amount = z
+  .number({ invalid_type_error: 'Must be a number' })
+  .finite()
+  .min(0, 'Must be 0 or more')
+  .max(1_000_000_000, 'Too large');
+const status = z.enum(['Active', 'Archived']);
+const day = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use YYYY-MM-DD');
+const clock = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM')]);
+
+/** Fields of a client. */
+export const clientFields = z
+  .object({
+    name: name(120),
+    contactPerson: text(120),
+    email: text(254),
+    phone: text(40),
+    address: text(500),
+    taxName: text(60),
+    taxPercentage: z.number().finite().min(0).max(100).nullable(),
+    taxNumber: text(60),
+    status,
+  })
+  .strict();
+
+/** Fields of a project (its client is referred to by id; the label is derived when shown). */
+export const projectFields = z
+  .object({
+    projectName: name(200),
+    clientId: recordId.nullable(),
+    hours: amount,
+    billamount: amount,
+    description: text(20_000),
+    billable: z.enum(['member', 'task', 'project', 'false']),
+    rounding: z.enum(['up', 'nearest', 'down', 'false']),
+    timeInterval: z.number().int().min(1).max(60),
+    approval: z.boolean(),
+    status,
+  })
+  .strict();
+
+/** Fields of a task. */
+export const taskFields = z
+  .object({
+    projectId: recordId,
+    task: name(200),
+    assigneeIds: z.array(recordId).max(1000),
+    billableRate: amount.nullable(),
+  })
+  .strict();
+
+/** Fields of a team member (`LoborRate` keeps the original spelling). */
+export const memberFields = z
+  .object({
+    name: name(120),
+    email: text(254),
+    LoborRate: amount,
+    BillableRate: amount,
+    Role: z.enum(['Admin', 'Manager', 'Normal']),
+    notes: text(20_000),
+    status,
+    autoAddToProjects: z.boolean(),
+  })
+  .strict();
+
+/** Fields of a time log: `dur` whole seconds, `exp` decimal amount, `desc` editor HTML. */
+export const timeLogFields = z
+  .object({
+    date: day,
+    projectId: recordId.nullable(),
+    taskId: recordId.nullable(),
+    memberId: recordId.nullable(),
+    tags: text(500),
+    desc: text(50_000),
+    dur: z
+      .number()
+      .int()
+      .min(0)
+      .max(366 * 24 * 3600),
+    st: clock,
+    end: clock,
+    exp: amount,
+    status: z.enum(['approved', 'pending']),
+  })
+  .strict();
+
+/** The running stopwatch of the person pushing (one per person and workspace). */
+export const timerFields = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('idle') }).strict(),
+  z
+    .object({
+      status: z.literal('running'),
+      startedAt: z.number().int().positive(),
+      day,
+      continueLogId: recordId.nullable(),
+    })
+    .strict(),
+]);

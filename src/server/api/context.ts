@@ -1,0 +1,17 @@
+import type { Database } from '../db/connect';
+import type { CookieTarget } from '../http/cookies';
+
+/** What a handler needs besides the request: the database, the clock and the caller's address. */
+export interface HandlerContext {
+  database: Database;
+  now: () => Date;
+  ip: string;
+  /** PUBLIC_URL: when https, every cookie is Secure. */
+  publicUrl?: URL | undefined;
+}
+
+/** Where the handler's cookies go. */
+export const target = (request: Request, ctx: HandlerContext): CookieTarget => ({
+  url: new URL(request.url),
+  publicUrl: ctx.publicUrl,
+});

@@ -1,0 +1,74 @@
+import { pushBody } from '../../lib/sync/mutations';
+import { parseBody } from '../http/body';
+import { apiError, json } from '../http/responses';
+import { decodeCursor, pull } from '../sync/pull';
+import { push } from '../sync/push';
+import { workspacesOf } from '../sync/workspaces';
+import type { HandlerContext } from './context';
+import { refreshed, signedIn, unauthenticated } from './signed-in';
+
+/** A push of up to 500 mutations with long descriptions fits; anything bigger is refused. */
+const MAX_PUSH_BYTES = 1024 * 1024;
+
+const notMember = () => apiError(403, 'not_member', 'You are not a member of this workspace.');
+
+/** GET /sync/workspaces: the workspaces the signed-in person belongs to. */
+export async function handleWorkspaces(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  return json(
+    200,
+    { workspaces: await workspacesOf(ctx.database.db, session.user.id) },
+    refreshed(session, request, ctx),
+  );
+}
+
+/** POST /sync/push: applies a batch of named mutations and answers each with ok or a reason. */
+export async function handlePush(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const body = await parseBody(request, pushBody, MAX_PUSH_BYTES);
+  if (!body.ok) return body.response;
+  const outcome = await push(ctx.database.db, session.user.id, body.value, ctx.now());
+  if (outcome.kind === 'forbidden')
+    return outcome.reason === 'not_member'
+      ? notMember()
+      : apiError(403, 'foreign_client', 'This client id belongs to another account or workspace.');
+  const { results, lastMutationId, version } = outcome;
+  return json(200, { results, lastMutationId, version }, refreshed(session, request, ctx));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const VERSION = /^(0|[1-9]\d{0,15})$/;
+
+/** GET /sync/pull?workspace=…&cookie=…[&upTo=…&cursor=…]: what changed since the cookie. */
+export async function handlePull(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const params = new URL(request.url).searchParams;
+  const workspaceId = params.get('workspace') ?? '';
+  const cookie = params.get('cookie');
+  const upTo = params.get('upTo');
+  const cursorText = params.get('cursor');
+  const cursor = cursorText === null ? null : decodeCursor(cursorText);
+  const fields: Record<string, string> = {};
+  if (!UUID.test(workspaceId)) fields['workspace'] = 'Must be a workspace id';
+  if (cookie !== null && cookie !== '' && !VERSION.test(cookie))
+    fields['cookie'] = 'Must be a cookie from an earlier pull';
+  if (upTo !== null && !VERSION.test(upTo)) fields['upTo'] = 'Must be the cookie of the first page';
+  if (cursorText !== null && cursor === null)
+    fields['cursor'] = 'Must be the next value of an earlier page';
+  if (Object.keys(fields).length > 0)
+    return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
+      fields,
+    });
+  const outcome = await pull(ctx.database.db, session.user.id, {
+    workspaceId,
+    cookie: cookie ? Number(cookie) : null,
+    upTo: upTo === null ? null : Number(upTo),
+    cursor,
+  });
+  if (outcome.kind === 'forbidden') return notMember();
+  const { kind: _kind, ...answer } = outcome;
+  return json(200, answer, refreshed(session, request, ctx));
+}

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  mutationSpecs,
+  type MutationName,
+  type MutationResult,
+  type RecordKind,
+  type RefusalCode,
+} from '../../lib/sync/mutations';
+import { findRecord, liveIds, markDeleted, writeRecord, type Fields, type Runner } from './records';
+import { mayApply, type Membership } from './permissions';
+
+/** Where a mutation runs: the workspace, the person, the version it writes and the clock. */
+export interface ApplyContext {
+  runner: Runner;
+  membership: Membership;
+  version: number;
+  now: Date;
+}
+
+type Refusal = { reason: RefusalCode; message: string };
+
+// Messages may quote what was received; they are stored (jsonb) and shown, so anything that
+// cannot be stored is replaced and the length is bounded.
+// eslint-disable-next-line no-control-regex -- control characters are what is replaced.
+const unprintable =
+  /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const refuse = (reason: RefusalCode, message: string): Refusal => ({
+  reason,
+  message: message.replace(unprintable, '\uFFFD').slice(0, 300),
+});
+
+/** Which fields of each kind name other records, and of which kind. */
+const references: Partial<Record<RecordKind, Record<string, RecordKind>>> = {
+  project: { clientId: 'client' },
+  task: { projectId: 'project', assigneeIds: 'member' },
+  timeLog: { projectId: 'project', taskId: 'task', memberId: 'member' },
+};
+
+const KIND_NAMES: Record<RecordKind, string> = {
+  client: 'client',
+  project: 'project',
+  task: 'task',
+  member: 'team member',
+  timeLog: 'time log',
+};
+
+/** Refuses fields that point at records this workspace does not have (or has deleted). */
+async function checkReferences(
+  ctx: ApplyContext,
+  kind: RecordKind,
+  fields: Fields,
+): Promise<Refusal | null> {
+  for (const [field, target] of Object.entries(references[kind] ?? {})) {
+    const value = fields[field];
+    const ids = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+    if (ids.length === 0) continue;
+    const live = await liveIds(ctx.runner, ctx.membership.workspaceId, target, [...new Set(ids)]);
+    const missing = ids.find((id) => !live.has(id));
+    if (missing !== undefined)
+      return refuse(
+        'unknown_reference',
+        `The ${KIND_NAMES[target]} this ${KIND_NAMES[kind]} refers to (${field}) does not exist in this workspace.`,
+      );
+  }
+  return null;
+}
+
+async function applyRecord(
+  ctx: ApplyContext,
+  kind: RecordKind,
+  op: 'create' | 'update' | 'delete',
+  args: { id: string; fields?: Fields; changes?: Fields },
+): Promise<Refusal | null> {
+  const { runner, membership, version, now } = ctx;
+  const existing = await findRecord(runner, membership.workspaceId, kind, args.id);
+  const what = KIND_NAMES[kind];
+  if (op === 'create') {
+    if (existing && !existing.deleted)
+      return refuse('already_exists', `A ${what} with this id already exists.`);
+    const fields = args.fields ?? {};
+    const broken = await checkReferences(ctx, kind, fields);
+    if (broken) return broken;
+    await writeRecord(runner, membership.workspaceId, kind, args.id, fields, version, now);
+    return null;
+  }
+  if (!existing) return refuse('not_found', `This ${what} does not exist in this workspace.`);
+  if (existing.deleted)
+    return refuse('deleted', `This ${what} was deleted, so the change could not be saved.`);
+  if (op === 'delete') {
+    await markDeleted(runner, membership.workspaceId, kind, args.id, version, now);
+    return null;
+  }
+  // Field-level last writer wins, in push order: only the fields this change names are written.
+  const changes = args.changes ?? {};
+  const broken = await checkReferences(ctx, kind, changes);
+  if (broken) return broken;
+  await writeRecord(
+    runner,
+    membership.workspaceId,
+    kind,
+    args.id,
+    { ...existing.data, ...changes },
+    version,
+    now,
+  );
+  return null;
+}
+
+async function applyTimer(ctx: ApplyContext, timer: Fields): Promise<null> {
+  const { runner, membership, version, now } = ctx;
+  await runner.execute(sql`
+    INSERT INTO timers (workspace_id, user_id, data, version, updated_at)
+    VALUES (${membership.workspaceId}, ${membership.userId}, ${JSON.stringify(timer)}::jsonb, ${version}, ${now.toISOString()})
+    ON CONFLICT (workspace_id, user_id) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version, updated_at = EXCLUDED.updated_at`);
+  return null;
+}
+
+/**
+ * Runs one named mutation authoritatively: checks its name, its arguments against the strict
+ * write schema, the caller's permission and the records it touches, then writes. Whatever is
+ * refused comes back as a reason; nothing here throws for bad input.
+ */
+export async function applyMutation(
+  ctx: ApplyContext,
+  mutation: { id: number; name: string; args?: unknown },
+): Promise<MutationResult> {
+  const refused = (r: Refusal): MutationResult => ({ id: mutation.id, outcome: 'refused', ...r });
+  if (!Object.hasOwn(mutationSpecs, mutation.name))
+    return refused(
+      refuse('unknown_mutation', `There is no change called "${mutation.name.slice(0, 60)}".`),
+    );
+  const spec = mutationSpecs[mutation.name as MutationName];
+  const parsed = spec.args.safeParse(mutation.args);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') || 'arguments';
+    return refused(refuse('invalid_args', `${where}: ${issue?.message ?? 'invalid'}`));
+  }
+  if (!mayApply(ctx.membership, mutation.name as MutationName))
+    return refused(refuse('forbidden', 'You may not make this change.'));
+  const refusal =
+    spec.kind === 'timer'
+      ? await applyTimer(ctx, (parsed.data as { timer: Fields }).timer)
+      : await applyRecord(
+          ctx,
+          spec.kind,
+          spec.op,
+          parsed.data as { id: string; fields?: Fields; changes?: Fields },
+        );
+  return refusal ? refused(refusal) : { id: mutation.id, outcome: 'ok' };
+}

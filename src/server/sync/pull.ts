@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { syncClients, workspaces } from '../db/schema';
+import { changesSince, type Change, type Cursor } from './records';
+import { membershipOf } from './workspaces';
+
+/** Rows per page of a pull. */
+export const PULL_PAGE = 2000;
+
+/** What a pull came to. */
+export type PullOutcome =
+  | { kind: 'forbidden' }
+  | {
+      kind: 'ok';
+      /** The version this pull brings the device to, once every page has arrived. */
+      cookie: string;
+      /** True when the device must replace its cache (first pull, or a cookie from elsewhere). */
+      reset: boolean;
+      changes: Change[];
+      /** Where the next page starts, or null when this was the last. */
+      next: string | null;
+      lastMutationIds: Record<string, number>;
+    };
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+/** A cursor from a previous page, or null when it is not one of ours. */
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      Number.isSafeInteger((parsed as Cursor).version) &&
+      typeof (parsed as Cursor).kind === 'string' &&
+      typeof (parsed as Cursor).id === 'string'
+    )
+      return parsed as Cursor;
+  } catch {
+    // Not base64 JSON: the caller answers 400.
+  }
+  return null;
+}
+
+/**
+ * The rows of a workspace changed since `cookie` that the caller may see (Replicache's pull), in
+ * pages. `upTo` pins the version the pages belong to: the first page reads the workspace version
+ * and later pages carry it, so changes that land meanwhile wait for the next pull.
+ */
+export async function pull(
+  db: Db,
+  userId: string,
+  query: { workspaceId: string; cookie: number | null; upTo: number | null; cursor: Cursor | null },
+): Promise<PullOutcome> {
+  const membership = await membershipOf(db, userId, query.workspaceId);
+  if (!membership) return { kind: 'forbidden' };
+  const [workspace] = await db
+    .select({ version: workspaces.version })
+    .from(workspaces)
+    .where(eq(workspaces.id, query.workspaceId));
+  const current = workspace?.version ?? 0;
+  const upTo = query.upTo !== null && query.upTo <= current ? query.upTo : current;
+  // A cookie from the future (another database, a restored backup) means start over.
+  const reset = query.cookie === null || query.cookie > upTo;
+  const since = reset ? 0 : (query.cookie ?? 0);
+  const changes = await changesSince(db, {
+    workspaceId: query.workspaceId,
+    userId,
+    since,
+    upTo,
+    cursor: query.cursor,
+    limit: PULL_PAGE + 1,
+  });
+  const more = changes.length > PULL_PAGE;
+  const page = more ? changes.slice(0, PULL_PAGE) : changes;
+  const lastRow = page.at(-1);
+  const clients = await db
+    .select({ id: syncClients.id, last: syncClients.lastMutationId })
+    .from(syncClients)
+    .where(and(eq(syncClients.userId, userId), eq(syncClients.workspaceId, query.workspaceId)));
+  return {
+    kind: 'ok',
+    cookie: String(upTo),
+    reset,
+    changes: page,
+    next:
+      more && lastRow
+        ? encodeCursor({ version: lastRow.version, kind: lastRow.kind, id: lastRow.id })
+        : null,
+    lastMutationIds: Object.fromEntries(clients.map((c) => [c.id, c.last])),
+  };
+}

@@ -1,0 +1,111 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { MutationResult } from '../../lib/sync/mutations';
+import type { Db } from '../db/connect';
+import { mutationResults, syncClients, workspaces } from '../db/schema';
+import { applyMutation } from './apply';
+import { membershipOf } from './workspaces';
+
+/** Results kept per client for answering retried pushes. */
+const KEPT_RESULTS = 1000;
+
+/** What a push came to. */
+export type PushOutcome =
+  | { kind: 'forbidden'; reason: 'not_member' | 'foreign_client' }
+  | { kind: 'ok'; results: MutationResult[]; lastMutationId: number; version: number };
+
+/**
+ * Applies a batch of mutations in one transaction (Replicache's push). The workspace row is
+ * locked first, so pushes to one workspace run one after another and versions only grow. A
+ * mutation id already applied for this client is answered from its stored result and not applied
+ * again; each new one runs in a savepoint, so a refusal or a failure of one leaves the others.
+ */
+export async function push(
+  db: Db,
+  userId: string,
+  body: {
+    workspaceId: string;
+    clientId: string;
+    mutations: { id: number; name: string; args?: unknown }[];
+  },
+  now: Date,
+): Promise<PushOutcome> {
+  const membership = await membershipOf(db, userId, body.workspaceId);
+  if (!membership) return { kind: 'forbidden', reason: 'not_member' };
+  return db.transaction(async (tx): Promise<PushOutcome> => {
+    // The workspace row first: every push to it waits here, so versions are handed out in order.
+    // NO KEY UPDATE, because the foreign keys checked below take KEY SHARE locks on this row,
+    // and a plain FOR UPDATE taken after them deadlocks two pushes against each other.
+    const [workspace] = await tx
+      .select({ version: workspaces.version })
+      .from(workspaces)
+      .where(eq(workspaces.id, body.workspaceId))
+      .for('no key update');
+    await tx
+      .insert(syncClients)
+      .values({
+        id: body.clientId,
+        userId,
+        workspaceId: body.workspaceId,
+        createdAt: now,
+        lastSeenAt: now,
+      })
+      .onConflictDoNothing();
+    const [client] = await tx
+      .select()
+      .from(syncClients)
+      .where(eq(syncClients.id, body.clientId))
+      .for('update');
+    if (!client || client.userId !== userId || client.workspaceId !== body.workspaceId)
+      return { kind: 'forbidden', reason: 'foreign_client' };
+    const version = (workspace?.version ?? 0) + 1;
+    let last = client.lastMutationId;
+    let changed = false;
+    const results: MutationResult[] = [];
+    for (const mutation of body.mutations) {
+      if (mutation.id <= last) {
+        const [stored] = await tx
+          .select({ result: mutationResults.result })
+          .from(mutationResults)
+          .where(
+            and(
+              eq(mutationResults.clientId, body.clientId),
+              eq(mutationResults.mutationId, mutation.id),
+            ),
+          );
+        results.push(
+          (stored?.result as MutationResult | undefined) ?? { id: mutation.id, outcome: 'ok' },
+        );
+        continue;
+      }
+      const result = await tx.transaction((savepoint) =>
+        applyMutation({ runner: savepoint, membership, version, now }, mutation),
+      );
+      changed ||= result.outcome === 'ok';
+      results.push(result);
+      last = mutation.id;
+      await tx
+        .insert(mutationResults)
+        .values({ clientId: body.clientId, mutationId: mutation.id, result });
+    }
+    if (changed)
+      await tx.update(workspaces).set({ version }).where(eq(workspaces.id, body.workspaceId));
+    await tx
+      .update(syncClients)
+      .set({ lastMutationId: last, lastSeenAt: now })
+      .where(eq(syncClients.id, body.clientId));
+    await tx
+      .delete(mutationResults)
+      .where(
+        and(
+          eq(mutationResults.clientId, body.clientId),
+          lt(mutationResults.mutationId, sql`${last - KEPT_RESULTS}`),
+        ),
+      );
+    return {
+      kind: 'ok',
+      results,
+      lastMutationId: last,
+      version: changed ? version : version - 1,
+    };
+  });
+}

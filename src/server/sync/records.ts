@@ -1,0 +1,180 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { toMinor } from '../../lib/money';
+import type { RecordKind } from '../../lib/sync/mutations';
+import type { Db } from '../db/connect';
+
+/** A transaction or the database: both run the same SQL. */
+export type Runner = Pick<Db, 'execute'>;
+
+/** The table of each kind and the typed columns kept beside `data` for joins and sums. */
+const tables: Record<
+  RecordKind,
+  { table: string; columns: (data: Fields) => Record<string, unknown> }
+> = {
+  client: { table: 'clients', columns: () => ({}) },
+  project: { table: 'projects', columns: (d) => ({ client_id: d['clientId'] ?? null }) },
+  task: { table: 'tasks', columns: (d) => ({ project_id: d['projectId'] ?? null }) },
+  member: { table: 'members', columns: () => ({}) },
+  timeLog: {
+    table: 'time_logs',
+    columns: (d) => ({
+      date: d['date'],
+      project_id: d['projectId'] ?? null,
+      task_id: d['taskId'] ?? null,
+      member_id: d['memberId'] ?? null,
+      seconds: d['dur'],
+      expense_minor: toMinor(Number(d['exp'] ?? 0)),
+    }),
+  },
+};
+
+/** A record's fields as stored in `data`. */
+export type Fields = Record<string, unknown>;
+
+/** A stored record. */
+export interface StoredRecord {
+  data: Fields;
+  deleted: boolean;
+}
+
+const table = (kind: RecordKind) => sql.identifier(tables[kind].table);
+
+async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {
+  // Both drivers answer with `{ rows }`; drizzle types the two results differently.
+  const result: unknown = await runner.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** The record, locked for the rest of the transaction, or null when there is none. */
+export async function findRecord(
+  runner: Runner,
+  workspaceId: string,
+  kind: RecordKind,
+  id: string,
+): Promise<StoredRecord | null> {
+  const [row] = await rows<{ data: Fields; deleted: boolean }>(
+    runner,
+    sql`SELECT data, deleted FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND id = ${id} FOR UPDATE`,
+  );
+  return row ? { data: row.data, deleted: row.deleted } : null;
+}
+
+/** Ids among `ids` that exist in the workspace and are not deleted. */
+export async function liveIds(
+  runner: Runner,
+  workspaceId: string,
+  kind: RecordKind,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await rows<{ id: string }>(
+    runner,
+    sql`SELECT id FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND NOT deleted AND id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
+function columnValues(kind: RecordKind, data: Fields) {
+  const extra = tables[kind].columns(data);
+  return {
+    names: Object.keys(extra).map((name) => sql.identifier(name)),
+    values: Object.values(extra).map((value) => sql`${value}`),
+  };
+}
+
+/** Writes a record (new, or replacing a deleted one with the same id) at `version`. */
+export async function writeRecord(
+  runner: Runner,
+  workspaceId: string,
+  kind: RecordKind,
+  id: string,
+  data: Fields,
+  version: number,
+  now: Date,
+): Promise<void> {
+  const { names, values } = columnValues(kind, data);
+  const extraNames = names.length ? sql`, ${sql.join(names, sql`, `)}` : sql``;
+  const extraValues = values.length ? sql`, ${sql.join(values, sql`, `)}` : sql``;
+  const updates = names.map((name) => sql`${name} = EXCLUDED.${name}`);
+  const at = now.toISOString();
+  await runner.execute(sql`
+    INSERT INTO ${table(kind)} (workspace_id, id, data, version, deleted, created_at, updated_at${extraNames})
+    VALUES (${workspaceId}, ${id}, ${JSON.stringify(data)}::jsonb, ${version}, false, ${at}, ${at}${extraValues})
+    ON CONFLICT (workspace_id, id) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version,
+      deleted = false, updated_at = EXCLUDED.updated_at${updates.length ? sql`, ${sql.join(updates, sql`, `)}` : sql``}`);
+}
+
+/** Marks a record deleted at `version`; it stays, so pulls can tell devices it is gone. */
+export async function markDeleted(
+  runner: Runner,
+  workspaceId: string,
+  kind: RecordKind,
+  id: string,
+  version: number,
+  now: Date,
+): Promise<void> {
+  await runner.execute(
+    sql`UPDATE ${table(kind)} SET deleted = true, version = ${version}, updated_at = ${now.toISOString()} WHERE workspace_id = ${workspaceId} AND id = ${id}`,
+  );
+}
+
+/** One changed row as a pull sends it. */
+export interface Change {
+  kind: RecordKind | 'timer';
+  id: string;
+  version: number;
+  deleted: boolean;
+  data: Fields | null;
+}
+
+/** Where a page of changes ends: the last row's version, kind and id. */
+export interface Cursor {
+  version: number;
+  kind: string;
+  id: string;
+}
+
+/**
+ * Rows of every kind changed after `since` up to `upTo` (the workspace version when the pull
+ * began), in (version, kind, id) order, after `cursor`, at most `limit`. A first pull skips
+ * deleted rows: there is nothing on the device for them to remove. The caller's stopwatch is the
+ * only timer row it sees.
+ */
+export async function changesSince(
+  runner: Runner,
+  query: {
+    workspaceId: string;
+    userId: string;
+    since: number;
+    upTo: number;
+    cursor: Cursor | null;
+    limit: number;
+  },
+): Promise<Change[]> {
+  const { workspaceId, since, upTo } = query;
+  const live = since === 0 ? sql` AND NOT deleted` : sql``;
+  const parts = (Object.keys(tables) as RecordKind[]).map(
+    (kind) =>
+      sql`SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}`,
+  );
+  parts.push(
+    sql`SELECT 'timer'::text AS kind, user_id::text AS id, version, false AS deleted, data FROM timers WHERE workspace_id = ${workspaceId} AND user_id = ${query.userId} AND version > ${since} AND version <= ${upTo}`,
+  );
+  const after = query.cursor
+    ? sql`WHERE (version, kind, id) > (${query.cursor.version}::bigint, ${query.cursor.kind}::text, ${query.cursor.id}::text)`
+    : sql``;
+  const found = await rows<{
+    kind: Change['kind'];
+    id: string;
+    version: string | number;
+    deleted: boolean;
+    data: Fields | null;
+  }>(
+    runner,
+    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ${after} ORDER BY version, kind, id LIMIT ${query.limit}`,
+  );
+  return found.map((r) => ({ ...r, version: Number(r.version) }));
+}

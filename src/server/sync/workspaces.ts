@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { memberships, workspaces } from '../db/schema';
+import type { Membership } from './permissions';
+import { writeRecord } from './records';
+
+/** A workspace as the person sees it in the switcher. */
+export interface WorkspaceSummary {
+  id: string;
+  name: string;
+  role: Membership['role'];
+  memberId: string | null;
+}
+
+/**
+ * Gives a new account its own workspace, as Admin, with a team-member record for itself (so
+ * logs can be billed at its own rates from the first day). Runs inside the sign-up transaction.
+ */
+export async function createPersonalWorkspace(
+  tx: Db,
+  user: { id: string; name: string; email: string },
+  now: Date,
+): Promise<string> {
+  const workspaceId = randomUUID();
+  const memberId = randomUUID();
+  await tx.insert(workspaces).values({
+    id: workspaceId,
+    name: `${user.name}'s workspace`,
+    version: 1,
+    createdAt: now,
+  });
+  await writeRecord(
+    tx,
+    workspaceId,
+    'member',
+    memberId,
+    {
+      name: user.name,
+      email: user.email,
+      LoborRate: 0,
+      BillableRate: 0,
+      Role: 'Admin',
+      notes: '',
+      status: 'Active',
+      autoAddToProjects: false,
+    },
+    1,
+    now,
+  );
+  await tx.insert(memberships).values({
+    workspaceId,
+    userId: user.id,
+    role: 'Admin',
+    memberId,
+    createdAt: now,
+  });
+  return workspaceId;
+}
+
+/** Every workspace a person belongs to, oldest first. */
+export async function workspacesOf(db: Db, userId: string): Promise<WorkspaceSummary[]> {
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      role: memberships.role,
+      memberId: memberships.memberId,
+    })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(workspaces.createdAt);
+}
+
+/** The person's membership of a workspace, or null when they are not in it. */
+export async function membershipOf(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+): Promise<Membership | null> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
+    .limit(1);
+  return row ? { workspaceId, userId, role: row.role, memberId: row.memberId } : null;
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleRegister } from '../../src/server/api/handlers';
+import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import type { Database } from '../../src/server/db/connect';
+import { mutationSpecs } from '../../src/lib/sync/mutations';
+import { context, cookieOf, drivers, freshAddress, get, post } from './support';
+
+// A small deterministic generator, so a failure can be replayed.
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const oddValues: unknown[] = [
+  null,
+  -1,
+  1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  '',
+  '\u0000',
+  '\uD800',
+  'x'.repeat(60_000),
+  [],
+  {},
+  { __proto__: { polluted: true } },
+  true,
+  '2026-02-30',
+  '25:61',
+  "'; DROP TABLE time_logs; --",
+];
+
+const validFields: Record<string, Record<string, unknown>> = {
+  client: {
+    name: 'Acme',
+    contactPerson: '',
+    email: '',
+    phone: '',
+    address: '',
+    taxName: '',
+    taxPercentage: null,
+    taxNumber: '',
+    status: 'Active',
+  },
+  project: {
+    projectName: 'P',
+    clientId: null,
+    hours: 1,
+    billamount: 1,
+    description: '',
+    billable: 'false',
+    rounding: 'false',
+    timeInterval: 15,
+    approval: false,
+    status: 'Active',
+  },
+  task: { projectId: 'p-1', task: 'T', assigneeIds: [], billableRate: null },
+  member: {
+    name: 'M',
+    email: '',
+    LoborRate: 0,
+    BillableRate: 0,
+    Role: 'Normal',
+    notes: '',
+    status: 'Active',
+    autoAddToProjects: false,
+  },
+  timeLog: {
+    date: '2026-11-01',
+    projectId: null,
+    taskId: null,
+    memberId: null,
+    tags: '',
+    desc: '',
+    dur: 60,
+    st: '',
+    end: '',
+    exp: 0,
+    status: 'approved',
+  },
+};
+
+describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+  });
+  afterAll(async () => drop());
+
+  it('answers 1,000 pushes and 1,000 pulls, junk or well-formed with bad values inside, never with a 5xx', async () => {
+    const rand = random(20261123);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+    const register = async (email: string) => {
+      const res = await handleRegister(
+        post('/user/register', { name: 'Fuzz', email, password: 'fuzz password' }),
+        context(database, undefined, freshAddress()),
+      );
+      const cookie = cookieOf(res);
+      const list = (await (
+        await handleWorkspaces(get('/sync/workspaces', cookie), context(database))
+      ).json()) as {
+        workspaces: { id: string }[];
+      };
+      return { cookie, workspaceId: list.workspaces[0]?.id ?? '' };
+    };
+    const me = await register('fuzz.sync@example.com');
+    const other = await register('other.sync@example.com');
+    const names = [...Object.keys(mutationSpecs), 'bogus', '__proto__', 'constructor'];
+    const ids = ['p-1', 'c-1', 'l-1', 'missing', '', 'x'.repeat(300)];
+
+    const mutation = (id: number) => {
+      const name = pick(names);
+      const spec = (mutationSpecs as Record<string, { kind: string; op: string }>)[name];
+      const fields = { ...(validFields[spec?.kind ?? 'client'] ?? {}) };
+      if (rand() < 0.7) fields[pick(Object.keys(fields))] = pick(oddValues);
+      if (rand() < 0.2) fields['unknownField'] = 1;
+      const args =
+        rand() < 0.15
+          ? pick(oddValues)
+          : spec?.op === 'update'
+            ? { id: pick(ids), changes: rand() < 0.1 ? {} : fields }
+            : spec?.op === 'delete'
+              ? { id: pick(ids) }
+              : spec?.op === 'set'
+                ? {
+                    timer: pick([
+                      { status: 'idle' },
+                      { status: 'running', startedAt: -1 },
+                      pick(oddValues),
+                    ]),
+                  }
+                : { id: pick(ids), fields };
+      return rand() < 0.05 ? pick(oddValues) : { id, name, args };
+    };
+
+    let clientCounter = 0;
+    for (let i = 0; i < 1000; i += 1) {
+      clientCounter += 1;
+      const shape = rand();
+      const body =
+        shape < 0.1
+          ? pick(['', '{', 'null', '[]', '{"mutations":', '"x"'])
+          : JSON.stringify({
+              workspaceId:
+                rand() < 0.1 ? other.workspaceId : rand() < 0.05 ? pick(oddValues) : me.workspaceId,
+              clientId:
+                rand() < 0.05 ? pick(oddValues) : `fuzzclient-${clientCounter % 7}-abcdefgh`,
+              mutations:
+                rand() < 0.05
+                  ? pick(oddValues)
+                  : Array.from({ length: Math.floor(rand() * 6) }, (_, k) =>
+                      mutation(i * 10 + k + 1),
+                    ),
+              ...(rand() < 0.05 ? { extra: true } : {}),
+            });
+      const res = await handlePush(post('/sync/push', body, me.cookie), context(database));
+      expect(res.status, `push #${i}: ${body.slice(0, 200)}`).toBeLessThan(500);
+      const answer = (await res.json()) as { error?: string; results?: unknown[] };
+      if (res.status >= 400) expect(answer.error).toEqual(expect.any(String));
+    }
+    const queries = [
+      '',
+      'workspace=',
+      `workspace=${me.workspaceId}`,
+      `workspace=${other.workspaceId}`,
+      'cookie=1',
+      'cursor=abc',
+      'upTo=99999999999999999999',
+      'cookie=%00',
+      'workspace=../../etc',
+    ];
+    for (let i = 0; i < 1000; i += 1) {
+      const query = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(queries)).join(
+        '&',
+      );
+      const res = await handlePull(get(`/sync/pull?${query}`, me.cookie), context(database));
+      expect(res.status, `pull #${i}: ${query}`).toBeLessThan(500);
+    }
+  }, 240_000);
+});

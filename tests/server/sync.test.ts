@@ -1,0 +1,414 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleRegister } from '../../src/server/api/handlers';
+import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import type { Database } from '../../src/server/db/connect';
+import { migrate } from '../../src/server/db/migrate';
+import { migrations } from '../../src/server/db/migrations';
+import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
+
+interface Change {
+  kind: string;
+  id: string;
+  version: number;
+  deleted: boolean;
+  data: Record<string, unknown> | null;
+}
+interface PullAnswer {
+  cookie: string;
+  reset: boolean;
+  changes: Change[];
+  next: string | null;
+  lastMutationIds: Record<string, number>;
+}
+interface PushAnswer {
+  results: { id: number; outcome: string; reason?: string; message?: string }[];
+  lastMutationId: number;
+  version: number;
+}
+
+const client = (name: string) => ({
+  name,
+  contactPerson: '',
+  email: '',
+  phone: '',
+  address: '',
+  taxName: 'GST',
+  taxPercentage: 18,
+  taxNumber: '',
+  status: 'Active',
+});
+const project = (projectName: string, clientId: string | null) => ({
+  projectName,
+  clientId,
+  hours: 40,
+  billamount: 1500,
+  description: '',
+  billable: 'project',
+  rounding: 'up',
+  timeInterval: 15,
+  approval: false,
+  status: 'Active',
+});
+const log = (date: string, projectId: string | null, dur: number) => ({
+  date,
+  projectId,
+  taskId: null,
+  memberId: null,
+  tags: '',
+  desc: '<p>Design review</p>',
+  dur,
+  st: '09:00',
+  end: '10:30',
+  exp: 250.5,
+  status: 'approved',
+});
+
+describe.each(drivers)('workspaces and sync on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let counter = 0;
+  const clock = fakeClock();
+
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+  });
+  afterAll(async () => drop());
+
+  /** A new account with its session cookie and its workspace id. */
+  async function person() {
+    counter += 1;
+    const res = await handleRegister(
+      post('/user/register', {
+        name: `Ravi ${counter}`,
+        email: `ravi${counter}@example.com`,
+        password: 'a good password',
+      }),
+      context(database, clock, freshAddress()),
+    );
+    expect(res.status).toBe(201);
+    const cookie = cookieOf(res);
+    const list = (await (
+      await handleWorkspaces(get('/sync/workspaces', cookie), context(database, clock))
+    ).json()) as {
+      workspaces: { id: string; name: string; role: string; memberId: string }[];
+    };
+    const workspace = list.workspaces[0];
+    if (!workspace) throw new Error('no workspace');
+    return { cookie, workspace, clientId: `device-${counter}-${'x'.repeat(16)}` };
+  }
+
+  async function pushAs(
+    who: { cookie: string; workspace: { id: string }; clientId: string },
+    mutations: { id: number; name: string; args: unknown }[],
+    overrides: Record<string, unknown> = {},
+  ) {
+    return handlePush(
+      post(
+        '/sync/push',
+        { workspaceId: who.workspace.id, clientId: who.clientId, mutations, ...overrides },
+        who.cookie,
+      ),
+      context(database, clock),
+    );
+  }
+
+  async function pullAs(who: { cookie: string; workspace: { id: string } }, query = '') {
+    const res = await handlePull(
+      get(`/sync/pull?workspace=${who.workspace.id}${query}`, who.cookie),
+      context(database, clock),
+    );
+    expect(res.status).toBe(200);
+    return (await res.json()) as PullAnswer;
+  }
+
+  it('gives every new account a workspace of its own, as Admin, with itself as a team member', async () => {
+    const me = await person();
+    expect(me.workspace).toMatchObject({ name: `Ravi ${counter}'s workspace`, role: 'Admin' });
+    const first = await pullAs(me);
+    expect(first.reset).toBe(true);
+    expect(first.changes).toEqual([
+      expect.objectContaining({
+        kind: 'member',
+        id: me.workspace.memberId,
+        deleted: false,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- a matcher, not a value.
+        data: expect.objectContaining({
+          name: `Ravi ${counter}`,
+          Role: 'Admin',
+          email: `ravi${counter}@example.com`,
+        }),
+      }),
+    ]);
+  });
+
+  it('a pushed change comes back in the next pull, and only once', async () => {
+    const me = await person();
+    const start = await pullAs(me);
+    const pushed = await pushAs(me, [
+      { id: 1, name: 'createClient', args: { id: 'c-bolt', fields: client('Bolt Studio') } },
+      {
+        id: 2,
+        name: 'createProject',
+        args: { id: 'p-site', fields: project('Website', 'c-bolt') },
+      },
+      { id: 3, name: 'addTimeLog', args: { id: 'l-1', fields: log('2026-11-20', 'p-site', 5400) } },
+    ]);
+    expect(pushed.status).toBe(200);
+    const answer = (await pushed.json()) as PushAnswer;
+    expect(answer.results.map((r) => r.outcome)).toEqual(['ok', 'ok', 'ok']);
+    expect(answer.lastMutationId).toBe(3);
+
+    const next = await pullAs(me, `&cookie=${start.cookie}`);
+    expect(next.reset).toBe(false);
+    expect(next.changes.map((c) => `${c.kind}:${c.id}`).sort()).toEqual([
+      'client:c-bolt',
+      'project:p-site',
+      'timeLog:l-1',
+    ]);
+    expect(next.changes.find((c) => c.id === 'l-1')?.data).toMatchObject({ dur: 5400, exp: 250.5 });
+    expect(next.lastMutationIds[me.clientId]).toBe(3);
+    expect((await pullAs(me, `&cookie=${next.cookie}`)).changes).toEqual([]);
+  });
+
+  it('a retried push applies nothing twice and gives the same answers', async () => {
+    const me = await person();
+    const batch = [
+      { id: 1, name: 'addTimeLog', args: { id: 'l-a', fields: log('2026-11-21', null, 600) } },
+      { id: 2, name: 'addTimeLog', args: { id: 'l-a', fields: log('2026-11-21', null, 600) } },
+    ];
+    const first = (await (await pushAs(me, batch)).json()) as PushAnswer;
+    const again = (await (await pushAs(me, batch)).json()) as PushAnswer;
+    expect(first.results.map((r) => r.outcome)).toEqual(['ok', 'refused']);
+    expect(again.results).toEqual(first.results);
+    const all = await pullAs(me);
+    expect(all.changes.filter((c) => c.kind === 'timeLog')).toHaveLength(1);
+  });
+
+  it('refuses bad mutations one by one and applies the rest of the batch', async () => {
+    const me = await person();
+    const other = await person();
+    await pushAs(other, [
+      { id: 1, name: 'createProject', args: { id: 'p-theirs', fields: project('Theirs', null) } },
+    ]);
+    const res = await pushAs(me, [
+      { id: 1, name: 'dropAllTables', args: {} },
+      {
+        id: 2,
+        name: 'addTimeLog',
+        args: { id: 'l-bad', fields: { ...log('2026-11-21', null, 60), dur: -5 } },
+      },
+      {
+        id: 3,
+        name: 'addTimeLog',
+        args: { id: 'l-foreign', fields: log('2026-11-21', 'p-theirs', 60) },
+      },
+      {
+        id: 4,
+        name: 'createClient',
+        args: { id: 'c-x', fields: { ...client('X'), isAdmin: true } },
+      },
+      { id: 5, name: 'updateClient', args: { id: 'c-missing', changes: { name: 'Y' } } },
+      { id: 6, name: 'createClient', args: { id: 'c-ok', fields: client('Kept') } },
+    ]);
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as PushAnswer;
+    expect(results.map((r) => r.reason ?? r.outcome)).toEqual([
+      'unknown_mutation',
+      'invalid_args',
+      'unknown_reference',
+      'invalid_args',
+      'not_found',
+      'ok',
+    ]);
+    expect(results[1]?.message).toBe('fields.dur: Number must be greater than or equal to 0');
+    const mine = await pullAs(me);
+    expect(mine.changes.filter((c) => c.kind !== 'member').map((c) => c.id)).toEqual(['c-ok']);
+    // The other account's project is untouched and unseen.
+    expect(mine.changes.some((c) => c.id === 'p-theirs')).toBe(false);
+  });
+
+  it("answers 403 for another account's workspace or client id, and changes nothing", async () => {
+    const me = await person();
+    const other = await person();
+    const before = await pullAs(other);
+    const intoTheirs = await pushAs(
+      me,
+      [{ id: 1, name: 'createClient', args: { id: 'c-evil', fields: client('Evil') } }],
+      {
+        workspaceId: other.workspace.id,
+      },
+    );
+    expect(intoTheirs.status).toBe(403);
+    expect(await intoTheirs.json()).toMatchObject({ error: 'not_member' });
+    await pushAs(other, []);
+    const theirClientId = await pushAs(
+      me,
+      [{ id: 1, name: 'createClient', args: { id: 'c-evil', fields: client('Evil') } }],
+      {
+        clientId: other.clientId,
+        workspaceId: me.workspace.id,
+      },
+    );
+    expect(theirClientId.status).toBe(403);
+    expect(await theirClientId.json()).toMatchObject({ error: 'foreign_client' });
+    const pulled = await handlePull(
+      get(`/sync/pull?workspace=${other.workspace.id}`, me.cookie),
+      context(database, clock),
+    );
+    expect(pulled.status).toBe(403);
+    expect((await pullAs(other, `&cookie=${before.cookie}`)).changes).toEqual([]);
+    expect((await pullAs(me)).changes.some((c) => c.id === 'c-evil')).toBe(false);
+  });
+
+  it('updates write only the fields they name (last writer wins per field); a deleted record refuses changes', async () => {
+    const me = await person();
+    const laptop = me;
+    const phone = { ...me, clientId: `phone-${counter}-${'y'.repeat(16)}` };
+    await pushAs(laptop, [
+      { id: 1, name: 'addTimeLog', args: { id: 'l-1', fields: log('2026-11-22', null, 3600) } },
+    ]);
+    await pushAs(laptop, [
+      { id: 2, name: 'updateTimeLog', args: { id: 'l-1', changes: { dur: 4500 } } },
+    ]);
+    await pushAs(phone, [
+      { id: 1, name: 'updateTimeLog', args: { id: 'l-1', changes: { tags: 'client call' } } },
+    ]);
+    const merged = (await pullAs(me)).changes.find((c) => c.id === 'l-1');
+    expect(merged?.data).toMatchObject({
+      dur: 4500,
+      tags: 'client call',
+      desc: '<p>Design review</p>',
+    });
+
+    const before = await pullAs(me);
+    await pushAs(phone, [{ id: 2, name: 'deleteTimeLog', args: { id: 'l-1' } }]);
+    const late = (await (
+      await pushAs(laptop, [
+        { id: 3, name: 'updateTimeLog', args: { id: 'l-1', changes: { dur: 60 } } },
+      ])
+    ).json()) as PushAnswer;
+    expect(late.results[0]).toMatchObject({ outcome: 'refused', reason: 'deleted' });
+    const after = await pullAs(me, `&cookie=${before.cookie}`);
+    expect(after.changes).toEqual([
+      expect.objectContaining({ kind: 'timeLog', id: 'l-1', deleted: true, data: null }),
+    ]);
+    // A first pull has nothing to remove, so it leaves deleted rows out.
+    expect((await pullAs(me)).changes.some((c) => c.id === 'l-1')).toBe(false);
+  });
+
+  it('sends a large workspace in pages that add up to everything, pinned to one version', async () => {
+    const me = await person();
+    for (let batch = 0; batch < 5; batch += 1) {
+      await pushAs(
+        me,
+        Array.from({ length: 500 }, (_, i) => ({
+          id: batch * 500 + i + 1,
+          name: 'addTimeLog',
+          args: { id: `l-${batch}-${i}`, fields: log('2026-10-01', null, 60) },
+        })),
+      );
+    }
+    const first = await pullAs(me);
+    expect(first.changes).toHaveLength(2000);
+    expect(first.next).not.toBeNull();
+    // A change that lands between pages waits for the next pull.
+    await pushAs(me, [
+      { id: 3000, name: 'createClient', args: { id: 'c-late', fields: client('Late') } },
+    ]);
+    const second = await pullAs(me, `&upTo=${first.cookie}&cursor=${first.next}`);
+    expect(second.next).toBeNull();
+    expect(second.cookie).toBe(first.cookie);
+    const ids = new Set([...first.changes, ...second.changes].map((c) => c.id));
+    expect(ids.size).toBe(2501);
+    expect(ids.has('c-late')).toBe(false);
+    const later = await pullAs(me, `&cookie=${second.cookie}`);
+    expect(later.changes.map((c) => c.id)).toEqual(['c-late']);
+  }, 60_000);
+
+  it('answers malformed pulls with 400 and a missing session with 401', async () => {
+    const me = await person();
+    for (const query of [
+      'workspace=nope',
+      `workspace=${me.workspace.id}&cookie=-1`,
+      `workspace=${me.workspace.id}&cursor=%%%`,
+      `workspace=${me.workspace.id}&cookie=1e3`,
+    ]) {
+      const res = await handlePull(get(`/sync/pull?${query}`, me.cookie), context(database, clock));
+      expect(res.status, query).toBe(400);
+    }
+    expect(
+      (await handlePull(get(`/sync/pull?workspace=${me.workspace.id}`), context(database, clock)))
+        .status,
+    ).toBe(401);
+    expect((await pushAs({ ...me, cookie: '' }, [])).status).toBe(401);
+  });
+
+  it("keeps each person's stopwatch to themselves", async () => {
+    const me = await person();
+    const timer = {
+      status: 'running',
+      startedAt: 1_795_000_000_000,
+      day: '2026-11-22',
+      continueLogId: null,
+    };
+    const res = (await (
+      await pushAs(me, [{ id: 1, name: 'setTimer', args: { timer } }])
+    ).json()) as PushAnswer;
+    expect(res.results[0]?.outcome).toBe('ok');
+    expect((await pullAs(me)).changes.find((c) => c.kind === 'timer')?.data).toEqual(timer);
+  });
+
+  it.runIf(driver.name === 'PostgreSQL')(
+    'pushes from many devices at once all apply, each at its own version',
+    async () => {
+      const me = await person();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          pushAs({ ...me, clientId: `para-${i}-${counter}-${'z'.repeat(16)}` }, [
+            {
+              id: 1,
+              name: 'addTimeLog',
+              args: { id: `l-par-${i}`, fields: log('2026-11-23', null, 60) },
+            },
+          ]).then(async (r) => (await r.json()) as PushAnswer),
+        ),
+      );
+      expect(new Set(answers.map((a) => a.version)).size).toBe(20);
+      expect((await pullAs(me)).changes.filter((c) => c.kind === 'timeLog')).toHaveLength(20);
+    },
+  );
+});
+
+describe.each(drivers)('migrating existing accounts on $name', (driver) => {
+  it('gives accounts made before workspaces existed a workspace of their own, as Admin', async () => {
+    // A database as the previous release left it: accounts, sessions, throttling.
+    const { database, drop } = await driver.fresh(migrations.slice(0, 2));
+    try {
+      await database.transaction((q) =>
+        q(
+          "INSERT INTO users (id, name, email, password_hash, created_at) VALUES ('6f1c1d1e-0000-4000-8000-000000000001', 'Old Timer', 'old@example.com', 'x', now())",
+        ),
+      );
+      expect(await migrate(database.transaction)).toEqual(['0003_workspaces_sync']);
+      const rows = await database.transaction((q) =>
+        q(
+          'SELECT w.name, m.role, t.data FROM workspaces w JOIN memberships m ON m.workspace_id = w.id JOIN members t ON t.workspace_id = w.id AND t.id = m.member_id',
+        ),
+      );
+      expect(rows).toEqual([
+        {
+          name: "Old Timer's workspace",
+          role: 'Admin',
+          // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- a matcher, not a value.
+          data: expect.objectContaining({
+            name: 'Old Timer',
+            email: 'old@example.com',
+            Role: 'Admin',
+          }),
+        },
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+});
