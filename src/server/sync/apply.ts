@@ -21,8 +21,8 @@ type Refusal = { reason: RefusalCode; message: string };
 
 // Messages may quote what was received; they are stored (jsonb) and shown, so anything that
 // cannot be stored is replaced and the length is bounded.
-// eslint-disable-next-line no-control-regex -- control characters are what is replaced.
 const unprintable =
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced.
   /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const refuse = (reason: RefusalCode, message: string): Refusal => ({
   reason,
