@@ -31,9 +31,9 @@ try {
   run('browser tests (Chromium, embedded PGlite)', 'node', ['scripts/e2e.mjs']);
   if (pg) {
     run(
-      'sign-in browser tests against PostgreSQL (DATABASE_URL)',
+      'sign-in and sync browser tests against PostgreSQL (DATABASE_URL)',
       'node',
-      ['scripts/e2e.mjs', 'tests/e2e/auth'],
+      ['scripts/e2e.mjs', 'tests/e2e/auth', 'tests/e2e/sync'],
       {
         DATABASE_URL: pg.url,
         E2E_PORT: '4391',

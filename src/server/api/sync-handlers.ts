@@ -3,7 +3,8 @@ import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { decodeCursor, pull } from '../sync/pull';
 import { push } from '../sync/push';
-import { workspacesOf } from '../sync/workspaces';
+import { onWorkspaceChange } from '../sync/poke';
+import { membershipOf, workspacesOf } from '../sync/workspaces';
 import type { HandlerContext } from './context';
 import { refreshed, signedIn, unauthenticated } from './signed-in';
 
@@ -71,4 +72,63 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
   if (outcome.kind === 'forbidden') return notMember();
   const { kind: _kind, ...answer } = outcome;
   return json(200, answer, refreshed(session, request, ctx));
+}
+
+/** Seconds between keep-alive comments, under the idle timeouts of common proxies (60 s). */
+const KEEP_ALIVE_MS = 25_000;
+
+/**
+ * GET /sync/poke?workspace=…: a Server-Sent Events stream that says `event: poke` with the new
+ * version whenever the workspace changes, from any server process; the device then pulls.
+ */
+export async function handlePoke(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
+  if (!UUID.test(workspaceId))
+    return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
+      fields: { workspace: 'Must be a workspace id' },
+    });
+  if (!(await membershipOf(ctx.database.db, session.user.id, workspaceId))) return notMember();
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const send = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const stop = await onWorkspaceChange(ctx.database, workspaceId, (version) =>
+        send(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`),
+      );
+      const keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(keepAlive);
+        stop();
+      };
+      request.signal.addEventListener('abort', cleanup);
+      // Tells the browser how long to wait before reconnecting, and that the stream is live.
+      send('retry: 3000\nevent: ready\ndata: {}\n\n');
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // nginx would otherwise buffer the stream and deliver pokes late.
+      'X-Accel-Buffering': 'no',
+      ...refreshed(session, request, ctx),
+    },
+  });
 }

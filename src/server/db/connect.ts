@@ -1,4 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type PgModule from 'pg';
+import type { Client as PgClient } from 'pg';
 import { migrate, type Transactional } from './migrate';
 import { migrations as allMigrations } from './migrations';
 import { schema } from './schema';
@@ -11,6 +13,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   transaction: Transactional;
+  /**
+   * Listens to a PostgreSQL notification channel (NOTIFY / pg_notify), from every process on
+   * the same database; resolves to a function that stops listening.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 }
 
@@ -71,6 +78,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
           return (await tx.query<Record<string, unknown>>(sql, params)).rows;
         }),
       ),
+    // PGlite is one process's own database, so its notifications stay in that process.
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }
@@ -79,6 +88,7 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     kind: 'postgres',
@@ -99,6 +109,53 @@ async function openPostgres(url: string): Promise<Database> {
         connection.release();
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, onPayload) => {
+      const stop = await listenOnPostgres(pg, url, channel, onPayload);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open, outside the pool. When it drops (the
+ * server restarted, a network blip) it reconnects after a second; a device that missed a poke in
+ * between catches up on its next pull.
+ */
+async function listenOnPostgres(
+  pg: typeof PgModule,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: PgClient | null = null;
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect().catch(retry), 1000);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      // 'end' follows; reconnecting happens there.
+    });
+    next.on('end', retry);
+    await next.connect();
+    await next.query(`LISTEN ${JSON.stringify(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
   };
 }

@@ -3,6 +3,7 @@ import type { MutationResult } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
 import { mutationResults, syncClients, workspaces } from '../db/schema';
 import { applyMutation } from './apply';
+import { pokeWorkspace } from './poke';
 import { membershipOf } from './workspaces';
 
 /** Results kept per client for answering retried pushes. */
@@ -87,8 +88,10 @@ export async function push(
         .insert(mutationResults)
         .values({ clientId: body.clientId, mutationId: mutation.id, result });
     }
-    if (changed)
+    if (changed) {
       await tx.update(workspaces).set({ version }).where(eq(workspaces.id, body.workspaceId));
+      await pokeWorkspace(tx, body.workspaceId, version);
+    }
     await tx
       .update(syncClients)
       .set({ lastMutationId: last, lastSeenAt: now })
