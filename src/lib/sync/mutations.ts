@@ -22,8 +22,14 @@ export const fieldsOf = {
   timeLog: timeLogFields,
 } as const satisfies Record<RecordKind, z.AnyZodObject>;
 
-/** Creates take an id and every field; updates an id and only the fields that changed. */
-const create = <T extends z.AnyZodObject>(fields: T) => z.object({ id: recordId, fields }).strict();
+/**
+ * Creates take an id and every field, and may say when the record was first made (an upload of
+ * older data keeps its dates); updates take an id and only the fields that changed.
+ */
+const create = <T extends z.AnyZodObject>(fields: T) =>
+  z
+    .object({ id: recordId, fields, createdAt: z.string().datetime({ offset: true }).optional() })
+    .strict();
 const update = <T extends z.AnyZodObject>(fields: T) =>
   z
     .object({

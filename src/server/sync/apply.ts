@@ -69,7 +69,7 @@ async function applyRecord(
   ctx: ApplyContext,
   kind: RecordKind,
   op: 'create' | 'update' | 'delete',
-  args: { id: string; fields?: Fields; changes?: Fields },
+  args: { id: string; fields?: Fields; changes?: Fields; createdAt?: string },
 ): Promise<Refusal | null> {
   const { runner, membership, version, now } = ctx;
   const existing = await findRecord(runner, membership.workspaceId, kind, args.id);
@@ -80,7 +80,19 @@ async function applyRecord(
     const fields = args.fields ?? {};
     const broken = await checkReferences(ctx, kind, fields);
     if (broken) return broken;
-    await writeRecord(runner, membership.workspaceId, kind, args.id, fields, version, now);
+    // A claimed creation time is kept when it is in the past; the future is not believable.
+    const claimed = args.createdAt ? new Date(args.createdAt) : now;
+    const createdAt = claimed.getTime() <= now.getTime() ? claimed : now;
+    await writeRecord(
+      runner,
+      membership.workspaceId,
+      kind,
+      args.id,
+      fields,
+      version,
+      now,
+      createdAt,
+    );
     return null;
   }
   if (!existing) return refuse('not_found', `This ${what} does not exist in this workspace.`);
@@ -145,7 +157,7 @@ export async function applyMutation(
           ctx,
           spec.kind,
           spec.op,
-          parsed.data as { id: string; fields?: Fields; changes?: Fields },
+          parsed.data as { id: string; fields?: Fields; changes?: Fields; createdAt?: string },
         );
   return refusal ? refused(refusal) : { id: mutation.id, outcome: 'ok' };
 }

@@ -94,6 +94,7 @@ export async function writeRecord(
   data: Fields,
   version: number,
   now: Date,
+  createdAt: Date = now,
 ): Promise<void> {
   const { names, values } = columnValues(kind, data);
   const extraNames = names.length ? sql`, ${sql.join(names, sql`, `)}` : sql``;
@@ -102,7 +103,7 @@ export async function writeRecord(
   const at = now.toISOString();
   await runner.execute(sql`
     INSERT INTO ${table(kind)} (workspace_id, id, data, version, deleted, created_at, updated_at${extraNames})
-    VALUES (${workspaceId}, ${id}, ${JSON.stringify(data)}::jsonb, ${version}, false, ${at}, ${at}${extraValues})
+    VALUES (${workspaceId}, ${id}, ${JSON.stringify(data)}::jsonb, ${version}, false, ${createdAt.toISOString()}, ${at}${extraValues})
     ON CONFLICT (workspace_id, id) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version,
       deleted = false, updated_at = EXCLUDED.updated_at${updates.length ? sql`, ${sql.join(updates, sql`, `)}` : sql``}`);
 }
@@ -128,6 +129,9 @@ export interface Change {
   version: number;
   deleted: boolean;
   data: Fields | null;
+  /** ISO timestamps of the record's creation and last change. */
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** Where a page of changes ends: the last row's version, kind and id. */
@@ -158,10 +162,10 @@ export async function changesSince(
   const live = since === 0 ? sql` AND NOT deleted` : sql``;
   const parts = (Object.keys(tables) as RecordKind[]).map(
     (kind) =>
-      sql`SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}`,
+      sql`SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}`,
   );
   parts.push(
-    sql`SELECT 'timer'::text AS kind, user_id::text AS id, version, false AS deleted, data FROM timers WHERE workspace_id = ${workspaceId} AND user_id = ${query.userId} AND version > ${since} AND version <= ${upTo}`,
+    sql`SELECT 'timer'::text AS kind, user_id::text AS id, version, false AS deleted, data, updated_at AS created_at, updated_at FROM timers WHERE workspace_id = ${workspaceId} AND user_id = ${query.userId} AND version > ${since} AND version <= ${upTo}`,
   );
   const after = query.cursor
     ? sql`WHERE (version, kind, id) > (${query.cursor.version}::bigint, ${query.cursor.kind}::text, ${query.cursor.id}::text)`
@@ -172,9 +176,16 @@ export async function changesSince(
     version: string | number;
     deleted: boolean;
     data: Fields | null;
+    created_at: Date | string;
+    updated_at: Date | string;
   }>(
     runner,
     sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ${after} ORDER BY version, kind, id LIMIT ${query.limit}`,
   );
-  return found.map((r) => ({ ...r, version: Number(r.version) }));
+  return found.map(({ created_at, updated_at, ...r }) => ({
+    ...r,
+    version: Number(r.version),
+    createdAt: new Date(created_at).toISOString(),
+    updatedAt: new Date(updated_at).toISOString(),
+  }));
 }

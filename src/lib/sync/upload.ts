@@ -1,0 +1,128 @@
+import { shortHash } from '../hash';
+import {
+  clientToServer,
+  lookupsOf,
+  memberToServer,
+  projectToServer,
+  taskToServer,
+  timeLogToServer,
+  type Converted,
+  type LocalRecords,
+} from './convert';
+import type { MutationName } from './mutations';
+
+/** One create the upload will push. */
+export interface PlannedMutation {
+  name: MutationName;
+  args: { id: string; fields: unknown; createdAt?: string };
+}
+
+/** What an upload of data found in this browser will do, and what it cannot send as it is. */
+export interface UploadPlan {
+  mutations: PlannedMutation[];
+  /** Records that cannot be sent, each with the reason in words, to show the person. */
+  problems: { kind: string; id: string; problem: string }[];
+  /** How many records of each kind will be sent ("We found 3 clients, 2 projects…"). */
+  counts: Record<'clients' | 'projects' | 'tasks' | 'members' | 'logs', number>;
+}
+
+const realTimestamp = (iso: string | undefined) =>
+  iso && !iso.startsWith('1970') ? { createdAt: iso } : {};
+
+/**
+ * Records written by the original app have no id; the stores number them by position, which
+ * changes as logs are added. For an upload that may be retried, each gets an id derived from its
+ * content instead, so sending it twice creates it once.
+ */
+export function stableLogId(id: string, record: object): string {
+  if (!id.startsWith('legacy-')) return id;
+  const { id: _id, ...content } = record as { id?: string };
+  return `legacy-${shortHash(JSON.stringify(content))}`;
+}
+
+/**
+ * Creates for every record in `local`, in an order the server accepts (clients and members,
+ * then projects, tasks and logs, so every reference exists before it is used). A record whose
+ * reference points at something the upload does not contain (a log of a project deleted long
+ * ago) is left out and listed with the reason, never dropped silently.
+ */
+export function planUpload(local: LocalRecords): UploadPlan {
+  const lookups = lookupsOf(local);
+  const plan: UploadPlan = {
+    mutations: [],
+    problems: [],
+    counts: { clients: 0, projects: 0, tasks: 0, members: 0, logs: 0 },
+  };
+  const sent = {
+    client: new Set<string>(),
+    project: new Set<string>(),
+    task: new Set<string>(),
+    member: new Set<string>(),
+  };
+  const add = <T extends object>(
+    kind: 'client' | 'project' | 'task' | 'member' | 'timeLog',
+    name: MutationName,
+    count: keyof UploadPlan['counts'],
+    converted: Converted<T>,
+    createdAt: string | undefined,
+    missing: string | null,
+  ) => {
+    if (!converted.ok) {
+      plan.problems.push({ kind, id: converted.id, problem: converted.problem });
+      return;
+    }
+    if (missing) {
+      plan.problems.push({ kind, id: converted.id, problem: missing });
+      return;
+    }
+    plan.mutations.push({
+      name,
+      args: { id: converted.id, fields: converted.fields, ...realTimestamp(createdAt) },
+    });
+    plan.counts[count] += 1;
+    if (kind !== 'timeLog') sent[kind].add(converted.id);
+  };
+  for (const c of local.clients)
+    add('client', 'createClient', 'clients', clientToServer(c), c.createdAt, null);
+  for (const m of local.members)
+    add('member', 'createMember', 'members', memberToServer(m), m.createdAt, null);
+  for (const p of local.projects) {
+    const converted = projectToServer(p, lookups);
+    const clientId = converted.ok ? converted.fields.clientId : null;
+    add(
+      'project',
+      'createProject',
+      'projects',
+      converted,
+      p.createdAt,
+      clientId && !sent.client.has(clientId) ? 'Its client is not in this browser any more.' : null,
+    );
+  }
+  for (const t of local.tasks) {
+    const converted = taskToServer(t, lookups);
+    const fields = converted.ok ? converted.fields : null;
+    const missing = !fields
+      ? null
+      : !sent.project.has(fields.projectId)
+        ? 'Its project is not in this browser any more.'
+        : fields.assigneeIds.some((m) => !sent.member.has(m))
+          ? 'One of its assignees is not on the team list any more.'
+          : null;
+    add('task', 'createTask', 'tasks', converted, t.createdAt, missing);
+  }
+  for (const l of local.logs) {
+    const converted = timeLogToServer({ ...l, id: stableLogId(l.id, l) });
+    const fields = converted.ok ? converted.fields : null;
+    const missing = !fields
+      ? null
+      : fields.projectId && !sent.project.has(fields.projectId)
+        ? 'Its project was deleted.'
+        : fields.taskId && !sent.task.has(fields.taskId)
+          ? 'Its task was deleted.'
+          : fields.memberId && !sent.member.has(fields.memberId)
+            ? 'Its team member was removed.'
+            : null;
+    add('timeLog', 'addTimeLog', 'logs', converted, l.createdAt, missing);
+  }
+  return plan;
+}

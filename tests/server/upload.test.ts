@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleRegister } from '../../src/server/api/handlers';
+import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import type { Database } from '../../src/server/db/connect';
+import { localFromServer, type ServerRecords } from '../../src/lib/sync/convert';
+import { planUpload } from '../../src/lib/sync/upload';
+import { legacyRecords } from '../unit/lib/sync/legacy-data';
+import { context, cookieOf, drivers, freshAddress, get, post } from './support';
+
+interface Change {
+  kind: string;
+  id: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+describe.each(drivers)('uploading data found in this browser, on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+  });
+  afterAll(async () => drop());
+
+  it('round-trips every record through the server with labels derived again, and a retry adds nothing', async () => {
+    const res = await handleRegister(
+      post('/user/register', {
+        name: 'Meera',
+        email: 'meera@example.com',
+        password: 'meera password',
+      }),
+      context(database, undefined, freshAddress()),
+    );
+    const cookie = cookieOf(res);
+    const { workspaces } = (await (
+      await handleWorkspaces(get('/sync/workspaces', cookie), context(database))
+    ).json()) as {
+      workspaces: { id: string; memberId: string }[];
+    };
+    const workspaceId = workspaces[0]?.id ?? '';
+    const plan = planUpload(legacyRecords());
+    const upload = (firstId: number) =>
+      handlePush(
+        post(
+          '/sync/push',
+          {
+            workspaceId,
+            clientId: 'upload-device-0123456789',
+            mutations: plan.mutations.map((m, i) => ({
+              id: firstId + i,
+              name: m.name,
+              args: m.args,
+            })),
+          },
+          cookie,
+        ),
+        context(database),
+      ).then(async (r) => (await r.json()) as { results: { outcome: string; reason?: string }[] });
+
+    expect((await upload(1)).results.map((r) => r.outcome)).toEqual(Array(6).fill('ok'));
+    // Sent again as new mutations (the browser lost track of what it had sent): nothing doubles.
+    expect((await upload(100)).results.map((r) => r.reason)).toEqual(
+      Array(6).fill('already_exists'),
+    );
+
+    const pulled = (await (
+      await handlePull(get(`/sync/pull?workspace=${workspaceId}`, cookie), context(database))
+    ).json()) as {
+      changes: Change[];
+    };
+    const byKind = (kind: string) =>
+      new Map(
+        pulled.changes
+          .filter((c) => c.kind === kind && c.id !== workspaces[0]?.memberId)
+          .map((c) => [c.id, { fields: c.data, createdAt: c.createdAt, updatedAt: c.updatedAt }]),
+      );
+    const local = localFromServer({
+      clients: byKind('client'),
+      projects: byKind('project'),
+      tasks: byKind('task'),
+      members: byKind('member'),
+      logs: byKind('timeLog'),
+    } as unknown as ServerRecords);
+
+    expect(local.clients).toEqual([
+      expect.objectContaining({
+        id: 'c1',
+        name: 'Bolt',
+        phone: '98450',
+        taxPercentage: 18,
+        createdAt: '2026-01-05T12:00:00.000Z',
+      }),
+    ]);
+    expect(local.projects).toEqual([
+      expect.objectContaining({
+        id: 'p1',
+        client: 'Bolt',
+        clientId: 'c1',
+        hours: 40,
+        billable: 'project',
+        date: 5,
+        month: 0,
+        year: 2026,
+      }),
+    ]);
+    expect(local.tasks).toEqual([
+      expect.objectContaining({
+        id: 'Website::Design',
+        project: 'Website',
+        projectId: 'p1',
+        assign: ['Asha'],
+        assigneeIds: ['m1'],
+      }),
+    ]);
+    expect(
+      local.logs.map((l) => [
+        l.id.startsWith('legacy-') ? 'legacy' : l.id,
+        l.date,
+        l.client,
+        l.task,
+        l.dur,
+        l.exp,
+      ]),
+    ).toEqual([
+      ['l1', '2026-11-20', 'Bolt / Website', 'Design', 5400, 250.5],
+      ['legacy', '2025-03-02', '', '', 600, 0],
+    ]);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { planUpload, stableLogId } from '../../../../src/lib/sync/upload';
+import { legacyRecords } from './legacy-data';
+
+describe('planning the upload of data found in this browser', () => {
+  const plan = planUpload(legacyRecords());
+
+  it('creates every record in an order the server accepts, resolving names to ids', () => {
+    expect(plan.mutations.map((m) => `${m.name} ${m.args.id}`)).toEqual([
+      'createClient c1',
+      'createMember m1',
+      'createProject p1',
+      'createTask Website::Design',
+      'addTimeLog l1',
+      `addTimeLog ${stableLogId('legacy-1', legacyRecords().logs[1] ?? {})}`,
+    ]);
+    expect(plan.counts).toEqual({ clients: 1, projects: 1, tasks: 1, members: 1, logs: 2 });
+  });
+
+  it('turns legacy values into the strict fields: numbers from text, codes from labels, ids from names', () => {
+    const fields = (id: string) => plan.mutations.find((m) => m.args.id === id)?.args.fields;
+    expect(fields('c1')).toMatchObject({ phone: '98450', taxPercentage: 18 });
+    expect(fields('p1')).toMatchObject({
+      clientId: 'c1',
+      hours: 40,
+      billable: 'project',
+      rounding: 'up',
+    });
+    expect(fields('Website::Design')).toEqual({
+      projectId: 'p1',
+      task: 'Design',
+      assigneeIds: ['m1'],
+      billableRate: null,
+    });
+    expect(fields('m1')).toMatchObject({ LoborRate: 400, BillableRate: 900, Role: 'Manager' });
+    expect(fields('l1')).toMatchObject({
+      exp: 250.5,
+      dur: 5400,
+      projectId: 'p1',
+      taskId: 'Website::Design',
+    });
+  });
+
+  it('dates a log the original app saved without a date by the day it was created', () => {
+    const legacy = plan.mutations.find((m) => m.args.id.startsWith('legacy-'));
+    expect(legacy?.args.fields).toMatchObject({ date: '2025-03-02', dur: 600 });
+    expect(legacy?.args.createdAt).toBe('2025-03-02T08:00:00.000Z');
+  });
+
+  it('gives a log without an id the same id every time, whatever its position', () => {
+    const [, legacy] = legacyRecords().logs;
+    expect(stableLogId('legacy-1', legacy ?? {})).toBe(
+      stableLogId('legacy-7', { ...legacy, id: 'legacy-7' }),
+    );
+    expect(stableLogId('l1', {})).toBe('l1');
+  });
+
+  it('lists what it cannot send, with the reason, instead of dropping it', () => {
+    expect(plan.problems).toEqual([
+      { kind: 'timeLog', id: 'l3', problem: 'Its project was deleted.' },
+    ]);
+  });
+});
