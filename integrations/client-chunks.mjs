@@ -3,9 +3,9 @@
 // that share them; each compresses alone, so a screen downloads more bytes and makes more
 // requests (Track: ~1 KB gz more, see docs/bench.md).
 const DATA_CODE = [
-  // Not what one screen alone uses (All hours' filters, list views, the JSON export): those
-  // load with their screen, so Track does not download them.
-  /\/src\/stores\/(?!export-data\.ts|all-hours\.ts)/,
+  // Not what one screen alone uses (All hours' filters, list views, the JSON export, the sign-in
+  // forms' and account settings' actions): those load with their screen, so Track does not.
+  /\/src\/stores\/(?!export-data\.ts|all-hours\.ts|sign-in\.ts|account-settings\.ts)/,
   // Not CSV (papaparse loads on export only) nor what public pages' small scripts use.
   /\/src\/lib\/(?!csv\.ts|project-rows\.ts|support-message\.ts|log-filter\.ts|list-view\.ts|content\/)/,
   /\/node_modules\/(zod|nanostores|@nanostores\/[^/]+|date-fns)\//,

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $user, logoutEverywhere } from '../../stores/auth';
+import { $user } from '../../stores/auth';
+import { logoutEverywhere } from '../../stores/account-settings';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { useState } from 'react';

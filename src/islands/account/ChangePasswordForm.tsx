@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { changePassword } from '../../stores/auth';
+import { changePassword } from '../../stores/account-settings';
 import { TextField } from '../../ui/form/TextField';
 
 /** Current + new password; other devices are signed out by the server on success. */

@@ -1,6 +1,6 @@
 import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
 import { useState, type SubmitEvent } from 'react';
-import { deleteAccount } from '../../stores/auth';
+import { deleteAccount } from '../../stores/account-settings';
 import { TextField } from '../../ui/form/TextField';
 
 /** Deleting the account asks for confirmation and the password. */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { $auth, $rememberedEmail, login } from '../../stores/auth';
+import { $auth, $rememberedEmail, login } from '../../stores/sign-in';
 import { Field } from '../form/Field';
 import { focusFirstInvalid } from '../form/field-errors';
 

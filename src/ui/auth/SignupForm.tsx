@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { signupSchema } from '../../lib/entities/account';
-import { $auth, register } from '../../stores/auth';
+import { $auth, register } from '../../stores/sign-in';
 import { Field } from '../form/Field';
 import { fieldErrors, focusFirstInvalid } from '../form/field-errors';
 import { SuccessMessage } from './SuccessMessage';

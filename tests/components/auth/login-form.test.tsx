@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $auth, $rememberedEmail, $token } from '../../../src/stores/auth';
+import { $token } from '../../../src/stores/auth';
+import { $auth, $rememberedEmail } from '../../../src/stores/sign-in';
 import { LoginForm } from '../../../src/ui/auth/LoginForm';
 
 function respondWith(status: number, body: unknown) {

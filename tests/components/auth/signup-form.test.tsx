@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $auth } from '../../../src/stores/auth';
+import { $auth } from '../../../src/stores/sign-in';
 import { SignupForm } from '../../../src/ui/auth/SignupForm';
 import { SuccessMessage } from '../../../src/ui/auth/SuccessMessage';
 

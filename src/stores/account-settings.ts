@@ -1,0 +1,40 @@
+import { callApi } from './api';
+import { forgetSession } from './auth';
+
+// Account settings actions, loaded with the Account screen only.
+
+/** Outcome of an account-settings action, shown beside its form. */
+export type AccountResult =
+  { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
+
+function accountResult(result: Awaited<ReturnType<typeof callApi>>): AccountResult {
+  if (result.ok) return { ok: true };
+  if (result.status === 401 && result.error === 'unauthenticated') forgetSession();
+  return {
+    ok: false,
+    message: result.message,
+    ...(result.fields ? { fields: result.fields } : {}),
+  };
+}
+
+/** Changes the password; the server signs out every other device. */
+export async function changePassword(
+  currentPassword: string,
+  newPassword: string,
+): Promise<AccountResult> {
+  return accountResult(await callApi('/user/password', { body: { currentPassword, newPassword } }));
+}
+
+/** Signs out every device, this one included. */
+export async function logoutEverywhere(): Promise<AccountResult> {
+  const result = accountResult(await callApi('/user/logout-all', { method: 'POST' }));
+  if (result.ok) forgetSession();
+  return result;
+}
+
+/** Deletes the account after checking the password, then signs out. */
+export async function deleteAccount(password: string): Promise<AccountResult> {
+  const result = accountResult(await callApi('/user/delete', { body: { password } }));
+  if (result.ok) forgetSession();
+  return result;
+}

@@ -1,0 +1,78 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import { z } from 'zod';
+import { callApi } from './api';
+import { $token, $user, userSchema } from './auth';
+
+// The sign-in and sign-up forms' state and actions, apart from ./auth so that screens which only
+// need to know who is signed in do not download them (docs/bench.md, Track's budget).
+
+/**
+ * SPEC.md's authentication state as a union. The action names of section 4 map to the
+ * transitions: auth/login/loading → loading, auth/login/success → success,
+ * auth/login/error → error, auth/logout → idle with no token.
+ */
+export type AuthState =
+  | { status: 'idle' }
+  | { status: 'loading'; action: 'login' | 'register' }
+  | {
+      status: 'error';
+      action: 'login' | 'register';
+      message: string;
+      fields?: Record<string, string>;
+    }
+  | { status: 'success'; action: 'login' | 'register' };
+
+/** Request state of the sign-in and sign-up forms. */
+export const $auth = atom<AuthState>({ status: 'idle' });
+
+// Signing out (here, in another tab, or because the server said 401) resets the forms.
+$token.listen((token) => {
+  if (!token) $auth.set({ status: 'idle' });
+});
+
+/** Only the email is ever remembered, and only when "Remember me" is ticked. */
+export const $rememberedEmail = persistentAtom<string>('rememberedEmail', '');
+
+const sessionSchema = z.object({ token: z.string().min(1), user: userSchema });
+
+/** Signs in; on success stores the handle and profile, remembering the email if asked. */
+export async function login(email: string, password: string, remember: boolean): Promise<boolean> {
+  $auth.set({ status: 'loading', action: 'login' });
+  // `remember` also decides the session's life on the server: 30 days, or until the browser closes.
+  const result = await callApi<unknown>('/user/login', { body: { email, password, remember } });
+  const session = result.ok ? sessionSchema.safeParse(result.data) : null;
+  if (!result.ok || !session?.success) {
+    $auth.set({
+      status: 'error',
+      action: 'login',
+      message: result.ok
+        ? 'The server sent an unexpected answer. Please try again.'
+        : result.message,
+      ...(result.ok || !result.fields ? {} : { fields: result.fields }),
+    });
+    return false;
+  }
+  $rememberedEmail.set(remember ? email.trim() : '');
+  $user.set(session.data.user);
+  $token.set(session.data.token);
+  $auth.set({ status: 'success', action: 'login' });
+  return true;
+}
+
+/** Creates an account. The success screen then sends the person to sign in. */
+export async function register(name: string, email: string, password: string): Promise<boolean> {
+  $auth.set({ status: 'loading', action: 'register' });
+  const result = await callApi<unknown>('/user/register', { body: { name, email, password } });
+  if (!result.ok) {
+    $auth.set({
+      status: 'error',
+      action: 'register',
+      message: result.status === 409 ? 'An account with this email already exists' : result.message,
+      ...(result.fields ? { fields: result.fields } : {}),
+    });
+    return false;
+  }
+  $auth.set({ status: 'success', action: 'register' });
+  return true;
+}
