@@ -2,6 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, onMount } from 'nanostores';
 import { z } from 'zod';
 import { nowClock } from '../lib/clock-time';
+import { splitRunByDay } from '../lib/stopwatch-run';
 import { toDay } from '../lib/day';
 import { keepAside } from './keep-aside';
 import { installStorageEngine } from './storage-engine';
@@ -70,26 +71,30 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
       updateTimeLog(continued.id, { dur: continued.dur + seconds, end: nowClock(now) }, now),
     );
   }
-  const added = addTimeLog(
-    {
-      date: state.day,
-      client: '',
-      projectId: null,
-      task: '',
-      taskId: null,
-      tags: '',
-      desc: '',
-      exp: 0,
-      memberId: null,
-      ...template,
-      dur: seconds,
-      st: nowClock(new Date(state.startedAt)),
-      end: nowClock(now),
-    },
-    false,
-    now,
+  // One log per day the run touched (usually one), dated by when it ran.
+  const runs = splitRunByDay(state.startedAt, now.getTime());
+  const added = runs.map((run) =>
+    addTimeLog(
+      {
+        client: '',
+        projectId: null,
+        task: '',
+        taskId: null,
+        tags: '',
+        desc: '',
+        exp: 0,
+        memberId: null,
+        ...template,
+        date: run.date,
+        dur: run.seconds,
+        st: run.st,
+        end: run.end,
+      },
+      false,
+      now,
+    ),
   );
-  return combineWrites(stopped, added);
+  return combineWrites(stopped, ...added);
 }
 
 /** Starts the stopwatch for `day` (stopping and saving any running one first). */

@@ -87,7 +87,10 @@ test('removing a log can be undone from the toast', async ({ page }) => {
 test('the stopwatch is right after a reload and saves the elapsed time on Stop', async ({
   page,
 }) => {
-  const startedAt = Date.now() - (1 * 3600 + 2 * 60 + 3) * 1000;
+  // The page's clock says it is noon on the 10th, so the run is on the day the screen shows.
+  const noon = new Date('2026-03-10T12:00:00');
+  await page.clock.install({ time: noon });
+  const startedAt = noon.getTime() - (1 * 3600 + 2 * 60 + 3) * 1000;
   await page.addInitScript((start) => {
     if (!sessionStorage.getItem('timer-seeded')) {
       sessionStorage.setItem('timer-seeded', '1');
@@ -293,7 +296,8 @@ test('a log’s play button continues it, and starting another stops the first',
   await fillLog(page, '0:30', 'Continued work');
   await page.getByRole('button', { name: 'Add & Close' }).click();
   const continueButton = page.getByRole('button', { name: /^Continue/ });
-  await page.clock.install();
+  // Runs are saved on the day they ran: the page's clock says the 10th, the day shown.
+  await page.clock.install({ time: new Date('2026-03-10T15:00:00') });
   await continueButton.click();
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
   // Ten minutes pass on the clock; the log's own time grows by exactly that on Stop.
@@ -309,6 +313,23 @@ test('a log’s play button continues it, and starting another stops the first',
   await continueButton.click();
   await expect(dayLogs(page)).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(1);
+});
+
+test('a stopwatch run is saved on the day it ran, not the day shown at Start', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-03-10T09:00:00') });
+  await openTrack(page);
+  await page.getByRole('button', { name: /Previous day/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /9 Mar/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /10 Mar/ })).toBeVisible();
+  await page.clock.fastForward('30:00');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(dayLogs(page)).toHaveCount(1);
+  await expect(dayLogs(page)).toContainText(/0:30:0\d/);
+  await page.getByRole('button', { name: /Previous day/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /9 Mar/ })).toBeVisible();
+  await expect(dayLogs(page)).toHaveCount(0);
 });
 
 test('previous, next, today and the date input choose the day shown', async ({ page }) => {

@@ -41,17 +41,32 @@ describe('stopwatch store', () => {
     });
   });
 
-  it('saves the elapsed time as a log of the day with start and end times on Stop', () => {
+  it('saves the elapsed time as a log of the day it ran, not the day the screen showed', () => {
+    // Started while looking at the 9th, stopped while looking at today: it ran on the 10th.
     startTimer('2026-03-09', at('09:00:00'));
     stopTimer(at('10:15:30'));
     expect($timer.get()).toEqual({ status: 'idle' });
     expect($timeLogs.get()).toHaveLength(1);
     expect($timeLogs.get()[0]).toMatchObject({
-      date: '2026-03-09',
+      date: '2026-03-10',
       dur: 4530,
-      st: expect.stringMatching(/^\d\d:00$/) as unknown,
-      end: expect.stringMatching(/^\d\d:15$/) as unknown,
+      st: '09:00',
+      end: '10:15',
     });
+  });
+
+  it('saves a run past midnight as one log per day', () => {
+    startTimer('2026-03-10', at('23:00:00'));
+    stopTimer(new Date('2026-03-11T00:45:00'));
+    expect(
+      $timeLogs
+        .get()
+        .map((l) => [l.date, l.st, l.end, l.dur])
+        .sort(),
+    ).toEqual([
+      ['2026-03-10', '23:00', '00:00', 3600],
+      ['2026-03-11', '00:00', '00:45', 2700],
+    ]);
   });
 
   it('stops and saves the running stopwatch before starting a new one', () => {
