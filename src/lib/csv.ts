@@ -11,8 +11,10 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number;
 }
 
-// A cell starting with these is run as a formula by spreadsheets (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A cell starting with these is run as a formula by spreadsheets (CSV injection). Some also skip
+// spaces, tabs and line breaks before the formula sign, so any cell starting with a tab or a line
+// break, or with white space before = + - @, is defused too (OWASP's list plus those).
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@])/;
 
 function safeCell(value: string | number): string | number {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;

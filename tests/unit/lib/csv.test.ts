@@ -65,9 +65,24 @@ describe('toCsv', () => {
     );
   });
 
+  it.each([
+    ['\n=1+1', "'\n=1+1"],
+    ['\nplain next line', "'\nplain next line"],
+    [' =x', "' =x"],
+    ['   +91 98765', "'   +91 98765"],
+    [' -2+3', "' -2+3"],
+    ['  @cmd', "'  @cmd"],
+    [' \t=x', "' \t=x"],
+    ['\t =x', "'\t =x"],
+    ['\r\n@x', "'\r\n@x"],
+  ])('defuses %j, white space or a line break before a formula, as %j', (text, cell) => {
+    expect(parse(csvOf({ name: text, note: 'x' }))[1]).toEqual([cell, 'x']);
+  });
+
   it('leaves cells alone that only contain those characters later on, and numbers as numbers', () => {
     expect(parse(csvOf({ name: 'a=b+c-d@e', note: -5 }))[1]).toEqual(['a=b+c-d@e', '-5']);
-    expect(parse(csvOf({ name: ' =x', note: 0 }))[1]).toEqual([' =x', '0']);
+    expect(parse(csvOf({ name: ' x = y', note: 0 }))[1]).toEqual([' x = y', '0']);
+    expect(parse(csvOf({ name: 'line 1\n=2', note: 'x' }))[1]).toEqual(['line 1\n=2', 'x']);
   });
 });
 
