@@ -16,11 +16,11 @@ export function AccountScreen() {
       <h1 id="account-heading" className="mb-6 text-3xl font-bold">
         Account setting
       </h1>
-      <dl className="mb-8 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4">
+      <dl className="mb-8 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4">
         <dt className="font-semibold">Name</dt>
-        <dd>{user?.name ?? '…'}</dd>
+        <dd className="break-words">{user?.name ?? '…'}</dd>
         <dt className="font-semibold">Email</dt>
-        <dd>{user?.email ?? '…'}</dd>
+        <dd className="break-all">{user?.email ?? '…'}</dd>
       </dl>
       <section
         aria-labelledby="data-heading"

@@ -9,7 +9,10 @@ export default function ShortcutsPopover() {
         gutter={6}
         className="z-40 w-72 rounded-md border border-slate-300 bg-white p-4 shadow-lg"
       >
-        <PopoverHeading className="mb-2 font-bold">Keyboard shortcuts</PopoverHeading>
+        {/* Ariakit renders an h1 by default; the screen already has its own. */}
+        <PopoverHeading render={<h2 />} className="mb-2 font-bold">
+          Keyboard shortcuts
+        </PopoverHeading>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt>
             <kbd className="rounded border px-1">n</kbd>

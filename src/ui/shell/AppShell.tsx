@@ -31,6 +31,13 @@ export function AppShell({ path, label, children }: AppShellProps) {
 
   return (
     <div className="min-h-screen desk:grid desk:grid-cols-[16rem_1fr]">
+      {/* The first stop for the keyboard: past the sidebar's dozen links to the screen itself. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 font-semibold text-brand-900 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
       <div className="flex items-center justify-between bg-brand-900 px-4 py-2 text-white desk:hidden">
         <span className="font-bold">Hourmark</span>
         <button
@@ -43,15 +50,16 @@ export function AppShell({ path, label, children }: AppShellProps) {
           Menu
         </button>
       </div>
-      <div
-        id="app-sidebar"
-        className={`${menuOpen ? 'block' : 'hidden'} desk:sticky desk:top-0 desk:block desk:h-screen`}
-      >
-        <ErrorBoundary label="navigation">
-          <Sidebar path={path} />
-        </ErrorBoundary>
+      <div id="app-sidebar" className={`${menuOpen ? 'block' : 'hidden'} bg-brand-900 desk:block`}>
+        {/* The column keeps the sidebar's colour to the bottom of a long page; the sidebar itself
+            stays in view while the page scrolls. */}
+        <div className="desk:sticky desk:top-0 desk:h-screen">
+          <ErrorBoundary label="navigation">
+            <Sidebar path={path} />
+          </ErrorBoundary>
+        </div>
       </div>
-      <main id="main" className="min-w-0 bg-slate-50">
+      <main id="main" tabIndex={-1} className="min-w-0 bg-slate-50 focus:outline-none">
         <StorageNotices />
         <ErrorBoundary label={label}>{children}</ErrorBoundary>
       </main>

@@ -48,7 +48,8 @@ function Group({ group, path }: { group: NavGroup; path: string }) {
 export function Sidebar({ path }: { path: string }) {
   return (
     <nav aria-label="App" className="flex h-full flex-col bg-brand-900 text-white">
-      <a href="/login/" className="block px-4 py-4 text-xl font-bold">
+      {/* On a phone the bar above the menu already says Hourmark. */}
+      <a href="/login/" className="hidden px-4 py-4 text-xl font-bold desk:block">
         Hourmark
       </a>
       <ul className="flex-1 space-y-1 overflow-y-auto px-2">

@@ -20,7 +20,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
       { label: 'All hours', href: '/allHours' },
       { label: 'Dashboard (coming soon)' },
       { label: 'Team pivot (coming soon)' },
-      { label: 'Activity', href: '/allHours' },
+      { label: 'Activity (coming soon)' },
       { label: 'Economy (coming soon)' },
       { label: 'Timesheet (coming soon)' },
     ],
