@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { TimeLog } from './entities/time-log';
 import { formatDuration, formatHours } from './duration';
 import { htmlToText } from './html-text';
+import { deletedProjectLabel } from './log-label';
 import { fromMinor } from './money';
 import { logEconomy, type Lookups } from './totals';
 
@@ -50,7 +51,7 @@ export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups): string {
       header: 'Project',
       value: (l) =>
         l.projectId
-          ? (lookups.projectsById.get(l.projectId)?.projectName ?? '(deleted project)')
+          ? (lookups.projectsById.get(l.projectId)?.projectName ?? deletedProjectLabel(l.client))
           : '',
     },
     { header: 'Task', value: (l) => l.task },

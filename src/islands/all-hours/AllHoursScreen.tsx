@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { dayHeading } from '../../lib/day';
 import { formatDuration, formatHours } from '../../lib/duration';
 import { timeLogCsv } from '../../lib/csv';
+import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
 import { $allHoursView, PAGE_SIZE, showMoreLogs } from '../../stores/all-hours';
 import { $economyContext } from '../../stores/economy';
@@ -83,7 +84,7 @@ export function AllHoursScreen() {
                   <li key={log.id} className="flex gap-4 rounded bg-white p-3">
                     <div className="min-w-0 flex-1">
                       <p className="font-semibold">
-                        {log.client || 'No project'}
+                        {logProjectLine(log, context.projectsById) || 'No project'}
                         {log.task ? <span className="font-normal"> · {log.task}</span> : null}
                       </p>
                       <RichText html={log.desc} empty="Empty Description" />

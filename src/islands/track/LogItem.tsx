@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatDuration } from '../../lib/duration';
+import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 import { startTimer } from '../../stores/timer';
@@ -11,9 +12,8 @@ import { RichText } from '../../ui/rich-text/RichText';
 export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) => void }) {
   const context = useStore($economyContext);
   const economy = economyOfLog(log, context);
-  const projectGone = log.projectId !== null && !context.projectsById.has(log.projectId);
   const title = log.client || log.task || log.tags ? null : 'Add a Project,task or tag';
-  const name = log.client || 'No project';
+  const name = logProjectLine(log, context.projectsById) || 'No project';
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
@@ -21,9 +21,6 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           {title ?? (
             <>
               {name}
-              {projectGone ? (
-                <span className="ml-1 text-sm font-normal text-slate-600">(project deleted)</span>
-              ) : null}
               {log.task ? <span className="font-normal text-slate-700"> · {log.task}</span> : null}
             </>
           )}

@@ -184,8 +184,27 @@ test('archive and delete with confirmation; logs keep the deleted project', asyn
   await expect(page.getByRole('alertdialog')).toContainText('Its 1 time log stays');
   await page.getByRole('button', { name: 'Delete project' }).click();
   await expect(projectRow(page, 'Website')).toBeHidden();
+});
+
+test("a deleted project's logs carry one label on Track, All hours and the CSV", async ({
+  page,
+}) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Actions for Website' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete project' }).click();
+  await expect(projectRow(page, 'Website')).toBeHidden();
+
+  const websiteLogs = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Website' });
   await page.goto('/login/?day=2026-03-10');
-  await expect(page.getByText('(project deleted)')).toBeVisible();
+  await expect(websiteLogs).toHaveText([/^Acme Ltd \/ Website \(deleted\) · Design/]);
+  await page.goto('/allHours');
+  await expect(websiteLogs).toHaveText([/^Acme Ltd \/ Website \(deleted\) · Design/]);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await downloading).path(), 'utf8');
+  const website = csv.split('\r\n').find((line) => line.includes('Website'));
+  expect(website).toMatch(/^2026-03-10,Acme Ltd,Website \(deleted\),Design,/);
 });
 
 test('projects screen has no axe violations with the form open and a row expanded', async ({

@@ -199,7 +199,7 @@ describe('timeLogCsv', () => {
     expect(rows[2]).toEqual([
       '2026-11-21',
       'Old Co',
-      '(deleted project)',
+      'Old project (deleted)',
       'Build',
       'Ravi',
       `'=HYPERLINK("x")`,
