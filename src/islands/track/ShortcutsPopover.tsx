@@ -1,4 +1,4 @@
-import { Popover, PopoverDisclosure, PopoverHeading, PopoverProvider } from '@ariakit/react';
+import { Popover, PopoverDisclosure, PopoverProvider } from '@ariakit/react';
 
 /** The popover listing the Track screen's shortcuts; loaded on first use (see ShortcutsHelp). */
 export default function ShortcutsPopover() {
@@ -6,13 +6,14 @@ export default function ShortcutsPopover() {
     <PopoverProvider defaultOpen>
       <PopoverDisclosure className="btn-secondary">Keyboard shortcuts</PopoverDisclosure>
       <Popover
+        aria-labelledby="shortcuts-heading"
         gutter={6}
         className="z-40 w-72 rounded-md border border-slate-300 bg-white p-4 shadow-lg"
       >
-        {/* Ariakit renders an h1 by default; the screen already has its own. */}
-        <PopoverHeading render={<h2 />} className="mb-2 font-bold">
+        {/* An h2: Ariakit's PopoverHeading would be a second h1 beside the screen's own. */}
+        <h2 id="shortcuts-heading" className="mb-2 font-bold">
           Keyboard shortcuts
-        </PopoverHeading>
+        </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt>
             <kbd className="rounded border px-1">n</kbd>
