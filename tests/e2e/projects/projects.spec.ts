@@ -7,7 +7,7 @@ import { agency } from '../track/fixtures';
 const log = (id: string, projectId: string, dur: number, status = 'approved') => ({
   id,
   date: '2026-03-10',
-  client: 'Acme Ltd / Website',
+  client: projectId === 'p1' ? 'Acme Ltd / Website' : 'Beta Corp / Audit',
   projectId,
   task: 'Design',
   taskId: 't1',
