@@ -4,15 +4,19 @@ import { $projects } from './projects';
 import { $tasks } from './tasks';
 import { $team } from './team';
 
-/** Active projects as choices grouped by client name, for the Track form's CLIENT & PROJECT. */
+/**
+ * Active projects of clients that are not archived, as choices grouped by client name, for the
+ * Track form's CLIENT & PROJECT.
+ */
 export const $projectChoices = computed([$projects, $clients], (projects, clients) => {
-  const clientName = new Map(clients.map((c) => [c.id, c.name]));
+  const clientById = new Map(clients.map((c) => [c.id, c]));
   return projects
-    .filter((p) => p.status === 'Active')
+    .filter((p) => p.status === 'Active' && clientById.get(p.clientId ?? '')?.status !== 'Archived')
     .map((p) => ({
       value: p.id,
       label: p.projectName,
-      group: (p.clientId ? clientName.get(p.clientId) : undefined) ?? (p.client || 'No client'),
+      group:
+        (p.clientId ? clientById.get(p.clientId)?.name : undefined) ?? (p.client || 'No client'),
     }))
     .sort((a, b) => a.group.localeCompare(b.group) || a.label.localeCompare(b.label));
 });

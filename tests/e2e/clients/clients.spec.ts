@@ -120,6 +120,56 @@ test('archive, find it under Archived, restore it', async ({ page }) => {
   await expect(page.getByRole('row', { name: /Zenith Co/ })).toBeVisible();
 });
 
+test("an archived client's projects are not offered on Track; their logs keep their label", async ({
+  page,
+}) => {
+  await page.goto('/clients');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'taskData',
+      JSON.stringify([
+        {
+          id: 'l1',
+          date: '2026-03-10',
+          client: 'Acme Ltd / Website',
+          projectId: 'p1',
+          task: 'Design',
+          taskId: 't1',
+          tags: 'ui',
+          desc: '<p>Mock-ups</p>',
+          dur: 3600,
+          exp: 0,
+        },
+      ]),
+    ),
+  );
+  const setAcme = async (action: 'Archive' | 'Restore') => {
+    await page.goto(`/clients?status=${action === 'Archive' ? 'Active' : 'Archived'}`);
+    await page.getByRole('button', { name: 'Actions for Acme Ltd' }).click();
+    await page.getByRole('menuitem', { name: action }).click();
+    await expect(page.getByRole('row', { name: /Acme Ltd/ })).toBeHidden();
+  };
+  const offerFor = async (text: string) => {
+    await page.goto('/login/?day=2026-03-10');
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
+      /^Acme Ltd \/ Website · Design/,
+    ]);
+    await page.getByRole('button', { name: 'Add time log' }).click();
+    await page.getByLabel('CLIENT & PROJECT').fill(text);
+  };
+
+  await setAcme('Archive');
+  await offerFor('web');
+  await expect(
+    page.getByText('No project matches. Create projects on the Projects screen.'),
+  ).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Website' })).toHaveCount(0);
+
+  await setAcme('Restore');
+  await offerFor('web');
+  await expect(page.getByRole('option', { name: 'Website' })).toBeVisible();
+});
+
 test('sorting by contact person is kept after a reload', async ({ page }) => {
   await page.goto('/clients');
   await page.getByRole('button', { name: /Contact person/i }).click();
