@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { taskFormSchema } from '../../lib/entities/task';
 import { sortItems } from '../../lib/list-view';
+import { isTaskNameTaken } from '../../lib/task-name';
 import { $activeMembers } from '../../stores/choices';
 import { $projects } from '../../stores/projects';
-import { addTask } from '../../stores/tasks';
+import { $tasks, addTask } from '../../stores/tasks';
 import { showToast } from '../../stores/toast';
 import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
@@ -36,8 +37,13 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
   function create(event: SubmitEvent) {
     event.preventDefault();
     const parsed = taskFormSchema.safeParse({ projectId, task, assigneeIds, billableRate });
-    if (!parsed.success || !project) {
-      setErrors(parsed.success ? { projectId: 'Choose a project' } : fieldErrors(parsed.error));
+    const next: Errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (parsed.success && !project) next.projectId = 'Choose a project';
+    // Two tasks of one name would look the same on Track, in the project's list and in reports.
+    if (project && !next.task && isTaskNameTaken($tasks.get(), project, task))
+      next.task = 'This project already has a task with this name';
+    if (!parsed.success || !project || next.task) {
+      setErrors(next);
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }

@@ -163,6 +163,33 @@ test('Assign Task adds assignees as chips and the task appears under its project
   await expect(page.getByLabel('TASK').getByRole('option', { name: 'Copywriting' })).toBeAttached();
 });
 
+test('Assign Task refuses a second task of the same name on a project, beside the field', async ({
+  page,
+}) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Assign Task' }).click();
+  const form = page.getByRole('form', { name: 'Assign Task' });
+  const taskField = form.getByLabel('Task', { exact: true });
+  await form.getByLabel('Project').selectOption({ label: 'Acme Ltd / Website' });
+  await taskField.fill('  design ');
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await expect(taskField).toHaveAccessibleDescription(
+    'This project already has a task with this name',
+  );
+  await expect(taskField).toBeFocused();
+
+  // Another project may have a task of that name.
+  await form.getByLabel('Project').selectOption({ label: 'Beta Corp / Audit' });
+  await form.getByRole('button', { name: 'Create Task' }).click();
+  await expect(form.getByText('This project already has a task with this name')).toBeHidden();
+  await page.getByRole('button', { name: /Audit.*show tasks/ }).click();
+  await expect(page.getByRole('list', { name: 'Tasks of Audit' })).toContainText('design');
+  await page.getByRole('button', { name: /Website.*show tasks/ }).click();
+  await expect(
+    page.getByRole('list', { name: 'Tasks of Website' }).getByRole('listitem'),
+  ).toHaveCount(1);
+});
+
 test('pending logs are approved from the project row', async ({ page }) => {
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Actions for Audit' }).click();
