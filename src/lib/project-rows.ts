@@ -96,6 +96,7 @@ export function projectsCsv(rows: readonly ProjectRow[]): string {
     { header: 'Budget hours', value: (r) => r.project.hours || '' },
     { header: 'Billable amount (INR)', value: (r) => money(r.totals.billableMinor) },
     { header: 'Spend (INR)', value: (r) => money(r.totals.costMinor) },
+    { header: 'Expenses (INR)', value: (r) => money(r.totals.expensesMinor) },
     { header: 'Created', value: (r) => r.created },
   ];
   return toCsv(columns, rows);

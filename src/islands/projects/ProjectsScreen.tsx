@@ -26,7 +26,7 @@ import { AddProjectForm } from './AddProjectForm';
 import { AssignTaskForm } from './AssignTaskForm';
 import { ProjectTasks } from './ProjectTasks';
 
-const sortKeys = ['name', 'client', 'hours', 'amount', 'spend', 'created'] as const;
+const sortKeys = ['name', 'client', 'hours', 'amount', 'spend', 'expenses', 'created'] as const;
 type SortKey = (typeof sortKeys)[number];
 const sortValue: Record<SortKey, (r: ProjectRow) => string | number> = {
   name: (r) => r.project.projectName,
@@ -34,10 +34,11 @@ const sortValue: Record<SortKey, (r: ProjectRow) => string | number> = {
   hours: (r) => r.totals.seconds,
   amount: (r) => r.totals.billableMinor,
   spend: (r) => r.totals.costMinor,
+  expenses: (r) => r.totals.expensesMinor,
   created: (r) => r.createdAt,
 };
 const groupings = ['none', 'client'] as const;
-const COLUMNS = 8;
+const COLUMNS = 9;
 
 /** /projects: the table with totals from the time logs, the Add Project and Assign Task forms. */
 export function ProjectsScreen() {
@@ -112,6 +113,7 @@ export function ProjectsScreen() {
       </td>
       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.billableMinor)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.costMinor)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.expensesMinor)}</td>
     </>
   );
 
@@ -253,6 +255,7 @@ export function ProjectsScreen() {
             {header('hours', 'Total hours', 'text-right')}
             {header('amount', 'Billable amount', 'text-right')}
             {header('spend', 'Spend', 'text-right')}
+            {header('expenses', 'Expenses', 'text-right')}
             {header('created', 'Created')}
             <th scope="col" className="px-3 py-2 text-left font-bold uppercase">
               Action

@@ -81,6 +81,39 @@ test('the table shows hours against budget, billable amount and spend from the l
   await expect(audit).toContainText('1 pending');
 });
 
+/** Adds a log of Website (a copy of the first seeded one) to storage and reloads the page. */
+async function addWebsiteLog(page: Page, dur: number, exp: number) {
+  await page.evaluate(
+    ([dur, exp]) => {
+      const logs = JSON.parse(localStorage.getItem('taskData') ?? '[]') as object[];
+      localStorage.setItem(
+        'taskData',
+        JSON.stringify([{ ...logs[0], id: 'l3', dur, exp }, ...logs]),
+      );
+    },
+    [dur, exp],
+  );
+  await page.reload();
+}
+
+test("each project's expenses have a column, in subtotals and in the export", async ({ page }) => {
+  await page.goto('/projects');
+  // A further 30 min of Website with ₹1,234.50 of expenses.
+  await addWebsiteLog(page, 1800, 1234.5);
+  await expect(page.getByRole('columnheader', { name: 'Expenses' })).toBeVisible();
+  await expect(projectRow(page, 'Website').getByRole('cell').nth(4)).toHaveText('₹1,234.50');
+  await expect(projectRow(page, 'Audit').getByRole('cell').nth(4)).toHaveText('₹0.00');
+
+  await page.getByLabel('Group by').selectOption('client');
+  await expect(page.getByRole('row', { name: /Subtotal Acme Ltd/ })).toContainText('₹1,234.50');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csv = readFileSync(await (await downloading).path(), 'utf8').replace('\uFEFF', '');
+  expect(csv.split('\r\n')[0]).toContain('Spend (INR),Expenses (INR)');
+  // 2 h × ₹1,000 billed, 2 h × ₹400 spent.
+  expect(csv).toContain('Website,Acme Ltd,Active,2.00,10,2000.00,800.00,1234.50,');
+});
+
 test('group by client shows subtotals; search and status filter; the view survives a reload', async ({
   page,
 }) => {
@@ -106,7 +139,7 @@ test('export downloads exactly the projects shown', async ({ page }) => {
   const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
   expect(lines[0]).toContain('Billable amount (INR)');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toBe('Website,Acme Ltd,Active,1.50,10,1500.00,600.00,01-01-2026');
+  expect(lines[1]).toBe('Website,Acme Ltd,Active,1.50,10,1500.00,600.00,0.00,01-01-2026');
 });
 
 test('Add Project validates, disables what does not apply, and creates the project', async ({

@@ -3,7 +3,7 @@ import { clientSchema } from '../../../src/lib/entities/client';
 import { memberSchema } from '../../../src/lib/entities/member';
 import { projectSchema } from '../../../src/lib/entities/project';
 import { timeLogSchema, type TimeLog } from '../../../src/lib/entities/time-log';
-import { groupByClient, projectRows, projectsCsv } from '../../../src/lib/project-rows';
+import { budgetUse, groupByClient, projectRows, projectsCsv } from '../../../src/lib/project-rows';
 import { buildLookups } from '../../../src/lib/totals';
 
 const clients = [
@@ -122,9 +122,21 @@ describe('projectsCsv', () => {
     const csv = projectsCsv([row('Website')]);
     const lines = csv.replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe(
-      'Project,Client,Status,Total hours,Budget hours,Billable amount (INR),Spend (INR),Created',
+      'Project,Client,Status,Total hours,Budget hours,Billable amount (INR),Spend (INR),Expenses (INR),Created',
     );
-    expect(lines[1]).toBe('Website,Acme,Active,1.67,10,1725.00,766.67,05-03-2026');
+    expect(lines[1]).toBe('Website,Acme,Active,1.67,10,1725.00,766.67,0.00,05-03-2026');
     expect(lines).toHaveLength(2);
+  });
+
+  it("includes a project's expenses, the sum of its logs' in rupees", () => {
+    // Audit: one log with ₹250 of expenses; a second one adding ₹1,234.56 makes ₹1,484.56.
+    const withMore = projectRows(
+      projects,
+      [...logs, log('l5', 'Audit', 'asha', 0, { exp: 1234.56 })],
+      lookups,
+    ).find((r) => r.project.id === 'Audit')!;
+    expect(withMore.totals.expensesMinor).toBe(148_456);
+    const line = projectsCsv([withMore]).replace('\uFEFF', '').split('\r\n')[1];
+    expect(line).toBe('Audit,Acme,Active,1.50,10,1500.00,900.00,1484.56,05-03-2026');
   });
 });
