@@ -412,3 +412,81 @@ describe.each(drivers)('migrating existing accounts on $name', (driver) => {
     }
   });
 });
+
+describe.runIf(process.env['TEST_DATABASE_URL'])(
+  'a push cut off in the middle, on PostgreSQL',
+  () => {
+    it('loses nothing and duplicates nothing when the device sends it again', async () => {
+      const driver = drivers.find((d) => d.name === 'PostgreSQL');
+      if (!driver) return;
+      const { database, url, drop } = await driver.fresh();
+      const { default: pg } = await import('pg');
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      try {
+        const res = await handleRegister(
+          post('/user/register', {
+            name: 'Cut',
+            email: 'cut@example.com',
+            password: 'cut password',
+          }),
+          context(database, undefined, freshAddress()),
+        );
+        const cookie = cookieOf(res);
+        const list = (await (
+          await handleWorkspaces(get('/sync/workspaces', cookie), context(database))
+        ).json()) as { workspaces: { id: string }[] };
+        const workspaceId = list.workspaces[0]?.id ?? '';
+        const body = {
+          workspaceId,
+          clientId: 'cut-device-0123456789ab',
+          mutations: [1, 2, 3].map((id) => ({
+            id,
+            name: 'addTimeLog',
+            args: { id: `l-cut-${id}`, fields: log('2026-11-23', null, 60 * id) },
+          })),
+        };
+        // Another connection holds the workspace row, so the push stops inside its transaction;
+        // then its connection is killed, as when a server process dies mid-push.
+        await blocker.query('BEGIN');
+        await blocker.query('SELECT version FROM workspaces WHERE id = $1 FOR UPDATE', [
+          workspaceId,
+        ]);
+        const cut = handlePush(post('/sync/push', body, cookie), context(database)).then(
+          (r) => r.status,
+          () => 'failed',
+        );
+        let victim: number | undefined;
+        for (let i = 0; i < 50 && victim === undefined; i += 1) {
+          const waiting = await blocker.query<{ pid: number }>(
+            "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+          );
+          victim = waiting.rows[0]?.pid;
+          if (victim === undefined) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(victim).toBeDefined();
+        await blocker.query('SELECT pg_terminate_backend($1)', [victim]);
+        expect(await cut).toBe('failed');
+        await blocker.query('ROLLBACK');
+
+        const count = async () =>
+          Number(
+            (
+              await blocker.query('SELECT count(*) AS n FROM time_logs WHERE workspace_id = $1', [
+                workspaceId,
+              ])
+            ).rows[0]?.n,
+          );
+        expect(await count()).toBe(0);
+        const retried = await handlePush(post('/sync/push', body, cookie), context(database));
+        expect(retried.status).toBe(200);
+        const again = await handlePush(post('/sync/push', body, cookie), context(database));
+        expect(((await again.json()) as PushAnswer).lastMutationId).toBe(3);
+        expect(await count()).toBe(3);
+      } finally {
+        await blocker.end();
+        await drop();
+      }
+    }, 30_000);
+  },
+);

@@ -88,6 +88,12 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection the server drops (a restart, pg_terminate_backend) is an 'error' event on the
+  // pool when idle and on the connection itself while in use; unheard, either would end the
+  // process. The query that was running fails on its own, and the pool opens a new connection.
+  const lost = (error: Error) => console.error('A PostgreSQL connection was lost:', error.message);
+  pool.on('error', lost);
+  pool.on('connect', (connection) => connection.on('error', lost));
   const listeners = new Set<() => Promise<void>>();
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
