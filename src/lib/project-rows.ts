@@ -35,6 +35,26 @@ export function clientNameOf(project: Project, clientsById: ReadonlyMap<string, 
   return (project.clientId ? clientsById.get(project.clientId)?.name : undefined) ?? project.client;
 }
 
+/** Hours logged against a project's budget (hours, 0 = none), with the figures its row shows. */
+export type BudgetUse =
+  | { status: 'none'; used: string }
+  | { status: 'within'; used: string; budget: string }
+  | { status: 'over'; used: string; budget: string; over: string };
+
+/**
+ * Compares the logged time with the budget in the hundredths of an hour the row shows, so the
+ * figures add up as printed: '11.33 of 10 h, 1.33 h over budget'.
+ */
+export function budgetUse(seconds: number, budgetHours: number): BudgetUse {
+  const used = formatHours(seconds);
+  if (!(budgetHours > 0)) return { status: 'none', used };
+  const budget = String(budgetHours);
+  const overHundredths = Math.round(Number(used) * 100) - Math.round(budgetHours * 100);
+  return overHundredths > 0
+    ? { status: 'over', used, budget, over: (overHundredths / 100).toFixed(2) }
+    : { status: 'within', used, budget };
+}
+
 /** Rows for every project, with totals from one pass over the logs. */
 export function projectRows(
   projects: readonly Project[],

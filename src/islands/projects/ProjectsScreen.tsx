@@ -1,9 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useMemo, useState } from 'react';
-import { formatHours } from '../../lib/duration';
 import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
-import { groupByClient, projectRows, projectsCsv, type ProjectRow } from '../../lib/project-rows';
+import {
+  budgetUse,
+  groupByClient,
+  projectRows,
+  projectsCsv,
+  type ProjectRow,
+} from '../../lib/project-rows';
 import type { Totals } from '../../lib/totals';
 import { $economyContext } from '../../stores/economy';
 import { $projects, deleteProject, setProjectStatus } from '../../stores/projects';
@@ -24,6 +29,7 @@ import { useShowMore } from '../common/use-show-more';
 import { ShowMore } from '../../ui/list/ShowMore';
 import { AddProjectForm } from './AddProjectForm';
 import { AssignTaskForm } from './AssignTaskForm';
+import { BudgetCell } from './BudgetCell';
 import { ProjectTasks } from './ProjectTasks';
 
 const sortKeys = ['name', 'client', 'hours', 'amount', 'spend', 'expenses', 'created'] as const;
@@ -105,12 +111,10 @@ export function ProjectsScreen() {
     />
   );
 
-  const figures = (totals: Totals, budget?: number) => (
+  // Subtotals have no budget: their hours are shown alone.
+  const figures = (totals: Totals, budget = 0) => (
     <>
-      <td className="px-3 py-2 text-right tabular-nums">
-        {formatHours(totals.seconds)}
-        {budget ? <span className="text-slate-600"> / {budget}</span> : null}
-      </td>
+      <BudgetCell use={budgetUse(totals.seconds, budget)} />
       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.billableMinor)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.costMinor)}</td>
       <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.expensesMinor)}</td>

@@ -71,7 +71,7 @@ test('the table shows hours against budget, billable amount and spend from the l
 }) => {
   await page.goto('/projects');
   const website = projectRow(page, 'Website');
-  await expect(website).toContainText('1.50 / 10');
+  await expect(website).toContainText('1.50 of 10 h');
   await expect(website).toContainText('₹1,500.00');
   await expect(website).toContainText('₹600.00');
   await expect(website).toContainText('01-01-2026');
@@ -112,6 +112,20 @@ test("each project's expenses have a column, in subtotals and in the export", as
   expect(csv.split('\r\n')[0]).toContain('Spend (INR),Expenses (INR)');
   // 2 h × ₹1,000 billed, 2 h × ₹400 spent.
   expect(csv).toContain('Website,Acme Ltd,Active,2.00,10,2000.00,800.00,1234.50,');
+});
+
+test('an overrun budget is said in words as well as colour', async ({ page }) => {
+  await page.goto('/projects');
+  const hours = projectRow(page, 'Website').getByRole('cell').nth(1);
+  await expect(hours).toHaveText('1.50 of 10 h');
+  const withinColour = await hours.evaluate((cell) => getComputedStyle(cell).color);
+
+  // A further 9h50m: 11h20m logged against a 10-hour budget.
+  await addWebsiteLog(page, 35_400, 0);
+  await expect(hours).toHaveText('11.33 of 10 h, 1.33 h over budget');
+  await expect(hours).not.toHaveCSS('color', withinColour);
+  await expect(projectRow(page, 'Audit').getByRole('cell').nth(1)).toHaveText('1.17');
+  await expectNoAxeViolations(page);
 });
 
 test('group by client shows subtotals; search and status filter; the view survives a reload', async ({
@@ -165,7 +179,7 @@ test('Add Project validates, disables what does not apply, and creates the proje
   await form.getByLabel('Project name').fill('Mobile app');
   await form.getByLabel('Project hours').fill('40');
   await form.getByRole('button', { name: 'Create Project' }).click();
-  await expect(projectRow(page, 'Mobile app')).toContainText('0.00 / 40');
+  await expect(projectRow(page, 'Mobile app')).toContainText('0.00 of 40 h');
   await expect(projectRow(page, 'Mobile app')).toContainText('Acme Ltd');
 });
 

@@ -117,6 +117,26 @@ describe('groupByClient', () => {
   });
 });
 
+describe('budgetUse', () => {
+  it.each([
+    // 11h20m of 10 h: 11.33 shown, 1.33 over.
+    [40_800, 10, { status: 'over', used: '11.33', budget: '10', over: '1.33' }],
+    // 1h01m30s is 1.025 h, shown as 1.02: 0.02 over, as the figures add up on screen.
+    [3_690, 1, { status: 'over', used: '1.02', budget: '1', over: '0.02' }],
+    // 10h00m18s shows as 10.01.
+    [36_018, 10, { status: 'over', used: '10.01', budget: '10', over: '0.01' }],
+    // 10h00m17s shows as 10.00: not over by what the row shows.
+    [36_017, 10, { status: 'within', used: '10.00', budget: '10' }],
+    [36_000, 10, { status: 'within', used: '10.00', budget: '10' }],
+    [27_000, 7.5, { status: 'within', used: '7.50', budget: '7.5' }],
+    [30_600, 7.5, { status: 'over', used: '8.50', budget: '7.5', over: '1.00' }],
+    // No budget (0): nothing to be over.
+    [5_400, 0, { status: 'none', used: '1.50' }],
+  ])('%i s against %d h', (seconds, budget, expected) => {
+    expect(budgetUse(seconds, budget)).toEqual(expected);
+  });
+});
+
 describe('projectsCsv', () => {
   it('exports the rows given, with their figures', () => {
     const csv = projectsCsv([row('Website')]);
