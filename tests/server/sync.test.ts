@@ -472,9 +472,10 @@ describe.runIf(process.env['TEST_DATABASE_URL'])(
         const count = async () =>
           Number(
             (
-              await blocker.query('SELECT count(*) AS n FROM time_logs WHERE workspace_id = $1', [
-                workspaceId,
-              ])
+              await blocker.query<{ n: string }>(
+                'SELECT count(*) AS n FROM time_logs WHERE workspace_id = $1',
+                [workspaceId],
+              )
             ).rows[0]?.n,
           );
         expect(await count()).toBe(0);
