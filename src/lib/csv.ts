@@ -1,10 +1,12 @@
 import Papa from 'papaparse';
 import type { TimeLog } from './entities/time-log';
-import { formatDuration, formatHours } from './duration';
+import { formatDuration } from './duration';
 import { htmlToText } from './html-text';
+import { groupByDay } from './log-filter';
 import { deletedProjectLabel } from './log-label';
 import { fromMinor } from './money';
-import { logEconomy, type Lookups } from './totals';
+import { rateMinor, resolveBillableRate } from './rates';
+import { logEconomy, type LogEconomy, type Lookups } from './totals';
 
 /** One CSV column: its header and how to read its cell from a row. */
 export interface CsvColumn<T> {
@@ -29,13 +31,37 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
 
 const money = (minor: number) => fromMinor(minor).toFixed(2);
 
-/** The /allHours export: one row per log with its money. */
+// Hours to 8 decimals (trailing zeros dropped) so that hours × rate gives each amount to the
+// paisa in a spreadsheet; two decimals would not (1h10m as 1.17 h × ₹900 is ₹1,053, not ₹1,050).
+const exactHours = (seconds: number) => String(Number((Math.max(0, seconds) / 3600).toFixed(8)));
+
+/** A log with the rates and billable time its money was computed with. */
+interface PricedLog {
+  log: TimeLog;
+  economy: LogEconomy;
+  rate: number;
+  labourRate: number;
+}
+
+function priced(log: TimeLog, lookups: Lookups): PricedLog {
+  const project = log.projectId ? lookups.projectsById.get(log.projectId) : undefined;
+  const task = log.taskId ? lookups.tasksById.get(log.taskId) : undefined;
+  const member = log.memberId ? lookups.membersById.get(log.memberId) : undefined;
+  // The same resolution logEconomy bills with (0 without a project or a rate).
+  const rate = resolveBillableRate({ project, task, member });
+  return { log, economy: logEconomy(log, lookups), rate, labourRate: member?.LoborRate ?? 0 };
+}
+
+/**
+ * The /allHours export: one row per log, in the order the screen shows them (newest day first,
+ * undated old logs last), with the rate and the rounded hours behind each amount.
+ */
 export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups): string {
-  const columns: CsvColumn<TimeLog>[] = [
-    { header: 'Date', value: (l) => l.date },
+  const columns: CsvColumn<PricedLog>[] = [
+    { header: 'Date', value: ({ log: l }) => l.date },
     {
       header: 'Client',
-      value: (l) => {
+      value: ({ log: l }) => {
         const p = l.projectId ? lookups.projectsById.get(l.projectId) : undefined;
         // The client's current name, else the name saved on the project, else the one on the
         // log itself ('Client / Project'); `||` so an empty saved name falls through too.
@@ -49,26 +75,30 @@ export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups): string {
     },
     {
       header: 'Project',
-      value: (l) =>
+      value: ({ log: l }) =>
         l.projectId
           ? (lookups.projectsById.get(l.projectId)?.projectName ?? deletedProjectLabel(l.client))
           : '',
     },
-    { header: 'Task', value: (l) => l.task },
+    { header: 'Task', value: ({ log: l }) => l.task },
     {
       header: 'Member',
-      value: (l) => (l.memberId ? (lookups.membersById.get(l.memberId)?.name ?? '') : ''),
+      value: ({ log: l }) => (l.memberId ? (lookups.membersById.get(l.memberId)?.name ?? '') : ''),
     },
-    { header: 'Tags', value: (l) => l.tags },
-    { header: 'Description', value: (l) => htmlToText(l.desc) },
-    { header: 'Start', value: (l) => l.st },
-    { header: 'End', value: (l) => l.end },
-    { header: 'Duration', value: (l) => formatDuration(l.dur, 'short') },
-    { header: 'Hours', value: (l) => formatHours(l.dur) },
-    { header: 'Billable amount', value: (l) => money(logEconomy(l, lookups).billableMinor) },
-    { header: 'Cost', value: (l) => money(logEconomy(l, lookups).costMinor) },
-    { header: 'Expenses', value: (l) => l.exp.toFixed(2) },
-    { header: 'Status', value: (l) => l.status },
+    { header: 'Tags', value: ({ log: l }) => l.tags },
+    { header: 'Description', value: ({ log: l }) => htmlToText(l.desc) },
+    { header: 'Start', value: ({ log: l }) => l.st },
+    { header: 'End', value: ({ log: l }) => l.end },
+    { header: 'Duration', value: ({ log: l }) => formatDuration(l.dur, 'short') },
+    { header: 'Hours', value: ({ log: l }) => exactHours(l.dur) },
+    { header: 'Billable hours', value: (r) => exactHours(r.economy.billableSeconds) },
+    { header: 'Billable rate (INR/h)', value: (r) => money(rateMinor(r.rate)) },
+    { header: 'Billable amount', value: (r) => money(r.economy.billableMinor) },
+    { header: 'Labour rate (INR/h)', value: (r) => money(rateMinor(r.labourRate)) },
+    { header: 'Cost', value: (r) => money(r.economy.costMinor) },
+    { header: 'Expenses', value: ({ log: l }) => l.exp.toFixed(2) },
+    { header: 'Status', value: ({ log: l }) => l.status },
   ];
-  return toCsv(columns, logs);
+  const rows = groupByDay(logs).flatMap((day) => day.logs.map((log) => priced(log, lookups)));
+  return toCsv(columns, rows);
 }

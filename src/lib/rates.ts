@@ -27,7 +27,12 @@ export function resolveBillableRate({ project, task, member }: RateContext): num
   }
 }
 
+/** An hourly rate (decimal) in minor units, as amounts are computed with it. */
+export function rateMinor(ratePerHour: number): number {
+  return Math.round(ratePerHour * 100);
+}
+
 /** Minor units earned by `seconds` at `ratePerHour` (decimal), rounded to the nearest unit. */
 export function amountMinor(seconds: number, ratePerHour: number): number {
-  return Math.round((seconds * Math.round(ratePerHour * 100)) / 3600);
+  return Math.round((seconds * rateMinor(ratePerHour)) / 3600);
 }

@@ -95,3 +95,31 @@ test('exports exactly the logs shown as CSV that spreadsheets open', async ({ pa
   // The description's comma and quotes are escaped, not split into columns.
   expect(lines[1]).toContain('"Launch, ""final"" review"');
 });
+
+test('the CSV lists logs in the order shown, with the rate and hours behind each amount', async ({
+  page,
+}) => {
+  // A log of 9 March added last: stored first, shown last.
+  await page.evaluate(() => {
+    const logs = JSON.parse(localStorage.getItem('taskData') ?? '[]') as object[];
+    const late = { ...logs[2], id: 'l0', date: '2026-03-09', desc: '<p>Added late</p>' };
+    localStorage.setItem('taskData', JSON.stringify([late, ...logs]));
+  });
+  await page.reload();
+  await expect(shownLogs(page)).toHaveText([/Launch/, /Wireframes/, /Kick-off call/, /Added late/]);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await download).path()) ?? '', 'utf8');
+  const [header, ...lines] = csv.slice(1).trim().split('\r\n');
+  expect(lines.map((line) => line.slice(0, 10))).toEqual([
+    '2026-03-11',
+    '2026-03-10',
+    '2026-03-10',
+    '2026-03-09',
+  ]);
+  expect(header).toContain(
+    'Hours,Billable hours,Billable rate (INR/h),Billable amount,Labour rate (INR/h),Cost',
+  );
+  // Wireframes: 1h30m at Website's ₹1,000 an hour, Asha's labour at ₹400 an hour.
+  expect(lines[1]).toContain(',Wireframes,09:00,10:00,1:30,1.5,1.5,1000.00,1500.00,400.00,600.00,');
+});

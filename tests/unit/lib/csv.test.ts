@@ -4,6 +4,7 @@ import { toCsv, timeLogCsv, type CsvColumn } from '../../../src/lib/csv';
 import { clientSchema } from '../../../src/lib/entities/client';
 import { memberSchema } from '../../../src/lib/entities/member';
 import { projectSchema } from '../../../src/lib/entities/project';
+import { taskSchema } from '../../../src/lib/entities/task';
 import { timeLogSchema, type TimeLog } from '../../../src/lib/entities/time-log';
 import { buildLookups } from '../../../src/lib/totals';
 
@@ -108,8 +109,18 @@ describe('timeLogCsv', () => {
         billamount: 1500,
         rounding: 'false',
       }),
+      projectSchema.parse({
+        id: 'retainer',
+        projectName: 'Retainer',
+        clientId: 'acme',
+        billable: 'task',
+        rounding: 'nearest',
+        timeInterval: 10,
+      }),
     ],
-    tasks: [],
+    tasks: [
+      taskSchema.parse({ id: 'copy', project: 'Retainer', task: 'Copy', billableRate: 812.5 }),
+    ],
     members: [
       memberSchema.parse({ id: 'asha', name: 'Asha', LoborRate: 600, BillableRate: 900 }),
       memberSchema.parse({ id: 'ravi', name: 'Ravi', LoborRate: 720, BillableRate: 1200 }),
@@ -119,6 +130,8 @@ describe('timeLogCsv', () => {
     ...timeLogSchema.parse({ id, ...fields }),
     id,
   });
+  // In the order they were created (stored newest first would be the reverse); the screen
+  // shows 22 Nov, 21 Nov, 20 Nov, then the undated one.
   const logs = [
     log('l1', {
       date: '2026-11-20',
@@ -166,16 +179,35 @@ describe('timeLogCsv', () => {
     const csv = timeLogCsv(logs, lookups);
     expect(
       csv.startsWith(
-        `${BOM}Date,Client,Project,Task,Member,Tags,Description,Start,End,Duration,Hours,Billable amount,Cost,Expenses,Status\r\n`,
+        `${BOM}Date,Client,Project,Task,Member,Tags,Description,Start,End,Duration,Hours,Billable hours,Billable rate (INR/h),Billable amount,Labour rate (INR/h),Cost,Expenses,Status\r\n`,
       ),
     ).toBe(true);
     expect(rows).toHaveLength(1 + logs.length);
   });
 
-  it('writes a log with its money', () => {
-    // Asha 1h05m on a member-rated project rounded up to 15 min: 1h15m × ₹900 = ₹1,125.00 billable;
-    // cost on raw time 65/60 × ₹600 = ₹650.00. Hours 65/60 = 1.08. Client is the current client name.
-    expect(rows[1]).toEqual([
+  it('lists logs as the screen shows them: newest day first, undated last', () => {
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['2026-11-22', '2026-11-21', '2026-11-20', '']);
+  });
+
+  it('keeps the order within a day as the screen shows it (stored order, newest first)', () => {
+    const day = (id: string, date: string, desc: string) =>
+      log(id, { date, desc, client: '', dur: 60 });
+    const stored = [
+      day('b', '2026-11-22', 'Second of the 22nd'),
+      day('x', '2026-11-21', 'On the 21st'),
+      day('a', '2026-11-22', 'First of the 22nd'),
+    ];
+    expect(
+      parse(timeLogCsv(stored, lookups))
+        .slice(1)
+        .map((r) => r[6]),
+    ).toEqual(['Second of the 22nd', 'First of the 22nd', 'On the 21st']);
+  });
+
+  it('writes a log with its money, the rate and the rounded hours behind it', () => {
+    // Asha 1h05m on a member-rated project rounded up to 15 min: 1.25 h × ₹900 = ₹1,125.00
+    // billable; cost on raw time 1.08333333 h × ₹600 = ₹650.00. Client is the current name.
+    expect(rows[3]).toEqual([
       '2026-11-20',
       'Acme',
       'Website',
@@ -186,16 +218,41 @@ describe('timeLogCsv', () => {
       '09:00',
       '10:05',
       '1:05',
-      '1.08',
+      '1.08333333',
+      '1.25',
+      '900.00',
       '1125.00',
+      '600.00',
       '650.00',
       '250.50',
       'approved',
     ]);
   });
 
+  it('gives hours precise enough that hours × rate is the amount to the paisa', () => {
+    // 1h05m to the nearest 10 min is 1h10m: 4200 s × ₹812.50 / 3600 s = ₹947.9166… → ₹947.92.
+    // As 1.17 h it would give ₹950.63; 1.16666667 h × ₹812.50 = ₹947.916669 rounds to ₹947.92.
+    const retainer = log('r1', {
+      date: '2026-11-23',
+      projectId: 'retainer',
+      client: 'Acme / Retainer',
+      task: 'Copy',
+      taskId: 'copy',
+      memberId: 'ravi',
+      dur: 3900,
+    });
+    expect(parse(timeLogCsv([retainer], lookups))[1]?.slice(10, 16)).toEqual([
+      '1.08333333',
+      '1.16666667',
+      '812.50',
+      '947.92',
+      '720.00',
+      '780.00',
+    ]);
+  });
+
   it('keeps a log of a deleted project, naming the saved client and defusing formula tags', () => {
-    // No project → nothing billable; Ravi 30m × ₹720 = ₹360.00 cost.
+    // No project → no rate, nothing billable; Ravi 0.5 h × ₹720 = ₹360.00 cost.
     expect(rows[2]).toEqual([
       '2026-11-21',
       'Old Co',
@@ -207,8 +264,11 @@ describe('timeLogCsv', () => {
       '',
       '',
       '0:30',
-      '0.50',
+      '0.5',
+      '0',
       '0.00',
+      '0.00',
+      '720.00',
       '360.00',
       '0.00',
       'pending',
@@ -224,8 +284,8 @@ describe('timeLogCsv', () => {
   });
 
   it("falls back to the project's saved client name when its client was deleted", () => {
-    // Project rate ₹1,500 × 20 min = ₹500.00; Ravi 20/60 × ₹720 = ₹240.00.
-    expect(rows[3]).toEqual([
+    // Project rate ₹1,500 × 0.33333333 h = ₹500.00; Ravi 0.33333333 h × ₹720 = ₹240.00.
+    expect(rows[1]).toEqual([
       '2026-11-22',
       'Legacy Client',
       'Legacy',
@@ -236,8 +296,11 @@ describe('timeLogCsv', () => {
       '',
       '',
       '0:20',
-      '0.33',
+      '0.33333333',
+      '0.33333333',
+      '1500.00',
       '500.00',
+      '720.00',
       '240.00',
       '0.00',
       'approved',
@@ -245,6 +308,7 @@ describe('timeLogCsv', () => {
   });
 
   it('leaves project and member empty when the log has none or the member is gone', () => {
+    // 59 s is 0.01638889 h; no project, no member: no rates, no money.
     expect(rows[4]).toEqual([
       '',
       '',
@@ -256,7 +320,10 @@ describe('timeLogCsv', () => {
       '',
       '',
       '0:00',
-      '0.02',
+      '0.01638889',
+      '0',
+      '0.00',
+      '0.00',
       '0.00',
       '0.00',
       '0.00',
