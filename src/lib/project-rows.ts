@@ -2,7 +2,7 @@ import type { Client } from './entities/client';
 import type { Project } from './entities/project';
 import type { TimeLog } from './entities/time-log';
 import { toCsv, type CsvColumn } from './csv';
-import { formatCreated } from './day';
+import { formatCreated, toDay } from './day';
 import { formatHours } from './duration';
 import { fromMinor } from './money';
 import { totalsByProject, type Lookups, type Totals } from './totals';
@@ -117,7 +117,11 @@ export function projectsCsv(rows: readonly ProjectRow[]): string {
     { header: 'Billable amount (INR)', value: (r) => money(r.totals.billableMinor) },
     { header: 'Spend (INR)', value: (r) => money(r.totals.costMinor) },
     { header: 'Expenses (INR)', value: (r) => money(r.totals.expensesMinor) },
-    { header: 'Created', value: (r) => r.created },
+    // Every CSV writes days as YYYY-MM-DD, which spreadsheets read as dates in any locale.
+    {
+      header: 'Created',
+      value: (r) => (Number.isFinite(r.createdAt) ? toDay(new Date(r.createdAt)) : ''),
+    },
   ];
   return toCsv(columns, rows);
 }

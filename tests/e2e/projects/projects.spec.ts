@@ -153,7 +153,7 @@ test('export downloads exactly the projects shown', async ({ page }) => {
   const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
   expect(lines[0]).toContain('Billable amount (INR)');
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toBe('Website,Acme Ltd,Active,1.50,10,1500.00,600.00,0.00,01-01-2026');
+  expect(lines[1]).toBe('Website,Acme Ltd,Active,1.50,10,1500.00,600.00,0.00,2026-01-01');
 });
 
 test('Add Project validates, disables what does not apply, and creates the project', async ({

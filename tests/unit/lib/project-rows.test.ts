@@ -138,13 +138,13 @@ describe('budgetUse', () => {
 });
 
 describe('projectsCsv', () => {
-  it('exports the rows given, with their figures', () => {
+  it('exports the rows given, with their figures and the creation day as YYYY-MM-DD', () => {
     const csv = projectsCsv([row('Website')]);
     const lines = csv.replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe(
       'Project,Client,Status,Total hours,Budget hours,Billable amount (INR),Spend (INR),Expenses (INR),Created',
     );
-    expect(lines[1]).toBe('Website,Acme,Active,1.67,10,1725.00,766.67,0.00,05-03-2026');
+    expect(lines[1]).toBe('Website,Acme,Active,1.67,10,1725.00,766.67,0.00,2026-03-05');
     expect(lines).toHaveLength(2);
   });
 
@@ -157,6 +157,6 @@ describe('projectsCsv', () => {
     ).find((r) => r.project.id === 'Audit')!;
     expect(withMore.totals.expensesMinor).toBe(148_456);
     const line = projectsCsv([withMore]).replace('\uFEFF', '').split('\r\n')[1];
-    expect(line).toBe('Audit,Acme,Active,1.50,10,1500.00,900.00,1484.56,05-03-2026');
+    expect(line).toBe('Audit,Acme,Active,1.50,10,1500.00,900.00,1484.56,2026-03-05');
   });
 });
