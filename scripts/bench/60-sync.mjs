@@ -1,0 +1,203 @@
+// Sync server (issue 10), on PGlite and on PostgreSQL when installed. Through the real API of the
+// built server: a team's workspace (20 team members, the account's own among them, 40 clients,
+// 200 projects with 3 tasks each, 50,000 time logs over three years) is pushed in batches of
+// 500, then measured:
+// - the first pull into an empty browser: every page of GET /sync/pull, time, bytes, rows;
+// - an incremental pull after one change (push one updateTimeLog, pull since the last cookie);
+// - 50 clients of one account pushing single-mutation batches at once for 10 s.
+// Exits non-zero when a request answers other than 2xx or a mutation is refused: the figures
+// would then be of something else.
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { startPostgres } from '../postgres.mjs';
+import { seeded, timeLogFields, workspaceMutations } from './_sync-data.mjs';
+import { startServer } from './_harness.mjs';
+
+const BATCH = 500;
+const INCREMENTAL_RUNS = 50;
+const CLIENTS = 50;
+const CONCURRENT_S = 10;
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+};
+const ms = (value) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toLocaleString('en', { maximumFractionDigits: 0 })} KB`;
+const count = (n) => n.toLocaleString('en');
+
+/** A client of the API with one session: `call` answers the parsed body and its text. */
+function api(url) {
+  let cookie = '';
+  async function call(method, path, body) {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { cookie, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path.split('?')[0]} answered ${res.status}: ${text}`);
+    const set = res.headers.getSetCookie();
+    if (set.length) cookie = set.map((c) => c.split(';')[0]).join('; ');
+    return { body: JSON.parse(text), text };
+  }
+  return { call };
+}
+
+/** A client id as a browser makes one. */
+const clientId = (label) => `bench-${label}-${randomUUID()}`;
+
+/** Pushes a batch and throws unless every mutation was applied. */
+async function push(client, workspaceId, device, mutations) {
+  const { body } = await client.call('POST', '/sync/push', {
+    workspaceId,
+    clientId: device.id,
+    mutations: mutations.map((m) => ({ id: (device.last += 1), ...m })),
+  });
+  const refused = body.results.find((r) => r.outcome !== 'ok');
+  if (refused) throw new Error(`push refused ${JSON.stringify(refused)}`);
+  return body;
+}
+
+/** Every page of one pull since `cookie` (null: a first pull), with each page's body and time. */
+async function pullAll(client, workspaceId, cookie) {
+  const since = cookie === null ? '' : `&cookie=${cookie}`;
+  const pages = [];
+  let answer = null;
+  do {
+    const started = performance.now();
+    const more = answer ? `&upTo=${answer.cookie}&cursor=${answer.next}` : '';
+    const { body, text } = await client.call(
+      'GET',
+      `/sync/pull?workspace=${workspaceId}${since}${more}`,
+    );
+    answer = body;
+    pages.push({ text, rows: body.changes.length, ms: performance.now() - started });
+  } while (answer.next);
+  return { cookie: answer.cookie, pages };
+}
+
+async function section(label, extraEnv) {
+  console.log(`\n${label}`);
+  const server = await startServer(extraEnv);
+  try {
+    const client = api(server.url);
+    await client.call('POST', '/user/register', {
+      name: 'Bench Admin',
+      email: `bench.sync.${Date.now()}@example.com`,
+      password: 'bench password 1',
+    });
+    const [workspace] = (await client.call('GET', '/sync/workspaces')).body.workspaces;
+    const workspaceId = workspace.id;
+
+    // 1. Generate the workspace through POST /sync/push.
+    const data = workspaceMutations({ ownMemberId: workspace.memberId });
+    const loader = { id: clientId('load'), last: 0 };
+    let started = performance.now();
+    for (let i = 0; i < data.mutations.length; i += BATCH)
+      await push(client, workspaceId, loader, data.mutations.slice(i, i + BATCH));
+    const loadMs = performance.now() - started;
+    console.log(
+      `  generate: ${count(data.mutations.length)} mutations in ${Math.ceil(data.mutations.length / BATCH)} pushes of ≤ ${BATCH}: ${(loadMs / 1000).toFixed(1)} s (${count(Math.round(data.mutations.length / (loadMs / 1000)))} mutations/s)`,
+    );
+
+    // 2. First pull into an empty browser, every page.
+    started = performance.now();
+    const first = await pullAll(client, workspaceId, null);
+    const firstMs = performance.now() - started;
+    const bytes = first.pages.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
+    const gzipped = first.pages.reduce((sum, p) => sum + gzipSync(p.text).length, 0);
+    const rows = first.pages.reduce((sum, p) => sum + p.rows, 0);
+    const pageMs = first.pages.map((p) => p.ms);
+    console.log(
+      `  first pull: ${(firstMs / 1000).toFixed(2)} s for ${first.pages.length} pages (${ms(Math.min(...pageMs))} to ${ms(Math.max(...pageMs))} each), ${count(rows)} rows, ${kb(bytes)} of JSON (${kb(gzipped)} if gzipped; the server sends it uncompressed)`,
+    );
+
+    // 3. Incremental pull after one change.
+    const random = seeded(60);
+    let cookie = first.cookie;
+    const pullTimes = [];
+    const pushTimes = [];
+    for (let i = 0; i < INCREMENTAL_RUNS; i += 1) {
+      const logId = data.logIds[Math.floor(random() * data.logIds.length)];
+      const pushStart = performance.now();
+      await push(client, workspaceId, loader, [
+        { name: 'updateTimeLog', args: { id: logId, changes: { dur: 900 * (1 + (i % 8)) } } },
+      ]);
+      pushTimes.push(performance.now() - pushStart);
+      const pullStart = performance.now();
+      const next = await pullAll(client, workspaceId, cookie);
+      pullTimes.push(performance.now() - pullStart);
+      const changed = next.pages.flatMap((p) => JSON.parse(p.text).changes.map((c) => c.id));
+      if (changed.length !== 1 || changed[0] !== logId)
+        throw new Error(`incremental pull brought ${JSON.stringify(changed)}, not ${logId}`);
+      cookie = next.cookie;
+    }
+    console.log(
+      `  incremental pull after one change (${INCREMENTAL_RUNS} runs): p50 ${ms(percentile(pullTimes, 0.5))}, p99 ${ms(percentile(pullTimes, 0.99))}; the one-mutation push before it p50 ${ms(percentile(pushTimes, 0.5))}`,
+    );
+
+    // 4. 50 clients of the account pushing one mutation at a time, all at once.
+    const latencies = [];
+    const deadline = performance.now() + CONCURRENT_S * 1000;
+    started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        const device = { id: clientId(`c${c}`), last: 0 };
+        const own = seeded(1000 + c);
+        for (let n = 0; performance.now() < deadline; n += 1) {
+          const mutation =
+            n % 2 === 0
+              ? {
+                  name: 'addTimeLog',
+                  args: { id: `l-c${c}-${n}`, fields: timeLogFields(own, data.pick) },
+                }
+              : {
+                  name: 'updateTimeLog',
+                  args: {
+                    id: data.logIds[Math.floor(own() * data.logIds.length)],
+                    changes: { tags: `edited ${n}` },
+                  },
+                };
+          const at = performance.now();
+          await push(client, workspaceId, device, [mutation]);
+          latencies.push(performance.now() - at);
+        }
+      }),
+    );
+    const concurrentS = (performance.now() - started) / 1000;
+    console.log(
+      `  ${CLIENTS} clients pushing one mutation each at once for ${CONCURRENT_S} s: ${(latencies.length / concurrentS).toFixed(1)} pushes/s (${count(latencies.length)} pushes), latency p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}`,
+    );
+  } finally {
+    server.stop();
+  }
+}
+
+const begun = performance.now();
+// The figures are only as quiet as the machine: its load is printed with the run time.
+const loadBefore = loadavg()[0];
+let ok = true;
+const run = async (label, env) => {
+  try {
+    await section(label, env);
+  } catch (error) {
+    ok = false;
+    console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  }
+};
+await run('PGlite', {});
+const pg = await startPostgres();
+if (pg) {
+  try {
+    await run('PostgreSQL', { DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+} else console.log('\nPostgreSQL is not installed: the sync bench ran on PGlite only.');
+console.log(
+  `\nsync bench took ${((performance.now() - begun) / 1000).toFixed(0)} s; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
+);
+if (!ok) process.exitCode = 1;
