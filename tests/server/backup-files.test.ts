@@ -69,7 +69,12 @@ describe.each(drivers)('backup files on $name', (driver) => {
       format: 'hourmark-backup',
       version: 1,
       scope: { kind: 'database' },
-      migrations: ['0001_accounts', '0002_throttle_devices', '0003_workspaces_sync'],
+      migrations: [
+        '0001_accounts',
+        '0002_throttle_devices',
+        '0003_workspaces_sync',
+        '0004_pull_order_indexes',
+      ],
     });
     await expect(
       writeLines(file, (write) => writeDump(source, { kind: 'database' }, new Date(), write)),

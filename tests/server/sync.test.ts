@@ -4,6 +4,7 @@ import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/s
 import type { Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations';
+import { decodeCursor, pull } from '../../src/server/sync/pull';
 import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
 
 interface Change {
@@ -325,6 +326,58 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     expect(later.changes.map((c) => c.id)).toEqual(['c-late']);
   }, 60_000);
 
+  it('pages of any size cover every kind changed at one version exactly once', async () => {
+    const me = await person();
+    await pushAs(me, [
+      { id: 1, name: 'createClient', args: { id: 'c-page', fields: client('Paged') } },
+      { id: 2, name: 'createProject', args: { id: 'p-page', fields: project('Paged', 'c-page') } },
+      {
+        id: 3,
+        name: 'addTimeLog',
+        args: { id: 'l-page-1', fields: log('2026-11-01', 'p-page', 60) },
+      },
+      {
+        id: 4,
+        name: 'addTimeLog',
+        args: { id: 'l-page-2', fields: log('2026-11-02', 'p-page', 60) },
+      },
+      { id: 5, name: 'setTimer', args: { timer: { status: 'idle' } } },
+    ]);
+    const userId = await database.transaction(async (q) =>
+      String(
+        (
+          await q('SELECT user_id FROM memberships WHERE workspace_id = $1', [me.workspace.id])
+        )[0]?.['user_id'],
+      ),
+    );
+    const seen: string[] = [];
+    let cursor = null;
+    let upTo: number | null = null;
+    for (let page = 0; page < 10; page += 1) {
+      const answer = await pull(
+        database.db,
+        userId,
+        { workspaceId: me.workspace.id, cookie: null, upTo, cursor },
+        2,
+      );
+      if (answer.kind !== 'ok') throw new Error('refused');
+      seen.push(...answer.changes.map((c) => `${c.kind}:${c.id}`));
+      upTo = Number(answer.cookie);
+      if (!answer.next) break;
+      cursor = decodeCursor(answer.next);
+    }
+    expect(seen.sort()).toEqual(
+      [
+        'client:c-page',
+        'project:p-page',
+        'timeLog:l-page-1',
+        'timeLog:l-page-2',
+        `member:${me.workspace.memberId}`,
+        `timer:${userId}`,
+      ].sort(),
+    );
+  });
+
   it('answers malformed pulls with 400 and a missing session with 401', async () => {
     const me = await person();
     for (const query of [
@@ -389,7 +442,7 @@ describe.each(drivers)('migrating existing accounts on $name', (driver) => {
           "INSERT INTO users (id, name, email, password_hash, created_at) VALUES ('6f1c1d1e-0000-4000-8000-000000000001', 'Old Timer', 'old@example.com', 'x', now())",
         ),
       );
-      expect(await migrate(database.transaction)).toEqual(['0003_workspaces_sync']);
+      expect(await migrate(database.transaction)).toEqual(migrations.slice(2).map((m) => m.id));
       const rows = await database.transaction((q) =>
         q(
           'SELECT w.name, m.role, t.data FROM workspaces w JOIN memberships m ON m.workspace_id = w.id JOIN members t ON t.workspace_id = w.id AND t.id = m.member_id',

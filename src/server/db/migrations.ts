@@ -183,4 +183,21 @@ INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at)
   SELECT id, id, 'Admin', id::text, now() FROM users;
 `,
   },
+  {
+    id: '0004_pull_order_indexes',
+    sql: `
+-- Pull pages read each table in (version, id) order and stop at the page size; with id in the
+-- index they no longer scan and sort everything changed after the cursor (docs/bench.md).
+DROP INDEX clients_changes;
+CREATE INDEX clients_pull ON clients (workspace_id, version, id);
+DROP INDEX projects_changes;
+CREATE INDEX projects_pull ON projects (workspace_id, version, id);
+DROP INDEX tasks_changes;
+CREATE INDEX tasks_pull ON tasks (workspace_id, version, id);
+DROP INDEX members_changes;
+CREATE INDEX members_pull ON members (workspace_id, version, id);
+DROP INDEX time_logs_changes;
+CREATE INDEX time_logs_pull ON time_logs (workspace_id, version, id);
+`,
+  },
 ];

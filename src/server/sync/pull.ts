@@ -53,6 +53,7 @@ export async function pull(
   db: Db,
   userId: string,
   query: { workspaceId: string; cookie: number | null; upTo: number | null; cursor: Cursor | null },
+  pageSize = PULL_PAGE,
 ): Promise<PullOutcome> {
   const membership = await membershipOf(db, userId, query.workspaceId);
   if (!membership) return { kind: 'forbidden' };
@@ -71,10 +72,10 @@ export async function pull(
     since,
     upTo,
     cursor: query.cursor,
-    limit: PULL_PAGE + 1,
+    limit: pageSize + 1,
   });
-  const more = changes.length > PULL_PAGE;
-  const page = more ? changes.slice(0, PULL_PAGE) : changes;
+  const more = changes.length > pageSize;
+  const page = more ? changes.slice(0, pageSize) : changes;
   const lastRow = page.at(-1);
   const clients = await db
     .select({ id: syncClients.id, last: syncClients.lastMutationId })

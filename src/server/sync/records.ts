@@ -158,18 +158,26 @@ export async function changesSince(
     limit: number;
   },
 ): Promise<Change[]> {
-  const { workspaceId, since, upTo } = query;
+  const { workspaceId, since, upTo, limit } = query;
   const live = since === 0 ? sql` AND NOT deleted` : sql``;
+  const cursor = query.cursor;
+  // Each table gives at most `limit` rows in (version, id) order from its (workspace_id, version,
+  // id) index, starting after the cursor, so a page reads about `limit` rows per table however
+  // large the workspace; the union of those is then cut to the page.
+  const after = (kind: string) =>
+    cursor
+      ? sql` AND version >= ${cursor.version} AND (version, ${kind}::text, id) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`
+      : sql``;
   const parts = (Object.keys(tables) as RecordKind[]).map(
     (kind) =>
-      sql`SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}`,
+      sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${after(kind)} ORDER BY version, id LIMIT ${limit})`,
   );
-  parts.push(
-    sql`SELECT 'timer'::text AS kind, user_id::text AS id, version, false AS deleted, data, updated_at AS created_at, updated_at FROM timers WHERE workspace_id = ${workspaceId} AND user_id = ${query.userId} AND version > ${since} AND version <= ${upTo}`,
-  );
-  const after = query.cursor
-    ? sql`WHERE (version, kind, id) > (${query.cursor.version}::bigint, ${query.cursor.kind}::text, ${query.cursor.id}::text)`
+  const timerAfter = cursor
+    ? sql` AND (version, 'timer'::text, user_id::text) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`
     : sql``;
+  parts.push(
+    sql`(SELECT 'timer'::text AS kind, user_id::text AS id, version, false AS deleted, data, updated_at AS created_at, updated_at FROM timers WHERE workspace_id = ${workspaceId} AND user_id = ${query.userId} AND version > ${since} AND version <= ${upTo}${timerAfter})`,
+  );
   const found = await rows<{
     kind: Change['kind'];
     id: string;
@@ -180,7 +188,7 @@ export async function changesSince(
     updated_at: Date | string;
   }>(
     runner,
-    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ${after} ORDER BY version, kind, id LIMIT ${query.limit}`,
+    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ORDER BY version, kind, id LIMIT ${limit}`,
   );
   return found.map(({ created_at, updated_at, ...r }) => ({
     ...r,
