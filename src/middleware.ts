@@ -1,11 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
 import { readConfig } from './server/config';
+import { compressJson } from './server/http/compress';
 import { checkOrigin, corsHeaders } from './server/http/origin-guard';
 import { apiError } from './server/http/responses';
 
 /**
  * Every request that reaches server code: the same-origin rule for every state-changing method
- * (origin-guard.ts), CORS for ALLOWED_ORIGINS, and no caching of API answers. Malformed paths
+ * (origin-guard.ts), CORS for ALLOWED_ORIGINS, gzip for larger JSON answers, and no caching of
+ * API answers. Malformed paths
  * and unknown methods are refused before this, by scripts/front-door.mjs.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -17,7 +19,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
   if (verdict.kind === 'refused')
     return apiError(403, 'forbidden_origin', 'Requests from this website are not allowed.');
-  const response = await next();
+  const response = await compressJson(request, await next());
   for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
   response.headers.set('Cache-Control', 'no-store');
   return response;

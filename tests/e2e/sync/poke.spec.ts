@@ -69,3 +69,42 @@ test('a push pokes the listening devices over Server-Sent Events', async ({ requ
   await expect.poll(() => events.join('')).toContain(`event: poke\ndata: {"version":${version}}`);
   stream.destroy();
 });
+
+test('a larger pull arrives gzipped', async ({ request }) => {
+  const account = newAccount();
+  expect(
+    (await request.post('/user/register', { data: account, headers: fromOwnAddress() })).status(),
+  ).toBe(201);
+  const { workspaces } = (await (await request.get('/sync/workspaces')).json()) as {
+    workspaces: { id: string }[];
+  };
+  const workspaceId = workspaces[0]?.id ?? '';
+  const fields = {
+    name: 'Client',
+    contactPerson: '',
+    email: '',
+    phone: '',
+    address: '',
+    taxName: '',
+    taxPercentage: null,
+    taxNumber: '',
+    status: 'Active',
+  };
+  await request.post('/sync/push', {
+    data: {
+      workspaceId,
+      clientId: 'e2e-gzip-device-0123456789',
+      mutations: Array.from({ length: 20 }, (_, i) => ({
+        id: i + 1,
+        name: 'createClient',
+        args: { id: `c-${i}`, fields: { ...fields, name: `Client ${i}` } },
+      })),
+    },
+  });
+  const pulled = await request.get(`/sync/pull?workspace=${workspaceId}`, {
+    headers: { 'Accept-Encoding': 'gzip' },
+  });
+  expect(pulled.status()).toBe(200);
+  expect(pulled.headers()['content-encoding']).toBe('gzip');
+  expect(((await pulled.json()) as { changes: unknown[] }).changes).toHaveLength(21);
+});
