@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { readConfig } from './server/config';
+import { serverConfig } from './server/config';
 import { compressJson } from './server/http/compress';
 import { checkOrigin, corsHeaders } from './server/http/origin-guard';
 import { apiError } from './server/http/responses';
@@ -13,7 +13,7 @@ import { apiError } from './server/http/responses';
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { request } = context;
-  const verdict = checkOrigin(request.method, request.headers, readConfig().allowedOrigins);
+  const verdict = checkOrigin(request.method, request.headers, serverConfig().allowedOrigins);
   const cors = verdict.kind === 'allowed-cross-origin' ? corsHeaders(verdict.origin) : {};
 
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });

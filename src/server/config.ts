@@ -32,3 +32,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: parsePublicUrl(env['PUBLIC_URL']),
   };
 }
+
+let cached: ServerConfig | null = null;
+/** This process's settings, read from the environment on first use (not on every request). */
+export function serverConfig(): ServerConfig {
+  cached ??= readConfig();
+  return cached;
+}

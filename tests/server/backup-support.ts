@@ -1,11 +1,12 @@
 import { expect } from 'vitest';
-import { handleLogin, handleRegister } from '../../src/server/api/handlers';
-import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import { handleLogin } from '../../src/server/api/handlers';
+import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
 import { writeDump } from '../../src/server/backup/dump';
 import { parseBackup, type Scope } from '../../src/server/backup/format';
 import { restoreDump } from '../../src/server/backup/restore';
 import type { Database } from '../../src/server/db/connect';
 import { context, cookieOf, fakeClock, freshAddress, get, post } from './support';
+import { signUp } from './workspace-support';
 
 /** Someone signed in, with their own workspace and a browser's sync client id. */
 export interface Person {
@@ -20,15 +21,8 @@ export const clock = fakeClock();
 
 /** Signs up through the real handler and finds the new account's workspace. */
 export async function register(database: Database, name: string, email: string): Promise<Person> {
-  const res = await handleRegister(
-    post('/user/register', { name, email, password: PASSWORD }),
-    context(database, clock, freshAddress()),
-  );
-  expect(res.status).toBe(201);
-  const cookie = cookieOf(res);
-  const listed = await handleWorkspaces(get('/sync/workspaces', cookie), context(database, clock));
-  const { workspaces } = (await listed.json()) as { workspaces: { id: string }[] };
-  const workspaceId = workspaces[0]?.id ?? '';
+  const { cookie, workspace } = await signUp(database, { name, email, password: PASSWORD }, clock);
+  const workspaceId = workspace.id;
   return { email, cookie, workspaceId, clientId: `laptop-${workspaceId.slice(0, 8)}-abcdefgh` };
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleRegister } from '../../src/server/api/handlers';
-import { handlePoke, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import { handlePoke, handlePush } from '../../src/server/api/sync-handlers';
 import { openDatabase, type Database } from '../../src/server/db/connect';
-import { context, cookieOf, drivers, freshAddress, get, post } from './support';
+import { context, drivers, get, post } from './support';
+import { signUp, timeLogFields } from './workspace-support';
 
 /** Reads a Server-Sent Events body until an event of `name` arrives (or gives up after `ms`). */
 async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, ms = 5000) {
@@ -25,19 +25,7 @@ async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: 
   return undefined;
 }
 
-const log = {
-  date: '2026-11-23',
-  projectId: null,
-  taskId: null,
-  memberId: null,
-  tags: '',
-  desc: '',
-  dur: 900,
-  st: '',
-  end: '',
-  exp: 0,
-  status: 'approved',
-};
+const log = timeLogFields('2026-11-23', null, 900);
 
 describe.each(drivers)('poke on $name', (driver) => {
   let database: Database;
@@ -51,21 +39,11 @@ describe.each(drivers)('poke on $name', (driver) => {
 
   async function person(db = database) {
     counter += 1;
-    const res = await handleRegister(
-      post('/user/register', {
-        name: 'Poke',
-        email: `poke${counter}@example.com`,
-        password: 'poke password',
-      }),
-      context(db, undefined, freshAddress()),
-    );
-    const cookie = cookieOf(res);
-    const list = (await (
-      await handleWorkspaces(get('/sync/workspaces', cookie), context(db))
-    ).json()) as {
-      workspaces: { id: string }[];
-    };
-    return { cookie, workspaceId: list.workspaces[0]?.id ?? '' };
+    const { cookie, workspace } = await signUp(db, {
+      name: 'Poke',
+      email: `poke${counter}@example.com`,
+    });
+    return { cookie, workspaceId: workspace.id };
   }
 
   async function subscribe(who: { cookie: string; workspaceId: string }, db = database) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleRegister } from '../../src/server/api/handlers';
-import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { mutationSpecs } from '../../src/lib/sync/mutations';
-import { context, cookieOf, drivers, freshAddress, get, post } from './support';
+import { context, drivers, get, post } from './support';
+import { clientFields, projectFields, signUp, timeLogFields } from './workspace-support';
 
 // A small deterministic generator, so a failure can be replayed.
 function random(seed: number) {
@@ -33,29 +33,8 @@ const oddValues: unknown[] = [
 ];
 
 const validFields: Record<string, Record<string, unknown>> = {
-  client: {
-    name: 'Acme',
-    contactPerson: '',
-    email: '',
-    phone: '',
-    address: '',
-    taxName: '',
-    taxPercentage: null,
-    taxNumber: '',
-    status: 'Active',
-  },
-  project: {
-    projectName: 'P',
-    clientId: null,
-    hours: 1,
-    billamount: 1,
-    description: '',
-    billable: 'false',
-    rounding: 'false',
-    timeInterval: 15,
-    approval: false,
-    status: 'Active',
-  },
+  client: clientFields('Acme'),
+  project: projectFields('P', null),
   task: { projectId: 'p-1', task: 'T', assigneeIds: [], billableRate: null },
   member: {
     name: 'M',
@@ -67,19 +46,7 @@ const validFields: Record<string, Record<string, unknown>> = {
     status: 'Active',
     autoAddToProjects: false,
   },
-  timeLog: {
-    date: '2026-11-01',
-    projectId: null,
-    taskId: null,
-    memberId: null,
-    tags: '',
-    desc: '',
-    dur: 60,
-    st: '',
-    end: '',
-    exp: 0,
-    status: 'approved',
-  },
+  timeLog: timeLogFields('2026-11-01', null, 60),
 };
 
 describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
@@ -94,17 +61,8 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
     const rand = random(20261123);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const register = async (email: string) => {
-      const res = await handleRegister(
-        post('/user/register', { name: 'Fuzz', email, password: 'fuzz password' }),
-        context(database, undefined, freshAddress()),
-      );
-      const cookie = cookieOf(res);
-      const list = (await (
-        await handleWorkspaces(get('/sync/workspaces', cookie), context(database))
-      ).json()) as {
-        workspaces: { id: string }[];
-      };
-      return { cookie, workspaceId: list.workspaces[0]?.id ?? '' };
+      const { cookie, workspace } = await signUp(database, { name: 'Fuzz', email });
+      return { cookie, workspaceId: workspace.id };
     };
     const me = await register('fuzz.sync@example.com');
     const other = await register('other.sync@example.com');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleRegister } from '../../src/server/api/handlers';
-import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations';
 import { decodeCursor, pull } from '../../src/server/sync/pull';
-import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
+import { context, drivers, fakeClock, get, post } from './support';
+import { clientFields, projectFields, signUp, timeLogFields } from './workspace-support';
 
 interface Change {
   kind: string;
@@ -27,43 +27,6 @@ interface PushAnswer {
   version: number;
 }
 
-const client = (name: string) => ({
-  name,
-  contactPerson: '',
-  email: '',
-  phone: '',
-  address: '',
-  taxName: 'GST',
-  taxPercentage: 18,
-  taxNumber: '',
-  status: 'Active',
-});
-const project = (projectName: string, clientId: string | null) => ({
-  projectName,
-  clientId,
-  hours: 40,
-  billamount: 1500,
-  description: '',
-  billable: 'project',
-  rounding: 'up',
-  timeInterval: 15,
-  approval: false,
-  status: 'Active',
-});
-const log = (date: string, projectId: string | null, dur: number) => ({
-  date,
-  projectId,
-  taskId: null,
-  memberId: null,
-  tags: '',
-  desc: '<p>Design review</p>',
-  dur,
-  st: '09:00',
-  end: '10:30',
-  exp: 250.5,
-  status: 'approved',
-});
-
 describe.each(drivers)('workspaces and sync on $name', (driver) => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -75,27 +38,15 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
   });
   afterAll(async () => drop());
 
-  /** A new account with its session cookie and its workspace id. */
+  /** A new account with its session cookie, its workspace and a client id for its device. */
   async function person() {
     counter += 1;
-    const res = await handleRegister(
-      post('/user/register', {
-        name: `Ravi ${counter}`,
-        email: `ravi${counter}@example.com`,
-        password: 'a good password',
-      }),
-      context(database, clock, freshAddress()),
+    const signedUp = await signUp(
+      database,
+      { name: `Ravi ${counter}`, email: `ravi${counter}@example.com` },
+      clock,
     );
-    expect(res.status).toBe(201);
-    const cookie = cookieOf(res);
-    const list = (await (
-      await handleWorkspaces(get('/sync/workspaces', cookie), context(database, clock))
-    ).json()) as {
-      workspaces: { id: string; name: string; role: string; memberId: string }[];
-    };
-    const workspace = list.workspaces[0];
-    if (!workspace) throw new Error('no workspace');
-    return { cookie, workspace, clientId: `device-${counter}-${'x'.repeat(16)}` };
+    return { ...signedUp, clientId: `device-${counter}-${'x'.repeat(16)}` };
   }
 
   async function pushAs(
@@ -146,13 +97,17 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     const me = await person();
     const start = await pullAs(me);
     const pushed = await pushAs(me, [
-      { id: 1, name: 'createClient', args: { id: 'c-bolt', fields: client('Bolt Studio') } },
+      { id: 1, name: 'createClient', args: { id: 'c-bolt', fields: clientFields('Bolt Studio') } },
       {
         id: 2,
         name: 'createProject',
-        args: { id: 'p-site', fields: project('Website', 'c-bolt') },
+        args: { id: 'p-site', fields: projectFields('Website', 'c-bolt') },
       },
-      { id: 3, name: 'addTimeLog', args: { id: 'l-1', fields: log('2026-11-20', 'p-site', 5400) } },
+      {
+        id: 3,
+        name: 'addTimeLog',
+        args: { id: 'l-1', fields: timeLogFields('2026-11-20', 'p-site', 5400) },
+      },
     ]);
     expect(pushed.status).toBe(200);
     const answer = (await pushed.json()) as PushAnswer;
@@ -174,8 +129,16 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
   it('a retried push applies nothing twice and gives the same answers', async () => {
     const me = await person();
     const batch = [
-      { id: 1, name: 'addTimeLog', args: { id: 'l-a', fields: log('2026-11-21', null, 600) } },
-      { id: 2, name: 'addTimeLog', args: { id: 'l-a', fields: log('2026-11-21', null, 600) } },
+      {
+        id: 1,
+        name: 'addTimeLog',
+        args: { id: 'l-a', fields: timeLogFields('2026-11-21', null, 600) },
+      },
+      {
+        id: 2,
+        name: 'addTimeLog',
+        args: { id: 'l-a', fields: timeLogFields('2026-11-21', null, 600) },
+      },
     ];
     const first = (await (await pushAs(me, batch)).json()) as PushAnswer;
     const again = (await (await pushAs(me, batch)).json()) as PushAnswer;
@@ -189,27 +152,31 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     const me = await person();
     const other = await person();
     await pushAs(other, [
-      { id: 1, name: 'createProject', args: { id: 'p-theirs', fields: project('Theirs', null) } },
+      {
+        id: 1,
+        name: 'createProject',
+        args: { id: 'p-theirs', fields: projectFields('Theirs', null) },
+      },
     ]);
     const res = await pushAs(me, [
       { id: 1, name: 'dropAllTables', args: {} },
       {
         id: 2,
         name: 'addTimeLog',
-        args: { id: 'l-bad', fields: { ...log('2026-11-21', null, 60), dur: -5 } },
+        args: { id: 'l-bad', fields: { ...timeLogFields('2026-11-21', null, 60), dur: -5 } },
       },
       {
         id: 3,
         name: 'addTimeLog',
-        args: { id: 'l-foreign', fields: log('2026-11-21', 'p-theirs', 60) },
+        args: { id: 'l-foreign', fields: timeLogFields('2026-11-21', 'p-theirs', 60) },
       },
       {
         id: 4,
         name: 'createClient',
-        args: { id: 'c-x', fields: { ...client('X'), isAdmin: true } },
+        args: { id: 'c-x', fields: { ...clientFields('X'), isAdmin: true } },
       },
       { id: 5, name: 'updateClient', args: { id: 'c-missing', changes: { name: 'Y' } } },
-      { id: 6, name: 'createClient', args: { id: 'c-ok', fields: client('Kept') } },
+      { id: 6, name: 'createClient', args: { id: 'c-ok', fields: clientFields('Kept') } },
     ]);
     expect(res.status).toBe(200);
     const { results } = (await res.json()) as PushAnswer;
@@ -234,7 +201,7 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     const before = await pullAs(other);
     const intoTheirs = await pushAs(
       me,
-      [{ id: 1, name: 'createClient', args: { id: 'c-evil', fields: client('Evil') } }],
+      [{ id: 1, name: 'createClient', args: { id: 'c-evil', fields: clientFields('Evil') } }],
       {
         workspaceId: other.workspace.id,
       },
@@ -244,7 +211,7 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     await pushAs(other, []);
     const theirClientId = await pushAs(
       me,
-      [{ id: 1, name: 'createClient', args: { id: 'c-evil', fields: client('Evil') } }],
+      [{ id: 1, name: 'createClient', args: { id: 'c-evil', fields: clientFields('Evil') } }],
       {
         clientId: other.clientId,
         workspaceId: me.workspace.id,
@@ -266,7 +233,11 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     const laptop = me;
     const phone = { ...me, clientId: `phone-${counter}-${'y'.repeat(16)}` };
     await pushAs(laptop, [
-      { id: 1, name: 'addTimeLog', args: { id: 'l-1', fields: log('2026-11-22', null, 3600) } },
+      {
+        id: 1,
+        name: 'addTimeLog',
+        args: { id: 'l-1', fields: timeLogFields('2026-11-22', null, 3600) },
+      },
     ]);
     await pushAs(laptop, [
       { id: 2, name: 'updateTimeLog', args: { id: 'l-1', changes: { dur: 4500 } } },
@@ -305,7 +276,7 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
         Array.from({ length: 500 }, (_, i) => ({
           id: batch * 500 + i + 1,
           name: 'addTimeLog',
-          args: { id: `l-${batch}-${i}`, fields: log('2026-10-01', null, 60) },
+          args: { id: `l-${batch}-${i}`, fields: timeLogFields('2026-10-01', null, 60) },
         })),
       );
     }
@@ -314,7 +285,7 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     expect(first.next).not.toBeNull();
     // A change that lands between pages waits for the next pull.
     await pushAs(me, [
-      { id: 3000, name: 'createClient', args: { id: 'c-late', fields: client('Late') } },
+      { id: 3000, name: 'createClient', args: { id: 'c-late', fields: clientFields('Late') } },
     ]);
     const second = await pullAs(me, `&upTo=${first.cookie}&cursor=${first.next}`);
     expect(second.next).toBeNull();
@@ -329,17 +300,21 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
   it('pages of any size cover every kind changed at one version exactly once', async () => {
     const me = await person();
     await pushAs(me, [
-      { id: 1, name: 'createClient', args: { id: 'c-page', fields: client('Paged') } },
-      { id: 2, name: 'createProject', args: { id: 'p-page', fields: project('Paged', 'c-page') } },
+      { id: 1, name: 'createClient', args: { id: 'c-page', fields: clientFields('Paged') } },
+      {
+        id: 2,
+        name: 'createProject',
+        args: { id: 'p-page', fields: projectFields('Paged', 'c-page') },
+      },
       {
         id: 3,
         name: 'addTimeLog',
-        args: { id: 'l-page-1', fields: log('2026-11-01', 'p-page', 60) },
+        args: { id: 'l-page-1', fields: timeLogFields('2026-11-01', 'p-page', 60) },
       },
       {
         id: 4,
         name: 'addTimeLog',
-        args: { id: 'l-page-2', fields: log('2026-11-02', 'p-page', 60) },
+        args: { id: 'l-page-2', fields: timeLogFields('2026-11-02', 'p-page', 60) },
       },
       { id: 5, name: 'setTimer', args: { timer: { status: 'idle' } } },
     ]);
@@ -421,7 +396,7 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
             {
               id: 1,
               name: 'addTimeLog',
-              args: { id: `l-par-${i}`, fields: log('2026-11-23', null, 60) },
+              args: { id: `l-par-${i}`, fields: timeLogFields('2026-11-23', null, 60) },
             },
           ]).then(async (r) => (await r.json()) as PushAnswer),
         ),
@@ -477,26 +452,18 @@ describe.runIf(process.env['TEST_DATABASE_URL'])(
       const blocker = new pg.Client({ connectionString: url });
       await blocker.connect();
       try {
-        const res = await handleRegister(
-          post('/user/register', {
-            name: 'Cut',
-            email: 'cut@example.com',
-            password: 'cut password',
-          }),
-          context(database, undefined, freshAddress()),
-        );
-        const cookie = cookieOf(res);
-        const list = (await (
-          await handleWorkspaces(get('/sync/workspaces', cookie), context(database))
-        ).json()) as { workspaces: { id: string }[] };
-        const workspaceId = list.workspaces[0]?.id ?? '';
+        const { cookie, workspace } = await signUp(database, {
+          name: 'Cut',
+          email: 'cut@example.com',
+        });
+        const workspaceId = workspace.id;
         const body = {
           workspaceId,
           clientId: 'cut-device-0123456789ab',
           mutations: [1, 2, 3].map((id) => ({
             id,
             name: 'addTimeLog',
-            args: { id: `l-cut-${id}`, fields: log('2026-11-23', null, 60 * id) },
+            args: { id: `l-cut-${id}`, fields: timeLogFields('2026-11-23', null, 60 * id) },
           })),
         };
         // Another connection holds the workspace row, so the push stops inside its transaction;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleRegister } from '../../src/server/api/handlers';
-import { handlePull, handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
+import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { localFromServer, type ServerRecords } from '../../src/lib/sync/convert';
 import { planUpload } from '../../src/lib/sync/upload';
 import { legacyRecords } from '../unit/lib/sync/legacy-data';
-import { context, cookieOf, drivers, freshAddress, get, post } from './support';
+import { context, drivers, get, post } from './support';
+import { signUp } from './workspace-support';
 
 interface Change {
   kind: string;
@@ -24,21 +24,11 @@ describe.each(drivers)('uploading data found in this browser, on $name', (driver
   afterAll(async () => drop());
 
   it('round-trips every record through the server with labels derived again, and a retry adds nothing', async () => {
-    const res = await handleRegister(
-      post('/user/register', {
-        name: 'Meera',
-        email: 'meera@example.com',
-        password: 'meera password',
-      }),
-      context(database, undefined, freshAddress()),
-    );
-    const cookie = cookieOf(res);
-    const { workspaces } = (await (
-      await handleWorkspaces(get('/sync/workspaces', cookie), context(database))
-    ).json()) as {
-      workspaces: { id: string; memberId: string }[];
-    };
-    const workspaceId = workspaces[0]?.id ?? '';
+    const { cookie, workspace } = await signUp(database, {
+      name: 'Meera',
+      email: 'meera@example.com',
+    });
+    const workspaceId = workspace.id;
     const plan = planUpload(legacyRecords());
     const upload = (firstId: number) =>
       handlePush(
@@ -72,7 +62,7 @@ describe.each(drivers)('uploading data found in this browser, on $name', (driver
     const byKind = (kind: string) =>
       new Map(
         pulled.changes
-          .filter((c) => c.kind === kind && c.id !== workspaces[0]?.memberId)
+          .filter((c) => c.kind === kind && c.id !== workspace.memberId)
           .map((c) => [c.id, { fields: c.data, createdAt: c.createdAt, updatedAt: c.updatedAt }]),
       );
     const local = localFromServer({

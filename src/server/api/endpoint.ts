@@ -1,5 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import { readConfig } from '../config';
+import { serverConfig } from '../config';
 import { getDatabase } from '../db';
 import { clientAddress } from '../http/client-address';
 import { apiError, methodNotAllowed } from '../http/responses';
@@ -22,7 +22,7 @@ export function endpoint(
 ): { handle: APIRoute; others: APIRoute } {
   const route: APIRoute = async (context) => {
     try {
-      const config = readConfig();
+      const config = serverConfig();
       const database = await getDatabase();
       return await handler(context.request, {
         database,

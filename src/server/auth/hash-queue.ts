@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { readConfig } from '../config';
+import { serverConfig } from '../config';
 
 /** Thrown when too many password operations are under way; the caller answers 503 with Retry-After. */
 export class HashQueueFull extends Error {
@@ -66,5 +66,5 @@ export function createHashQueue(options: { concurrency: number; maxAdmitted: num
  */
 export const hashQueue = createHashQueue({
   concurrency: Math.max(1, availableParallelism() - 1),
-  maxAdmitted: readConfig().databaseUrl ? 16 : 4,
+  maxAdmitted: serverConfig().databaseUrl ? 16 : 4,
 });

@@ -1,4 +1,4 @@
-import { readConfig } from '../config';
+import { serverConfig } from '../config';
 import { openDatabase, type Database } from './connect';
 
 let opening: Promise<Database> | null = null;
@@ -7,7 +7,7 @@ let ready = false;
 /** The process's one database (PGlite takes seconds to open, so it is opened once and shared). */
 export function getDatabase(): Promise<Database> {
   if (!opening) {
-    const config = readConfig();
+    const config = serverConfig();
     opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).then(
       (database) => {
         ready = true;

@@ -1,14 +1,12 @@
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fromOwnAddress } from '../support/addresses';
 import { newAccount } from '../support/session';
 
-// Through the real server (front door, Astro's streaming, the middleware): a device listening on
-// /sync/poke hears about a push made by another device of the same account.
-test('a push pokes the listening devices over Server-Sent Events', async ({ request, baseURL }) => {
-  const account = newAccount();
+/** Signs up through the API in this context; the cookie string and the new workspace's id. */
+async function signUpWithWorkspace(request: APIRequestContext) {
   const registered = await request.post('/user/register', {
-    data: account,
+    data: newAccount(),
     headers: fromOwnAddress(),
   });
   expect(registered.status()).toBe(201);
@@ -20,7 +18,26 @@ test('a push pokes the listening devices over Server-Sent Events', async ({ requ
   const { workspaces } = (await (await request.get('/sync/workspaces')).json()) as {
     workspaces: { id: string }[];
   };
-  const workspaceId = workspaces[0]?.id ?? '';
+  return { cookie, workspaceId: workspaces[0]?.id ?? '' };
+}
+
+/** Every field of a client, as a push's createClient wants them. */
+const clientFields = (name: string) => ({
+  name,
+  contactPerson: '',
+  email: '',
+  phone: '',
+  address: '',
+  taxName: '',
+  taxPercentage: null,
+  taxNumber: '',
+  status: 'Active',
+});
+
+// Through the real server (front door, Astro's streaming, the middleware): a device listening on
+// /sync/poke hears about a push made by another device of the same account.
+test('a push pokes the listening devices over Server-Sent Events', async ({ request, baseURL }) => {
+  const { cookie, workspaceId } = await signUpWithWorkspace(request);
 
   const { hostname, port } = new URL(baseURL ?? '');
   const events: string[] = [];
@@ -48,17 +65,7 @@ test('a push pokes the listening devices over Server-Sent Events', async ({ requ
           name: 'createClient',
           args: {
             id: 'c-poke',
-            fields: {
-              name: 'Poked',
-              contactPerson: '',
-              email: '',
-              phone: '',
-              address: '',
-              taxName: '',
-              taxPercentage: null,
-              taxNumber: '',
-              status: 'Active',
-            },
+            fields: clientFields('Poked'),
           },
         },
       ],
@@ -71,25 +78,7 @@ test('a push pokes the listening devices over Server-Sent Events', async ({ requ
 });
 
 test('a larger pull arrives gzipped', async ({ request }) => {
-  const account = newAccount();
-  expect(
-    (await request.post('/user/register', { data: account, headers: fromOwnAddress() })).status(),
-  ).toBe(201);
-  const { workspaces } = (await (await request.get('/sync/workspaces')).json()) as {
-    workspaces: { id: string }[];
-  };
-  const workspaceId = workspaces[0]?.id ?? '';
-  const fields = {
-    name: 'Client',
-    contactPerson: '',
-    email: '',
-    phone: '',
-    address: '',
-    taxName: '',
-    taxPercentage: null,
-    taxNumber: '',
-    status: 'Active',
-  };
+  const { workspaceId } = await signUpWithWorkspace(request);
   await request.post('/sync/push', {
     data: {
       workspaceId,
@@ -97,7 +86,7 @@ test('a larger pull arrives gzipped', async ({ request }) => {
       mutations: Array.from({ length: 20 }, (_, i) => ({
         id: i + 1,
         name: 'createClient',
-        args: { id: `c-${i}`, fields: { ...fields, name: `Client ${i}` } },
+        args: { id: `c-${i}`, fields: clientFields(`Client ${i}`) },
       })),
     },
   });
