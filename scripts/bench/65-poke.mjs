@@ -1,0 +1,128 @@
+// How long a change takes to reach another device (issue 10): device A pushes a new client; device
+// B, listening on /sync/poke, pulls when poked and finds it. On PGlite both devices use the one
+// server process; on PostgreSQL they use two server processes on one database, so the poke goes
+// through LISTEN/NOTIFY. 30 changes each; median and p99 from the start of the push to the end
+// of B's pull. Real devices add their network's round trips to this.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { startPostgres } from '../postgres.mjs';
+import { startServer } from './_harness.mjs';
+
+const RUNS = 30;
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+};
+
+async function json(url, path, { cookie = '', body, headers = {} } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { cookie, ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return { body: await res.json(), res };
+}
+
+/** Opens the poke stream on `url`; calls `onPoke` for each poke. Resolves once it is live. */
+function listen(url, cookie, workspaceId, onPoke) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      { hostname, port, path: `/sync/poke?workspace=${workspaceId}`, headers: { cookie } },
+      (res) => {
+        res.on('data', (chunk) => {
+          const text = chunk.toString();
+          if (text.includes('event: ready')) resolve(req);
+          if (text.includes('event: poke')) onPoke();
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+async function measure(label, urlA, urlB) {
+  const account = {
+    name: 'Bench',
+    email: `poke.${Date.now()}@example.com`,
+    password: 'bench password',
+  };
+  const { res } = await json(urlA, '/user/register', { body: account });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { body: listed } = await json(urlA, '/sync/workspaces', { cookie });
+  const workspaceId = listed.workspaces[0].id;
+  let cookieB = (await json(urlB, `/sync/pull?workspace=${workspaceId}`, { cookie })).body.cookie;
+
+  let waiting = null;
+  const stream = await listen(urlB, cookie, workspaceId, () => waiting?.());
+  const delays = [];
+  for (let i = 1; i <= RUNS; i += 1) {
+    const id = `c-${i}`;
+    const arrived = new Promise((resolve) => {
+      waiting = async () => {
+        const { body } = await json(urlB, `/sync/pull?workspace=${workspaceId}&cookie=${cookieB}`, {
+          cookie,
+        });
+        cookieB = body.cookie;
+        if (body.changes.some((c) => c.id === id)) resolve(performance.now());
+      };
+    });
+    const started = performance.now();
+    await json(urlA, '/sync/push', {
+      cookie,
+      body: {
+        workspaceId,
+        clientId: 'bench-poke-device-a-0123',
+        mutations: [
+          {
+            id: i,
+            name: 'createClient',
+            args: {
+              id,
+              fields: {
+                name: `Client ${i}`,
+                contactPerson: '',
+                email: '',
+                phone: '',
+                address: '',
+                taxName: '',
+                taxPercentage: null,
+                taxNumber: '',
+                status: 'Active',
+              },
+            },
+          },
+        ],
+      },
+    });
+    delays.push((await arrived) - started);
+  }
+  stream.destroy();
+  console.log(
+    `${label}: push on one device → change pulled on another, ${RUNS} changes: median ${percentile(delays, 0.5).toFixed(1)} ms, p99 ${percentile(delays, 0.99).toFixed(1)} ms`,
+  );
+}
+
+const single = await startServer();
+try {
+  await measure('PGlite, one server process', single.url, single.url);
+} finally {
+  single.stop();
+}
+const pg = await startPostgres();
+if (pg) {
+  const a = await startServer({ DATABASE_URL: pg.url });
+  const b = await startServer({ DATABASE_URL: pg.url });
+  try {
+    await measure('PostgreSQL, two server processes', a.url, b.url);
+  } finally {
+    a.stop();
+    b.stop();
+    pg.stop();
+  }
+} else console.log('PostgreSQL is not installed: measured on PGlite only.');
