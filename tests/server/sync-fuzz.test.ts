@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
+import {
+  handlePoke,
+  handlePull,
+  handlePush,
+  handleWorkspaces,
+} from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { mutationSpecs } from '../../src/lib/sync/mutations';
 import { context, drivers, get, post } from './support';
@@ -57,7 +62,7 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
   });
   afterAll(async () => drop());
 
-  it('answers 1,000 pushes and 1,000 pulls, junk or well-formed with bad values inside, never with a 5xx', async () => {
+  it('answers 1,000 pushes, pulls, poke streams and workspace lists, junk or well-formed with bad values inside, never with a 5xx', async () => {
     const rand = random(20261123);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const register = async (email: string) => {
@@ -136,6 +141,30 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
       );
       const res = await handlePull(get(`/sync/pull?${query}`, me.cookie), context(database));
       expect(res.status, `pull #${i}: ${query}`).toBeLessThan(500);
+    }
+    // The poke stream and the workspace list take a query and a cookie: the same junk, and
+    // cookies that are junk, another account's or none. A stream that opens is closed at once.
+    const cookies = [me.cookie, other.cookie, '', 'hm_session=x.y', 'hm_session=%00; hm_device=~~'];
+    for (let i = 0; i < 1000; i += 1) {
+      const query = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(queries)).join(
+        '&',
+      );
+      const cookie = pick(cookies);
+      const abort = new AbortController();
+      const poke = await handlePoke(
+        new Request(`https://hourmark.test/sync/poke?${query}`, {
+          headers: { cookie },
+          signal: abort.signal,
+        }),
+        context(database),
+      );
+      expect(poke.status, `poke #${i}: ${query}`).toBeLessThan(500);
+      if (poke.status === 200) {
+        abort.abort();
+        await poke.body?.cancel();
+      } else expect(((await poke.json()) as { error?: string }).error).toEqual(expect.any(String));
+      const listed = await handleWorkspaces(get('/sync/workspaces', cookie), context(database));
+      expect(listed.status, `workspaces #${i}`).toBeLessThan(500);
     }
   }, 240_000);
 });
