@@ -28,15 +28,18 @@ function describeStatus(status: number): string {
 /** Calls the account API with the session cookie and returns a typed result. */
 export async function callApi<T>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; keepalive?: boolean } = {},
 ): Promise<ApiResult<T>> {
   let response: Response;
+  const payload = init.body === undefined ? null : JSON.stringify(init.body);
   try {
     response = await fetch(`${apiBase}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       credentials: 'include',
       headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
+      body: payload,
+      // A request that must finish even if the tab closes; browsers allow 64 KB of those.
+      keepalive: init.keepalive === true && (payload?.length ?? 0) < 60_000,
     });
   } catch {
     return {

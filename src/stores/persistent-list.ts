@@ -2,6 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { keepAside } from './keep-aside';
+import { recordLocalChange, syncedLists } from './sync/capture';
 import { installStorageEngine, readRaw, type WriteResult } from './storage-engine';
 import { writeOutcome } from './unsaved-writes';
 
@@ -13,6 +14,8 @@ export interface PersistentList<T> {
    * says whether the browser stored it (when not, the change is kept in this tab's memory).
    */
   update: (change: (current: T[]) => T[]) => WriteResult;
+  /** Stores what the server sent, without reporting it as a change to push back. */
+  replace: (next: T[]) => WriteResult;
   /** Decodes a raw stored string (exported for tests). */
   decode: (raw: string) => T[];
 }
@@ -70,11 +73,18 @@ export function persistentList<T>(
     const raw = readRaw(key);
     const base = unsaved || raw === null || raw === lastRaw ? $list.get() : decode(raw);
     const next = change(base);
+    const result = replace(next);
+    recordLocalChange(key, base, next);
+    return result;
+  };
+
+  const replace = (next: T[]): WriteResult => {
     $list.set(next);
     const result = writeOutcome(key);
     if (result.saved) lastRaw = lastEncoded;
     return result;
   };
 
-  return { $list, update, decode };
+  syncedLists.set(key, { get: () => $list.get(), replace });
+  return { $list, update, replace, decode };
 }

@@ -79,7 +79,8 @@ export function writeRaw(key: string, value: string, { report = true } = {}): Wr
   return { saved: true };
 }
 
-function removeRaw(key: string): void {
+/** Removes a stored value (and any value this tab held for it after a refused write). */
+export function removeRaw(key: string): void {
   heldInMemory.delete(key);
   markSaved(key);
   try {

@@ -2,7 +2,7 @@ import { newId } from '../lib/entities/common';
 import { timeLogSchema, type TimeLog } from '../lib/entities/time-log';
 import { persistentList } from './persistent-list';
 import { recordActions, type EditResult } from './record-actions';
-import type { WriteResult } from './unsaved-writes';
+import { writeOutcome, type WriteResult } from './unsaved-writes';
 
 /** The documented key of the time-log list ("task-data list" in SPEC.md), newest first. */
 export const TIME_LOGS_KEY = 'taskData';
@@ -44,11 +44,15 @@ export function addTimeLog(
   input: TimeLogInput,
   needsApproval: boolean,
   now = new Date(),
+  id = newId(),
 ): WriteResult & { log: TimeLog } {
   const stamp = now.toISOString();
+  const existing = actions.byId(id);
+  // Saving the same stopwatch run again (a second tab, a second device) keeps the one log.
+  if (existing) return { ...writeOutcome(TIME_LOGS_KEY), log: existing };
   const log: TimeLog = {
     ...input,
-    id: newId(),
+    id,
     status: needsApproval ? 'pending' : 'approved',
     createdAt: stamp,
     updatedAt: stamp,

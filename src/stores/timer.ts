@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { nowClock } from '../lib/clock-time';
 import { splitRunByDay } from '../lib/stopwatch-run';
 import { toDay } from '../lib/day';
+import { newId } from '../lib/entities/common';
 import { keepAside } from './keep-aside';
+import { recordLocalChange } from './sync/capture';
 import { installStorageEngine } from './storage-engine';
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
 import { addTimeLog, timeLogById, updateTimeLog, type TimeLogInput } from './time-logs';
@@ -18,6 +20,8 @@ const timerSchema = z.discriminatedUnion('status', [
     startedAt: z.number().int().positive(),
     day: z.string(),
     continueLogId: z.string().nullable(),
+    // Names the logs a stop saves, so stopping the same run on two devices saves it once.
+    runId: z.string().optional(),
   }),
 ]);
 /** The stopwatch: a start timestamp, never a counter, so it is right after reloads and in every tab. */
@@ -62,6 +66,7 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
   const state = $timer.get();
   if (state.status !== 'running') return writeOutcome(TIMER_KEY);
   $timer.set(idle);
+  recordLocalChange(TIMER_KEY, state, idle);
   const stopped = writeOutcome(TIMER_KEY);
   const seconds = elapsedSeconds(state, now.getTime());
   const continued = state.continueLogId ? timeLogById(state.continueLogId) : undefined;
@@ -73,7 +78,7 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
   }
   // One log per day the run touched (usually one), dated by when it ran.
   const runs = splitRunByDay(state.startedAt, now.getTime());
-  const added = runs.map((run) =>
+  const added = runs.map((run, index) =>
     addTimeLog(
       {
         client: '',
@@ -92,6 +97,7 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
       },
       false,
       now,
+      state.runId ? `${state.runId}${index === 0 ? '' : `-${index}`}` : undefined,
     ),
   );
   return combineWrites(stopped, ...added);
@@ -104,6 +110,14 @@ export function startTimer(
   continueLogId: string | null = null,
 ): WriteResult {
   const stopped = stopTimer(now);
-  $timer.set({ status: 'running', startedAt: now.getTime(), day, continueLogId });
+  const running: TimerState = {
+    status: 'running',
+    startedAt: now.getTime(),
+    day,
+    continueLogId,
+    runId: newId(),
+  };
+  $timer.set(running);
+  recordLocalChange(TIMER_KEY, idle, running);
   return combineWrites(stopped, writeOutcome(TIMER_KEY));
 }

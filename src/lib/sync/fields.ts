@@ -117,6 +117,7 @@ export const timerFields = z.discriminatedUnion('status', [
       startedAt: z.number().int().positive(),
       day,
       continueLogId: recordId.nullable(),
+      runId: recordId.optional(),
     })
     .strict(),
 ]);

@@ -14,6 +14,8 @@ import type { MutationName } from './mutations';
 /** One create the upload will push. */
 export interface PlannedMutation {
   name: MutationName;
+  /** `kind:id` of the record it creates. */
+  record: string;
   args: { id: string; fields: unknown; createdAt?: string };
 }
 
@@ -77,6 +79,7 @@ export function planUpload(local: LocalRecords): UploadPlan {
     }
     plan.mutations.push({
       name,
+      record: `${kind}:${converted.id}`,
       args: { id: converted.id, fields: converted.fields, ...realTimestamp(createdAt) },
     });
     plan.counts[count] += 1;

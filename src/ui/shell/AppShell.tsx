@@ -1,11 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { $token, confirmSession } from '../../stores/auth';
 import { SignInScreen } from '../auth/SignInScreen';
 import { ErrorBoundary } from '../feedback/ErrorBoundary';
 import { StorageNotices } from '../feedback/StorageNotices';
 import { ToastHost } from '../feedback/ToastHost';
 import { Sidebar } from './Sidebar';
+import { useSync } from './use-sync';
+
+// Sync's engine and its messages load after the first paint; the screen never waits for them.
+const SyncStatus = lazy(() => import('./SyncStatus').then((m) => ({ default: m.SyncStatus })));
+const LegacyOffer = lazy(() => import('./LegacyOffer').then((m) => ({ default: m.LegacyOffer })));
 
 interface AppShellProps {
   /** The route shown, for the sidebar's current-page mark. */
@@ -22,6 +27,7 @@ interface AppShellProps {
 export function AppShell({ path, label, children }: AppShellProps) {
   const token = useStore($token);
   const [menuOpen, setMenuOpen] = useState(false);
+  const cacheIsTheirs = useSync();
 
   useEffect(() => {
     void confirmSession();
@@ -60,8 +66,21 @@ export function AppShell({ path, label, children }: AppShellProps) {
         </div>
       </div>
       <main id="main" tabIndex={-1} className="min-w-0 bg-slate-50 focus:outline-none">
+        <Suspense fallback={null}>
+          <SyncStatus />
+        </Suspense>
         <StorageNotices />
-        <ErrorBoundary label={label}>{children}</ErrorBoundary>
+        {cacheIsTheirs ? (
+          <>
+            <Suspense fallback={null}>
+              <LegacyOffer />
+            </Suspense>
+            <ErrorBoundary label={label}>{children}</ErrorBoundary>
+          </>
+        ) : (
+          // Another account's cache is never shown, not even for the moment it takes to clear.
+          <p className="p-6 text-slate-600">Opening your workspace…</p>
+        )}
       </main>
       <ToastHost />
     </div>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { logout } from '../../stores/auth';
 import { isCurrent, isGroup, sidebar, type NavGroup, type NavItem } from './nav-items';
 import { TrialBanner } from './TrialBanner';
 
@@ -44,6 +43,16 @@ function Group({ group, path }: { group: NavGroup; path: string }) {
   );
 }
 
+/** Signs out once what is waiting has reached the server, or the person agrees to lose it. */
+async function signOut(): Promise<void> {
+  const { signOutSafely } = await import('../../stores/sync/sign-out');
+  await signOutSafely((waiting) =>
+    window.confirm(
+      `${waiting} ${waiting === 1 ? 'change has' : 'changes have'} not reached the server yet (you seem to be offline). Sign out anyway and lose ${waiting === 1 ? 'it' : 'them'}?`,
+    ),
+  );
+}
+
 /** The signed-in navigation of SPEC.md with its expandable groups and Log out. */
 export function Sidebar({ path }: { path: string }) {
   return (
@@ -67,7 +76,7 @@ export function Sidebar({ path }: { path: string }) {
       <div className="p-3">
         <button
           type="button"
-          onClick={() => void logout()}
+          onClick={() => void signOut()}
           className="w-full rounded border border-white/40 px-3 py-2 hover:bg-brand-800"
         >
           Log out

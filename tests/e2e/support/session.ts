@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import type { ZodType, ZodTypeDef } from 'zod';
+import { clientSchema } from '../../../src/lib/entities/client';
+import { memberSchema } from '../../../src/lib/entities/member';
+import { projectSchema } from '../../../src/lib/entities/project';
+import { taskSchema } from '../../../src/lib/entities/task';
+import { timeLogSchema } from '../../../src/lib/entities/time-log';
+import type { LocalRecords } from '../../../src/lib/sync/convert';
+import { planUpload } from '../../../src/lib/sync/upload';
 import { fromOwnAddress } from './addresses';
 
 /** A fresh account created through the real API for one test. */
@@ -31,7 +39,7 @@ export async function signIn(
     headers,
   });
   expect(login.status(), await login.text()).toBe(200);
-  const body = (await login.json()) as { token: string; user: unknown };
+  const body = (await login.json()) as { token: string; user: { id: string } };
   await page.addInitScript(
     ([token, user]) => {
       // Only on a tab's first load, so signing out (or a reload after it) is not undone.
@@ -43,16 +51,81 @@ export async function signIn(
     },
     [body.token, JSON.stringify(body.user)] as const,
   );
+  sessions.set(page, { userId: body.user.id });
+  await uploadSeeded(page);
   return account;
 }
 
-/** Writes records under storage keys before the app loads (e.g. `{ clients: [...] }`). */
+const sessions = new WeakMap<Page, { userId: string }>();
+const seeded = new WeakMap<Page, Record<string, unknown>>();
+
+/**
+ * Records a test starts with. Since sync, the server holds the workspace and the browser's keys
+ * are its cache: the records are pushed to the signed-in account's workspace (whichever of this
+ * and `signIn` comes second does it), and written to the keys with the cache's owner marker, so
+ * the first screen shows them at once and the first pull brings the same records back.
+ * Values that are not records (a corrupt string) are written to the keys as they are.
+ */
 export async function seedStorage(page: Page, data: Record<string, unknown>): Promise<void> {
-  await page.addInitScript((entries) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(entries)) {
-      localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
-    }
-  }, data);
+  seeded.set(page, data);
+  if (sessions.has(page)) await uploadSeeded(page);
+}
+
+async function uploadSeeded(page: Page): Promise<void> {
+  const data = seeded.get(page);
+  const session = sessions.get(page);
+  if (!data || !session) return;
+  seeded.delete(page);
+  const { workspaces } = (await (await page.request.get('/sync/workspaces')).json()) as {
+    workspaces: { id: string; name: string }[];
+  };
+  const workspace = workspaces[0];
+  if (!workspace) throw new Error('The new account has no workspace');
+  const plan = planUpload(decodeSeed(data));
+  const clientId = randomUUID().replaceAll('-', '');
+  for (let at = 0; at < plan.mutations.length; at += 500) {
+    const batch = plan.mutations.slice(at, at + 500);
+    const pushed = await page.request.post('/sync/push', {
+      data: {
+        workspaceId: workspace.id,
+        clientId,
+        mutations: batch.map((m, i) => ({ id: at + i + 1, name: m.name, args: m.args })),
+      },
+    });
+    expect(pushed.status(), await pushed.text()).toBe(200);
+  }
+  const owner = { userId: session.userId, workspaceId: workspace.id, workspaceName: workspace.name };
+  await page.addInitScript(
+    ([entries, marker]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('hm.cacheOwner', marker);
+      for (const [key, value] of Object.entries(entries)) {
+        localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+      }
+    },
+    [data, JSON.stringify(owner)] as const,
+  );
+}
+
+function decodeList<T>(value: unknown, schema: ZodType<T, ZodTypeDef, unknown>): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The seeded keys as the stores would read them. */
+function decodeSeed(data: Record<string, unknown>): LocalRecords {
+  return {
+    clients: decodeList(data['clients'], clientSchema),
+    projects: decodeList(data['project'], projectSchema),
+    tasks: decodeList(data['task'], taskSchema),
+    members: decodeList(data['Team'], memberSchema),
+    logs: decodeList(data['taskData'], timeLogSchema).map((log, index) => ({
+      ...log,
+      id: log.id ?? `legacy-${index}`,
+    })),
+  };
 }

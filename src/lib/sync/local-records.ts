@@ -1,0 +1,163 @@
+import type { Client } from '../entities/client';
+import type { Member } from '../entities/member';
+import type { Project } from '../entities/project';
+import type { Task } from '../entities/task';
+import type { TimeLog } from '../entities/time-log';
+import type { LocalRecords } from './convert';
+import { fieldsOf, type RecordKind } from './mutations';
+
+/**
+ * The browser's records (under the documented keys, with their shown labels) built from and
+ * compared with the server's fields. Every server field keeps its name in the browser's record,
+ * so a record is the server's fields plus labels derived from the current names.
+ */
+
+export type { LocalRecords };
+
+/** The record type each kind is kept as in the browser. */
+export interface LocalRecordOf {
+  client: Client;
+  project: Project;
+  task: Task;
+  member: Member;
+  timeLog: TimeLog;
+}
+export type AnyLocalRecord = LocalRecordOf[RecordKind];
+
+/** Which list of LocalRecords holds each kind. */
+export const listOfKind = {
+  client: 'clients',
+  project: 'projects',
+  task: 'tasks',
+  member: 'members',
+  timeLog: 'logs',
+} as const satisfies Record<RecordKind, keyof LocalRecords>;
+
+const serverKeys = Object.fromEntries(
+  Object.entries(fieldsOf).map(([kind, schema]) => [kind, Object.keys(schema.shape)]),
+) as Record<RecordKind, string[]>;
+
+/** The calendar day of an ISO timestamp, or '' when there is none. */
+const dayOf = (iso: string | undefined) => (iso && !iso.startsWith('1970') ? iso.slice(0, 10) : '');
+
+/**
+ * The fields of a browser record that the server stores, as they are (not validated: the server
+ * judges them, and a refusal is reported to the person).
+ */
+export function serverFieldsOf(kind: RecordKind, record: object): Record<string, unknown> {
+  const source = record as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const key of serverKeys[kind]) fields[key] = source[key];
+  if (kind === 'timeLog') {
+    // The original app stored no date; the day the log was made is the best there is.
+    if (!fields['date']) fields['date'] = dayOf(source['createdAt'] as string | undefined);
+    fields['dur'] = Math.round(Number(fields['dur']));
+  }
+  return fields;
+}
+
+/** A browser record from a server row; labels stay empty until `relabel` fills them. */
+export function localFromRow(
+  kind: RecordKind,
+  id: string,
+  data: Record<string, unknown>,
+  createdAt: string,
+  updatedAt: string,
+): AnyLocalRecord {
+  const base = { id, ...data, createdAt };
+  switch (kind) {
+    case 'client':
+    case 'member':
+      return { ...base, updatedAt } as Client | Member;
+    case 'project': {
+      // SPEC.md's creation day: day of month, 0-based month, full year (local time, as shown).
+      const created = new Date(createdAt);
+      return {
+        ...base,
+        client: '',
+        task: [],
+        date: created.getDate(),
+        month: created.getMonth(),
+        year: created.getFullYear(),
+        updatedAt,
+      } as unknown as Project;
+    }
+    case 'task':
+      return { ...base, project: '', assign: [] } as unknown as Task;
+    case 'timeLog':
+      return { ...base, client: '', task: '', updatedAt } as unknown as TimeLog;
+  }
+}
+
+/** The fields of `after` the server stores that differ from `before`, or null when none do. */
+export function changedServerFields(
+  kind: RecordKind,
+  before: object,
+  after: object,
+): Record<string, unknown> | null {
+  const a = serverFieldsOf(kind, before);
+  const b = serverFieldsOf(kind, after);
+  const changes: Record<string, unknown> = {};
+  for (const key of serverKeys[kind]) {
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changes[key] = b[key];
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+function same<T extends object>(record: T, labels: Partial<T>): T {
+  for (const [key, value] of Object.entries(labels)) {
+    if (JSON.stringify(record[key as keyof T]) !== JSON.stringify(value))
+      return { ...record, ...labels };
+  }
+  return record;
+}
+
+const keepChanged = <T>(list: T[], next: T[]) =>
+  next.every((record, i) => record === list[i]) ? list : next;
+
+/**
+ * Derives every shown label from the current names: a project's client name, a task's project
+ * and assignee names, a log's "Client / Project" and task name. A label whose record is not here
+ * (a log of a deleted project) keeps what it said. Records that do not change keep their
+ * identity, so screens and the change capture see only real changes.
+ */
+export function relabel(local: LocalRecords): LocalRecords {
+  const clients = new Map(local.clients.map((c) => [c.id, c]));
+  const projects = new Map(local.projects.map((p) => [p.id, p]));
+  const tasks = new Map(local.tasks.map((t) => [t.id, t]));
+  const members = new Map(local.members.map((m) => [m.id, m]));
+  const projectList = keepChanged(
+    local.projects,
+    local.projects.map((p) => {
+      const client = p.clientId ? clients.get(p.clientId) : undefined;
+      return client ? same(p, { client: client.name }) : p.clientId ? p : same(p, { client: '' });
+    }),
+  );
+  const taskList = keepChanged(
+    local.tasks,
+    local.tasks.map((t) => {
+      const project = t.projectId ? projects.get(t.projectId) : undefined;
+      const assign = t.assigneeIds.flatMap((id) => members.get(id)?.name ?? []);
+      return same(t, { ...(project ? { project: project.projectName } : {}), assign });
+    }),
+  );
+  const logs = keepChanged(
+    local.logs,
+    local.logs.map((l) => {
+      const project = l.projectId ? projects.get(l.projectId) : undefined;
+      const client = project?.clientId ? clients.get(project.clientId) : undefined;
+      const task = l.taskId ? tasks.get(l.taskId) : undefined;
+      return same(l, {
+        ...(project
+          ? { client: `${client?.name ?? (project.client || 'No client')} / ${project.projectName}` }
+          : l.projectId
+            ? {}
+            : { client: '' }),
+        ...(task ? { task: task.task } : l.taskId ? {} : { task: '' }),
+      });
+    }),
+  );
+  if (projectList === local.projects && taskList === local.tasks && logs === local.logs)
+    return local;
+  return { ...local, projects: projectList, tasks: taskList, logs };
+}

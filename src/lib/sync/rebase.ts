@@ -1,0 +1,218 @@
+import type { z } from 'zod';
+import type { timerFields } from './fields';
+import {
+  changedServerFields,
+  listOfKind,
+  localFromRow,
+  relabel,
+  serverFieldsOf,
+  type AnyLocalRecord,
+  type LocalRecords,
+} from './local-records';
+import { recordKinds, type MutationName, type RecordKind } from './mutations';
+
+/**
+ * Replicache's rebase, on the browser's records: the cache is the server's rows as of the last
+ * pull with the mutations still pending applied on top. A pull replaces the rows it brings and
+ * applies the pending mutations again; a refused mutation is undone because its record goes
+ * back to the server's row (kept as the record's "base" while mutations on it are pending).
+ */
+
+export type Timer = z.infer<typeof timerFields>;
+export type SyncKind = RecordKind | 'timer';
+
+/** A mutation made on this device, not yet confirmed by a pull. */
+export interface PendingMutation {
+  /** Increases by client id; the server skips ids it has applied. */
+  id: number;
+  name: MutationName;
+  args: Record<string, unknown>;
+  /** `kind:id` of the one record it changes (`timer:me` for the stopwatch). */
+  record: string;
+  /** An upload of data found in this browser: a record the server already has is not an error. */
+  quiet?: boolean;
+}
+
+/** A pending mutation before it gets its id. */
+export type NewMutation = Omit<PendingMutation, 'id'>;
+
+/** A row as a pull delivers it. */
+export interface PulledChange {
+  kind: SyncKind;
+  id: string;
+  deleted: boolean;
+  data: Record<string, unknown> | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The server's version of each record that pending mutations change (null: it has none). */
+export type Bases = Record<string, AnyLocalRecord | Timer | null>;
+
+export const TIMER_RECORD = 'timer:me';
+
+const names: Record<RecordKind, { create: MutationName; update: MutationName; remove: MutationName }> =
+  {
+    client: { create: 'createClient', update: 'updateClient', remove: 'deleteClient' },
+    project: { create: 'createProject', update: 'updateProject', remove: 'deleteProject' },
+    task: { create: 'createTask', update: 'updateTask', remove: 'deleteTask' },
+    member: { create: 'createMember', update: 'updateMember', remove: 'deleteMember' },
+    timeLog: { create: 'addTimeLog', update: 'updateTimeLog', remove: 'deleteTimeLog' },
+  };
+
+/**
+ * The mutations that turn `before` into `after` (one list of one kind, as a store action
+ * changed it): a create per new record, an update carrying only the fields that changed, a
+ * delete per record gone. Records an action did not touch keep their identity and cost nothing.
+ */
+export function mutationsFromDiff(
+  kind: RecordKind,
+  before: readonly AnyLocalRecord[],
+  after: readonly AnyLocalRecord[],
+): NewMutation[] {
+  const previous = new Map(before.map((r) => [r.id, r]));
+  const out: NewMutation[] = [];
+  for (const record of after) {
+    const old = previous.get(record.id);
+    previous.delete(record.id);
+    if (old === record) continue;
+    const key = `${kind}:${record.id}`;
+    if (!old) {
+      const createdAt = (record as { createdAt?: string }).createdAt;
+      out.push({
+        name: names[kind].create,
+        record: key,
+        args: {
+          id: record.id,
+          fields: serverFieldsOf(kind, record),
+          ...(createdAt && !createdAt.startsWith('1970') ? { createdAt } : {}),
+        },
+      });
+      continue;
+    }
+    const changes = changedServerFields(kind, old, record);
+    if (changes) out.push({ name: names[kind].update, record: key, args: { id: record.id, changes } });
+  }
+  for (const id of previous.keys())
+    out.push({ name: names[kind].remove, record: `${kind}:${id}`, args: { id } });
+  return out;
+}
+
+/** The record after one pending mutation, as the server would make it if it accepts it. */
+function applyMutation(
+  kind: SyncKind,
+  record: AnyLocalRecord | Timer | null,
+  mutation: PendingMutation,
+  now: string,
+): AnyLocalRecord | Timer | null {
+  const args = mutation.args;
+  if (kind === 'timer') return (args['timer'] as Timer | undefined) ?? record;
+  if (mutation.name.startsWith('delete')) return null;
+  if (mutation.name === names[kind].update)
+    return record
+      ? ({ ...record, ...(args['changes'] as object), updatedAt: now } as AnyLocalRecord)
+      : null;
+  return localFromRow(
+    kind,
+    String(args['id']),
+    args['fields'] as Record<string, unknown>,
+    (args['createdAt'] as string | undefined) ?? now,
+    now,
+  );
+}
+
+/** Splits a `kind:id` record key (ids may contain colons). */
+export function splitRecordKey(key: string): { kind: SyncKind; id: string } {
+  const at = key.indexOf(':');
+  return { kind: key.slice(0, at) as SyncKind, id: key.slice(at + 1) };
+}
+
+/** What a pull does to the cache. */
+export interface RebaseInput {
+  local: LocalRecords;
+  timer: Timer;
+  /** Rows the pull brought, in order. */
+  changes: readonly PulledChange[];
+  /** True when the rows are everything the server has (the cache is replaced). */
+  reset: boolean;
+  /** Mutations not yet confirmed by this pull, in id order. */
+  pending: readonly PendingMutation[];
+  bases: Bases;
+  now: string;
+}
+
+export interface RebaseOutput {
+  local: LocalRecords;
+  timer: Timer;
+  bases: Bases;
+}
+
+/** Applies a pull to the cache and re-applies the pending mutations (see the top of this file). */
+export function rebase(input: RebaseInput): RebaseOutput {
+  const maps = Object.fromEntries(
+    recordKinds.map((kind) => [
+      kind,
+      new Map<string, AnyLocalRecord>(
+        input.reset ? [] : input.local[listOfKind[kind]].map((r) => [r.id, r as AnyLocalRecord]),
+      ),
+    ]),
+  ) as Record<RecordKind, Map<string, AnyLocalRecord>>;
+  const bases: Bases = { ...input.bases };
+  let timer = input.timer;
+  const set = (kind: SyncKind, id: string, value: AnyLocalRecord | Timer | null) => {
+    if (kind === 'timer') timer = (value as Timer | null) ?? { status: 'idle' };
+    else if (value) maps[kind].set(id, value as AnyLocalRecord);
+    else maps[kind].delete(id);
+  };
+  if (input.reset && !(TIMER_RECORD in bases)) timer = { status: 'idle' };
+
+  for (const change of input.changes) {
+    const key = change.kind === 'timer' ? TIMER_RECORD : `${change.kind}:${change.id}`;
+    const value =
+      change.deleted || !change.data
+        ? null
+        : change.kind === 'timer'
+          ? (change.data as Timer)
+          : localFromRow(change.kind, change.id, change.data, change.createdAt, change.updatedAt);
+    if (key in bases) bases[key] = value;
+    else set(change.kind, change.id, value);
+  }
+
+  const pendingByRecord = new Map<string, PendingMutation[]>();
+  for (const m of input.pending)
+    pendingByRecord.set(m.record, [...(pendingByRecord.get(m.record) ?? []), m]);
+  for (const [key, base] of Object.entries(bases)) {
+    const { kind, id } = splitRecordKey(key);
+    let value = base;
+    for (const m of pendingByRecord.get(key) ?? []) value = applyMutation(kind, value, m, input.now);
+    set(kind, id, value);
+    if (!pendingByRecord.has(key)) delete bases[key];
+  }
+
+  const listed = <K extends RecordKind>(kind: K) => [...maps[kind].values()] as never[];
+  const logs = listed('timeLog') as LocalRecords['logs'];
+  // Newest day first, as the `taskData` key keeps them (a stable sort keeps same-day order).
+  logs.sort((a, b) => b.date.localeCompare(a.date));
+  const local = relabel({
+    clients: listed('client'),
+    projects: listed('project'),
+    tasks: listed('task'),
+    members: listed('member'),
+    logs,
+  });
+  return { local, timer, bases };
+}
+
+/**
+ * Records a base for each record a new mutation touches that has none yet: its version before
+ * the change, which is the server's (no pending mutation had changed it).
+ */
+export function withBases(
+  bases: Bases,
+  mutations: readonly NewMutation[],
+  before: (record: string) => AnyLocalRecord | Timer | null,
+): Bases {
+  const next = { ...bases };
+  for (const m of mutations) if (!(m.record in next)) next[m.record] = before(m.record);
+  return next;
+}

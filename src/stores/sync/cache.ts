@@ -1,0 +1,49 @@
+import type { LocalRecords } from '../../lib/sync/local-records';
+import type { Timer } from '../../lib/sync/rebase';
+import { $clients } from '../clients';
+import { $projects } from '../projects';
+import { $tasks } from '../tasks';
+import { $team } from '../team';
+import { $timeLogs, TIME_LOGS_KEY } from '../time-logs';
+import { $timer, TIMER_KEY, type TimerState } from '../timer';
+import { syncedLists } from './capture';
+import { $cacheOwner, type CacheOwner } from './owner';
+
+/** The documented key of each list of LocalRecords. */
+export const keyOfList = {
+  clients: 'clients',
+  projects: 'project',
+  tasks: 'task',
+  members: 'Team',
+  logs: TIME_LOGS_KEY,
+} as const satisfies Record<keyof LocalRecords, string>;
+
+/** The cached records, as the stores hold them now. */
+export function readCache(): LocalRecords {
+  return {
+    clients: $clients.get(),
+    projects: $projects.get(),
+    tasks: $tasks.get(),
+    members: $team.get(),
+    logs: $timeLogs.get(),
+  };
+}
+
+/** Stores records that came from the server (not reported as changes); only lists that changed. */
+export function writeCache(next: LocalRecords, timer?: Timer): void {
+  const current = readCache();
+  for (const name of Object.keys(keyOfList) as (keyof LocalRecords)[]) {
+    if (next[name] === current[name]) continue;
+    syncedLists.get(keyOfList[name])?.replace(next[name] as never[]);
+  }
+  if (timer && JSON.stringify(timer) !== JSON.stringify($timer.get()))
+    $timer.set(timer as TimerState);
+}
+
+/** Empties the cache and names its new owner (the records then come from the server). */
+export function resetCache(owner: CacheOwner | null): void {
+  writeCache({ clients: [], projects: [], tasks: [], members: [], logs: [] }, { status: 'idle' });
+  $cacheOwner.set(owner);
+}
+
+export { TIMER_KEY };

@@ -1,0 +1,483 @@
+import { atom } from 'nanostores';
+import { listOfKind, type AnyLocalRecord } from '../../lib/sync/local-records';
+import type { MutationResult, RecordKind } from '../../lib/sync/mutations';
+import {
+  mutationsFromDiff,
+  rebase,
+  splitRecordKey,
+  TIMER_RECORD,
+  withBases,
+  type Bases,
+  type NewMutation,
+  type PendingMutation,
+  type PulledChange,
+  type Timer,
+} from '../../lib/sync/rebase';
+import { callApi } from '../api';
+import { forgetSession, type User } from '../auth';
+import { $timer } from '../timer';
+import { readCache, resetCache, TIMER_KEY, writeCache } from './cache';
+import { onLocalChange, type LocalChange } from './capture';
+import { stashLegacyData } from './legacy';
+import { $cacheOwner, type CacheOwner } from './owner';
+import { readSyncState, syncStateKey, updateSyncState, type Refusal } from './state';
+
+/**
+ * The browser half of sync (docs/architecture.md, "The sync loop"): store actions become
+ * mutations in an outbox kept in localStorage; one tab per account and workspace (the Web Locks
+ * leader) pushes them, holds the poke stream and pulls; every tab follows the documented keys
+ * through the `storage` event.
+ */
+
+/** What the shell says about sync. */
+export interface SyncStatus {
+  phase: 'starting' | 'saved' | 'saving' | 'offline' | 'error';
+  /** Changes made here that the server has not confirmed. */
+  pending: number;
+  /** What the server refused, for the person to read. */
+  refusals: Refusal[];
+  /** A problem that stops syncing (signed out elsewhere, no access), in words. */
+  problem: string | null;
+}
+
+export const $syncStatus = atom<SyncStatus>({
+  phase: 'starting',
+  pending: 0,
+  refusals: [],
+  problem: null,
+});
+
+const kindOfKey: Record<string, RecordKind | 'timer'> = {
+  clients: 'client',
+  project: 'project',
+  task: 'task',
+  Team: 'member',
+  taskData: 'timeLog',
+  [TIMER_KEY]: 'timer',
+};
+
+/** Mutations per push; the server takes up to 500. */
+const BATCH = 100;
+
+let owner: CacheOwner | null = null;
+let leader = false;
+let networkDown = false;
+let problem: string | null = null;
+let pushing: Promise<void> | null = null;
+let pulling: Promise<void> | null = null;
+let pullAgain = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelay = 1000;
+let releaseLeadership: (() => void) | null = null;
+let poke: EventSource | null = null;
+let fallbackPoll: ReturnType<typeof setInterval> | undefined;
+/** Mutation ids up to this one were pushed by this tab and answered; the pull confirms them. */
+let pushedUpTo = 0;
+
+const apiBase: string = (import.meta.env.PUBLIC_API_URL as string | undefined) ?? '';
+
+function refreshStatus(): void {
+  if (!owner) return;
+  const state = readSyncState(owner);
+  const offline = networkDown || (typeof navigator !== 'undefined' && !navigator.onLine);
+  $syncStatus.set({
+    phase: problem
+      ? 'error'
+      : offline
+        ? 'offline'
+        : state.outbox.length > 0 || pushing || pulling
+          ? 'saving'
+          : 'saved',
+    pending: state.outbox.length,
+    refusals: state.refusals,
+    problem,
+  });
+}
+
+/** Turns a change a person made into mutations in the outbox, and pushes if this tab leads. */
+function enqueue(change: LocalChange): void {
+  const kind = kindOfKey[change.key];
+  if (!owner || !kind) return;
+  const mutations: NewMutation[] =
+    kind === 'timer'
+      ? [{ name: 'setTimer', record: TIMER_RECORD, args: { timer: change.after } }]
+      : mutationsFromDiff(
+          kind,
+          change.before as AnyLocalRecord[],
+          change.after as AnyLocalRecord[],
+        );
+  if (mutations.length === 0) return;
+  const before = (record: string): AnyLocalRecord | Timer | null => {
+    if (record === TIMER_RECORD) return change.before as Timer;
+    const id = record.slice(record.indexOf(':') + 1);
+    return (change.before as AnyLocalRecord[]).find((r) => r.id === id) ?? null;
+  };
+  updateSyncState(owner, (state) => ({
+    ...state,
+    bases: withBases(state.bases, mutations, before),
+    outbox: [
+      ...state.outbox,
+      ...mutations.map((m, i): PendingMutation => ({ ...m, id: state.nextMutationId + i })),
+    ],
+    nextMutationId: state.nextMutationId + mutations.length,
+  }));
+  refreshStatus();
+  if (leader) void pushNow();
+}
+
+function scheduleRetry(): void {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void pushNow(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, 60_000);
+}
+
+function stopOnProblem(status: number, message: string): void {
+  if (status === 401) {
+    forgetSession();
+    problem = 'You were signed out. Sign in again to save your changes.';
+  } else {
+    problem = message;
+  }
+  refreshStatus();
+}
+
+/** Pushes what the outbox holds beyond what this tab already pushed, then pulls. */
+export function pushNow(): Promise<void> {
+  if (!pushing)
+    pushing = pushOutbox().finally(() => {
+      pushing = null;
+      refreshStatus();
+    });
+  return pushing;
+}
+
+async function pushOutbox(): Promise<void> {
+  if (!owner || problem) return;
+  const me = owner;
+  for (;;) {
+    const state = readSyncState(me);
+    const batch = state.outbox.filter((m) => m.id > pushedUpTo).slice(0, BATCH);
+    if (batch.length === 0) break;
+    refreshStatus();
+    const result = await callApi<{ results: MutationResult[] }>('/sync/push', {
+      // Closing the tab right after a change still delivers it.
+      keepalive: true,
+      body: {
+        workspaceId: me.workspaceId,
+        clientId: state.clientId,
+        mutations: batch.map(({ id, name, args }) => ({ id, name, args })),
+      },
+    });
+    if (!result.ok && (result.status === 0 || result.status >= 500 || result.status === 429)) {
+      networkDown = result.status === 0;
+      refreshStatus();
+      scheduleRetry();
+      return;
+    }
+    networkDown = false;
+    retryDelay = 1000;
+    if (!result.ok && (result.status === 401 || result.status === 403)) {
+      stopOnProblem(result.status, result.message);
+      return;
+    }
+    // A batch the server cannot read at all (it should never happen) is refused as a whole,
+    // kept for the person to read, and not sent again.
+    const answers = result.ok
+      ? result.data.results
+      : batch.map(
+          (m): MutationResult => ({
+            id: m.id,
+            outcome: 'refused',
+            reason: 'invalid_args',
+            message: result.message,
+          }),
+        );
+    recordRefusals(me, batch, answers);
+    pushedUpTo = Math.max(pushedUpTo, ...batch.map((m) => m.id));
+  }
+  await pullNow();
+}
+
+function recordRefusals(
+  me: CacheOwner,
+  batch: PendingMutation[],
+  answers: MutationResult[],
+): void {
+  const at = new Date().toISOString();
+  const refusals: Refusal[] = [];
+  for (const answer of answers) {
+    if (answer.outcome !== 'refused') continue;
+    // The record is on the server already (an upload or a stopwatch stop sent twice): not an error.
+    if (answer.reason === 'already_exists') continue;
+    const mutation = batch.find((m) => m.id === answer.id);
+    if (mutation) refusals.push({ mutation, reason: answer.reason, message: answer.message, at });
+  }
+  if (refusals.length > 0)
+    updateSyncState(me, (state) => ({ ...state, refusals: [...state.refusals, ...refusals] }));
+}
+
+interface PullPage {
+  cookie: string;
+  reset: boolean;
+  changes: PulledChange[];
+  next: string | null;
+  lastMutationIds: Record<string, number>;
+}
+
+/** Pulls what changed since the last pull and rebases the cache on it. */
+export function pullNow(): Promise<void> {
+  if (pulling) {
+    pullAgain = true;
+    return pulling;
+  }
+  pulling = (async () => {
+    do {
+      pullAgain = false;
+      await pullOnce();
+    } while (pullAgain && !problem);
+  })().finally(() => {
+    pulling = null;
+    refreshStatus();
+  });
+  return pulling;
+}
+
+async function pullOnce(): Promise<void> {
+  if (!owner || problem) return;
+  const me = owner;
+  const start = readSyncState(me);
+  const changes: PulledChange[] = [];
+  let page: PullPage | null = null;
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ workspace: me.workspaceId });
+    if (start.cookie) query.set('cookie', start.cookie);
+    if (page && cursor) {
+      query.set('upTo', page.cookie);
+      query.set('cursor', cursor);
+    }
+    const result = await callApi<PullPage>(`/sync/pull?${query.toString()}`);
+    if (!result.ok) {
+      if (result.status === 401 || result.status === 403)
+        stopOnProblem(result.status, result.message);
+      else networkDown = result.status === 0;
+      return;
+    }
+    page = result.data;
+    changes.push(...page.changes);
+    cursor = page.next;
+  } while (cursor);
+  networkDown = false;
+  if (owner !== me) return;
+  const last = page.lastMutationIds[start.clientId] ?? 0;
+  const state = readSyncState(me);
+  const pending = state.outbox.filter((m) => m.id > last);
+  const out = rebase({
+    local: readCache(),
+    timer: $timer.get() as Timer,
+    changes,
+    reset: page.reset,
+    pending,
+    bases: state.bases,
+    now: new Date().toISOString(),
+  });
+  writeCache(out.local, out.timer);
+  const cookie = page.cookie;
+  updateSyncState(me, (fresh) => ({
+    ...fresh,
+    cookie,
+    outbox: fresh.outbox.filter((m) => m.id > last),
+    // Bases of records that a tab changed while this pull was under way stay as they were.
+    bases: { ...out.bases, ...pickNew(fresh.bases, state.bases) },
+  }));
+}
+
+function pickNew(fresh: Bases, seen: Bases): Bases {
+  return Object.fromEntries(Object.entries(fresh).filter(([key]) => !(key in seen)));
+}
+
+function openPoke(me: CacheOwner): void {
+  poke?.close();
+  poke = new EventSource(
+    `${apiBase}/sync/poke?workspace=${encodeURIComponent(me.workspaceId)}`,
+    { withCredentials: true },
+  );
+  // `ready` comes on every (re)connection: catch up on what happened while it was down.
+  poke.addEventListener('ready', () => void pullNow());
+  poke.addEventListener('poke', () => void pullNow());
+  clearInterval(fallbackPoll);
+  // Only when the stream is closed for good (the browser gave up reconnecting) does the device
+  // ask on its own, twice a minute; while it is open, pokes alone bring changes.
+  fallbackPoll = setInterval(() => {
+    if (poke?.readyState === EventSource.CLOSED) {
+      openPoke(me);
+    }
+  }, 30_000);
+}
+
+function lead(me: CacheOwner): void {
+  const become = () => {
+    leader = true;
+    openPoke(me);
+    void pushNow();
+  };
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) {
+    become();
+    return;
+  }
+  void navigator.locks.request(
+    `hourmark-sync:${syncStateKey(me)}`,
+    () =>
+      new Promise<void>((release) => {
+        if (owner !== me) return release();
+        releaseLeadership = release;
+        become();
+      }),
+  );
+}
+
+function stopLeading(): void {
+  leader = false;
+  poke?.close();
+  poke = null;
+  clearInterval(fallbackPoll);
+  clearTimeout(retryTimer);
+  releaseLeadership?.();
+  releaseLeadership = null;
+}
+
+let listening = false;
+function listenOnce(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  onLocalChange(enqueue);
+  window.addEventListener('storage', (event) => {
+    if (!owner || event.key !== syncStateKey(owner)) return;
+    refreshStatus();
+    if (leader) void pushNow();
+  });
+  window.addEventListener('online', () => {
+    networkDown = false;
+    retryDelay = 1000;
+    refreshStatus();
+    if (leader) void pushNow().then(() => pullNow());
+  });
+  window.addEventListener('offline', refreshStatus);
+  guardLeaving();
+}
+
+/**
+ * Closing or reloading the tab while changes wait for the network (offline, or the server
+ * failing) asks first: they are kept on this device, but reach the server only when Hourmark
+ * opens here again. Moving between Hourmark's own screens never asks; a change being pushed at
+ * that moment is sent with `keepalive`, so it arrives anyway.
+ */
+function guardLeaving(): void {
+  let followingLink = false;
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    followingLink = link instanceof HTMLAnchorElement && link.origin === window.location.origin;
+  });
+  window.addEventListener('beforeunload', (event) => {
+    const status = $syncStatus.get();
+    const waiting = status.pending > 0 && (status.phase === 'offline' || status.phase === 'error');
+    if (waiting && !followingLink) event.preventDefault();
+    followingLink = false;
+  });
+}
+
+interface WorkspaceSummary {
+  id: string;
+  name: string;
+}
+
+/** The workspace this browser opens for `user`: the one it had open, else their first. */
+async function chooseWorkspace(user: User): Promise<CacheOwner | null> {
+  const current = $cacheOwner.get();
+  if (current?.userId === user.id) return current;
+  const result = await callApi<{ workspaces: WorkspaceSummary[] }>('/sync/workspaces');
+  if (!result.ok) {
+    problem =
+      result.status === 0
+        ? 'Connect to the internet to open your workspace on this browser for the first time.'
+        : result.message;
+    return null;
+  }
+  const first = result.data.workspaces[0];
+  if (!first) {
+    problem = 'Your account has no workspace.';
+    return null;
+  }
+  return { userId: user.id, workspaceId: first.id, workspaceName: first.name };
+}
+
+/**
+ * Opens `user`'s workspace on this device: a cache that belongs to someone else is emptied
+ * before anything is shown; records from before sync are set aside and offered for upload.
+ */
+export async function startSync(user: User): Promise<void> {
+  listenOnce();
+  problem = null;
+  const chosen = await chooseWorkspace(user);
+  if (!chosen) {
+    $syncStatus.set({ ...$syncStatus.get(), phase: 'error', problem });
+    return;
+  }
+  const previous = $cacheOwner.get();
+  if (!previous || previous.userId !== chosen.userId || previous.workspaceId !== chosen.workspaceId) {
+    if (!previous) stashLegacyData(readCache());
+    resetCache(chosen);
+  }
+  if (owner === chosen) return;
+  stopLeading();
+  owner = chosen;
+  pushedUpTo = 0;
+  $cacheOwner.set(chosen);
+  refreshStatus();
+  lead(chosen);
+}
+
+/** Stops syncing in this tab (signed out). */
+export function stopSync(): void {
+  stopLeading();
+  owner = null;
+}
+
+/** The owner this tab syncs for, if any. */
+export const currentOwner = (): CacheOwner | null => owner;
+
+/** Forgets refusals the person has read. */
+export function dismissRefusals(): void {
+  if (!owner) return;
+  updateSyncState(owner, (state) => ({ ...state, refusals: [] }));
+  refreshStatus();
+}
+
+/** Appends ready-made mutations (an upload or an import) and applies them here at once. */
+export function enqueueMutations(mutations: NewMutation[]): void {
+  if (!owner || mutations.length === 0) return;
+  const cache = readCache();
+  const cached = (record: string): AnyLocalRecord | null => {
+    const { kind, id } = splitRecordKey(record);
+    if (kind === 'timer') return null;
+    return (cache[listOfKind[kind]] as AnyLocalRecord[]).find((r) => r.id === id) ?? null;
+  };
+  const state = updateSyncState(owner, (s) => ({
+    ...s,
+    bases: withBases(s.bases, mutations, cached),
+    outbox: [...s.outbox, ...mutations.map((m, i) => ({ ...m, id: s.nextMutationId + i }))],
+    nextMutationId: s.nextMutationId + mutations.length,
+  }));
+  const out = rebase({
+    local: cache,
+    timer: $timer.get() as Timer,
+    changes: [],
+    reset: false,
+    pending: state.outbox,
+    bases: state.bases,
+    now: new Date().toISOString(),
+  });
+  writeCache(out.local, out.timer);
+  refreshStatus();
+  if (leader) void pushNow();
+}

@@ -1,0 +1,66 @@
+import type { Bases, PendingMutation } from '../../lib/sync/rebase';
+import { readRaw, writeRaw } from '../storage-engine';
+import type { CacheOwner } from './owner';
+
+/** A mutation the server refused, kept for the person to read (and, for a new record, to redo). */
+export interface Refusal {
+  mutation: PendingMutation;
+  reason: string;
+  message: string;
+  at: string;
+}
+
+/**
+ * Everything the device keeps about syncing one account's workspace, under one key so an action
+ * appends to the outbox and records bases in one write: the client id, the last pull's cookie,
+ * the outbox of mutations not yet confirmed, the server's version of the records they change,
+ * and refusals the person has not dismissed.
+ */
+export interface SyncState {
+  clientId: string;
+  cookie: string | null;
+  nextMutationId: number;
+  outbox: PendingMutation[];
+  bases: Bases;
+  refusals: Refusal[];
+}
+
+/** The key of one account and workspace's sync state (it outlives the cache it feeds). */
+export const syncStateKey = (owner: Pick<CacheOwner, 'userId' | 'workspaceId'>) =>
+  `hm.sync.${owner.userId}.${owner.workspaceId}`;
+
+function newClientId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const fresh = (): SyncState => ({
+  clientId: newClientId(),
+  cookie: null,
+  nextMutationId: 1,
+  outbox: [],
+  bases: {},
+  refusals: [],
+});
+
+/** Reads the sync state of `owner` (a fresh one, with a new client id, when there is none). */
+export function readSyncState(owner: Pick<CacheOwner, 'userId' | 'workspaceId'>): SyncState {
+  try {
+    const parsed = JSON.parse(readRaw(syncStateKey(owner)) ?? 'null') as SyncState | null;
+    if (parsed && typeof parsed.clientId === 'string' && Array.isArray(parsed.outbox))
+      return { ...fresh(), ...parsed };
+  } catch {
+    // Unreadable: start again; the server holds everything pushed before.
+  }
+  return fresh();
+}
+
+/** Changes the sync state on its freshest stored value (another tab may have just written it). */
+export function updateSyncState(
+  owner: Pick<CacheOwner, 'userId' | 'workspaceId'>,
+  change: (state: SyncState) => SyncState,
+): SyncState {
+  const next = change(readSyncState(owner));
+  writeRaw(syncStateKey(owner), JSON.stringify(next));
+  return next;
+}

@@ -1,0 +1,30 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $token, $user } from '../../stores/auth';
+import { $cacheOwner } from '../../stores/sync/owner';
+
+/**
+ * Starts sync for the signed-in person once the screen is up (the engine loads after the first
+ * paint) and stops it on sign-out. True when the cache on this device is theirs, so the screen
+ * may show it; until then the shell shows that the workspace is opening.
+ */
+export function useSync(): boolean {
+  const token = useStore($token);
+  const user = useStore($user);
+  const owner = useStore($cacheOwner);
+  const userId = user?.id;
+  useEffect(() => {
+    if (!token || !user) return;
+    let stopped = false;
+    void import('../../stores/sync/engine').then((engine) => {
+      if (!stopped) void engine.startSync(user);
+    });
+    return () => {
+      stopped = true;
+      if (!$token.get()) void import('../../stores/sync/engine').then((e) => e.stopSync());
+    };
+    // Restart only when the person changes, not when their cached profile is refreshed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, userId]);
+  return Boolean(user && owner?.userId === user.id);
+}

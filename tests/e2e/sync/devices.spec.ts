@@ -1,0 +1,79 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newAccount, signIn, type TestAccount } from '../support/session';
+
+// Two browser contexts are two devices of one person: separate storage, one account. No
+// periodic polling runs while the poke stream is open, so only the poke can deliver a change.
+
+async function device(browser: Browser, baseURL: string, account?: TestAccount) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const signedIn = account
+    ? await signInExisting(page, account)
+    : await signIn(page, newAccount());
+  return { context, page, account: signedIn };
+}
+
+async function signInExisting(page: Page, account: TestAccount): Promise<TestAccount> {
+  await page.goto('/clients/');
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+  return account;
+}
+
+/** The shell's sync status says everything made here is on the server. */
+const saved = (page: Page) =>
+  expect(page.getByText(/^(All changes saved|Saving…|Offline.*|Opening your workspace…)$/)).toHaveText(
+    'All changes saved',
+  );
+
+async function addClient(page: Page, name: string) {
+  await page.goto('/clients/');
+  await page.getByRole('link', { name: 'New Client' }).click();
+  await page.getByLabel('NAME', { exact: true }).fill(name);
+  await page.getByLabel('EMAIL').fill('hello@bolt.test');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+}
+
+test('a client added on one device appears on the other without a reload, and edits and deletes follow', async ({
+  browser,
+  baseURL,
+}) => {
+  const one = await device(browser, baseURL ?? '');
+  const two = await device(browser, baseURL ?? '', one.account);
+  await two.page.goto('/clients/');
+  await saved(two.page);
+
+  await addClient(one.page, 'Bolt Studio');
+  await saved(one.page);
+  await expect(two.page.getByRole('row', { name: /Bolt Studio/ })).toBeVisible();
+
+  // An edit on the second device reaches the first, which stays on its list.
+  await two.page.getByRole('row', { name: /Bolt Studio/ }).getByRole('link', { name: 'Bolt Studio' }).click();
+  await two.page.getByLabel('CONTACT PERSON').fill('Ira Shah');
+  await two.page.getByRole('button', { name: 'Save' }).click();
+  await expect(two.page).toHaveURL(/\/clients$/);
+  await expect(one.page.getByRole('row', { name: /Bolt Studio/ })).toContainText('Ira Shah');
+
+  // Archiving on the first device hides it from the second's Active list.
+  await one.page.getByRole('button', { name: 'Actions for Bolt Studio' }).click();
+  await one.page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(two.page.getByRole('row', { name: /Bolt Studio/ })).toBeHidden();
+  await two.page.goto('/clients?status=Archived');
+  await expect(two.page.getByRole('row', { name: /Bolt Studio/ })).toBeVisible();
+
+  // Deleting it on the second device removes it on the first.
+  await one.page.goto('/clients?status=Archived');
+  await expect(one.page.getByRole('row', { name: /Bolt Studio/ })).toBeVisible();
+  await two.page.getByRole('button', { name: 'Actions for Bolt Studio' }).click();
+  await two.page.getByRole('menuitem', { name: 'Delete' }).click();
+  await two.page.getByRole('button', { name: 'Delete client' }).click();
+  await expect(one.page.getByRole('row', { name: /Bolt Studio/ })).toBeHidden();
+  await saved(one.page);
+  await saved(two.page);
+
+  await one.context.close();
+  await two.context.close();
+});
