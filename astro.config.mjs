@@ -7,6 +7,7 @@ import node from '@astrojs/node';
 import securityHeaders from './integrations/security-headers.mjs';
 import precompress from './integrations/precompress.mjs';
 import clientChunks from './integrations/client-chunks.mjs';
+import offlineAssets from './integrations/offline-assets.mjs';
 
 // Pages are prerendered to static HTML; only endpoints that opt out with
 // `export const prerender = false` run on request in the Node adapter.
@@ -22,6 +23,7 @@ export default defineConfig({
     securityHeaders(),
     clientChunks(),
     precompress(),
+    offlineAssets(),
   ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // External stylesheets only, so the Content-Security-Policy can forbid inline styles.

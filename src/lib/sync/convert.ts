@@ -115,10 +115,13 @@ export function memberToServer(m: Member) {
   });
 }
 
-export function timeLogToServer(l: TimeLog) {
+/**
+ * A log's server fields. The original app stored no date: the day it was created is the best
+ * there is, and without that, `undatedDay` (the day of the upload, docs/spec-notes.md).
+ */
+export function timeLogToServer(l: TimeLog, undatedDay = '') {
   return checked(timeLogFields, l.id, {
-    // The original app stored no date; the day it was created is the best we know.
-    date: l.date || dayOf(l.createdAt),
+    date: l.date || dayOf(l.createdAt) || undatedDay,
     projectId: l.projectId,
     taskId: l.taskId,
     memberId: l.memberId,

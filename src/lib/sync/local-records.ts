@@ -149,7 +149,9 @@ export function relabel(local: LocalRecords): LocalRecords {
       const task = l.taskId ? tasks.get(l.taskId) : undefined;
       return same(l, {
         ...(project
-          ? { client: `${client?.name ?? (project.client || 'No client')} / ${project.projectName}` }
+          ? {
+              client: `${client?.name ?? (project.client || 'No client')} / ${project.projectName}`,
+            }
           : l.projectId
             ? {}
             : { client: '' }),

@@ -51,14 +51,16 @@ export type Bases = Record<string, AnyLocalRecord | Timer | null>;
 
 export const TIMER_RECORD = 'timer:me';
 
-const names: Record<RecordKind, { create: MutationName; update: MutationName; remove: MutationName }> =
-  {
-    client: { create: 'createClient', update: 'updateClient', remove: 'deleteClient' },
-    project: { create: 'createProject', update: 'updateProject', remove: 'deleteProject' },
-    task: { create: 'createTask', update: 'updateTask', remove: 'deleteTask' },
-    member: { create: 'createMember', update: 'updateMember', remove: 'deleteMember' },
-    timeLog: { create: 'addTimeLog', update: 'updateTimeLog', remove: 'deleteTimeLog' },
-  };
+const names: Record<
+  RecordKind,
+  { create: MutationName; update: MutationName; remove: MutationName }
+> = {
+  client: { create: 'createClient', update: 'updateClient', remove: 'deleteClient' },
+  project: { create: 'createProject', update: 'updateProject', remove: 'deleteProject' },
+  task: { create: 'createTask', update: 'updateTask', remove: 'deleteTask' },
+  member: { create: 'createMember', update: 'updateMember', remove: 'deleteMember' },
+  timeLog: { create: 'addTimeLog', update: 'updateTimeLog', remove: 'deleteTimeLog' },
+};
 
 /**
  * The mutations that turn `before` into `after` (one list of one kind, as a store action
@@ -91,7 +93,8 @@ export function mutationsFromDiff(
       continue;
     }
     const changes = changedServerFields(kind, old, record);
-    if (changes) out.push({ name: names[kind].update, record: key, args: { id: record.id, changes } });
+    if (changes)
+      out.push({ name: names[kind].update, record: key, args: { id: record.id, changes } });
   }
   for (const id of previous.keys())
     out.push({ name: names[kind].remove, record: `${kind}:${id}`, args: { id } });
@@ -153,7 +156,7 @@ export function rebase(input: RebaseInput): RebaseOutput {
     recordKinds.map((kind) => [
       kind,
       new Map<string, AnyLocalRecord>(
-        input.reset ? [] : input.local[listOfKind[kind]].map((r) => [r.id, r as AnyLocalRecord]),
+        input.reset ? [] : input.local[listOfKind[kind]].map((r) => [r.id, r]),
       ),
     ]),
   ) as Record<RecordKind, Map<string, AnyLocalRecord>>;
@@ -184,15 +187,21 @@ export function rebase(input: RebaseInput): RebaseOutput {
   for (const [key, base] of Object.entries(bases)) {
     const { kind, id } = splitRecordKey(key);
     let value = base;
-    for (const m of pendingByRecord.get(key) ?? []) value = applyMutation(kind, value, m, input.now);
+    for (const m of pendingByRecord.get(key) ?? [])
+      value = applyMutation(kind, value, m, input.now);
     set(kind, id, value);
     if (!pendingByRecord.has(key)) delete bases[key];
   }
 
   const listed = <K extends RecordKind>(kind: K) => [...maps[kind].values()] as never[];
   const logs = listed('timeLog') as LocalRecords['logs'];
-  // Newest day first, as the `taskData` key keeps them (a stable sort keeps same-day order).
-  logs.sort((a, b) => b.date.localeCompare(a.date));
+  // Newest first, as the `taskData` key keeps them: by day, then by when each was made.
+  logs.sort(
+    (a, b) =>
+      b.date.localeCompare(a.date) ||
+      (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
+      b.id.localeCompare(a.id),
+  );
   const local = relabel({
     clients: listed('client'),
     projects: listed('project'),

@@ -32,6 +32,16 @@ const realTimestamp = (iso: string | undefined) =>
   iso && !iso.startsWith('1970') ? { createdAt: iso } : {};
 
 /**
+ * The original app stored a project's creation day as day of month, 0-based month and year
+ * (local time); without a timestamp, noon UTC of that day keeps the same day everywhere.
+ */
+function createdOn(p: { date?: number; month?: number; year?: number }): string | undefined {
+  if (!p.year || p.month === undefined || !p.date) return undefined;
+  const stamp = new Date(Date.UTC(p.year, p.month, p.date, 12));
+  return Number.isNaN(stamp.getTime()) ? undefined : stamp.toISOString();
+}
+
+/**
  * Records written by the original app have no id; the stores number them by position, which
  * changes as logs are added. For an upload that may be retried, each gets an id derived from its
  * content instead, so sending it twice creates it once.
@@ -46,9 +56,16 @@ export function stableLogId(id: string, record: object): string {
  * Creates for every record in `local`, in an order the server accepts (clients and members,
  * then projects, tasks and logs, so every reference exists before it is used). A record whose
  * reference points at something the upload does not contain (a log of a project deleted long
- * ago) is left out and listed with the reason, never dropped silently.
+ * ago) is left out and listed with the reason, never dropped silently. A log with no date at
+ * all (the original app kept none) is dated `today`, the day of the upload. With
+ * `trustReferences`, references to records the upload does not contain are sent as they are
+ * (records the workspace already has; the server refuses any it does not).
  */
-export function planUpload(local: LocalRecords): UploadPlan {
+export function planUpload(
+  local: LocalRecords,
+  today = '',
+  { trustReferences = false } = {},
+): UploadPlan {
   const lookups = lookupsOf(local);
   const plan: UploadPlan = {
     mutations: [],
@@ -73,7 +90,7 @@ export function planUpload(local: LocalRecords): UploadPlan {
       plan.problems.push({ kind, id: converted.id, problem: converted.problem });
       return;
     }
-    if (missing) {
+    if (missing && !trustReferences) {
       plan.problems.push({ kind, id: converted.id, problem: missing });
       return;
     }
@@ -97,7 +114,7 @@ export function planUpload(local: LocalRecords): UploadPlan {
       'createProject',
       'projects',
       converted,
-      p.createdAt,
+      p.createdAt ?? createdOn(p),
       clientId && !sent.client.has(clientId) ? 'Its client is not in this browser any more.' : null,
     );
   }
@@ -114,7 +131,7 @@ export function planUpload(local: LocalRecords): UploadPlan {
     add('task', 'createTask', 'tasks', converted, t.createdAt, missing);
   }
   for (const l of local.logs) {
-    const converted = timeLogToServer({ ...l, id: stableLogId(l.id, l) });
+    const converted = timeLogToServer({ ...l, id: stableLogId(l.id, l) }, today);
     const fields = converted.ok ? converted.fields : null;
     const missing = !fields
       ? null

@@ -5,7 +5,7 @@ import { $projects } from '../projects';
 import { $tasks } from '../tasks';
 import { $team } from '../team';
 import { $timeLogs, TIME_LOGS_KEY } from '../time-logs';
-import { $timer, TIMER_KEY, type TimerState } from '../timer';
+import { $timer, TIMER_KEY } from '../timer';
 import { syncedLists } from './capture';
 import { $cacheOwner, type CacheOwner } from './owner';
 
@@ -36,8 +36,7 @@ export function writeCache(next: LocalRecords, timer?: Timer): void {
     if (next[name] === current[name]) continue;
     syncedLists.get(keyOfList[name])?.replace(next[name] as never[]);
   }
-  if (timer && JSON.stringify(timer) !== JSON.stringify($timer.get()))
-    $timer.set(timer as TimerState);
+  if (timer && JSON.stringify(timer) !== JSON.stringify($timer.get())) $timer.set(timer);
 }
 
 /** Empties the cache and names its new owner (the records then come from the server). */

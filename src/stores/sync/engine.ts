@@ -184,25 +184,19 @@ async function pushOutbox(): Promise<void> {
     // kept for the person to read, and not sent again.
     const answers = result.ok
       ? result.data.results
-      : batch.map(
-          (m): MutationResult => ({
-            id: m.id,
-            outcome: 'refused',
-            reason: 'invalid_args',
-            message: result.message,
-          }),
-        );
+      : batch.map((m): MutationResult => ({
+          id: m.id,
+          outcome: 'refused',
+          reason: 'invalid_args',
+          message: result.message,
+        }));
     recordRefusals(me, batch, answers);
     pushedUpTo = Math.max(pushedUpTo, ...batch.map((m) => m.id));
   }
   await pullNow();
 }
 
-function recordRefusals(
-  me: CacheOwner,
-  batch: PendingMutation[],
-  answers: MutationResult[],
-): void {
+function recordRefusals(me: CacheOwner, batch: PendingMutation[], answers: MutationResult[]): void {
   const at = new Date().toISOString();
   const refusals: Refusal[] = [];
   for (const answer of answers) {
@@ -274,7 +268,7 @@ async function pullOnce(): Promise<void> {
   const pending = state.outbox.filter((m) => m.id > last);
   const out = rebase({
     local: readCache(),
-    timer: $timer.get() as Timer,
+    timer: $timer.get(),
     changes,
     reset: page.reset,
     pending,
@@ -298,10 +292,9 @@ function pickNew(fresh: Bases, seen: Bases): Bases {
 
 function openPoke(me: CacheOwner): void {
   poke?.close();
-  poke = new EventSource(
-    `${apiBase}/sync/poke?workspace=${encodeURIComponent(me.workspaceId)}`,
-    { withCredentials: true },
-  );
+  poke = new EventSource(`${apiBase}/sync/poke?workspace=${encodeURIComponent(me.workspaceId)}`, {
+    withCredentials: true,
+  });
   // `ready` comes on every (re)connection: catch up on what happened while it was down.
   poke.addEventListener('ready', () => void pullNow());
   poke.addEventListener('poke', () => void pullNow());
@@ -424,7 +417,11 @@ export async function startSync(user: User): Promise<void> {
     return;
   }
   const previous = $cacheOwner.get();
-  if (!previous || previous.userId !== chosen.userId || previous.workspaceId !== chosen.workspaceId) {
+  if (
+    !previous ||
+    previous.userId !== chosen.userId ||
+    previous.workspaceId !== chosen.workspaceId
+  ) {
     if (!previous) stashLegacyData(readCache());
     resetCache(chosen);
   }
@@ -470,7 +467,7 @@ export function enqueueMutations(mutations: NewMutation[]): void {
   }));
   const out = rebase({
     local: cache,
-    timer: $timer.get() as Timer,
+    timer: $timer.get(),
     changes: [],
     reset: false,
     pending: state.outbox,

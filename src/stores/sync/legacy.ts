@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { LocalRecords } from '../../lib/sync/local-records';
+import { toDay } from '../../lib/day';
 import { planUpload, type UploadPlan } from '../../lib/sync/upload';
 import { readRaw, writeRaw } from '../storage-engine';
 
@@ -11,7 +12,8 @@ import { readRaw, writeRaw } from '../storage-engine';
  */
 export const LEGACY_KEY = 'hm.legacyData';
 
-const empty = (records: LocalRecords) => Object.values(records).every((list) => list.length === 0);
+const empty = (records: LocalRecords) =>
+  Object.values(records).every((list: unknown[]) => list.length === 0);
 
 function readLegacy(): LocalRecords | null {
   try {
@@ -27,7 +29,7 @@ export const $legacyPlan = atom<UploadPlan | null>(null);
 
 function refresh(): void {
   const legacy = readLegacy();
-  $legacyPlan.set(legacy ? planUpload(legacy) : null);
+  $legacyPlan.set(legacy ? planUpload(legacy, toDay(new Date())) : null);
 }
 
 /** Sets records found without an owner aside (merged with any set aside before). */

@@ -62,7 +62,11 @@ export function LegacyOffer() {
         <button type="button" className="rounded bg-brand-700 px-3 py-1.5 text-white" onClick={add}>
           Add them
         </button>
-        <button type="button" className="rounded border px-3 py-1.5" onClick={() => setHidden(true)}>
+        <button
+          type="button"
+          className="rounded border px-3 py-1.5"
+          onClick={() => setHidden(true)}
+        >
           Not now
         </button>
         <button
@@ -87,7 +91,11 @@ export function LegacyOffer() {
             Yes, discard them
           </button>
         ) : (
-          <button type="button" className="rounded border px-3 py-1.5" onClick={() => setConfirmingDiscard(true)}>
+          <button
+            type="button"
+            className="rounded border px-3 py-1.5"
+            onClick={() => setConfirmingDiscard(true)}
+          >
             Discard…
           </button>
         )}
@@ -95,4 +103,3 @@ export function LegacyOffer() {
     </section>
   );
 }
-

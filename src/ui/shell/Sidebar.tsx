@@ -55,6 +55,7 @@ async function signOut(): Promise<void> {
 
 /** The signed-in navigation of SPEC.md with its expandable groups and Log out. */
 export function Sidebar({ path }: { path: string }) {
+  const [signingOut, setSigningOut] = useState(false);
   return (
     <nav aria-label="App" className="flex h-full flex-col bg-brand-900 text-white">
       {/* On a phone the bar above the menu already says Hourmark. */}
@@ -76,10 +77,14 @@ export function Sidebar({ path }: { path: string }) {
       <div className="p-3">
         <button
           type="button"
-          onClick={() => void signOut()}
-          className="w-full rounded border border-white/40 px-3 py-2 hover:bg-brand-800"
+          disabled={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            void signOut().finally(() => setSigningOut(false));
+          }}
+          className="w-full rounded border border-white/40 px-3 py-2 hover:bg-brand-800 disabled:opacity-70"
         >
-          Log out
+          {signingOut ? 'Logging out…' : 'Log out'}
         </button>
       </div>
     </nav>

@@ -25,7 +25,8 @@ function describe(name: string): string {
 }
 
 function RefusalItem({ refusal }: { refusal: Refusal }) {
-  const created = refusal.mutation.name.startsWith('create') || refusal.mutation.name === 'addTimeLog';
+  const created =
+    refusal.mutation.name.startsWith('create') || refusal.mutation.name === 'addTimeLog';
   return (
     <li className="py-1">
       <strong>{describe(refusal.mutation.name)}</strong> was not saved: {refusal.message}
@@ -85,10 +86,7 @@ export function SyncStatus() {
           <p className="font-semibold">Some changes were not saved</p>
           <ul>
             {status.refusals.map((refusal) => (
-              <RefusalItem
-                key={`${refusal.mutation.id}-${refusal.at}`}
-                refusal={refusal}
-              />
+              <RefusalItem key={`${refusal.mutation.id}-${refusal.at}`} refusal={refusal} />
             ))}
           </ul>
           <button type="button" className="mt-1 underline" onClick={dismissRefusals}>

@@ -26,5 +26,10 @@ export function useSync(): boolean {
     // Restart only when the person changes, not when their cached profile is refreshed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, userId]);
+  useEffect(() => {
+    // The signed-in screens and their assets, kept so they open offline (public/sw.js).
+    if ('serviceWorker' in navigator)
+      void navigator.serviceWorker.register('/sw.js').catch(() => {});
+  }, []);
   return Boolean(user && owner?.userId === user.id);
 }

@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $token, $user } from '../../../src/stores/auth';
+import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { AppShell } from '../../../src/ui/shell/AppShell';
 import { Sidebar } from '../../../src/ui/shell/Sidebar';
 
@@ -62,6 +63,7 @@ describe('AppShell', () => {
 
   it('shows the screen in place as soon as a session exists (e.g. signed in in another tab)', async () => {
     $token.set('');
+    $cacheOwner.set({ userId: 'u1', workspaceId: 'w1', workspaceName: 'Asha’s workspace' });
     render(
       <AppShell path="/projects" label="Projects">
         <h1>Projects screen</h1>
@@ -70,5 +72,17 @@ describe('AppShell', () => {
     expect(screen.queryByText('Projects screen')).toBeNull();
     act(() => $token.set('handle'));
     expect(await screen.findByText('Projects screen')).toBeTruthy();
+  });
+
+  it('never shows a cache that belongs to another account, not even for a moment', () => {
+    $token.set('handle');
+    $cacheOwner.set({ userId: 'someone-else', workspaceId: 'w9', workspaceName: 'Theirs' });
+    render(
+      <AppShell path="/projects" label="Projects">
+        <h1>Projects screen</h1>
+      </AppShell>,
+    );
+    expect(screen.queryByText('Projects screen')).toBeNull();
+    expect(screen.getByText('Opening your workspace…')).toBeTruthy();
   });
 });

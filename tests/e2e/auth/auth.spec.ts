@@ -86,6 +86,8 @@ test('Remember me keeps only the email, and nothing when unticked', async ({ pag
   await page.getByLabel('Remember me').uncheck();
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
+  // Signing out first sends what is waiting, then shows the sign-in card.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Email address')).toHaveValue('');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { seedStorage, signIn } from '../support/session';
+import { pushRecords, seedStorage, signIn } from '../support/session';
 import { answerDialogs, fillStorage, freeStorage } from '../support/storage';
 import { agency } from '../track/fixtures';
 
@@ -123,26 +123,23 @@ test('archive, find it under Archived, restore it', async ({ page }) => {
 test("an archived client's projects are not offered on Track; their logs keep their label", async ({
   page,
 }) => {
+  await pushRecords(page, {
+    taskData: [
+      {
+        id: 'l1',
+        date: '2026-03-10',
+        client: 'Acme Ltd / Website',
+        projectId: 'p1',
+        task: 'Design',
+        taskId: 't1',
+        tags: 'ui',
+        desc: '<p>Mock-ups</p>',
+        dur: 3600,
+        exp: 0,
+      },
+    ],
+  });
   await page.goto('/clients');
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'taskData',
-      JSON.stringify([
-        {
-          id: 'l1',
-          date: '2026-03-10',
-          client: 'Acme Ltd / Website',
-          projectId: 'p1',
-          task: 'Design',
-          taskId: 't1',
-          tags: 'ui',
-          desc: '<p>Mock-ups</p>',
-          dur: 3600,
-          exp: 0,
-        },
-      ]),
-    ),
-  );
   const setAcme = async (action: 'Archive' | 'Restore') => {
     await page.goto(`/clients?status=${action === 'Archive' ? 'Active' : 'Archived'}`);
     await page.getByRole('button', { name: 'Actions for Acme Ltd' }).click();
@@ -236,17 +233,14 @@ test('a long list draws 100 rows and shows the rest on request', async ({ page }
     taxNumber: '',
     status: 'Active',
   }));
-  // Runs after the beforeEach seeding, replacing its clients with 130 of them.
-  await page.addInitScript(
-    (clients) => localStorage.setItem('clients', clients),
-    JSON.stringify(many),
-  );
+  // Beside the beforeEach's two active clients: 132 in all.
+  await pushRecords(page, { clients: many });
   const fresh = page;
   await fresh.goto('/clients');
   await expect(rows(fresh)).toHaveCount(101);
-  await expect(fresh.getByText('Showing 100 of 130')).toBeVisible();
-  await fresh.getByRole('button', { name: 'Show 30 more' }).click();
-  await expect(rows(fresh)).toHaveCount(131);
+  await expect(fresh.getByText('Showing 100 of 132')).toBeVisible();
+  await fresh.getByRole('button', { name: 'Show 32 more' }).click();
+  await expect(rows(fresh)).toHaveCount(133);
   // A search starts again at the top and still finds clients beyond the first 100.
   await fresh.getByRole('searchbox').fill('Bulk client 129');
   await expect(rows(fresh)).toHaveCount(2);

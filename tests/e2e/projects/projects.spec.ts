@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { seedStorage, signIn } from '../support/session';
+import { pushRecords, seedStorage, signIn } from '../support/session';
 import { agency } from '../track/fixtures';
 
 const log = (id: string, projectId: string, dur: number, status = 'approved') => ({
@@ -82,17 +82,9 @@ test('the table shows hours against budget, billable amount and spend from the l
 });
 
 /** Adds a log of Website (a copy of the first seeded one) to storage and reloads the page. */
+/** Another Website log, made on another device; the page sees it after a reload. */
 async function addWebsiteLog(page: Page, dur: number, exp: number) {
-  await page.evaluate(
-    ([dur, exp]) => {
-      const logs = JSON.parse(localStorage.getItem('taskData') ?? '[]') as object[];
-      localStorage.setItem(
-        'taskData',
-        JSON.stringify([{ ...logs[0], id: 'l3', dur, exp }, ...logs]),
-      );
-    },
-    [dur, exp],
-  );
+  await pushRecords(page, { taskData: [{ ...log('l3', 'p1', dur), exp }] });
   await page.reload();
 }
 

@@ -76,25 +76,12 @@ async function uploadSeeded(page: Page): Promise<void> {
   const session = sessions.get(page);
   if (!data || !session) return;
   seeded.delete(page);
-  const { workspaces } = (await (await page.request.get('/sync/workspaces')).json()) as {
-    workspaces: { id: string; name: string }[];
+  const workspace = await pushRecords(page, data);
+  const owner = {
+    userId: session.userId,
+    workspaceId: workspace.id,
+    workspaceName: workspace.name,
   };
-  const workspace = workspaces[0];
-  if (!workspace) throw new Error('The new account has no workspace');
-  const plan = planUpload(decodeSeed(data));
-  const clientId = randomUUID().replaceAll('-', '');
-  for (let at = 0; at < plan.mutations.length; at += 500) {
-    const batch = plan.mutations.slice(at, at + 500);
-    const pushed = await page.request.post('/sync/push', {
-      data: {
-        workspaceId: workspace.id,
-        clientId,
-        mutations: batch.map((m, i) => ({ id: at + i + 1, name: m.name, args: m.args })),
-      },
-    });
-    expect(pushed.status(), await pushed.text()).toBe(200);
-  }
-  const owner = { userId: session.userId, workspaceId: workspace.id, workspaceName: workspace.name };
   await page.addInitScript(
     ([entries, marker]) => {
       if (sessionStorage.getItem('seeded')) return;
@@ -106,6 +93,49 @@ async function uploadSeeded(page: Page): Promise<void> {
     },
     [data, JSON.stringify(owner)] as const,
   );
+}
+
+/**
+ * Creates records (under their documented keys, as a device stores them) in the signed-in
+ * account's workspace through `/sync/push`, as another device would; a running stopwatch under
+ * `runningTimer` becomes the account's stopwatch. The page sees them at its next pull.
+ */
+export async function pushRecords(
+  page: Page,
+  data: Record<string, unknown>,
+): Promise<{ id: string; name: string }> {
+  const { workspaces } = (await (await page.request.get('/sync/workspaces')).json()) as {
+    workspaces: { id: string; name: string }[];
+  };
+  const workspace = workspaces[0];
+  if (!workspace) throw new Error('The account has no workspace');
+  const plan = planUpload(decodeSeed(data), new Date().toISOString().slice(0, 10), {
+    // Records pushed earlier in the test may be referred to.
+    trustReferences: true,
+  });
+  expect(plan.problems, 'every seeded record can be sent').toEqual([]);
+  const mutations: { name: string; args: unknown }[] = plan.mutations;
+  const timer = data['runningTimer'];
+  if (typeof timer === 'object' && timer !== null)
+    mutations.push({ name: 'setTimer', args: { timer } });
+  const clientId = randomUUID().replaceAll('-', '');
+  for (let at = 0; at < mutations.length; at += 500) {
+    const batch = mutations.slice(at, at + 500);
+    const pushed = await page.request.post('/sync/push', {
+      data: {
+        workspaceId: workspace.id,
+        clientId,
+        mutations: batch.map((m, i) => ({ id: at + i + 1, name: m.name, args: m.args })),
+      },
+    });
+    expect(pushed.status(), await pushed.text()).toBe(200);
+    const { results } = (await pushed.json()) as { results: { outcome: string }[] };
+    expect(
+      results.filter((r) => r.outcome !== 'ok'),
+      'every seeded record is accepted',
+    ).toEqual([]);
+  }
+  return workspace;
 }
 
 function decodeList<T>(value: unknown, schema: ZodType<T, ZodTypeDef, unknown>): T[] {

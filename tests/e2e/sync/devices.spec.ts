@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signIn, type TestAccount } from '../support/session';
 
 // Two browser contexts are two devices of one person: separate storage, one account. No
@@ -7,9 +7,7 @@ import { newAccount, signIn, type TestAccount } from '../support/session';
 async function device(browser: Browser, baseURL: string, account?: TestAccount) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const signedIn = account
-    ? await signInExisting(page, account)
-    : await signIn(page, newAccount());
+  const signedIn = account ? await signInExisting(page, account) : await signIn(page, newAccount());
   return { context, page, account: signedIn };
 }
 
@@ -24,9 +22,9 @@ async function signInExisting(page: Page, account: TestAccount): Promise<TestAcc
 
 /** The shell's sync status says everything made here is on the server. */
 const saved = (page: Page) =>
-  expect(page.getByText(/^(All changes saved|Saving…|Offline.*|Opening your workspace…)$/)).toHaveText(
-    'All changes saved',
-  );
+  expect(
+    page.getByText(/^(All changes saved|Saving…|Offline.*|Opening your workspace…)$/),
+  ).toHaveText('All changes saved');
 
 async function addClient(page: Page, name: string) {
   await page.goto('/clients/');
@@ -51,7 +49,10 @@ test('a client added on one device appears on the other without a reload, and ed
   await expect(two.page.getByRole('row', { name: /Bolt Studio/ })).toBeVisible();
 
   // An edit on the second device reaches the first, which stays on its list.
-  await two.page.getByRole('row', { name: /Bolt Studio/ }).getByRole('link', { name: 'Bolt Studio' }).click();
+  await two.page
+    .getByRole('row', { name: /Bolt Studio/ })
+    .getByRole('link', { name: 'Bolt Studio' })
+    .click();
   await two.page.getByLabel('CONTACT PERSON').fill('Ira Shah');
   await two.page.getByRole('button', { name: 'Save' }).click();
   await expect(two.page).toHaveURL(/\/clients$/);

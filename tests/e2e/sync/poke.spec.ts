@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fromOwnAddress } from '../support/addresses';
@@ -58,7 +59,7 @@ test('a push pokes the listening devices over Server-Sent Events', async ({ requ
   const pushed = await request.post('/sync/push', {
     data: {
       workspaceId,
-      clientId: 'e2e-device-two-0123456789',
+      clientId: `e2e-device-two-${randomUUID().slice(0, 12)}`,
       mutations: [
         {
           id: 1,
@@ -82,7 +83,7 @@ test('a larger pull arrives gzipped', async ({ request }) => {
   await request.post('/sync/push', {
     data: {
       workspaceId,
-      clientId: 'e2e-gzip-device-0123456789',
+      clientId: `e2e-gzip-device-${randomUUID().slice(0, 12)}`,
       mutations: Array.from({ length: 20 }, (_, i) => ({
         id: i + 1,
         name: 'createClient',

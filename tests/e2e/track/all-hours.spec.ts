@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { seedStorage, signIn } from '../support/session';
+import { pushRecords, seedStorage, signIn } from '../support/session';
 import { agency } from './fixtures';
 
 const log = (id: string, date: string, fields: Record<string, unknown>) => ({
@@ -99,11 +99,9 @@ test('exports exactly the logs shown as CSV that spreadsheets open', async ({ pa
 test('the CSV lists logs in the order shown, with the rate and hours behind each amount', async ({
   page,
 }) => {
-  // A log of 9 March added last: stored first, shown last.
-  await page.evaluate(() => {
-    const logs = JSON.parse(localStorage.getItem('taskData') ?? '[]') as object[];
-    const late = { ...logs[2], id: 'l0', date: '2026-03-09', desc: '<p>Added late</p>' };
-    localStorage.setItem('taskData', JSON.stringify([late, ...logs]));
+  // A log of 9 March added last (on another device): shown last.
+  await pushRecords(page, {
+    taskData: [log('l0', '2026-03-09', { desc: '<p>Added late</p>', tags: 'meeting', dur: 3600 })],
   });
   await page.reload();
   await expect(shownLogs(page)).toHaveText([/Launch/, /Wireframes/, /Kick-off call/, /Added late/]);

@@ -26,6 +26,8 @@ test('a bad value is copied aside once, however many screens load it, and the no
   const raw = '[{"dur": "lots"}, {"broken';
   await seedStorage(page, { taskData: raw });
   await signIn(page);
+  // Kept from sync, whose first pull would replace the bad value with the server's logs.
+  await page.route('**/sync/**', (route) => route.abort());
   const notice = page.getByRole('alert').filter({ hasText: 'could not be read' });
   for (const path of ['/login/', '/allHours', '/projects', '/users', '/login/', '/allHours']) {
     await page.goto(path);
@@ -38,25 +40,4 @@ test('a bad value is copied aside once, however many screens load it, and the no
   expect(copies[0]).toMatch(/^taskData\.corrupt\.[0-9a-z]+$/);
   await expect(notice).toContainText(`kept under "${copies[0]}"`);
   expect(await page.evaluate((key) => localStorage.getItem(key), copies[0] ?? '')).toBe(raw);
-});
-
-test('logs from the original app (no id, no date) still load on All hours', async ({ page }) => {
-  await seedStorage(page, {
-    taskData: [
-      {
-        client: 'Old client',
-        task: 'Old task',
-        tags: 'x',
-        desc: '<p>From before</p>',
-        dur: 600,
-        st: 0,
-        end: 0,
-        exp: 0,
-      },
-    ],
-  });
-  await signIn(page);
-  await page.goto('/allHours');
-  await expect(page.getByText('From before')).toBeVisible();
-  await expect(page.getByText('Undated (from the old app)')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { seedStorage, signIn } from '../support/session';
+import { pushRecords, seedStorage, signIn } from '../support/session';
 import { answerDialogs, fillStorage, freeStorage } from '../support/storage';
 import { agency } from './fixtures';
 
@@ -91,20 +91,10 @@ test('the stopwatch is right after a reload and saves the elapsed time on Stop',
   const noon = new Date('2026-03-10T12:00:00');
   await page.clock.install({ time: noon });
   const startedAt = noon.getTime() - (1 * 3600 + 2 * 60 + 3) * 1000;
-  await page.addInitScript((start) => {
-    if (!sessionStorage.getItem('timer-seeded')) {
-      sessionStorage.setItem('timer-seeded', '1');
-      localStorage.setItem(
-        'runningTimer',
-        JSON.stringify({
-          status: 'running',
-          startedAt: start,
-          day: '2026-03-10',
-          continueLogId: null,
-        }),
-      );
-    }
-  }, startedAt);
+  // Started on another device: the server holds the account's stopwatch.
+  await pushRecords(page, {
+    runningTimer: { status: 'running', startedAt, day: '2026-03-10', continueLogId: null },
+  });
   await openTrack(page);
   await expect(page.getByRole('timer', { name: 'Stopwatch' })).toHaveText(/^1:02:0\d$/);
   await expect(page).toHaveTitle(/^1:02:0\d · Track/);
@@ -348,26 +338,23 @@ test('previous, next, today and the date input choose the day shown', async ({ p
 });
 
 test('descriptions keep bold and headings but never run stored script', async ({ page }) => {
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('xss-seeded')) return;
-    sessionStorage.setItem('xss-seeded', '1');
-    localStorage.setItem(
-      'taskData',
-      JSON.stringify([
-        {
-          id: 'x1',
-          date: '2026-03-10',
-          client: 'Acme Ltd / Website',
-          task: 'Design',
-          tags: 'ui',
-          desc: '<h2>Plan</h2><p><strong>Bold</strong> <img src=x onerror="window.__xss=1"></p><script>window.__xss=2</script>',
-          dur: 60,
-          st: '',
-          end: '',
-          exp: 0,
-        },
-      ]),
-    );
+  // Stored by another device: the server keeps text as sent, and every screen sanitises it.
+  await pushRecords(page, {
+    taskData: [
+      {
+        id: 'x1',
+        date: '2026-03-10',
+        client: 'Acme Ltd / Website',
+        projectId: 'p1',
+        task: 'Design',
+        tags: 'ui',
+        desc: '<h2>Plan</h2><p><strong>Bold</strong> <img src=x onerror="window.__xss=1"></p><script>window.__xss=2</script>',
+        dur: 60,
+        st: '',
+        end: '',
+        exp: 0,
+      },
+    ],
   });
   await openTrack(page);
   const item = dayLogs(page).first();

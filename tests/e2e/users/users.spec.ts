@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { seedStorage, signIn } from '../support/session';
+import { newAccount, seedStorage, signIn } from '../support/session';
 
 /** Three members as the app stores them under `Team`, in a saved order that is not by name. */
 const team = {
@@ -40,6 +40,9 @@ const team = {
   ],
 };
 
+/** The signed-in account's own team-member record, made with its workspace. */
+const OWNER = 'Zara Owner';
+
 const rows = (page: Page) =>
   page.getByRole('table', { name: /Team members/ }).getByRole('rowheader');
 const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
@@ -61,7 +64,8 @@ async function chooseStatus(page: Page, status: string) {
 
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, team);
-  await signIn(page);
+  // The account is a member of its own workspace, so the list starts with it.
+  await signIn(page, { ...newAccount(), name: OWNER });
 });
 
 test('inviting a member validates beside the fields, saves, confirms and lists the row', async ({
@@ -149,7 +153,7 @@ test('Cancel returns to the list without saving', async ({ page }) => {
   await page.getByLabel('EMAIL').fill('never@agency.test');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await expect(rows(page)).toHaveText(['Ravi', 'Asha', 'Chitra']);
+  await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Asha', 'Chitra']);
 });
 
 test('Edit opens the form prefilled with every value and saves changes', async ({ page }) => {
@@ -175,7 +179,7 @@ test('Edit opens the form prefilled with every value and saves changes', async (
   await expect(row(page, 'Asha')).toContainText('₹1,000.00');
   await expect(row(page, 'Asha')).toContainText('₹400.00');
   await expect(row(page, 'Asha')).toContainText('Admin');
-  await expect(rows(page)).toHaveText(['Ravi', 'Asha', 'Chitra']);
+  await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Asha', 'Chitra']);
 });
 
 test('archive hides a member under Active; Status All shows it; Restore brings it back', async ({
@@ -183,7 +187,7 @@ test('archive hides a member under Active; Status All shows it; Restore brings i
 }) => {
   await openList(page);
   await rowAction(page, 'Asha', 'Archive');
-  await expect(rows(page)).toHaveText(['Ravi', 'Chitra']);
+  await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Chitra']);
 
   await chooseStatus(page, 'All');
   await expect(page).toHaveURL(/status=All/);
@@ -211,20 +215,20 @@ test('search filters by name as you type and says when nothing matches', async (
 
 test('sorting by name is kept in the URL and saved as the stored order', async ({ page }) => {
   await openList(page);
-  await expect(rows(page)).toHaveText(['Ravi', 'Asha', 'Chitra']);
+  await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Asha', 'Chitra']);
   const sortButton = page.getByRole('columnheader', { name: /Name/ }).getByRole('button');
   await sortButton.click();
-  await expect(rows(page)).toHaveText(['Asha', 'Chitra', 'Ravi']);
+  await expect(rows(page)).toHaveText(['Asha', 'Chitra', 'Ravi', OWNER]);
   await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
     'aria-sort',
     'ascending',
   );
   await sortButton.click();
-  await expect(rows(page)).toHaveText(['Ravi', 'Chitra', 'Asha']);
+  await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Chitra', 'Asha']);
   await expect(page).toHaveURL(/sort=name&dir=desc/);
 
   await page.reload();
-  await expect(rows(page)).toHaveText(['Ravi', 'Chitra', 'Asha']);
+  await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Chitra', 'Asha']);
   await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
     'aria-sort',
     'descending',
@@ -233,11 +237,11 @@ test('sorting by name is kept in the URL and saved as the stored order', async (
   // Without the query, the list shows the saved order, which is the last sort.
   await sortButton.click();
   await openList(page);
-  await expect(rows(page)).toHaveText(['Asha', 'Chitra', 'Ravi']);
+  await expect(rows(page)).toHaveText(['Asha', 'Chitra', 'Ravi', OWNER]);
   const stored = await page.evaluate(() =>
     (JSON.parse(localStorage.getItem('Team') ?? '[]') as { name: string }[]).map((m) => m.name),
   );
-  expect(stored).toEqual(['Asha', 'Chitra', 'Ravi']);
+  expect(stored).toEqual(['Asha', 'Chitra', 'Ravi', OWNER]);
 });
 
 test('Delete asks first and can be undone', async ({ page }) => {
@@ -249,7 +253,7 @@ test('Delete asks first and can be undone', async ({ page }) => {
   await expect(row(page, 'Chitra')).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Deleted Chitra' })).toBeVisible();
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(rows(page)).toHaveText(['Ravi', 'Asha', 'Chitra']);
+  await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Asha', 'Chitra']);
 });
 
 test('View Activity opens All hours filtered to that member', async ({ page }) => {
@@ -269,12 +273,12 @@ test('an unknown id shows "Team member not found" with a way back', async ({ pag
   ).toBeVisible();
   await page.getByRole('link', { name: 'Back to team members' }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await expect(rows(page)).toHaveCount(3);
+  await expect(rows(page)).toHaveCount(4);
 });
 
 test('the list and the form have no axe violations', async ({ page }) => {
   await openList(page, '?status=All');
-  await expect(rows(page)).toHaveCount(3);
+  await expect(rows(page)).toHaveCount(4);
   await expectNoAxeViolations(page);
 
   await page.goto('/users/new');

@@ -1,3 +1,4 @@
+import type { TimeLog } from '../../../../src/lib/entities/time-log';
 import { describe, expect, it } from 'vitest';
 import { planUpload, stableLogId } from '../../../../src/lib/sync/upload';
 import { legacyRecords } from './legacy-data';
@@ -45,6 +46,18 @@ describe('planning the upload of data found in this browser', () => {
     const legacy = plan.mutations.find((m) => m.args.id.startsWith('legacy-'));
     expect(legacy?.args.fields).toMatchObject({ date: '2025-03-02', dur: 600 });
     expect(legacy?.args.createdAt).toBe('2025-03-02T08:00:00.000Z');
+  });
+
+  it('dates a log with neither date nor creation time by the day of the upload', () => {
+    const [, legacy] = legacyRecords().logs;
+    const undated = { ...legacy, id: 'legacy-0', date: '', createdAt: undefined } as TimeLog;
+    const records = { ...legacyRecords(), logs: [undated] };
+    expect(planUpload(records, '2026-11-23').mutations.at(-1)?.args.fields).toMatchObject({
+      date: '2026-11-23',
+    });
+    const [problem] = planUpload(records).problems;
+    expect(problem?.problem).toBe('date: Use YYYY-MM-DD');
+    expect(problem?.id).toMatch(/^legacy-/);
   });
 
   it('gives a log without an id the same id every time, whatever its position', () => {
