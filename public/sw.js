@@ -14,18 +14,25 @@ const SCREENS = [
   '/users/new',
   '/accountSetting',
 ];
+/** Fetches `urls` into the cache two at a time, so the page's own requests are not held up. */
+async function keepAll(cache, urls) {
+  const queue = [...urls];
+  const worker = async () => {
+    for (let url = queue.shift(); url; url = queue.shift()) {
+      const hit = await cache.match(url);
+      if (!hit) await cache.add(url).catch(() => undefined);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   // Every built script and style (the build lists them), so code a screen loads on first use
   // is there offline too; hashed names mean a file already kept never needs fetching again.
   const listed = await fetch('/offline-assets.json').then((r) => (r.ok ? r.json() : []));
-  const assets = [...listed, '/manifest.webmanifest', '/favicon.svg'];
-  await Promise.all(
-    assets.map((asset) =>
-      cache.match(asset).then((hit) => hit ?? cache.add(asset).catch(() => undefined)),
-    ),
-  );
-  await Promise.all(SCREENS.map((path) => cache.add(path).catch(() => undefined)));
+  await keepAll(cache, [...listed, '/manifest.webmanifest', '/favicon.svg']);
+  for (const path of SCREENS) await cache.add(path).catch(() => undefined);
 }
 
 self.addEventListener('install', (event) => {

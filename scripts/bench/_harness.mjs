@@ -64,7 +64,11 @@ export async function signInContext(context, url) {
     data: { email: account.email, password: account.password },
   });
   const body = await login.json();
-  return { token: body.token, user: JSON.stringify(body.user) };
+  const { workspaces } = await (await context.request.get(`${url}/sync/workspaces`)).json();
+  const [workspace] = workspaces;
+  // The cache's owner marker: records seeded under the documented keys are this account's.
+  const owner = { userId: body.user.id, workspaceId: workspace.id, workspaceName: workspace.name };
+  return { token: body.token, user: JSON.stringify(body.user), owner: JSON.stringify(owner) };
 }
 
 /** Median of numbers. */

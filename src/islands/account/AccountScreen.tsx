@@ -3,6 +3,7 @@ import { $user } from '../../stores/auth';
 import { logoutEverywhere } from '../../stores/account-settings';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
+import { ImportDataForm } from './ImportDataForm';
 import { useState } from 'react';
 import { exportSnapshot } from '../../stores/export-data';
 import { downloadFile } from '../../ui/feedback/download';
@@ -30,8 +31,8 @@ export function AccountScreen() {
           Your data
         </h2>
         <p className="mb-3">
-          Clients, projects, tasks, team members and time logs are kept in this browser. Download
-          them all as one JSON file before clearing the browser or moving to another computer.
+          Clients, projects, tasks, team members and time logs are kept on the server and in this
+          browser for working offline. Download them all as one JSON file, or add an export back.
         </p>
         <button
           type="button"
@@ -46,6 +47,7 @@ export function AccountScreen() {
         >
           Export my data
         </button>
+        <ImportDataForm />
       </section>
       <ChangePasswordForm />
       <section

@@ -66,6 +66,7 @@ let problem: string | null = null;
 let pushing: Promise<void> | null = null;
 let pulling: Promise<void> | null = null;
 let pullAgain = false;
+let pushAgain = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelay = 1000;
 let releaseLeadership: (() => void) | null = null;
@@ -73,6 +74,8 @@ let poke: EventSource | null = null;
 let fallbackPoll: ReturnType<typeof setInterval> | undefined;
 /** Mutation ids up to this one were pushed by this tab and answered; the pull confirms them. */
 let pushedUpTo = 0;
+/** False until a pull has brought this tab up to date since the workspace opened here. */
+let caughtUp = false;
 
 const apiBase: string = (import.meta.env.PUBLIC_API_URL as string | undefined) ?? '';
 
@@ -85,7 +88,7 @@ function refreshStatus(): void {
       ? 'error'
       : offline
         ? 'offline'
-        : state.outbox.length > 0 || pushing || pulling
+        : state.outbox.length > 0 || pushing || pulling || (leader && !caughtUp)
           ? 'saving'
           : 'saved',
     pending: state.outbox.length,
@@ -143,11 +146,20 @@ function stopOnProblem(status: number, message: string): void {
 
 /** Pushes what the outbox holds beyond what this tab already pushed, then pulls. */
 export function pushNow(): Promise<void> {
-  if (!pushing)
-    pushing = pushOutbox().finally(() => {
-      pushing = null;
-      refreshStatus();
-    });
+  if (pushing) {
+    // A change made while a push (or the pull after it) is under way goes out right after it.
+    pushAgain = true;
+    return pushing;
+  }
+  pushing = (async () => {
+    do {
+      pushAgain = false;
+      await pushOutbox();
+    } while (pushAgain && !problem);
+  })().finally(() => {
+    pushing = null;
+    refreshStatus();
+  });
   return pushing;
 }
 
@@ -276,6 +288,7 @@ async function pullOnce(): Promise<void> {
     now: new Date().toISOString(),
   });
   writeCache(out.local, out.timer);
+  caughtUp = true;
   const cookie = page.cookie;
   updateSyncState(me, (fresh) => ({
     ...fresh,
@@ -429,6 +442,7 @@ export async function startSync(user: User): Promise<void> {
   stopLeading();
   owner = chosen;
   pushedUpTo = 0;
+  caughtUp = false;
   $cacheOwner.set(chosen);
   refreshStatus();
   lead(chosen);

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import type { ZodType, ZodTypeDef } from 'zod';
-import { clientSchema } from '../../../src/lib/entities/client';
-import { memberSchema } from '../../../src/lib/entities/member';
-import { projectSchema } from '../../../src/lib/entities/project';
-import { taskSchema } from '../../../src/lib/entities/task';
-import { timeLogSchema } from '../../../src/lib/entities/time-log';
 import type { LocalRecords } from '../../../src/lib/sync/convert';
+import { recordsFromKeys } from '../../../src/lib/sync/import-file';
 import { planUpload } from '../../../src/lib/sync/upload';
 import { fromOwnAddress } from './addresses';
 
@@ -138,24 +133,5 @@ export async function pushRecords(
   return workspace;
 }
 
-function decodeList<T>(value: unknown, schema: ZodType<T, ZodTypeDef, unknown>): T[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = schema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
 /** The seeded keys as the stores would read them. */
-function decodeSeed(data: Record<string, unknown>): LocalRecords {
-  return {
-    clients: decodeList(data['clients'], clientSchema),
-    projects: decodeList(data['project'], projectSchema),
-    tasks: decodeList(data['task'], taskSchema),
-    members: decodeList(data['Team'], memberSchema),
-    logs: decodeList(data['taskData'], timeLogSchema).map((log, index) => ({
-      ...log,
-      id: log.id ?? `legacy-${index}`,
-    })),
-  };
-}
+const decodeSeed = (data: Record<string, unknown>): LocalRecords => recordsFromKeys(data).records;
