@@ -305,6 +305,13 @@ function pickNew(fresh: Bases, seen: Bases): Bases {
 
 function openPoke(me: CacheOwner): void {
   poke?.close();
+  clearInterval(fallbackPoll);
+  if (typeof EventSource === 'undefined') {
+    // No Server-Sent Events here: ask twice a minute instead.
+    fallbackPoll = setInterval(() => void pullNow(), 30_000);
+    void pullNow();
+    return;
+  }
   poke = new EventSource(`${apiBase}/sync/poke?workspace=${encodeURIComponent(me.workspaceId)}`, {
     withCredentials: true,
   });
