@@ -46,6 +46,7 @@ export function ImportDataForm() {
         id={inputId}
         type="file"
         accept="application/json,.json"
+        className="block w-full max-w-full text-sm"
         aria-describedby={`${inputId}-help`}
         onChange={(event) => {
           void read(event.target.files?.[0]);
@@ -53,7 +54,7 @@ export function ImportDataForm() {
           event.target.value = '';
         }}
       />
-      <p id={`${inputId}-help`} className="mt-1 text-sm text-slate-600">
+      <p id={`${inputId}-help`} className="mt-1 break-words text-sm text-slate-600">
         Adds the records of a file made with Export my data to {workspace}. Records already there
         are not added twice.
       </p>
