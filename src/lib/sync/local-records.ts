@@ -4,7 +4,7 @@ import type { Project } from '../entities/project';
 import type { Task } from '../entities/task';
 import type { TimeLog } from '../entities/time-log';
 import type { LocalRecords } from './convert';
-import { fieldsOf, type RecordKind } from './mutations';
+import { serverFieldNames, type RecordKind } from './field-names';
 
 /**
  * The browser's records (under the documented keys, with their shown labels) built from and
@@ -33,9 +33,7 @@ export const listOfKind = {
   timeLog: 'logs',
 } as const satisfies Record<RecordKind, keyof LocalRecords>;
 
-const serverKeys = Object.fromEntries(
-  Object.entries(fieldsOf).map(([kind, schema]) => [kind, Object.keys(schema.shape)]),
-) as Record<RecordKind, string[]>;
+const serverKeys: Record<RecordKind, readonly string[]> = serverFieldNames;
 
 /** The calendar day of an ISO timestamp, or '' when there is none. */
 const dayOf = (iso: string | undefined) => (iso && !iso.startsWith('1970') ? iso.slice(0, 10) : '');

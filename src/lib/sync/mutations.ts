@@ -9,9 +9,10 @@ import {
   timerFields,
 } from './fields';
 
+import { recordKinds, type RecordKind } from './field-names';
+
 /** The kinds of records a workspace holds, as pulls name them. */
-export const recordKinds = ['client', 'project', 'task', 'member', 'timeLog'] as const;
-export type RecordKind = (typeof recordKinds)[number];
+export { recordKinds, type RecordKind };
 
 /** Field schema of each kind. */
 export const fieldsOf = {

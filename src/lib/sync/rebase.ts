@@ -9,7 +9,8 @@ import {
   type AnyLocalRecord,
   type LocalRecords,
 } from './local-records';
-import { recordKinds, type MutationName, type RecordKind } from './mutations';
+import { recordKinds, type RecordKind } from './field-names';
+import type { MutationName } from './mutations';
 
 /**
  * Replicache's rebase, on the browser's records: the cache is the server's rows as of the last

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { listOfKind, type AnyLocalRecord } from '../../lib/sync/local-records';
-import type { MutationResult, RecordKind } from '../../lib/sync/mutations';
+import type { RecordKind } from '../../lib/sync/field-names';
+import type { MutationResult } from '../../lib/sync/mutations';
 import {
   mutationsFromDiff,
   rebase,
@@ -18,7 +19,7 @@ import { forgetSession, type User } from '../auth';
 import { $timer } from '../timer';
 import { readCache, resetCache, TIMER_KEY, writeCache } from './cache';
 import { onLocalChange, type LocalChange } from './capture';
-import { stashLegacyData } from './legacy';
+import { stashLegacyData } from './legacy-stash';
 import { $cacheOwner, type CacheOwner } from './owner';
 import { readSyncState, syncStateKey, updateSyncState, type Refusal } from './state';
 

@@ -6,6 +6,7 @@ import { ErrorBoundary } from '../feedback/ErrorBoundary';
 import { StorageNotices } from '../feedback/StorageNotices';
 import { ToastHost } from '../feedback/ToastHost';
 import { Sidebar } from './Sidebar';
+import { hasLegacyData } from '../../stores/sync/legacy-stash';
 import { useSync } from './use-sync';
 
 // Sync's engine and its messages load after the first paint; the screen never waits for them.
@@ -20,6 +21,17 @@ interface AppShellProps {
   children: ReactNode;
 }
 
+/** True once records from before sync are set aside here (the offer's code loads only then). */
+function useLegacyData(): boolean {
+  const [found, setFound] = useState(hasLegacyData);
+  useEffect(() => {
+    const seen = () => setFound(true);
+    window.addEventListener('hourmark:legacy-data', seen);
+    return () => window.removeEventListener('hourmark:legacy-data', seen);
+  }, []);
+  return found;
+}
+
 /**
  * Every signed-in screen: the sidebar, storage notices and toasts around the screen. Without a
  * session it shows the sign-in card instead, and the screen appears in place once signed in.
@@ -28,6 +40,7 @@ export function AppShell({ path, label, children }: AppShellProps) {
   const token = useStore($token);
   const [menuOpen, setMenuOpen] = useState(false);
   const cacheIsTheirs = useSync();
+  const legacyFound = useLegacyData();
 
   useEffect(() => {
     void confirmSession();
@@ -72,9 +85,11 @@ export function AppShell({ path, label, children }: AppShellProps) {
         <StorageNotices />
         {cacheIsTheirs ? (
           <>
-            <Suspense fallback={null}>
-              <LegacyOffer />
-            </Suspense>
+            {legacyFound ? (
+              <Suspense fallback={null}>
+                <LegacyOffer />
+              </Suspense>
+            ) : null}
             <ErrorBoundary label={label}>{children}</ErrorBoundary>
           </>
         ) : (
