@@ -430,7 +430,6 @@ async function chooseWorkspace(user: User): Promise<CacheOwner | null> {
  * before anything is shown; records from before sync are set aside and offered for upload.
  */
 export async function startSync(user: User): Promise<void> {
-  listenOnce();
   problem = null;
   const chosen = await chooseWorkspace(user);
   if (!chosen) {
@@ -452,6 +451,8 @@ export async function startSync(user: User): Promise<void> {
   pushedUpTo = 0;
   caughtUp = false;
   $cacheOwner.set(chosen);
+  // Only now: changes made before the workspace was known wait in capture.ts, then go to it.
+  listenOnce();
   refreshStatus();
   lead(chosen);
 }
