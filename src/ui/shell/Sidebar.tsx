@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { $cacheOwner } from '../../stores/sync/owner';
 import { isCurrent, isGroup, sidebar, type NavGroup, type NavItem } from './nav-items';
 import { TrialBanner } from './TrialBanner';
 
@@ -56,12 +58,17 @@ async function signOut(): Promise<void> {
 /** The signed-in navigation of SPEC.md with its expandable groups and Log out. */
 export function Sidebar({ path }: { path: string }) {
   const [signingOut, setSigningOut] = useState(false);
+  const owner = useStore($cacheOwner);
   return (
     <nav aria-label="App" className="flex h-full flex-col bg-brand-900 text-white">
       {/* On a phone the bar above the menu already says Hourmark. */}
-      <a href="/login/" className="hidden px-4 py-4 text-xl font-bold desk:block">
+      <a href="/login/" className="hidden px-4 pt-4 text-xl font-bold desk:block">
         Hourmark
       </a>
+      {/* Which workspace is open (switching comes with invitations, issue 11). */}
+      <p className="break-words px-4 pb-3 pt-1 text-sm text-slate-300">
+        {owner ? owner.workspaceName : '\u00a0'}
+      </p>
       <ul className="flex-1 space-y-1 overflow-y-auto px-2">
         {sidebar.map((entry) => (
           <li key={entry.label}>

@@ -17,6 +17,14 @@ beforeEach(() => {
 });
 
 describe('Sidebar', () => {
+  it('says which workspace is open', () => {
+    $cacheOwner.set({ userId: 'u1', workspaceId: 'w1', workspaceName: 'Bolt Studio' });
+    render(<Sidebar path="/projects" />);
+    expect(
+      within(screen.getByRole('navigation', { name: 'App' })).getByText('Bolt Studio'),
+    ).toBeTruthy();
+  });
+
   it('lists SPEC.md entries with groups collapsed, each group a real button that expands', () => {
     render(<Sidebar path="/projects" />);
     const nav = screen.getByRole('navigation', { name: 'App' });
