@@ -23,11 +23,17 @@ export function readSessionCookie(header: string | null): string | undefined {
 
 /**
  * Whether cookies get `Secure`: always when PUBLIC_URL is https; otherwise everywhere except
- * plain http on localhost, where browsers would refuse a Secure cookie during development.
+ * plain http on localhost (and names under .localhost), where browsers would refuse a Secure
+ * cookie during development.
  */
 export function isSecureContext(url: URL, publicUrl: URL | undefined): boolean {
   if (publicUrl?.protocol === 'https:') return true;
-  return !(url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+  const loopback =
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ||
+    // Names under .localhost are loopback too (RFC 6761): app.x.localhost and api.x.localhost
+    // are how a split site and API are tried on one machine.
+    url.hostname.endsWith('.localhost');
+  return !(url.protocol === 'http:' && loopback);
 }
 
 /** Where the cookie is going: the request's URL and the configured public address. */
