@@ -112,7 +112,7 @@ async function section(label, extraEnv) {
     const rows = first.pages.reduce((sum, p) => sum + p.rows, 0);
     const pageMs = first.pages.map((p) => p.ms);
     console.log(
-      `  first pull: ${(firstMs / 1000).toFixed(2)} s for ${first.pages.length} pages (${ms(Math.min(...pageMs))} to ${ms(Math.max(...pageMs))} each), ${count(rows)} rows, ${kb(bytes)} of JSON (${kb(gzipped)} if gzipped; the server sends it uncompressed)`,
+      `  first pull: ${(firstMs / 1000).toFixed(2)} s for ${first.pages.length} pages (${ms(Math.min(...pageMs))} to ${ms(Math.max(...pageMs))} each), ${count(rows)} rows, ${kb(bytes)} of JSON (${kb(gzipped)} gzipped, as the server sends it to browsers)`,
     );
 
     // 3. Incremental pull after one change.
