@@ -74,6 +74,7 @@ describe.each(drivers)('backup files on $name', (driver) => {
         '0002_throttle_devices',
         '0003_workspaces_sync',
         '0004_pull_order_indexes',
+        '0005_log_amounts',
       ],
     });
     await expect(

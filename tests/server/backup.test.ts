@@ -210,9 +210,13 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
     ]);
     // The restore command opens an empty database with the backup's migrations only.
     const summary = await restoreLines(await fresh(early), lines);
-    expect(summary.upgraded).toEqual(['0003_workspaces_sync', '0004_pull_order_indexes']);
+    expect(summary.upgraded).toEqual([
+      '0003_workspaces_sync',
+      '0004_pull_order_indexes',
+      '0005_log_amounts',
+    ]);
     await expect(restoreLines(await fresh(), lines)).rejects.toThrow(
-      /already has migrations the backup predates \(0003_workspaces_sync, 0004_pull_order_indexes\)/,
+      /already has migrations the backup predates \(0003_workspaces_sync, 0004_pull_order_indexes, 0005_log_amounts\)/,
     );
   });
 

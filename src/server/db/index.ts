@@ -1,4 +1,5 @@
 import { serverConfig } from '../config';
+import { recomputeLogAmounts } from '../sync/amounts';
 import { openDatabase, type Database } from './connect';
 
 let opening: Promise<Database> | null = null;
@@ -9,7 +10,9 @@ export function getDatabase(): Promise<Database> {
   if (!opening) {
     const config = serverConfig();
     opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }).then(
-      (database) => {
+      async (database) => {
+        // Logs written before their money was stored (migration 0005), or restored without it.
+        await recomputeLogAmounts(database.db, null, { stale: true });
         ready = true;
         return database;
       },

@@ -200,4 +200,17 @@ DROP INDEX time_logs_changes;
 CREATE INDEX time_logs_pull ON time_logs (workspace_id, version, id);
 `,
   },
+  {
+    id: '0005_log_amounts',
+    sql: `
+-- Each log's money, computed by src/lib (totals.ts logEconomy) when the log or a rate or rounding
+-- it depends on is written, so sums are SQL over stored integers and agree with the browser.
+ALTER TABLE time_logs
+  ADD COLUMN billable_seconds integer NOT NULL DEFAULT 0,
+  ADD COLUMN billable_minor bigint NOT NULL DEFAULT 0,
+  ADD COLUMN cost_minor bigint NOT NULL DEFAULT 0,
+  ADD COLUMN amounts_stale boolean NOT NULL DEFAULT true;
+CREATE INDEX time_logs_amounts_stale ON time_logs (workspace_id) WHERE amounts_stale;
+`,
+  },
 ];

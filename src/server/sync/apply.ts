@@ -7,6 +7,7 @@ import {
   type RefusalCode,
 } from '../../lib/sync/mutations';
 import { findRecord, liveIds, markDeleted, writeRecord, type Fields, type Runner } from './records';
+import { recomputeLogAmounts, scopeOfChange } from './amounts';
 import { mayApply, type Membership } from './permissions';
 
 /** Where a mutation runs: the workspace, the person, the version it writes and the clock. */
@@ -150,14 +151,15 @@ export async function applyMutation(
   }
   if (!mayApply(ctx.membership, mutation.name as MutationName))
     return refused(refuse('forbidden', 'You may not make this change.'));
-  const refusal =
-    spec.kind === 'timer'
-      ? await applyTimer(ctx, (parsed.data as { timer: Fields }).timer)
-      : await applyRecord(
-          ctx,
-          spec.kind,
-          spec.op,
-          parsed.data as { id: string; fields?: Fields; changes?: Fields; createdAt?: string },
-        );
-  return refusal ? refused(refusal) : { id: mutation.id, outcome: 'ok' };
+  if (spec.kind === 'timer') {
+    await applyTimer(ctx, (parsed.data as { timer: Fields }).timer);
+    return { id: mutation.id, outcome: 'ok' };
+  }
+  const args = parsed.data as { id: string; fields?: Fields; changes?: Fields; createdAt?: string };
+  const refusal = await applyRecord(ctx, spec.kind, spec.op, args);
+  if (refusal) return refused(refusal);
+  // The money of every log this change touches is computed again in the same transaction.
+  const scope = scopeOfChange(spec.kind, spec.op, args.id, args.changes ?? args.fields ?? {});
+  if (scope) await recomputeLogAmounts(ctx.runner, ctx.membership.workspaceId, scope);
+  return { id: mutation.id, outcome: 'ok' };
 }

@@ -1,0 +1,115 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Member } from '../../lib/entities/member';
+import type { Project } from '../../lib/entities/project';
+import type { Task } from '../../lib/entities/task';
+import { logEconomy } from '../../lib/totals';
+import type { Fields, Runner } from './records';
+
+/**
+ * Keeps each time log's stored money (billable seconds after rounding, billable amount and
+ * labour cost in minor units) equal to what src/lib computes for it, so the server sums stored
+ * integers in SQL and agrees with every screen to the paisa. Deleted projects, tasks and
+ * members still count: a log keeps the amounts and rate settings it was made under.
+ */
+
+/** Which logs to compute again. */
+export type LogScope =
+  | { logId: string }
+  | { projectId: string }
+  | { taskId: string }
+  | { memberId: string }
+  | { stale: true };
+
+interface Row {
+  workspace_id: string;
+  id: string;
+  log: Fields;
+  project: Fields | null;
+  task: Fields | null;
+  member: Fields | null;
+}
+
+const BATCH = 1000;
+
+function condition(scope: LogScope): SQL {
+  if ('logId' in scope) return sql`l.id = ${scope.logId}`;
+  if ('projectId' in scope) return sql`l.project_id = ${scope.projectId}`;
+  if ('taskId' in scope) return sql`l.task_id = ${scope.taskId}`;
+  if ('memberId' in scope) return sql`l.member_id = ${scope.memberId}`;
+  return sql`l.amounts_stale`;
+}
+
+/**
+ * Computes the logs in `scope` again (in `workspaceId`, or in every workspace when null) and
+ * stores the figures; returns how many logs it wrote.
+ */
+export async function recomputeLogAmounts(
+  runner: Runner,
+  workspaceId: string | null,
+  scope: LogScope,
+): Promise<number> {
+  const inWorkspace = workspaceId === null ? sql`true` : sql`l.workspace_id = ${workspaceId}`;
+  const result: unknown = await runner.execute(sql`
+    SELECT l.workspace_id, l.id, l.data AS log, p.data AS project, t.data AS task, m.data AS member
+    FROM time_logs l
+    LEFT JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
+    LEFT JOIN tasks t ON t.workspace_id = l.workspace_id AND t.id = l.task_id
+    LEFT JOIN members m ON m.workspace_id = l.workspace_id AND m.id = l.member_id
+    WHERE ${inWorkspace} AND ${condition(scope)}`);
+  // Both drivers answer with `{ rows }`; drizzle types the two results differently.
+  const rows = (result as { rows: Row[] }).rows;
+  for (let at = 0; at < rows.length; at += BATCH) {
+    const values = rows.slice(at, at + BATCH).map((row) => {
+      const log = row.log as {
+        dur: number;
+        projectId: string | null;
+        taskId: string | null;
+        memberId: string | null;
+      };
+      // Only the fields the money depends on are read; the stored shapes have them all.
+      const economy = logEconomy(log, {
+        projectsById: new Map(
+          row.project && log.projectId ? [[log.projectId, row.project as unknown as Project]] : [],
+        ),
+        tasksById: new Map(
+          row.task && log.taskId ? [[log.taskId, row.task as unknown as Task]] : [],
+        ),
+        membersById: new Map(
+          row.member && log.memberId ? [[log.memberId, row.member as unknown as Member]] : [],
+        ),
+        clientsById: new Map(),
+      });
+      return sql`(${row.workspace_id}::uuid, ${row.id}, ${economy.billableSeconds}::integer, ${economy.billableMinor}::bigint, ${economy.costMinor}::bigint)`;
+    });
+    await runner.execute(sql`
+      UPDATE time_logs SET billable_seconds = v.s, billable_minor = v.b, cost_minor = v.c, amounts_stale = false
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(w, id, s, b, c)
+      WHERE time_logs.workspace_id = v.w AND time_logs.id = v.id`);
+  }
+  return rows.length;
+}
+
+/** Fields whose change alters the money of the logs that depend on a record of this kind. */
+const moneyFields: Record<string, string[]> = {
+  project: ['billable', 'billamount', 'rounding', 'timeInterval'],
+  task: ['billableRate'],
+  member: ['LoborRate', 'BillableRate'],
+  timeLog: ['dur', 'projectId', 'taskId', 'memberId'],
+};
+
+/** The logs whose money a written record changes, or null when none. */
+export function scopeOfChange(
+  kind: string,
+  op: 'create' | 'update' | 'delete',
+  id: string,
+  changed: Fields,
+): LogScope | null {
+  if (kind === 'timeLog') return op === 'delete' ? null : { logId: id };
+  // A new project, task or member has no logs yet; a deleted one keeps its logs' amounts.
+  if (op !== 'update') return null;
+  if (!(moneyFields[kind] ?? []).some((field) => field in changed)) return null;
+  if (kind === 'project') return { projectId: id };
+  if (kind === 'task') return { taskId: id };
+  if (kind === 'member') return { memberId: id };
+  return null;
+}
