@@ -33,23 +33,24 @@ describe.each(drivers)('stored log amounts on $name', (driver) => {
   });
   afterAll(async () => drop());
 
-  async function push(name: string, args: unknown) {
-    next += 1;
+  async function pushAll(mutations: { name: string; args: unknown }[]) {
     const res = await handlePush(
       post(
         '/sync/push',
         {
           workspaceId: who.workspace.id,
           clientId: 'amounts-device-0123456789',
-          mutations: [{ id: next, name, args }],
+          mutations: mutations.map((m) => ({ ...m, id: (next += 1) })),
         },
         who.cookie,
       ),
       context(database, clock),
     );
     const body = (await res.json()) as { results: { outcome: string; message?: string }[] };
-    expect(body.results[0], JSON.stringify(body)).toMatchObject({ outcome: 'ok' });
+    for (const result of body.results)
+      expect(result, JSON.stringify(body)).toMatchObject({ outcome: 'ok' });
   }
+  const push = (name: string, args: unknown) => pushAll([{ name, args }]);
 
   async function stored(id: string) {
     const result: unknown = await database.db.execute(
@@ -137,6 +138,29 @@ describe.each(drivers)('stored log amounts on $name', (driver) => {
     await push('deleteProject', { id: 'p2' });
     expect(await stored('l2')).toEqual({ seconds: 5400, billable: 150000, cost: 60000 });
     // ₹1,250 + ₹1,500 + ₹750 billable; ₹500 + ₹600 + ₹200 cost.
+    expect(await workspaceSums()).toEqual({ billable: 350000, cost: 130000 });
+  });
+
+  it('computes a push’s logs once, from the state the whole push leaves', async () => {
+    // One push: a new 15-minute Website log, then the member's rate to ₹800.
+    await pushAll([
+      {
+        name: 'addTimeLog',
+        args: {
+          id: 'l4',
+          fields: { ...timeLogFields('2026-03-11', 'p1', 900), memberId: 'm1' },
+        },
+      },
+      { name: 'updateMember', args: { id: 'm1', changes: { BillableRate: 800 } } },
+    ]);
+    // 15 min at ₹800 = ₹200.00, cost ₹100.00; Website's 1h15m log at ₹800 = ₹1,000.00.
+    expect(await stored('l4')).toEqual({ seconds: 900, billable: 20000, cost: 10000 });
+    expect(await stored('l1')).toEqual({ seconds: 4500, billable: 100000, cost: 50000 });
+    // Back to ₹1,000 and without the new log, for the next test's sums.
+    await pushAll([
+      { name: 'deleteTimeLog', args: { id: 'l4' } },
+      { name: 'updateMember', args: { id: 'm1', changes: { BillableRate: 1000 } } },
+    ]);
     expect(await workspaceSums()).toEqual({ billable: 350000, cost: 130000 });
   });
 

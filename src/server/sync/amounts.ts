@@ -15,6 +15,7 @@ import type { Fields, Runner } from './records';
 /** Which logs to compute again. */
 export type LogScope =
   | { logId: string }
+  | { logIds: string[] }
   | { projectId: string }
   | { taskId: string }
   | { memberId: string }
@@ -33,6 +34,13 @@ const BATCH = 1000;
 
 function condition(scope: LogScope): SQL {
   if ('logId' in scope) return sql`l.id = ${scope.logId}`;
+  if ('logIds' in scope)
+    return scope.logIds.length === 0
+      ? sql`false`
+      : sql`l.id IN (${sql.join(
+          scope.logIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
   if ('projectId' in scope) return sql`l.project_id = ${scope.projectId}`;
   if ('taskId' in scope) return sql`l.task_id = ${scope.taskId}`;
   if ('memberId' in scope) return sql`l.member_id = ${scope.memberId}`;
@@ -112,4 +120,26 @@ export function scopeOfChange(
   if (kind === 'task') return { taskId: id };
   if (kind === 'member') return { memberId: id };
   return null;
+}
+
+/**
+ * Computes, once, the logs that a push's mutations touched (collected while they ran): the new
+ * and changed logs in one query, then each project, task and member whose money fields changed.
+ * Run at the end of the push, it reads the final state of everything the push wrote.
+ */
+export async function recomputeTouched(
+  runner: Runner,
+  workspaceId: string,
+  touched: readonly LogScope[],
+): Promise<void> {
+  const logIds = new Set<string>();
+  const others = new Map<string, LogScope>();
+  for (const scope of touched) {
+    if ('logId' in scope) logIds.add(scope.logId);
+    else others.set(JSON.stringify(scope), scope);
+  }
+  const ids = [...logIds];
+  for (let at = 0; at < ids.length; at += BATCH)
+    await recomputeLogAmounts(runner, workspaceId, { logIds: ids.slice(at, at + BATCH) });
+  for (const scope of others.values()) await recomputeLogAmounts(runner, workspaceId, scope);
 }

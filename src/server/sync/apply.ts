@@ -7,7 +7,7 @@ import {
   type RefusalCode,
 } from '../../lib/sync/mutations';
 import { findRecord, liveIds, markDeleted, writeRecord, type Fields, type Runner } from './records';
-import { recomputeLogAmounts, scopeOfChange } from './amounts';
+import { recomputeLogAmounts, scopeOfChange, type LogScope } from './amounts';
 import { mayApply, type Membership } from './permissions';
 
 /** Where a mutation runs: the workspace, the person, the version it writes and the clock. */
@@ -16,6 +16,11 @@ export interface ApplyContext {
   membership: Membership;
   version: number;
   now: Date;
+  /**
+   * Collects the logs whose money the mutation changes, for the push to compute once at its
+   * end (recomputeTouched); without it they are computed at once.
+   */
+  touched?: LogScope[];
 }
 
 type Refusal = { reason: RefusalCode; message: string };
@@ -160,6 +165,7 @@ export async function applyMutation(
   if (refusal) return refused(refusal);
   // The money of every log this change touches is computed again in the same transaction.
   const scope = scopeOfChange(spec.kind, spec.op, args.id, args.changes ?? args.fields ?? {});
-  if (scope) await recomputeLogAmounts(ctx.runner, ctx.membership.workspaceId, scope);
+  if (scope && ctx.touched) ctx.touched.push(scope);
+  else if (scope) await recomputeLogAmounts(ctx.runner, ctx.membership.workspaceId, scope);
   return { id: mutation.id, outcome: 'ok' };
 }

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { MutationResult } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
 import { mutationResults, syncClients, workspaces } from '../db/schema';
+import { recomputeTouched, type LogScope } from './amounts';
 import { applyMutation } from './apply';
 import { pokeWorkspace } from './poke';
 import { membershipOf } from './workspaces';
@@ -62,6 +63,7 @@ export async function push(
     let last = client.lastMutationId;
     let changed = false;
     const results: MutationResult[] = [];
+    const touched: LogScope[] = [];
     for (const mutation of body.mutations) {
       if (mutation.id <= last) {
         const [stored] = await tx
@@ -78,9 +80,15 @@ export async function push(
         );
         continue;
       }
+      const collected: LogScope[] = [];
       const result = await tx.transaction((savepoint) =>
-        applyMutation({ runner: savepoint, membership, version, now }, mutation),
+        applyMutation(
+          { runner: savepoint, membership, version, now, touched: collected },
+          mutation,
+        ),
       );
+      // A refused mutation's savepoint was rolled back: only what was applied is computed.
+      if (result.outcome === 'ok') touched.push(...collected);
       changed ||= result.outcome === 'ok';
       results.push(result);
       last = mutation.id;
@@ -88,6 +96,8 @@ export async function push(
         .insert(mutationResults)
         .values({ clientId: body.clientId, mutationId: mutation.id, result });
     }
+    // Each touched log's money, once, from the final state the push leaves (amounts.ts).
+    await recomputeTouched(tx, body.workspaceId, touched);
     if (changed) {
       await tx.update(workspaces).set({ version }).where(eq(workspaces.id, body.workspaceId));
       await pokeWorkspace(tx, body.workspaceId, version);
