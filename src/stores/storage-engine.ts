@@ -107,11 +107,22 @@ const engine = new Proxy(store, {
   },
 });
 
+// Stores stop listening a second after their last subscriber leaves; in a test environment
+// that is torn down within that second, `window` is gone by then, so removal checks for it.
+const events: typeof windowPersistentEvents = {
+  addEventListener: (key, listener, restore) =>
+    windowPersistentEvents.addEventListener(key, listener, restore),
+  removeEventListener: (key, listener, restore) => {
+    if (typeof window !== 'undefined')
+      windowPersistentEvents.removeEventListener(key, listener, restore);
+  },
+};
+
 let installed = false;
 /** Routes every persistent store through the quota-safe engine (idempotent). */
 export function installStorageEngine(): void {
   if (installed || typeof window === 'undefined') return;
   installed = true;
-  setPersistentEngine(engine, windowPersistentEvents);
+  setPersistentEngine(engine, events);
   guardUnsavedWrites();
 }
