@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
-import { localFromServer, type ServerRecords } from '../../src/lib/sync/convert';
+import { rebase, type PulledChange } from '../../src/lib/sync/rebase';
 import { planUpload } from '../../src/lib/sync/upload';
 import { legacyRecords } from '../unit/lib/sync/legacy-data';
 import { context, drivers, get, post } from './support';
 import { signUp } from './workspace-support';
-
-interface Change {
-  kind: string;
-  id: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
 
 describe.each(drivers)('uploading data found in this browser, on $name', (driver) => {
   let database: Database;
@@ -57,21 +49,18 @@ describe.each(drivers)('uploading data found in this browser, on $name', (driver
     const pulled = (await (
       await handlePull(get(`/sync/pull?workspace=${workspaceId}`, cookie), context(database))
     ).json()) as {
-      changes: Change[];
+      changes: PulledChange[];
     };
-    const byKind = (kind: string) =>
-      new Map(
-        pulled.changes
-          .filter((c) => c.kind === kind && c.id !== workspace.memberId)
-          .map((c) => [c.id, { fields: c.data, createdAt: c.createdAt, updatedAt: c.updatedAt }]),
-      );
-    const local = localFromServer({
-      clients: byKind('client'),
-      projects: byKind('project'),
-      tasks: byKind('task'),
-      members: byKind('member'),
-      logs: byKind('timeLog'),
-    } as unknown as ServerRecords);
+    // Into an empty browser the way the sync engine does it (a first pull replaces the cache).
+    const { local } = rebase({
+      local: { clients: [], projects: [], tasks: [], members: [], logs: [] },
+      timer: { status: 'idle' },
+      changes: pulled.changes.filter((c) => c.id !== workspace.memberId),
+      reset: true,
+      pending: [],
+      bases: {},
+      now: '2026-11-23T09:00:00.000Z',
+    });
 
     expect(local.clients).toEqual([
       expect.objectContaining({

@@ -5,12 +5,13 @@ import type { Project } from '../entities/project';
 import type { Task } from '../entities/task';
 import type { TimeLog } from '../entities/time-log';
 import { clientFields, memberFields, projectFields, taskFields, timeLogFields } from './fields';
+import { dayOf } from './local-records';
 
 /**
- * Between the records the browser keeps under the documented keys (with their legacy fields and
- * shown labels) and the strict fields the server stores (records by id, no labels). Labels such
- * as a log's "Client / Project" are derived again from the current names when records come back,
- * so renaming a client shows the new name everywhere.
+ * From the records the browser keeps under the documented keys (with their legacy fields and
+ * shown labels) to the strict fields the server stores (records by id, no labels), checked, for
+ * uploads and imports. The way back, with labels derived from the current names, is
+ * local-records.ts (used by the sync engine's rebase).
  */
 
 /** Everything a workspace holds, as the browser keeps it. */
@@ -56,9 +57,6 @@ export function lookupsOf(local: LocalRecords): Lookups {
     memberIdByName: new Map(local.members.map((m) => [m.name, m.id])),
   };
 }
-
-/** The calendar day of an ISO timestamp, or '' when there is none. */
-const dayOf = (iso: string | undefined) => (iso && !iso.startsWith('1970') ? iso.slice(0, 10) : '');
 
 export function clientToServer(c: Client) {
   return checked(clientFields, c.id, {
@@ -133,80 +131,4 @@ export function timeLogToServer(l: TimeLog, undatedDay = '') {
     exp: l.exp,
     status: l.status,
   });
-}
-
-/** A record as pulls deliver it: its fields and its timestamps (ISO). */
-export interface ServerRecord<T> {
-  fields: T;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Server records of each kind, keyed by record id. */
-export interface ServerRecords {
-  clients: Map<string, ServerRecord<z.infer<typeof clientFields>>>;
-  projects: Map<string, ServerRecord<z.infer<typeof projectFields>>>;
-  tasks: Map<string, ServerRecord<z.infer<typeof taskFields>>>;
-  members: Map<string, ServerRecord<z.infer<typeof memberFields>>>;
-  logs: Map<string, ServerRecord<z.infer<typeof timeLogFields>>>;
-}
-
-/**
- * The browser's records for what the server holds, with every label derived from the current
- * names: a project's client name, a task's project and assignee names, a log's "Client / Project"
- * and task name. Logs come newest day first, as the `taskData` key keeps them.
- */
-export function localFromServer(server: ServerRecords): LocalRecords {
-  const clientName = (id: string | null) => (id ? (server.clients.get(id)?.fields.name ?? '') : '');
-  const projectName = (id: string | null) =>
-    id ? (server.projects.get(id)?.fields.projectName ?? '') : '';
-  const stamps = (r: ServerRecord<unknown>) => ({ createdAt: r.createdAt, updatedAt: r.updatedAt });
-  const clients: Client[] = [...server.clients].map(([id, r]) => ({
-    id,
-    ...r.fields,
-    ...stamps(r),
-  }));
-  const projects: Project[] = [...server.projects].map(([id, r]) => {
-    // SPEC.md's creation day: day of month, 0-based month, full year (local time, as shown).
-    const created = new Date(r.createdAt);
-    return {
-      id,
-      ...r.fields,
-      client: clientName(r.fields.clientId),
-      task: [],
-      date: created.getDate(),
-      month: created.getMonth(),
-      year: created.getFullYear(),
-      ...stamps(r),
-    };
-  });
-  const tasks: Task[] = [...server.tasks].map(([id, r]) => ({
-    id,
-    ...r.fields,
-    project: projectName(r.fields.projectId),
-    assign: r.fields.assigneeIds
-      .map((m) => server.members.get(m)?.fields.name ?? '')
-      .filter(Boolean),
-    createdAt: r.createdAt,
-  }));
-  const members: Member[] = [...server.members].map(([id, r]) => ({
-    id,
-    ...r.fields,
-    ...stamps(r),
-  }));
-  const logs: TimeLog[] = [...server.logs]
-    .map(([id, r]): TimeLog => {
-      const f = r.fields;
-      const project = f.projectId ? server.projects.get(f.projectId)?.fields : undefined;
-      const client = project?.clientId ? clientName(project.clientId) : '';
-      return {
-        id,
-        ...f,
-        client: project ? `${client || 'No client'} / ${project.projectName}` : '',
-        task: f.taskId ? (server.tasks.get(f.taskId)?.fields.task ?? '') : '',
-        ...stamps(r),
-      };
-    })
-    .sort((a, b) => b.date.localeCompare(a.date));
-  return { clients, projects, tasks, members, logs };
 }

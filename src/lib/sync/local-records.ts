@@ -35,8 +35,9 @@ export const listOfKind = {
 
 const serverKeys: Record<RecordKind, readonly string[]> = serverFieldNames;
 
-/** The calendar day of an ISO timestamp, or '' when there is none. */
-const dayOf = (iso: string | undefined) => (iso && !iso.startsWith('1970') ? iso.slice(0, 10) : '');
+/** The calendar day of an ISO timestamp, or '' when there is none (or only the epoch). */
+export const dayOf = (iso: string | undefined) =>
+  iso && !iso.startsWith('1970') ? iso.slice(0, 10) : '';
 
 /**
  * The fields of a browser record that the server stores, as they are (not validated: the server

@@ -5,7 +5,7 @@ import { $projects } from '../projects';
 import { $tasks } from '../tasks';
 import { $team } from '../team';
 import { $timeLogs, TIME_LOGS_KEY } from '../time-logs';
-import { $timer, TIMER_KEY } from '../timer';
+import { $timer } from '../timer';
 import { syncedLists } from './capture';
 import { $cacheOwner, type CacheOwner } from './owner';
 
@@ -44,5 +44,3 @@ export function resetCache(owner: CacheOwner | null): void {
   writeCache({ clients: [], projects: [], tasks: [], members: [], logs: [] }, { status: 'idle' });
   $cacheOwner.set(owner);
 }
-
-export { TIMER_KEY };

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { listOfKind, type AnyLocalRecord } from '../../lib/sync/local-records';
-import type { RecordKind } from '../../lib/sync/field-names';
+import { recordKinds, type RecordKind } from '../../lib/sync/field-names';
 import type { MutationResult } from '../../lib/sync/mutations';
 import {
   mutationsFromDiff,
@@ -16,12 +16,18 @@ import {
 } from '../../lib/sync/rebase';
 import { callApi } from '../api';
 import { forgetSession, type User } from '../auth';
-import { $timer } from '../timer';
-import { readCache, resetCache, TIMER_KEY, writeCache } from './cache';
+import { $timer, TIMER_KEY } from '../timer';
+import { keyOfList, readCache, resetCache, writeCache } from './cache';
 import { onLocalChange, type LocalChange } from './capture';
 import { stashLegacyData } from './legacy-stash';
 import { $cacheOwner, type CacheOwner } from './owner';
-import { readSyncState, syncStateKey, updateSyncState, type Refusal } from './state';
+import {
+  readSyncState,
+  syncStateKey,
+  updateSyncState,
+  type Refusal,
+  type SyncState,
+} from './state';
 
 /**
  * The browser half of sync (docs/architecture.md, "The sync loop"): store actions become
@@ -48,12 +54,9 @@ export const $syncStatus = atom<SyncStatus>({
   problem: null,
 });
 
+/** The kind of record kept under each documented key (the inverse of cache.ts's keys). */
 const kindOfKey: Record<string, RecordKind | 'timer'> = {
-  clients: 'client',
-  project: 'project',
-  task: 'task',
-  Team: 'member',
-  taskData: 'timeLog',
+  ...Object.fromEntries(recordKinds.map((kind) => [keyOfList[listOfKind[kind]], kind])),
   [TIMER_KEY]: 'timer',
 };
 
@@ -80,9 +83,9 @@ let caughtUp = false;
 
 const apiBase: string = (import.meta.env.PUBLIC_API_URL as string | undefined) ?? '';
 
-function refreshStatus(): void {
-  if (!owner) return;
-  const state = readSyncState(owner);
+/** Recomputes the status line; pass the sync state when it was just read or written. */
+function refreshStatus(state: SyncState | null = owner ? readSyncState(owner) : null): void {
+  if (!owner || !state) return;
   const offline = networkDown || (typeof navigator !== 'undefined' && !navigator.onLine);
   $syncStatus.set({
     phase: problem
@@ -116,7 +119,7 @@ function enqueue(change: LocalChange): void {
     const id = record.slice(record.indexOf(':') + 1);
     return (change.before as AnyLocalRecord[]).find((r) => r.id === id) ?? null;
   };
-  updateSyncState(owner, (state) => ({
+  const written = updateSyncState(owner, (state) => ({
     ...state,
     bases: withBases(state.bases, mutations, before),
     outbox: [
@@ -125,7 +128,7 @@ function enqueue(change: LocalChange): void {
     ],
     nextMutationId: state.nextMutationId + mutations.length,
   }));
-  refreshStatus();
+  refreshStatus(written);
   if (leader) void pushNow();
 }
 
@@ -171,7 +174,7 @@ async function pushOutbox(): Promise<void> {
     const state = readSyncState(me);
     const batch = state.outbox.filter((m) => m.id > pushedUpTo).slice(0, BATCH);
     if (batch.length === 0) break;
-    refreshStatus();
+    refreshStatus(state);
     const result = await callApi<{ results: MutationResult[] }>('/sync/push', {
       // Closing the tab right after a change still delivers it.
       keepalive: true,
@@ -376,7 +379,7 @@ function listenOnce(): void {
     refreshStatus();
     if (leader) void pushNow().then(() => pullNow());
   });
-  window.addEventListener('offline', refreshStatus);
+  window.addEventListener('offline', () => refreshStatus());
   guardLeaving();
 }
 

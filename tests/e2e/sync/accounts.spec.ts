@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fromOwnAddress } from '../support/addresses';
 import { newAccount, type TestAccount } from '../support/session';
+import { allSaved } from '../support/sync';
 
 async function register(page: Page): Promise<TestAccount> {
   const account = newAccount();
@@ -33,7 +34,7 @@ test('two accounts on one browser, one after the other: the second never sees th
   await page.getByLabel('EMAIL').fill('secret@first.test');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: /Secret Client/ })).toBeVisible();
-  await expect(page.getByText('All changes saved')).toBeVisible();
+  await allSaved(page);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // Nothing of the first account is left in this browser's storage.
@@ -41,7 +42,7 @@ test('two accounts on one browser, one after the other: the second never sees th
 
   await signInWithForm(page, second);
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
-  await expect(page.getByText('All changes saved')).toBeVisible();
+  await allSaved(page);
   await expect(page.getByText('No Clients found.')).toBeVisible();
   await expect(page.getByText(/Secret Client/)).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signIn, type TestAccount } from '../support/session';
+import { allSaved } from '../support/sync';
 
 // Two browser contexts are two devices of one person: separate storage, one account. No
 // periodic polling runs while the poke stream is open, so only the poke can deliver a change.
@@ -20,12 +21,6 @@ async function signInExisting(page: Page, account: TestAccount): Promise<TestAcc
   return account;
 }
 
-/** The shell's sync status says everything made here is on the server. */
-const saved = (page: Page) =>
-  expect(
-    page.getByText(/^(All changes saved|Saving…|Offline.*|Opening your workspace…)$/),
-  ).toHaveText('All changes saved');
-
 async function addClient(page: Page, name: string) {
   await page.goto('/clients/');
   await page.getByRole('link', { name: 'New Client' }).click();
@@ -42,10 +37,10 @@ test('a client added on one device appears on the other without a reload, and ed
   const one = await device(browser, baseURL ?? '');
   const two = await device(browser, baseURL ?? '', one.account);
   await two.page.goto('/clients/');
-  await saved(two.page);
+  await allSaved(two.page);
 
   await addClient(one.page, 'Bolt Studio');
-  await saved(one.page);
+  await allSaved(one.page);
   await expect(two.page.getByRole('row', { name: /Bolt Studio/ })).toBeVisible();
 
   // An edit on the second device reaches the first, which stays on its list.
@@ -72,8 +67,8 @@ test('a client added on one device appears on the other without a reload, and ed
   await two.page.getByRole('menuitem', { name: 'Delete' }).click();
   await two.page.getByRole('button', { name: 'Delete client' }).click();
   await expect(one.page.getByRole('row', { name: /Bolt Studio/ })).toBeHidden();
-  await saved(one.page);
-  await saved(two.page);
+  await allSaved(one.page);
+  await allSaved(two.page);
 
   await one.context.close();
   await two.context.close();

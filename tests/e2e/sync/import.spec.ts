@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seedStorage, signIn } from '../support/session';
 import { agency } from '../track/fixtures';
+import { allSaved } from '../support/sync';
 
 const log = (id: string, date: string, desc: string) => ({
   id,
@@ -34,7 +35,7 @@ test('an export imported twice into a new account restores every record once', a
   await seedStorage(page, { ...agency, taskData });
   await signIn(page);
   await page.goto('/accountSetting');
-  await expect(page.getByText('All changes saved')).toBeVisible();
+  await allSaved(page);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export my data' }).click();
   const file = await (await downloading).path();
@@ -50,7 +51,7 @@ test('an export imported twice into a new account restores every record once', a
       'This file holds 1 client, 1 project, 1 task, 2 team members and 3 time logs.',
     );
     await fresh.getByRole('button', { name: 'Add them' }).click();
-    await expect(fresh.getByText('All changes saved')).toBeVisible();
+    await allSaved(fresh);
   }
   await fresh.goto('/allHours');
   for (const text of ['Recent work', 'Last year', 'Long ago'])

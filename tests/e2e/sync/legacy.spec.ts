@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/session';
+import { allSaved } from '../support/sync';
 
 /** Records the original app left in this browser: no ids, no dates, no owner marker. */
 const original = {
@@ -65,7 +66,7 @@ test('data found from before sync is offered at the first sign-in, added once, a
   await offer.getByRole('button', { name: 'Add them' }).click();
   await expect(offer).toBeHidden();
   await expect(page.getByText('From before')).toBeVisible();
-  await expect(page.getByText('All changes saved')).toBeVisible();
+  await allSaved(page);
 
   // The same data found again (an upload retried) adds nothing twice.
   await page.evaluate(
@@ -94,7 +95,7 @@ test('data found from before sync is offered at the first sign-in, added once, a
     .getByRole('region', { name: /We found/ })
     .getByRole('button', { name: 'Add them' })
     .click();
-  await expect(page.getByText('All changes saved')).toBeVisible();
+  await allSaved(page);
   await page.reload();
   await expect(page.getByText('From before')).toHaveCount(1);
   await expect(page.getByText('Also before')).toHaveCount(1);

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStorage, signIn } from '../support/session';
 import { agency } from '../track/fixtures';
+import { allSaved, syncStatus } from '../support/sync';
 
 const dayLogs = (page: Page) =>
   page.getByRole('list', { name: 'Time logs of the day' }).getByRole('listitem');
-const status = (page: Page) =>
-  page.getByText(/^(All changes saved|Saving…|Offline.*|Opening your workspace…|Not syncing.*)$/);
 
 async function addLog(page: Page, duration: string, description: string) {
   await page.getByRole('button', { name: 'Add time log' }).click();
@@ -30,7 +29,7 @@ test('offline: add and edit, reload while offline, come back online: everything 
   await seedStorage(page, agency);
   const account = await signIn(page);
   await page.goto('/login/?day=2026-03-10');
-  await expect(status(page)).toHaveText('All changes saved');
+  await allSaved(page);
   // The service worker has the screens and their code once it is in control.
   await page
     .waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
@@ -43,12 +42,12 @@ test('offline: add and edit, reload while offline, come back online: everything 
 
   await context.setOffline(true);
   await addLog(page, '1h', 'Written on a train');
-  await expect(status(page)).toHaveText('Offline, 1 change waiting');
+  await expect(syncStatus(page)).toHaveText('Offline, 1 change waiting');
   await page.getByRole('button', { name: /^Edit/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit time log' });
   await dialog.getByLabel('Duration').fill('1h 15m');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(status(page)).toHaveText('Offline, 2 changes waiting');
+  await expect(syncStatus(page)).toHaveText('Offline, 2 changes waiting');
 
   // Leaving with changes waiting asks first; the person agrees to reload.
   const asked: string[] = [];
@@ -59,10 +58,10 @@ test('offline: add and edit, reload while offline, come back online: everything 
   await page.reload();
   expect(asked).toEqual(['beforeunload']);
   await expect(dayLogs(page).filter({ hasText: 'Written on a train' })).toContainText('1:15:00');
-  await expect(status(page)).toHaveText('Offline, 2 changes waiting');
+  await expect(syncStatus(page)).toHaveText('Offline, 2 changes waiting');
 
   await context.setOffline(false);
-  await expect(status(page)).toHaveText('All changes saved', { timeout: 15_000 });
+  await allSaved(page, 15_000);
 
   // Another device of the same account sees the log once, with the edit.
   const other = await browser.newContext({ baseURL: baseURL ?? '' });

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { fromOwnAddress } from '../support/addresses';
 import { newAccount } from '../support/session';
+import { allSaved } from '../support/sync';
 
 // Static hosting stays possible: the pages on one origin, the API on another of the same site,
 // as a CDN deployment would have them. Two host names on one machine (names under .localhost
@@ -71,11 +72,9 @@ async function device(browser: Browser, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('All changes saved')).toBeVisible();
+  await allSaved(page);
   return { context, page, apiCalls };
 }
-
-const saved = (page: Page) => expect(page.getByText('All changes saved')).toBeVisible();
 
 test('pages on one host and the API on another: sign-in, push, pull and poke all work', async ({
   browser,
@@ -96,7 +95,7 @@ test('pages on one host and the API on another: sign-in, push, pull and poke all
   await one.page.getByLabel('NAME', { exact: true }).fill('Split Hosting Ltd');
   await one.page.getByLabel('EMAIL').fill('split@example.test');
   await one.page.getByRole('button', { name: 'Save' }).click();
-  await saved(one.page);
+  await allSaved(one.page);
   // The poke reaches the other device across origins; no reload.
   await expect(two.page.getByRole('row', { name: /Split Hosting Ltd/ })).toBeVisible();
 

@@ -1,12 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startServer } from '../../../scripts/bench/_harness.mjs';
 import { signIn } from '../support/session';
+import { allSaved } from '../support/sync';
 
 // Two server processes behind one PostgreSQL, a device on each: a change pushed through one
 // reaches the device on the other through LISTEN/NOTIFY and the poke stream, without a reload.
 test.skip(!process.env.DATABASE_URL, 'Two processes share a database only on PostgreSQL');
-
-const saved = (page: Page) => expect(page.getByText('All changes saved')).toBeVisible();
 
 test('a change through one server process pokes a device on the other', async ({
   page,
@@ -20,7 +19,7 @@ test('a change through one server process pokes a device on the other', async ({
   try {
     const account = await signIn(page);
     await page.goto('/clients');
-    await saved(page);
+    await allSaved(page);
 
     const context = await browser.newContext({ baseURL: second.url });
     const other = await context.newPage();
@@ -28,7 +27,7 @@ test('a change through one server process pokes a device on the other', async ({
     await other.getByLabel('Email address').fill(account.email);
     await other.getByLabel('Password').fill(account.password);
     await other.getByRole('button', { name: 'Login' }).click();
-    await saved(other);
+    await allSaved(other);
 
     await page.getByRole('link', { name: 'New Client' }).click();
     await page.getByLabel('NAME', { exact: true }).fill('Across processes');
