@@ -68,7 +68,8 @@ export function SyncStatus() {
   const waiting = `${status.pending} ${status.pending === 1 ? 'change' : 'changes'} waiting`;
   const text =
     status.phase === 'starting'
-      ? 'Opening your workspace…'
+      ? // The screen itself says "Opening your workspace…" when it waits for the engine.
+        'Connecting…'
       : status.phase === 'saved'
         ? 'All changes saved'
         : status.phase === 'saving'

@@ -2,7 +2,9 @@ import { expect, type Page } from '@playwright/test';
 
 /** The shell's sync status line, whatever it says. */
 export const syncStatus = (page: Page) =>
-  page.getByText(/^(All changes saved|Saving…|Offline.*|Opening your workspace…|Not syncing.*)$/);
+  page
+    .getByRole('status')
+    .filter({ hasText: /^(All changes saved|Saving…|Offline.*|Connecting…|Not syncing.*)$/ });
 
 /** Waits until the status line says everything made on this device is on the server. */
 export const allSaved = (page: Page, timeout?: number) =>
