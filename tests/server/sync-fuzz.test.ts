@@ -5,6 +5,7 @@ import {
   handlePush,
   handleWorkspaces,
 } from '../../src/server/api/sync-handlers';
+import { handleExport, handleLogs, handleTotals } from '../../src/server/api/read-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { mutationSpecs } from '../../src/lib/sync/mutations';
 import { context, drivers, get, post } from './support';
@@ -134,6 +135,9 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
       'upTo=99999999999999999999',
       'cookie=%00',
       'workspace=../../etc',
+      'logsFrom=2026-09-26',
+      'logsFrom=2026-02-30',
+      'logsFrom=%00',
     ];
     for (let i = 0; i < 1000; i += 1) {
       const query = Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(queries)).join(
@@ -167,4 +171,62 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
       expect(listed.status, `workspaces #${i}`).toBeLessThan(500);
     }
   }, 240_000);
+
+  it('answers 1,000 reads of older logs, totals and exports, junk or with bad values inside, never with a 5xx', async () => {
+    const rand = random(20261124);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+    const me = await signUp(database, { name: 'Reader', email: 'fuzz.reads@example.com' });
+    const other = await signUp(database, { name: 'Other', email: 'other.reads@example.com' });
+    const values = [
+      me.workspace.id,
+      other.workspace.id,
+      '',
+      '2026-11-01',
+      '2026-02-30',
+      '0',
+      '5000',
+      '5001',
+      '-1',
+      '1e3',
+      '99999999999',
+      'p-1',
+      '%00',
+      '%F0%9F%98%80',
+      encodeURIComponent('x'.repeat(300)),
+      encodeURIComponent("'; DROP TABLE time_logs; --"),
+    ];
+    const names = [
+      'workspace',
+      'from',
+      'to',
+      'before',
+      'client',
+      'project',
+      'task',
+      'member',
+      'tag',
+      'q',
+      'limit',
+      'offset',
+      'bogus',
+      '__proto__',
+    ];
+    const handlers = [
+      ['/sync/logs', handleLogs],
+      ['/sync/totals', handleTotals],
+      ['/sync/export', handleExport],
+    ] as const;
+    const cookies = [me.cookie, me.cookie, me.cookie, other.cookie, '', 'hm_session=x.y'];
+    for (let i = 0; i < 1000; i += 1) {
+      const [path, handler] = pick(handlers);
+      const query = [
+        ...(rand() < 0.8 ? [`workspace=${me.workspace.id}`] : []),
+        ...Array.from({ length: Math.floor(rand() * 4) }, () => `${pick(names)}=${pick(values)}`),
+      ].join('&');
+      const res = await handler(get(`${path}?${query}`, pick(cookies)), context(database));
+      expect(res.status, `${path}?${query}`).toBeLessThan(500);
+      const body = (await res.json()) as { error?: string };
+      if (res.status >= 400) expect(body.error, `${path}?${query}`).toEqual(expect.any(String));
+    }
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { isValidDay } from '../../lib/day';
 import { pushBody } from '../../lib/sync/mutations';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
@@ -52,6 +53,7 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
   const upTo = params.get('upTo');
   const cursorText = params.get('cursor');
   const cursor = cursorText === null ? null : decodeCursor(cursorText);
+  const logsFrom = params.get('logsFrom');
   const fields: Record<string, string> = {};
   if (!UUID.test(workspaceId)) fields['workspace'] = 'Must be a workspace id';
   if (cookie !== null && cookie !== '' && !VERSION.test(cookie))
@@ -59,6 +61,8 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
   if (upTo !== null && !VERSION.test(upTo)) fields['upTo'] = 'Must be the cookie of the first page';
   if (cursorText !== null && cursor === null)
     fields['cursor'] = 'Must be the next value of an earlier page';
+  if (logsFrom !== null && !isValidDay(logsFrom))
+    fields['logsFrom'] = 'Must be a day as YYYY-MM-DD';
   if (Object.keys(fields).length > 0)
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields,
@@ -68,6 +72,7 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
     cookie: cookie ? Number(cookie) : null,
     upTo: upTo === null ? null : Number(upTo),
     cursor,
+    logsFrom,
   });
   if (outcome.kind === 'forbidden') return notMember();
   const { kind: _kind, ...answer } = outcome;

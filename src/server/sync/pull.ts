@@ -52,7 +52,14 @@ export function decodeCursor(value: string): Cursor | null {
 export async function pull(
   db: Db,
   userId: string,
-  query: { workspaceId: string; cookie: number | null; upTo: number | null; cursor: Cursor | null },
+  query: {
+    workspaceId: string;
+    cookie: number | null;
+    upTo: number | null;
+    cursor: Cursor | null;
+    /** The first day of the device's cache window: a first pull sends no older logs. */
+    logsFrom?: string | null;
+  },
   pageSize = PULL_PAGE,
 ): Promise<PullOutcome> {
   const membership = await membershipOf(db, userId, query.workspaceId);
@@ -73,6 +80,7 @@ export async function pull(
     upTo,
     cursor: query.cursor,
     limit: pageSize + 1,
+    logsFrom: query.logsFrom ?? null,
   });
   const more = changes.length > pageSize;
   const page = more ? changes.slice(0, pageSize) : changes;

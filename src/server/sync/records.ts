@@ -156,10 +156,18 @@ export async function changesSince(
     upTo: number;
     cursor: Cursor | null;
     limit: number;
+    /** On a first pull, only logs of this day and later (the browser's cache window). */
+    logsFrom?: string | null;
   },
 ): Promise<Change[]> {
   const { workspaceId, since, upTo, limit } = query;
   const live = since === 0 ? sql` AND NOT deleted` : sql``;
+  // Later pulls send every changed log, old or new: the device must hear of edits to logs it
+  // holds, and it drops old ones again when it next opens (docs/data-model.md).
+  const window = (kind: RecordKind) =>
+    since === 0 && kind === 'timeLog' && query.logsFrom
+      ? sql` AND date >= ${query.logsFrom}`
+      : sql``;
   const cursor = query.cursor;
   // Each table gives at most `limit` rows in (version, id) order from its (workspace_id, version,
   // id) index, starting after the cursor, so a page reads about `limit` rows per table however
@@ -170,7 +178,7 @@ export async function changesSince(
       : sql``;
   const parts = (Object.keys(tables) as RecordKind[]).map(
     (kind) =>
-      sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${after(kind)} ORDER BY version, id LIMIT ${limit})`,
+      sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${window(kind)}${after(kind)} ORDER BY version, id LIMIT ${limit})`,
   );
   const timerAfter = cursor
     ? sql` AND (version, 'timer'::text, user_id::text) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`

@@ -1,0 +1,78 @@
+import { apiError, json } from '../http/responses';
+import { exportWorkspace } from '../sync/export';
+import { projectTotals, queryLogs } from '../sync/log-query';
+import type { HandlerContext } from './context';
+import { exportQuery, logsQuery, parseQuery, totalsQuery } from './read-queries';
+import { refreshed, signedIn, unauthenticated } from './signed-in';
+
+/**
+ * What the browser asks the server for because its cache holds only recent logs: the whole
+ * workspace as a file, older logs for /allHours and Track, and /projects' totals.
+ */
+
+const notMember = () => apiError(403, 'not_member', 'You are not a member of this workspace.');
+
+/** GET /sync/export?workspace=…: every record of the workspace as an "Export my data" file. */
+export async function handleExport(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const query = parseQuery(request, exportQuery);
+  if (!query.ok) return query.response;
+  const now = ctx.now();
+  const outcome = await exportWorkspace(
+    ctx.database.db,
+    session.user.id,
+    query.value.workspace,
+    now,
+  );
+  if (outcome.kind === 'forbidden') return notMember();
+  return json(200, outcome.document, {
+    'Content-Disposition': `attachment; filename="hourmark-export-${now.toISOString().slice(0, 10)}.json"`,
+    ...refreshed(session, request, ctx),
+  });
+}
+
+/** GET /sync/logs?workspace=…&before=…&from=…: a page of logs with the totals of all matches. */
+export async function handleLogs(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const query = parseQuery(request, logsQuery);
+  if (!query.ok) return query.response;
+  const q = query.value;
+  const outcome = await queryLogs(ctx.database.db, session.user.id, {
+    workspaceId: q.workspace,
+    from: q.from,
+    to: q.to,
+    before: q.before,
+    clientId: q.client,
+    projectId: q.project,
+    taskId: q.task,
+    memberId: q.member,
+    tag: q.tag,
+    text: q.q,
+    limit: q.limit ?? 200,
+    offset: q.offset ?? 0,
+  });
+  if (outcome.kind === 'forbidden') return notMember();
+  return json(
+    200,
+    { logs: outcome.logs, totals: outcome.totals },
+    refreshed(session, request, ctx),
+  );
+}
+
+/** GET /sync/totals?workspace=…&before=…: each project's sums of stored log figures. */
+export async function handleTotals(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const query = parseQuery(request, totalsQuery);
+  if (!query.ok) return query.response;
+  const outcome = await projectTotals(
+    ctx.database.db,
+    session.user.id,
+    query.value.workspace,
+    query.value.before,
+  );
+  if (outcome.kind === 'forbidden') return notMember();
+  return json(200, { projects: outcome.projects }, refreshed(session, request, ctx));
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { recordKinds, type RecordKind } from '../../lib/sync/field-names';
+import {
+  listOfKind,
+  localFromRow,
+  relabel,
+  type AnyLocalRecord,
+  type LocalRecords,
+} from '../../lib/sync/local-records';
+import type { Fields, Runner } from './records';
+
+/** The names time logs are shown with: every client, project and task, deleted ones too. */
+export type LabelSources = Pick<LocalRecords, 'clients' | 'projects' | 'tasks' | 'members'>;
+
+const tableOf: Record<RecordKind, string> = {
+  client: 'clients',
+  project: 'projects',
+  task: 'tasks',
+  member: 'members',
+  timeLog: 'time_logs',
+};
+
+interface RecordRow {
+  id: string;
+  data: Fields;
+  deleted: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+async function rows<T>(runner: Runner, query: ReturnType<typeof sql>): Promise<T[]> {
+  // Both drivers answer with `{ rows }`; drizzle types the two results differently.
+  const result: unknown = await runner.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** A browser record (labels still empty) from a stored row. */
+export function recordOfRow(kind: RecordKind, row: RecordRow): AnyLocalRecord {
+  return localFromRow(
+    kind,
+    row.id,
+    row.data,
+    new Date(row.created_at).toISOString(),
+    new Date(row.updated_at).toISOString(),
+  );
+}
+
+/** Every record of `kind` in the workspace, deleted ones marked. */
+export async function recordsOfKind(
+  runner: Runner,
+  workspaceId: string,
+  kind: RecordKind,
+): Promise<{ record: AnyLocalRecord; deleted: boolean }[]> {
+  const found = await rows<RecordRow>(
+    runner,
+    sql`SELECT id, data, deleted, created_at, updated_at FROM ${sql.identifier(tableOf[kind])} WHERE workspace_id = ${workspaceId} ORDER BY created_at, id`,
+  );
+  return found.map((row) => ({ record: recordOfRow(kind, row), deleted: row.deleted }));
+}
+
+/**
+ * Clients, projects, tasks and members of the workspace, deleted ones included (a log of a
+ * deleted project keeps showing its name), and the ids of those still live.
+ */
+export async function labelSources(
+  runner: Runner,
+  workspaceId: string,
+): Promise<{ sources: LabelSources; live: Set<string> }> {
+  const sources: LabelSources = { clients: [], projects: [], tasks: [], members: [] };
+  const live = new Set<string>();
+  for (const kind of recordKinds) {
+    if (kind === 'timeLog') continue;
+    const list = sources[listOfKind[kind]] as AnyLocalRecord[];
+    for (const { record, deleted } of await recordsOfKind(runner, workspaceId, kind)) {
+      list.push(record);
+      if (!deleted) live.add(`${kind}:${record.id}`);
+    }
+  }
+  return { sources, live };
+}
+
+/** Time logs with their "Client / Project" and task labels derived from `sources`. */
+export function labelledLogs(
+  sources: LabelSources,
+  logs: LocalRecords['logs'],
+): LocalRecords['logs'] {
+  return relabel({ ...sources, logs }).logs;
+}
