@@ -38,6 +38,12 @@ export function dayHeading(day: string): { dayOfMonth: string; month: string } {
   return { dayOfMonth: String(date.getDate()), month: monthShort.format(date) };
 }
 
+/** A day for reading, e.g. '28 Sep 2026' ('' when `day` is not one). */
+export function formatDay(day: string): string {
+  const { dayOfMonth, month } = dayHeading(day);
+  return dayOfMonth ? `${dayOfMonth} ${month} ${day.slice(0, 4)}` : '';
+}
+
 /** SPEC.md's CREATED column: day-month-year, e.g. '22-11-2026'. */
 export function formatCreated(date: Date): string {
   return isValid(date)

@@ -55,13 +55,27 @@ export function budgetUse(seconds: number, budgetHours: number): BudgetUse {
     : { status: 'within', used, budget };
 }
 
+/** What the server says of a project's logs older than the browser's cache. */
+export type OlderFigures = Totals & { logs?: number; pendingLogIds?: readonly string[] };
+
 /** Rows for every project, with totals from one pass over the logs. */
 export function projectRows(
   projects: readonly Project[],
   logs: readonly TimeLog[],
   lookups: Lookups,
+  /** Figures of logs that are not in `logs` (older than the browser's cache), by project id. */
+  older: ReadonlyMap<string, OlderFigures> = new Map(),
 ): ProjectRow[] {
   const totals = totalsByProject(logs, lookups);
+  for (const [projectId, sums] of older) {
+    const mine = totals.get(projectId) ?? { ...noTotals };
+    totals.set(projectId, {
+      seconds: mine.seconds + sums.seconds,
+      billableMinor: mine.billableMinor + sums.billableMinor,
+      costMinor: mine.costMinor + sums.costMinor,
+      expensesMinor: mine.expensesMinor + sums.expensesMinor,
+    });
+  }
   const pending = new Map<string, string[]>();
   for (const log of logs) {
     if (log.status !== 'pending' || !log.projectId) continue;
@@ -73,7 +87,10 @@ export function projectRows(
     project,
     clientName: clientNameOf(project, lookups.clientsById),
     totals: totals.get(project.id) ?? noTotals,
-    pendingLogIds: pending.get(project.id) ?? [],
+    pendingLogIds: [
+      ...(pending.get(project.id) ?? []),
+      ...(older.get(project.id)?.pendingLogIds ?? []),
+    ],
     ...createdOf(project),
   }));
 }

@@ -3,6 +3,7 @@ import { filterLogs, groupByDay, type LogFilter } from '../lib/log-filter';
 import { sumTotals } from '../lib/totals';
 import { $economyContext } from './economy';
 import { $timeLogs } from './time-logs';
+import { $olderHours } from './all-hours-older';
 
 /** The /allHours filter (date range, client, project, task, member, tag, text). */
 export const $allHoursFilter = atom<LogFilter>({});
@@ -13,27 +14,39 @@ export const $allHoursLimit = atom(PAGE_SIZE);
 
 /**
  * Logs matching the filter with totals of all of them; `groups` holds the first `limit` logs
- * grouped by day newest first (day totals always count the whole day).
+ * grouped by day newest first (day totals always count the whole day). Logs of the
+ * cache window come from the cache; older ones from the server ($olderHours), added after them.
  */
 export const $allHoursView = computed(
-  [$timeLogs, $allHoursFilter, $economyContext, $allHoursLimit],
-  (logs, filter, context, limit) => {
-    const shown = filterLogs(logs, filter, context);
+  [$timeLogs, $allHoursFilter, $economyContext, $allHoursLimit, $olderHours],
+  (logs, filter, context, limit, older) => {
+    const recent = filterLogs(
+      logs.filter((log) => !log.date || log.date >= older.before),
+      filter,
+      context,
+    );
+    const shown = older.logs.length > 0 ? [...recent, ...older.logs] : recent;
+    const count = recent.length + (older.totals?.logs ?? 0);
     let budget = limit;
     const groups = [];
-    for (const group of groupByDay(shown)) {
+    for (const whole of groupByDay(shown)) {
       if (budget <= 0) break;
+      // An older day's total comes from the server: the page may hold only part of that day.
+      const seconds = older.daySeconds[whole.day];
+      const group = seconds === undefined ? whole : { ...whole, seconds };
       groups.push(
         budget >= group.logs.length ? group : { ...group, logs: group.logs.slice(0, budget) },
       );
       budget -= group.logs.length;
     }
-    return {
-      shown,
-      groups,
-      hidden: Math.max(0, shown.length - limit),
-      totals: sumTotals(shown, context),
-    };
+    const totals = sumTotals(recent, context);
+    if (older.totals) {
+      totals.seconds += older.totals.seconds;
+      totals.billableMinor += older.totals.billableMinor;
+      totals.costMinor += older.totals.costMinor;
+      totals.expensesMinor += older.totals.expensesMinor;
+    }
+    return { recent, shown, count, groups, hidden: Math.max(0, count - limit), totals, older };
   },
 );
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleExport, handleLogs, handleTotals } from '../../src/server/api/read-handlers';
+import {
+  handleExport,
+  handleLogs,
+  handleTags,
+  handleTotals,
+} from '../../src/server/api/read-handlers';
 import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { context, drivers, fakeClock, get, post } from './support';
@@ -51,7 +56,9 @@ describe.each(drivers)('reading older logs, totals and the export on $name', (dr
         ? handleTotals
         : path.startsWith('/sync/export')
           ? handleExport
-          : handlePull;
+          : path.startsWith('/sync/tags')
+            ? handleTags
+            : handlePull;
     const res = await handler(get(path, cookie), context(database, clock));
     return { status: res.status, headers: res.headers, body: (await res.json()) as never };
   };
@@ -97,7 +104,11 @@ describe.each(drivers)('reading older logs, totals and the export on $name', (dr
       },
       // Website: member rate ₹900/h, no rounding. Audit: ₹1,000/h, rounded up to 15 min.
       log('a1', '2026-11-20', 'p1', 3600, { tags: 'design', desc: '<p>Home page</p>' }),
-      log('a2', '2026-09-01', 'p1', 1800, { tags: 'design, call', desc: '<p>Kick-off call</p>' }),
+      log('a2', '2026-09-01', 'p1', 1800, {
+        tags: 'design, call',
+        desc: '<p>Kick-off call</p>',
+        status: 'pending',
+      }),
       log('a3', '2026-08-15', 'p2', 600, { exp: 120.5, desc: '<p>Checklist</p>' }),
       log('a4', '2025-01-10', 'p1', 7200, { desc: '<p>Old <strong>launch</strong></p>' }),
       log('a5', '2024-06-03', 'p3', 3600, { desc: '<p>Legacy work</p>' }),
@@ -175,6 +186,7 @@ describe.each(drivers)('reading older logs, totals and the export on $name', (dr
     expect(await ids('q=strong')).toEqual({ ids: [], count: 0 });
     expect(await ids('q=old%20site')).toEqual({ ids: ['a5'], count: 1 });
     expect(await ids('limit=2&offset=1')).toEqual({ ids: ['a3', 'a4'], count: 4 });
+    expect(await ids('status=pending')).toEqual({ ids: ['a2'], count: 1 });
     expect(await ids('q=a&limit=1&offset=1')).toMatchObject({ ids: ['a3'] });
   });
 
@@ -190,6 +202,7 @@ describe.each(drivers)('reading older logs, totals and the export on $name', (dr
         billableMinor: 225000,
         costMinor: 100000,
         expensesMinor: 0,
+        pendingLogIds: ['a2'],
       },
       {
         projectId: 'p2',
@@ -199,6 +212,7 @@ describe.each(drivers)('reading older logs, totals and the export on $name', (dr
         billableMinor: 25000,
         costMinor: 6667,
         expensesMinor: 12050,
+        pendingLogIds: [],
       },
       {
         projectId: 'p3',
@@ -208,6 +222,7 @@ describe.each(drivers)('reading older logs, totals and the export on $name', (dr
         billableMinor: 90000,
         costMinor: 40000,
         expensesMinor: 0,
+        pendingLogIds: [],
       },
     ]);
   });
@@ -240,8 +255,15 @@ describe.each(drivers)('reading older logs, totals and the export on $name', (dr
     ]);
   });
 
+  it('lists every tag used on live logs, old or new, once', async () => {
+    const res = await read(`/sync/tags?workspace=${me.workspace.id}`);
+    expect(res.status).toBe(200);
+    // a1 'design', a2 'design, call', a4 'launch' (set in the first test); deleted logs none.
+    expect(res.body).toEqual({ tags: ['call', 'design', 'launch'] });
+  });
+
   it('answers another account’s workspace with 403 and bad queries with 400 naming the field', async () => {
-    for (const path of ['/sync/logs', '/sync/totals', '/sync/export']) {
+    for (const path of ['/sync/logs', '/sync/totals', '/sync/export', '/sync/tags']) {
       const foreign = await read(`${path}?workspace=${me.workspace.id}`, stranger.cookie);
       expect(foreign.status, path).toBe(403);
       expect(foreign.body).toMatchObject({ error: 'not_member' });

@@ -5,7 +5,12 @@ import {
   handlePush,
   handleWorkspaces,
 } from '../../src/server/api/sync-handlers';
-import { handleExport, handleLogs, handleTotals } from '../../src/server/api/read-handlers';
+import {
+  handleExport,
+  handleLogs,
+  handleTags,
+  handleTotals,
+} from '../../src/server/api/read-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { mutationSpecs } from '../../src/lib/sync/mutations';
 import { context, drivers, get, post } from './support';
@@ -172,7 +177,7 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
     }
   }, 240_000);
 
-  it('answers 1,000 reads of older logs, totals and exports, junk or with bad values inside, never with a 5xx', async () => {
+  it('answers 1,000 reads of older logs, totals, tags and exports, junk or with bad values inside, never with a 5xx', async () => {
     const rand = random(20261124);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const me = await signUp(database, { name: 'Reader', email: 'fuzz.reads@example.com' });
@@ -215,6 +220,7 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
       ['/sync/logs', handleLogs],
       ['/sync/totals', handleTotals],
       ['/sync/export', handleExport],
+      ['/sync/tags', handleTags],
     ] as const;
     const cookies = [me.cookie, me.cookie, me.cookie, other.cookie, '', 'hm_session=x.y'];
     for (let i = 0; i < 1000; i += 1) {

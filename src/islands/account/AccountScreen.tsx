@@ -5,8 +5,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ImportDataForm } from './ImportDataForm';
 import { useState } from 'react';
-import { exportSnapshot } from '../../stores/export-data';
-import { downloadFile } from '../../ui/feedback/download';
+import { ExportDataButton } from '../../ui/feedback/ExportDataButton';
 
 /** Who is signed in, password change, sign out everywhere and account deletion. */
 export function AccountScreen() {
@@ -34,19 +33,7 @@ export function AccountScreen() {
           Clients, projects, tasks, team members and time logs are kept on the server and in this
           browser for working offline. Download them all as one JSON file, or add an export back.
         </p>
-        <button
-          type="button"
-          className="btn-secondary"
-          onClick={() =>
-            downloadFile(
-              `hourmark-export-${new Date().toISOString().slice(0, 10)}.json`,
-              exportSnapshot(),
-              'application/json',
-            )
-          }
-        >
-          Export my data
-        </button>
+        <ExportDataButton />
         <ImportDataForm />
       </section>
       <ChangePasswordForm />

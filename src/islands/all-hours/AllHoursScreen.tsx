@@ -1,14 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { dayHeading } from '../../lib/day';
+import { useEffect, useState } from 'react';
+import { formatDay } from '../../lib/day';
 import { formatDuration, formatHours } from '../../lib/duration';
 import { timeLogCsv } from '../../lib/csv';
 import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
-import { $allHoursView, PAGE_SIZE, showMoreLogs } from '../../stores/all-hours';
+import {
+  $allHoursFilter,
+  $allHoursLimit,
+  $allHoursView,
+  PAGE_SIZE,
+  showMoreLogs,
+} from '../../stores/all-hours';
+import { allOlderLogs, loadOlderHours } from '../../stores/all-hours-older';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';
 import { RichText } from '../../ui/rich-text/RichText';
 import { FilterBar } from './FilterBar';
+import { OlderLogsNotice } from './OlderLogsNotice';
 import { useFilterInUrl } from './use-filter-in-url';
 import { useSearchShortcut } from '../common/use-search-shortcut';
 
@@ -16,8 +25,37 @@ import { useSearchShortcut } from '../common/use-search-shortcut';
 export function AllHoursScreen() {
   useFilterInUrl();
   useSearchShortcut();
-  const { shown, groups, hidden, totals } = useStore($allHoursView);
+  const { recent, shown, count, groups, hidden, totals, older } = useStore($allHoursView);
   const context = useStore($economyContext);
+  const filter = useStore($allHoursFilter);
+  const limit = useStore($allHoursLimit);
+  const [exportProblem, setExportProblem] = useState('');
+  useEffect(() => loadOlderHours(filter, limit), [filter, limit]);
+  useEffect(() => {
+    const retry = () => loadOlderHours($allHoursFilter.get(), $allHoursLimit.get(), 0, true);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, []);
+
+  async function exportCsv() {
+    setExportProblem('');
+    let logs = shown;
+    if (older.totals && older.totals.logs > older.logs.length) {
+      const all = await allOlderLogs(filter);
+      if (!all) {
+        setExportProblem(
+          `The logs before ${formatDay(older.before)} could not be loaded from the server, so nothing was exported. Try again when you are online.`,
+        );
+        return;
+      }
+      logs = [...recent, ...all];
+    }
+    downloadFile(
+      `hourmark-time-logs-${new Date().toISOString().slice(0, 10)}.csv`,
+      timeLogCsv(logs, context),
+      'text/csv;charset=utf-8',
+    );
+  }
 
   return (
     <section aria-labelledby="all-hours-heading" className="p-4 desk:p-6">
@@ -28,25 +66,25 @@ export function AllHoursScreen() {
         <button
           type="button"
           className="btn-secondary"
-          disabled={shown.length === 0}
-          onClick={() =>
-            downloadFile(
-              `hourmark-time-logs-${new Date().toISOString().slice(0, 10)}.csv`,
-              timeLogCsv(shown, context),
-              'text/csv;charset=utf-8',
-            )
-          }
+          disabled={count === 0}
+          onClick={() => void exportCsv()}
         >
           Export CSV
         </button>
       </div>
+      {exportProblem ? (
+        <p role="alert" className="field-error mb-3">
+          {exportProblem}
+        </p>
+      ) : null}
       <FilterBar />
+      <OlderLogsNotice older={older} />
       <dl
         aria-label="Totals of the logs shown"
         className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-5"
       >
         {[
-          ['Logs', String(shown.length)],
+          ['Logs', String(count)],
           ['Hours', formatHours(totals.seconds)],
           ['Billable amount', formatMoney(totals.billableMinor)],
           ['Cost', formatMoney(totals.costMinor)],
@@ -64,7 +102,6 @@ export function AllHoursScreen() {
         </p>
       ) : (
         groups.map((group) => {
-          const heading = dayHeading(group.day);
           return (
             <section
               key={group.day || 'undated'}
@@ -72,11 +109,7 @@ export function AllHoursScreen() {
               className="mb-6"
             >
               <h2 className="mb-2 flex justify-between border-b border-slate-300 pb-1 text-lg font-bold">
-                <span>
-                  {group.day
-                    ? `${heading.dayOfMonth} ${heading.month} ${group.day.slice(0, 4)}`
-                    : 'Undated (from the old app)'}
-                </span>
+                <span>{group.day ? formatDay(group.day) : 'Undated (from the old app)'}</span>
                 <span className="tabular-nums">{formatDuration(group.seconds, 'short')}</span>
               </h2>
               <ul className="space-y-1">

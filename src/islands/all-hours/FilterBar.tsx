@@ -6,6 +6,7 @@ import { $projects } from '../../stores/projects';
 import { $tasks } from '../../stores/tasks';
 import { $team } from '../../stores/team';
 import { $timeLogs } from '../../stores/time-logs';
+import { $serverTags } from '../../stores/all-hours-older';
 
 interface Choice {
   value: string;
@@ -46,6 +47,7 @@ export function FilterBar() {
   const tasks = useStore($tasks);
   const team = useStore($team);
   const logs = useStore($timeLogs);
+  const serverTags = useStore($serverTags);
   const projectChoices = projects
     .filter((p) => !filter.clientId || p.clientId === filter.clientId)
     .map((p) => ({ value: p.id, label: p.projectName }));
@@ -105,7 +107,9 @@ export function FilterBar() {
       <SelectFilter
         label="Tag"
         value={filter.tag ?? ''}
-        choices={allTags(logs).map((t) => ({ value: t, label: t }))}
+        choices={allTags([...logs, { tags: [...serverTags, filter.tag ?? ''].join(',') }]).map(
+          (t) => ({ value: t, label: t }),
+        )}
         onChange={(v) => setAllHoursFilter('tag', v)}
       />
       <label className="flex flex-col text-sm font-semibold">

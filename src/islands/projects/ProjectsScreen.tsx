@@ -13,7 +13,13 @@ import type { Totals } from '../../lib/totals';
 import { $economyContext } from '../../stores/economy';
 import { $projects, deleteProject, setProjectStatus } from '../../stores/projects';
 import { $tasks } from '../../stores/tasks';
-import { $timeLogs, approveTimeLog } from '../../stores/time-logs';
+import {
+  $olderProjectTotals,
+  approvePendingLogs,
+  loadOlderProjectTotals,
+} from '../../stores/project-totals-older';
+import { formatDay } from '../../lib/day';
+import { $timeLogs } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
 import { downloadFile } from '../../ui/feedback/download';
@@ -65,7 +71,26 @@ export function ProjectsScreen() {
   const [deleting, setDeleting] = useState<ProjectRow | null>(null);
   useSearchShortcut();
 
-  const rows = useMemo(() => projectRows(projects, logs, lookups), [projects, logs, lookups]);
+  const older = useStore($olderProjectTotals);
+  // Cached logs from the window's first day on; the server sums the older ones.
+  const rows = useMemo(() => {
+    const recent = logs.filter((log) => !log.date || log.date >= older.before);
+    // An older log approved here (fetched into the cache) waits no more, whatever the server's
+    // figures said before the approval reached it.
+    const cached = new Map(logs.map((log) => [log.id, log.status]));
+    const olderFigures = new Map(
+      [...older.byProject].map(([id, figures]) => [
+        id,
+        {
+          ...figures,
+          pendingLogIds: (figures.pendingLogIds ?? []).filter(
+            (logId) => (cached.get(logId) ?? 'pending') === 'pending',
+          ),
+        },
+      ]),
+    );
+    return projectRows(projects, recent, lookups, olderFigures);
+  }, [projects, logs, lookups, older]);
   const shown = useMemo(
     () =>
       sortItems(
@@ -160,9 +185,12 @@ export function ProjectsScreen() {
                       {
                         label: `Approve ${row.pendingLogIds.length} pending`,
                         onSelect: () => {
-                          for (const id of row.pendingLogIds) approveTimeLog(id);
-                          showToast(
-                            `Approved ${row.pendingLogIds.length} time logs of ${project.projectName}`,
+                          void approvePendingLogs(project.id, row.pendingLogIds).then((done) =>
+                            showToast(
+                              done.ok
+                                ? `Approved ${row.pendingLogIds.length} time logs of ${project.projectName}`
+                                : `Could not approve the time logs of ${project.projectName}: ${done.message}`,
+                            ),
                           );
                         },
                       },
@@ -250,6 +278,27 @@ export function ProjectsScreen() {
           Export
         </button>
       </div>
+      <div role="status" className="mb-3">
+        {older.state === 'loading' ? (
+          <p className="text-sm text-slate-700">
+            Adding up the time logs before {formatDay(older.before)}…
+          </p>
+        ) : older.state === 'unavailable' ? (
+          <div className="rounded-lg border border-amber-300 bg-amber-50 p-3">
+            <p>
+              The totals count only the time logs from {formatDay(older.before)} on: the older ones
+              are kept on the server, which could not be reached ({older.message}).
+            </p>
+            <button
+              type="button"
+              className="btn-secondary mt-2 py-1"
+              onClick={() => void loadOlderProjectTotals()}
+            >
+              Try again
+            </button>
+          </div>
+        ) : null}
+      </div>
       <ListTable
         caption={`Projects, ${shown.length} shown`}
         head={
@@ -304,8 +353,11 @@ export function ProjectsScreen() {
         open={deleting !== null}
         title={`Delete ${deleting?.project.projectName ?? ''}?`}
         description={(() => {
+          // Cached logs of the window and the server's count of older ones.
           const count = deleting
-            ? logs.filter((l) => l.projectId === deleting.project.id).length
+            ? logs.filter(
+                (l) => l.projectId === deleting.project.id && (!l.date || l.date >= older.before),
+              ).length + (older.byProject.get(deleting.project.id)?.logs ?? 0)
             : 0;
           return count === 0
             ? 'No time logs use this project.'

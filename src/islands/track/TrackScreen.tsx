@@ -17,6 +17,7 @@ import { LogItem } from './LogItem';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { Stopwatch } from './Stopwatch';
 import { useDayInUrl } from './use-day-in-url';
+import { useOldDay } from './use-old-day';
 import { useTrackShortcuts } from './use-shortcuts';
 
 // The form (Ariakit combobox, Quill) and the edit dialog load when first opened, keeping what
@@ -33,6 +34,7 @@ export default function TrackScreen() {
   const day = useStore($shownDay);
   const formOpen = useStore($addFormOpen);
   const { logs } = useStore($dayLogs);
+  const oldDay = useOldDay(day);
   const members = useStore($activeMembers);
   const user = useStore($user);
   const [editing, setEditing] = useState<TimeLog | null>(null);
@@ -92,10 +94,19 @@ export default function TrackScreen() {
       <h2 id="day-logs-heading" className="sr-only">
         Time logs of the day
       </h2>
+      <p role="status" className={oldDay === 'here' ? 'sr-only' : 'mb-3 text-slate-700'}>
+        {oldDay === 'loading'
+          ? 'Loading this day’s time logs from the server…'
+          : oldDay === 'unavailable'
+            ? 'This day’s time logs are kept on the server. Connect to the internet to see them.'
+            : ''}
+      </p>
       {logs.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
-          No time logs on this day yet. Press Start or Add time log.
-        </p>
+        oldDay === 'here' ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
+            No time logs on this day yet. Press Start or Add time log.
+          </p>
+        ) : null
       ) : (
         <ul className="space-y-2" aria-labelledby="day-logs-heading">
           {logs.map((log) => (

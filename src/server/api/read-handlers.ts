@@ -1,6 +1,6 @@
 import { apiError, json } from '../http/responses';
 import { exportWorkspace } from '../sync/export';
-import { projectTotals, queryLogs } from '../sync/log-query';
+import { projectTotals, queryLogs, workspaceTags } from '../sync/log-query';
 import type { HandlerContext } from './context';
 import { exportQuery, logsQuery, parseQuery, totalsQuery } from './read-queries';
 import { refreshed, signedIn, unauthenticated } from './signed-in';
@@ -48,17 +48,15 @@ export async function handleLogs(request: Request, ctx: HandlerContext): Promise
     projectId: q.project,
     taskId: q.task,
     memberId: q.member,
+    status: q.status,
     tag: q.tag,
     text: q.q,
     limit: q.limit ?? 200,
     offset: q.offset ?? 0,
   });
   if (outcome.kind === 'forbidden') return notMember();
-  return json(
-    200,
-    { logs: outcome.logs, totals: outcome.totals },
-    refreshed(session, request, ctx),
-  );
+  const { logs, totals, daySeconds } = outcome;
+  return json(200, { logs, totals, daySeconds }, refreshed(session, request, ctx));
 }
 
 /** GET /sync/totals?workspace=…&before=…: each project's sums of stored log figures. */
@@ -75,4 +73,15 @@ export async function handleTotals(request: Request, ctx: HandlerContext): Promi
   );
   if (outcome.kind === 'forbidden') return notMember();
   return json(200, { projects: outcome.projects }, refreshed(session, request, ctx));
+}
+
+/** GET /sync/tags?workspace=…: every tag used on the workspace's logs. */
+export async function handleTags(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const query = parseQuery(request, exportQuery);
+  if (!query.ok) return query.response;
+  const outcome = await workspaceTags(ctx.database.db, session.user.id, query.value.workspace);
+  if (outcome.kind === 'forbidden') return notMember();
+  return json(200, { tags: outcome.tags }, refreshed(session, request, ctx));
 }

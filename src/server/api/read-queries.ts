@@ -20,7 +20,7 @@ const count = (max: number) =>
     .transform(Number)
     .refine((n) => n <= max, `At most ${max}`);
 
-/** GET /sync/export */
+/** GET /sync/export and /sync/tags: only the workspace. */
 export const exportQuery = z.object({ workspace }).strict();
 
 /** GET /sync/logs */
@@ -34,6 +34,7 @@ export const logsQuery = z
     project: id.optional(),
     task: id.optional(),
     member: id.optional(),
+    status: z.enum(['approved', 'pending']).optional(),
     tag: text.optional(),
     q: text.optional(),
     limit: count(5000)

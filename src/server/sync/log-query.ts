@@ -19,6 +19,7 @@ export interface LogQuery {
   projectId?: string | undefined;
   taskId?: string | undefined;
   memberId?: string | undefined;
+  status?: 'approved' | 'pending' | undefined;
   tag?: string | undefined;
   text?: string | undefined;
   /** Logs per page (newest day first) and how many to skip. */
@@ -37,7 +38,14 @@ export interface LogTotals {
 }
 
 export type LogQueryOutcome =
-  { kind: 'forbidden' } | { kind: 'ok'; logs: TimeLog[]; totals: LogTotals };
+  | { kind: 'forbidden' }
+  | {
+      kind: 'ok';
+      logs: TimeLog[];
+      totals: LogTotals;
+      /** Seconds of every match on each day the page shows (a day may go on in the next page). */
+      daySeconds: Record<string, number>;
+    };
 
 interface LogRow {
   id: string;
@@ -65,6 +73,7 @@ function conditions(q: LogQuery): SQL {
   if (q.projectId) parts.push(sql`l.project_id = ${q.projectId}`);
   if (q.taskId) parts.push(sql`l.task_id = ${q.taskId}`);
   if (q.memberId) parts.push(sql`l.member_id = ${q.memberId}`);
+  if (q.status) parts.push(sql`l.data->>'status' = ${q.status}`);
   if (q.clientId)
     parts.push(
       sql`l.project_id IN (SELECT id FROM projects WHERE workspace_id = ${q.workspaceId} AND client_id = ${q.clientId})`,
@@ -123,7 +132,23 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
     const totals = Object.fromEntries(
       Object.entries(sums ?? {}).map(([key, value]) => [key, Number(value)]),
     ) as unknown as LogTotals;
-    return { kind: 'ok', logs: label(page), totals };
+    const days = [...new Set(page.map((row) => String(row.data['date'])))];
+    const perDay =
+      days.length === 0
+        ? []
+        : await rows<{ day: string; seconds: string | number }>(
+            db,
+            sql`SELECT to_char(l.date, 'YYYY-MM-DD') AS day, sum(l.seconds) AS seconds FROM time_logs l WHERE ${where} AND l.date IN (${sql.join(
+              days.map((day) => sql`${day}`),
+              sql`, `,
+            )}) GROUP BY l.date`,
+          );
+    return {
+      kind: 'ok',
+      logs: label(page),
+      totals,
+      daySeconds: Object.fromEntries(perDay.map((row) => [row.day, Number(row.seconds)])),
+    };
   }
   const found = await rows<LogRow>(
     db,
@@ -140,12 +165,20 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
   );
   const matchedRows = found.filter((row) => matching.has(row.id));
   const matchedLogs = labelled.filter((log) => matching.has(log.id));
-  return {
-    kind: 'ok',
-    logs: matchedLogs.slice(q.offset, q.offset + q.limit),
-    totals: addUp(matchedRows),
-  };
+  const page = matchedLogs.slice(q.offset, q.offset + q.limit);
+  const shownDays = new Set(page.map((log) => log.date));
+  const daySeconds: Record<string, number> = {};
+  for (const log of matchedLogs)
+    if (shownDays.has(log.date)) daySeconds[log.date] = (daySeconds[log.date] ?? 0) + log.dur;
+  return { kind: 'ok', logs: page, totals: addUp(matchedRows), daySeconds };
 }
+
+/** One project's figures in /sync/totals. */
+export type ProjectTotals = LogTotals & {
+  projectId: string;
+  /** Its logs waiting for approval (at most 1,000), so /projects can approve them. */
+  pendingLogIds: string[];
+};
 
 /** Per project: the sums of its logs before `before` (all when absent), for /projects. */
 export async function projectTotals(
@@ -153,22 +186,37 @@ export async function projectTotals(
   userId: string,
   workspaceId: string,
   before: string | undefined,
-): Promise<
-  { kind: 'forbidden' } | { kind: 'ok'; projects: (LogTotals & { projectId: string })[] }
-> {
+): Promise<{ kind: 'forbidden' } | { kind: 'ok'; projects: ProjectTotals[] }> {
   const membership = await membershipOf(db, userId, workspaceId);
   if (!membership) return { kind: 'forbidden' };
-  const found = await rows<Record<string, string | number>>(
+  const found = await rows<Record<string, string | number> & { pending: string[] | null }>(
     db,
-    sql`SELECT l.project_id AS "projectId", count(*) AS logs, sum(l.seconds) AS seconds, sum(l.billable_seconds) AS "billableSeconds", sum(l.billable_minor) AS "billableMinor", sum(l.cost_minor) AS "costMinor", sum(l.expense_minor) AS "expensesMinor" FROM time_logs l WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND l.project_id IS NOT NULL${before ? sql` AND l.date < ${before}` : sql``} GROUP BY l.project_id ORDER BY l.project_id`,
+    sql`SELECT l.project_id AS "projectId", count(*) AS logs, sum(l.seconds) AS seconds, sum(l.billable_seconds) AS "billableSeconds", sum(l.billable_minor) AS "billableMinor", sum(l.cost_minor) AS "costMinor", sum(l.expense_minor) AS "expensesMinor", (array_agg(l.id ORDER BY l.date DESC, l.id) FILTER (WHERE l.data->>'status' = 'pending'))[1:1000] AS pending FROM time_logs l WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND l.project_id IS NOT NULL${before ? sql` AND l.date < ${before}` : sql``} GROUP BY l.project_id ORDER BY l.project_id`,
   );
   return {
     kind: 'ok',
-    projects: found.map(({ projectId, ...sums }) => ({
+    projects: found.map(({ projectId, pending, ...sums }) => ({
       projectId: String(projectId),
       ...(Object.fromEntries(
         Object.entries(sums).map(([key, value]) => [key, Number(value)]),
       ) as unknown as LogTotals),
+      pendingLogIds: pending ?? [],
     })),
   };
+}
+
+/** Every tag used on the workspace's logs, old or new, for /allHours' tag filter. */
+export async function workspaceTags(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+): Promise<{ kind: 'forbidden' } | { kind: 'ok'; tags: string[] }> {
+  const membership = await membershipOf(db, userId, workspaceId);
+  if (!membership) return { kind: 'forbidden' };
+  const found = await rows<{ tag: string }>(
+    db,
+    sql`SELECT DISTINCT trim(t) AS tag FROM time_logs l, unnest(string_to_array(l.data->>'tags', ',')) AS t WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND trim(t) <> ''`,
+  );
+  // Sorted as the browser sorts the tags it holds (src/lib/log-filter.ts allTags).
+  return { kind: 'ok', tags: found.map((r) => r.tag).sort((a, b) => a.localeCompare(b)) };
 }

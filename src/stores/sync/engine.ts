@@ -20,6 +20,7 @@ import { $timer, TIMER_KEY } from '../timer';
 import { keyOfList, readCache, resetCache, writeCache } from './cache';
 import { onLocalChange, type LocalChange } from './capture';
 import { stashLegacyData } from './legacy-stash';
+import { fetchedLogsMissingFrom, mergeServerLogs, trimOldLogs, windowStart } from './older-logs';
 import { $cacheOwner, type CacheOwner } from './owner';
 import {
   readSyncState,
@@ -256,11 +257,13 @@ async function pullOnce(): Promise<void> {
   if (!owner || problem) return;
   const me = owner;
   const start = readSyncState(me);
+  const logsFrom = windowStart();
   const changes: PulledChange[] = [];
   let page: PullPage | null = null;
   let cursor: string | null = null;
   do {
-    const query = new URLSearchParams({ workspace: me.workspaceId });
+    // A first pull brings the logs of the cache window only; older ones stay on the server.
+    const query = new URLSearchParams({ workspace: me.workspaceId, logsFrom });
     if (start.cookie) query.set('cookie', start.cookie);
     if (page && cursor) {
       query.set('upTo', page.cookie);
@@ -282,8 +285,9 @@ async function pullOnce(): Promise<void> {
   const last = page.lastMutationIds[start.clientId] ?? 0;
   const state = readSyncState(me);
   const pending = state.outbox.filter((m) => m.id > last);
+  const cached = readCache();
   const out = rebase({
-    local: readCache(),
+    local: cached,
     timer: $timer.get(),
     changes,
     reset: page.reset,
@@ -292,6 +296,8 @@ async function pullOnce(): Promise<void> {
     now: new Date().toISOString(),
   });
   writeCache(out.local, out.timer);
+  // A first pull leaves out old logs; those fetched to show an old day stay.
+  if (page.reset) mergeServerLogs(fetchedLogsMissingFrom(cached.logs, out.local.logs));
   caughtUp = true;
   const cookie = page.cookie;
   updateSyncState(me, (fresh) => ({
@@ -454,6 +460,7 @@ export async function startSync(user: User): Promise<void> {
   pushedUpTo = 0;
   caughtUp = false;
   $cacheOwner.set(chosen);
+  trimOldLogs(chosen);
   // Only now: changes made before the workspace was known wait in capture.ts, then go to it.
   listenOnce();
   refreshStatus();

@@ -16,7 +16,7 @@ export function StorageNoticeList() {
         >
           <p>{notice.message}</p>
           <div className="mt-2 flex gap-2">
-            <ExportDataButton />
+            <ExportDataButton className="btn-secondary py-1" />
             <button
               type="button"
               className="btn-secondary py-1"

@@ -8,7 +8,7 @@ export function WriteFailedMessage({ message }: { message: string }) {
   return (
     <div role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
       <p className="mb-2">{message}</p>
-      <ExportDataButton />
+      <ExportDataButton className="btn-secondary py-1" />
     </div>
   );
 }

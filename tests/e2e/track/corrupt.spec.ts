@@ -17,7 +17,7 @@ test('a corrupt time-log list opens the screen with a notice and keeps the origi
   expect(kept).toEqual(['[{"dur": "lots"}, {"broken']);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export my data' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^hourmark-export-\d+\.json$/);
+  expect((await download).suggestedFilename()).toMatch(/^hourmark-export-\d{4}-\d{2}-\d{2}\.json$/);
 });
 
 test('a bad value is copied aside once, however many screens load it, and the notice says where', async ({

@@ -159,4 +159,21 @@ describe('projectsCsv', () => {
     const line = projectsCsv([withMore]).replace('\uFEFF', '').split('\r\n')[1];
     expect(line).toBe('Audit,Acme,Active,1.50,10,1500.00,900.00,1484.56,2026-03-05');
   });
+
+  it('adds the server’s totals of logs older than the cache to the cached logs’ figures', () => {
+    // Audit's cached log: 1.5 h, ₹1,500.00, cost ₹900.00, expenses ₹250.00; the server adds
+    // 2 h, ₹2,000.00, ₹1,200.00 and ₹10.00 of older logs: 3.5 h, ₹3,500.00, ₹2,100.00, ₹260.00.
+    const older = new Map([
+      ['Audit', { seconds: 7200, billableMinor: 200_000, costMinor: 120_000, expensesMinor: 1000 }],
+    ]);
+    const audit = projectRows(projects, logs, lookups, older).find(
+      (r) => r.project.id === 'Audit',
+    )!;
+    expect(audit.totals).toEqual({
+      seconds: 12_600,
+      billableMinor: 350_000,
+      costMinor: 210_000,
+      expensesMinor: 26_000,
+    });
+  });
 });

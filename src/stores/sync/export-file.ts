@@ -1,0 +1,49 @@
+import { formatDay } from '../../lib/day';
+import { listOfKind, type AnyLocalRecord } from '../../lib/sync/local-records';
+import { splitRecordKey } from '../../lib/sync/rebase';
+import { exportSnapshot } from '../export-data';
+import { keyOfList, readCache } from './cache';
+import { pushNow } from './engine';
+import { windowStart } from './older-logs';
+import { $cacheOwner } from './owner';
+import { fetchExport } from './server-reads';
+import { readSyncState } from './state';
+
+/** An export ready to download, and what the person should know about it. */
+export interface ExportFile {
+  text: string;
+  /** Null when the file holds the whole workspace; otherwise why it holds less. */
+  notice: string | null;
+}
+
+/**
+ * "Export my data": the whole workspace from the server (the browser keeps only recent logs),
+ * with this device's changes the server has not confirmed yet laid over it, and any stored value
+ * kept aside as unreadable. Offline, the file holds what this browser keeps, and says so.
+ */
+export async function buildExport(now = new Date()): Promise<ExportFile> {
+  await pushNow();
+  const owner = $cacheOwner.get();
+  const result = await fetchExport();
+  const local = JSON.parse(exportSnapshot(now)) as Record<string, unknown>;
+  if (!result.ok || !owner) {
+    return {
+      text: JSON.stringify(local, null, 2),
+      notice: `Hourmark could not reach the server (${result.ok ? 'no workspace open' : result.message}), so this file holds what this browser keeps: every client, project, task and team member, and the time logs from ${formatDay(windowStart(now))} on.`,
+    };
+  }
+  const document = result.data;
+  const cache = readCache();
+  for (const mutation of readSyncState(owner).outbox) {
+    const { kind, id } = splitRecordKey(mutation.record);
+    if (kind === 'timer') continue;
+    const list = listOfKind[kind];
+    const key = keyOfList[list];
+    const records = (Array.isArray(document[key]) ? document[key] : []) as AnyLocalRecord[];
+    const mine = (cache[list] as AnyLocalRecord[]).find((record) => record.id === id);
+    const others = records.filter((record) => record.id !== id);
+    document[key] = mine ? [...others, mine] : others;
+  }
+  document['keptAside'] = local['keptAside'];
+  return { text: JSON.stringify(document, null, 2), notice: null };
+}

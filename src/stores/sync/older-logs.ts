@@ -1,0 +1,78 @@
+import { cacheWindowStart } from '../../lib/sync/cache-window';
+import type { TimeLog } from '../../lib/entities/time-log';
+import { toDay } from '../../lib/day';
+import { readCache, writeCache } from './cache';
+import { $cacheOwner, type CacheOwner } from './owner';
+import { fetchLogs } from './server-reads';
+import { readSyncState } from './state';
+
+/** The first day of the cache window today. */
+export const windowStart = (now = new Date()) => cacheWindowStart(toDay(now));
+
+/** Record keys (`timeLog:id`) that changes not yet confirmed by the server touch. */
+function pendingKeys(owner: CacheOwner): Set<string> {
+  const state = readSyncState(owner);
+  return new Set([...state.outbox.map((m) => m.record), ...Object.keys(state.bases)]);
+}
+
+const newestFirst = (a: TimeLog, b: TimeLog) =>
+  b.date.localeCompare(a.date) ||
+  (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
+  b.id.localeCompare(a.id);
+
+/**
+ * Drops cached logs older than the window that no pending change touches (logs fetched to look
+ * at an old day, or edited on another device, come back to the server's keeping this way).
+ */
+export function trimOldLogs(owner: CacheOwner, now = new Date()): void {
+  const start = windowStart(now);
+  const pending = pendingKeys(owner);
+  const cache = readCache();
+  const kept = cache.logs.filter(
+    (log) =>
+      !log.date || log.date >= start || pending.has(`timeLog:${log.id}`) || fetchedHere.has(log.id),
+  );
+  if (kept.length !== cache.logs.length) writeCache({ ...cache, logs: kept });
+}
+
+/** Logs this page fetched to show an old day: kept until the page is left, even by a trim. */
+const fetchedHere = new Set<string>();
+
+/**
+ * Logs of old days this page fetched that are not in `logs` (the cache after a first pull, which
+ * brings only the window's logs), to add back: they were not deleted, only left out.
+ */
+export function fetchedLogsMissingFrom(
+  before: readonly TimeLog[],
+  after: readonly TimeLog[],
+): TimeLog[] {
+  const present = new Set(after.map((log) => log.id));
+  return before.filter((log) => fetchedHere.has(log.id) && !present.has(log.id));
+}
+
+/** Adds logs fetched from the server to the cache, unless it holds them or changes wait on them. */
+export function mergeServerLogs(logs: readonly TimeLog[]): void {
+  const owner = $cacheOwner.get();
+  if (!owner || logs.length === 0) return;
+  const pending = pendingKeys(owner);
+  const cache = readCache();
+  const have = new Set(cache.logs.map((log) => log.id));
+  const added = logs.filter((log) => !have.has(log.id) && !pending.has(`timeLog:${log.id}`));
+  for (const log of logs) fetchedHere.add(log.id);
+  if (added.length > 0) writeCache({ ...cache, logs: [...cache.logs, ...added].sort(newestFirst) });
+}
+
+const loadedDays = new Set<string>();
+
+/**
+ * Makes sure the cache holds the logs of `day` when it lies before the window (Track showing an
+ * old day): fetched once per page load, then edited like any other. Says whether it could.
+ */
+export async function loadOldDay(day: string): Promise<'cached' | 'loaded' | 'offline'> {
+  if (!day || day >= windowStart() || loadedDays.has(day)) return 'cached';
+  const result = await fetchLogs({ from: day, to: day, limit: 5000 });
+  if (!result.ok) return 'offline';
+  loadedDays.add(day);
+  mergeServerLogs(result.data.logs);
+  return 'loaded';
+}
