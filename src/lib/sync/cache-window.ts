@@ -11,3 +11,19 @@ export const CACHE_WINDOW_DAYS = 56;
 export function cacheWindowStart(today: string): string {
   return addDays(today, -CACHE_WINDOW_DAYS);
 }
+
+/**
+ * The logs a cache keeps when it opens: those of the window, undated ones from the original app,
+ * those that changes not yet confirmed touch, and those `also` names (fetched to be looked at).
+ */
+export function logsInWindow<T extends { id: string; date: string }>(
+  logs: readonly T[],
+  start: string,
+  pendingRecords: ReadonlySet<string>,
+  also: ReadonlySet<string> = new Set(),
+): T[] {
+  return logs.filter(
+    (log) =>
+      !log.date || log.date >= start || pendingRecords.has(`timeLog:${log.id}`) || also.has(log.id),
+  );
+}

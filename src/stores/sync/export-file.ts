@@ -1,8 +1,7 @@
 import { formatDay } from '../../lib/day';
-import { listOfKind, type AnyLocalRecord } from '../../lib/sync/local-records';
-import { splitRecordKey } from '../../lib/sync/rebase';
+import { withPendingChanges } from '../../lib/sync/export-overlay';
 import { exportSnapshot } from '../export-data';
-import { keyOfList, readCache } from './cache';
+import { readCache } from './cache';
 import { pushNow } from './engine';
 import { windowStart } from './older-logs';
 import { $cacheOwner } from './owner';
@@ -32,18 +31,7 @@ export async function buildExport(now = new Date()): Promise<ExportFile> {
       notice: `Hourmark could not reach the server (${result.ok ? 'no workspace open' : result.message}), so this file holds what this browser keeps: every client, project, task and team member, and the time logs from ${formatDay(windowStart(now))} on.`,
     };
   }
-  const document = result.data;
-  const cache = readCache();
-  for (const mutation of readSyncState(owner).outbox) {
-    const { kind, id } = splitRecordKey(mutation.record);
-    if (kind === 'timer') continue;
-    const list = listOfKind[kind];
-    const key = keyOfList[list];
-    const records = (Array.isArray(document[key]) ? document[key] : []) as AnyLocalRecord[];
-    const mine = (cache[list] as AnyLocalRecord[]).find((record) => record.id === id);
-    const others = records.filter((record) => record.id !== id);
-    document[key] = mine ? [...others, mine] : others;
-  }
+  const document = withPendingChanges(result.data, readSyncState(owner).outbox, readCache());
   document['keptAside'] = local['keptAside'];
   return { text: JSON.stringify(document, null, 2), notice: null };
 }

@@ -1,4 +1,4 @@
-import { cacheWindowStart } from '../../lib/sync/cache-window';
+import { cacheWindowStart, logsInWindow } from '../../lib/sync/cache-window';
 import type { TimeLog } from '../../lib/entities/time-log';
 import { toDay } from '../../lib/day';
 import { readCache, writeCache } from './cache';
@@ -28,10 +28,7 @@ export function trimOldLogs(owner: CacheOwner, now = new Date()): void {
   const start = windowStart(now);
   const pending = pendingKeys(owner);
   const cache = readCache();
-  const kept = cache.logs.filter(
-    (log) =>
-      !log.date || log.date >= start || pending.has(`timeLog:${log.id}`) || fetchedHere.has(log.id),
-  );
+  const kept = logsInWindow(cache.logs, start, pending, fetchedHere);
   if (kept.length !== cache.logs.length) writeCache({ ...cache, logs: kept });
 }
 
