@@ -2,7 +2,9 @@
 // built server: a team's workspace (20 team members, the account's own among them, 40 clients,
 // 200 projects with 3 tasks each, 50,000 time logs over three years) is pushed in batches of
 // 500, then measured:
-// - the first pull into an empty browser: every page of GET /sync/pull, time, bytes, rows;
+// - the first pull into an empty browser: every page of GET /sync/pull, time, bytes, rows; and
+//   of the 8-week cache window a browser asks for, with the reads of older logs, totals, tags
+//   and the export that screens make instead (median of 5);
 // - an incremental pull after one change (push one updateTimeLog, pull since the last cookie);
 // - 50 clients of one account pushing single-mutation batches at once for 10 s.
 // Exits non-zero when a request answers other than 2xx or a mutation is refused: the figures
@@ -62,8 +64,9 @@ async function push(client, workspaceId, device, mutations) {
 }
 
 /** Every page of one pull since `cookie` (null: a first pull), with each page's body and time. */
-async function pullAll(client, workspaceId, cookie) {
-  const since = cookie === null ? '' : `&cookie=${cookie}`;
+async function pullAll(client, workspaceId, cookie, logsFrom = null) {
+  const since =
+    (cookie === null ? '' : `&cookie=${cookie}`) + (logsFrom ? `&logsFrom=${logsFrom}` : '');
   const pages = [];
   let answer = null;
   do {
@@ -113,6 +116,38 @@ async function section(label, extraEnv) {
     const pageMs = first.pages.map((p) => p.ms);
     console.log(
       `  first pull: ${(firstMs / 1000).toFixed(2)} s for ${first.pages.length} pages (${ms(Math.min(...pageMs))} to ${ms(Math.max(...pageMs))} each), ${count(rows)} rows, ${kb(bytes)} of JSON (${kb(gzipped)} gzipped, as the server sends it to browsers)`,
+    );
+
+    // 2b. What a browser does since the cache window: a first pull of the last 8 weeks only,
+    // and the server's reads for the older logs (median of 5 each).
+    const windowStart = '2026-09-28'; // 56 days before the generated data's last day
+    started = performance.now();
+    const windowed = await pullAll(client, workspaceId, null, windowStart);
+    const windowMs = performance.now() - started;
+    const windowBytes = windowed.pages.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
+    const windowRows = windowed.pages.reduce((sum, p) => sum + p.rows, 0);
+    console.log(
+      `  first pull of the 8-week window: ${(windowMs / 1000).toFixed(2)} s for ${windowed.pages.length} pages, ${count(windowRows)} rows, ${kb(windowBytes)} of JSON`,
+    );
+    const median = async (path) => {
+      const times = [];
+      let bytes = 0;
+      for (let i = 0; i < 5; i += 1) {
+        const t = performance.now();
+        const { text } = await client.call(
+          'GET',
+          `${path}${path.includes('?') ? '&' : '?'}workspace=${workspaceId}`,
+        );
+        times.push(performance.now() - t);
+        bytes = Buffer.byteLength(text);
+      }
+      return `${ms(percentile(times, 0.5))} (${kb(bytes)})`;
+    };
+    console.log(
+      `  older logs for /allHours, first 200 of all before the window: ${await median(`/sync/logs?before=${windowStart}&limit=200`)}; with a text filter: ${await median(`/sync/logs?before=${windowStart}&limit=200&q=review`)}; one old day for Track: ${await median('/sync/logs?from=2025-03-12&to=2025-03-12&limit=5000')}`,
+    );
+    console.log(
+      `  /projects' older totals: ${await median(`/sync/totals?before=${windowStart}`)}; every tag: ${await median('/sync/tags')}; Export my data (the whole workspace): ${await median('/sync/export')}`,
     );
 
     // 3. Incremental pull after one change.

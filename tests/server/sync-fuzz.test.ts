@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  handleCreateWorkspace,
   handlePoke,
   handlePull,
   handlePush,
@@ -68,7 +69,7 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
   });
   afterAll(async () => drop());
 
-  it('answers 1,000 pushes, pulls, poke streams and workspace lists, junk or well-formed with bad values inside, never with a 5xx', async () => {
+  it('answers 1,000 pushes, pulls, poke streams, workspace lists and new workspaces, junk or well-formed with bad values inside, never with a 5xx', async () => {
     const rand = random(20261123);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
     const register = async (email: string) => {
@@ -174,6 +175,21 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
       } else expect(((await poke.json()) as { error?: string }).error).toEqual(expect.any(String));
       const listed = await handleWorkspaces(get('/sync/workspaces', cookie), context(database));
       expect(listed.status, `workspaces #${i}`).toBeLessThan(500);
+      const body =
+        rand() < 0.2
+          ? pick(['', '{', 'null', '[]', '"x"'])
+          : JSON.stringify(
+              rand() < 0.7
+                ? { name: pick(oddValues) }
+                : { name: `Studio ${i}`, ...(rand() < 0.5 ? { owner: other.workspaceId } : {}) },
+            );
+      const created = await handleCreateWorkspace(
+        post('/sync/workspaces', body, cookie),
+        context(database),
+      );
+      expect(created.status, `create workspace #${i}: ${body.slice(0, 100)}`).toBeLessThan(500);
+      if (created.status >= 400)
+        expect(((await created.json()) as { error?: string }).error).toEqual(expect.any(String));
     }
   }, 240_000);
 

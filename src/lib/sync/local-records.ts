@@ -88,6 +88,15 @@ export function localFromRow(
   }
 }
 
+/** Newest first, as the `taskData` key keeps logs: by day, then by when each was made. */
+export const newestLogFirst = (
+  a: Pick<TimeLog, 'date' | 'createdAt' | 'id'>,
+  b: Pick<TimeLog, 'date' | 'createdAt' | 'id'>,
+) =>
+  b.date.localeCompare(a.date) ||
+  (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
+  b.id.localeCompare(a.id);
+
 /** The fields of `after` the server stores that differ from `before`, or null when none do. */
 export function changedServerFields(
   kind: RecordKind,

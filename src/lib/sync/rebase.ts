@@ -4,6 +4,7 @@ import {
   changedServerFields,
   listOfKind,
   localFromRow,
+  newestLogFirst,
   relabel,
   serverFieldsOf,
   type AnyLocalRecord,
@@ -196,13 +197,7 @@ export function rebase(input: RebaseInput): RebaseOutput {
 
   const listed = <K extends RecordKind>(kind: K) => [...maps[kind].values()] as never[];
   const logs = listed('timeLog') as LocalRecords['logs'];
-  // Newest first, as the `taskData` key keeps them: by day, then by when each was made.
-  logs.sort(
-    (a, b) =>
-      b.date.localeCompare(a.date) ||
-      (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
-      b.id.localeCompare(a.id),
-  );
+  logs.sort(newestLogFirst);
   const local = relabel({
     clients: listed('client'),
     projects: listed('project'),

@@ -1,8 +1,10 @@
 import { endpoint } from '../../server/api/endpoint';
-import { handleWorkspaces } from '../../server/api/sync-handlers';
+import { handleCreateWorkspace, handleWorkspaces } from '../../server/api/sync-handlers';
+import { methodNotAllowed } from '../../server/http/responses';
 
 export const prerender = false;
 
-const routes = endpoint('GET', handleWorkspaces);
-export const GET = routes.handle;
-export const ALL = routes.others;
+// GET lists the person's workspaces; POST creates one.
+export const GET = endpoint('GET', handleWorkspaces).handle;
+export const POST = endpoint('POST', handleCreateWorkspace).handle;
+export const ALL = () => methodNotAllowed('GET, POST');

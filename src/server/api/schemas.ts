@@ -42,3 +42,10 @@ export const passwordBody = z.object({ currentPassword: anyPassword, newPassword
 
 /** POST /user/delete */
 export const deleteBody = z.object({ password: anyPassword });
+
+/** POST /sync/workspaces */
+export const newWorkspaceBody = z
+  .object({
+    name: storable(text.trim().min(1, 'Name the workspace').max(100, 'At most 100 characters')),
+  })
+  .strict();

@@ -5,7 +5,13 @@ import { apiError, json } from '../http/responses';
 import { decodeCursor, pull } from '../sync/pull';
 import { push } from '../sync/push';
 import { onWorkspaceChange } from '../sync/poke';
-import { membershipOf, workspacesOf } from '../sync/workspaces';
+import {
+  createWorkspace,
+  MAX_OWN_WORKSPACES,
+  membershipOf,
+  workspacesOf,
+} from '../sync/workspaces';
+import { newWorkspaceBody } from './schemas';
 import type { HandlerContext } from './context';
 import { refreshed, signedIn, unauthenticated } from './signed-in';
 
@@ -23,6 +29,25 @@ export async function handleWorkspaces(request: Request, ctx: HandlerContext): P
     { workspaces: await workspacesOf(ctx.database.db, session.user.id) },
     refreshed(session, request, ctx),
   );
+}
+
+/** POST /sync/workspaces { name }: a new workspace with the caller as its Admin. */
+export async function handleCreateWorkspace(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  const body = await parseBody(request, newWorkspaceBody);
+  if (!body.ok) return body.response;
+  const created = await createWorkspace(ctx.database.db, session.user, body.value.name, ctx.now());
+  if (!created)
+    return apiError(
+      409,
+      'too_many_workspaces',
+      `You belong to ${MAX_OWN_WORKSPACES} workspaces, the most one person can. Leave or delete one first.`,
+    );
+  return json(201, { workspace: created }, refreshed(session, request, ctx));
 }
 
 /** POST /sync/push: applies a batch of named mutations and answers each with ok or a reason. */

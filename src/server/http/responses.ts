@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'not_ready'
   | 'not_member'
   | 'foreign_client'
+  | 'too_many_workspaces'
   | 'internal';
 
 /** A JSON response with no caching. */

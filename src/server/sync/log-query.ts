@@ -3,7 +3,7 @@ import type { TimeLog } from '../../lib/entities/time-log';
 import { filterLogs } from '../../lib/log-filter';
 import { buildLookups } from '../../lib/totals';
 import type { Db } from '../db/connect';
-import type { Runner } from './records';
+import { rows } from './records';
 import { labelledLogs, labelSources, recordOfRow } from './workspace-records';
 import { membershipOf } from './workspaces';
 
@@ -58,11 +58,6 @@ interface LogRow {
   billable_minor: string | number;
   cost_minor: string | number;
   expense_minor: string | number;
-}
-
-async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {
-  const result: unknown = await runner.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 function conditions(q: LogQuery): SQL {

@@ -39,7 +39,8 @@ export interface StoredRecord {
 
 const table = (kind: RecordKind) => sql.identifier(tables[kind].table);
 
-async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {
+/** The rows a query answers, on either driver. */
+export async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {
   // Both drivers answer with `{ rows }`; drizzle types the two results differently.
   const result: unknown = await runner.execute(query);
   return (result as { rows: T[] }).rows;

@@ -7,7 +7,7 @@ import {
   type AnyLocalRecord,
   type LocalRecords,
 } from '../../lib/sync/local-records';
-import type { Fields, Runner } from './records';
+import { rows, type Fields, type Runner } from './records';
 
 /** The names time logs are shown with: every client, project and task, deleted ones too. */
 export type LabelSources = Pick<LocalRecords, 'clients' | 'projects' | 'tasks' | 'members'>;
@@ -26,12 +26,6 @@ interface RecordRow {
   deleted: boolean;
   created_at: Date | string;
   updated_at: Date | string;
-}
-
-async function rows<T>(runner: Runner, query: ReturnType<typeof sql>): Promise<T[]> {
-  // Both drivers answer with `{ rows }`; drizzle types the two results differently.
-  const result: unknown = await runner.execute(query);
-  return (result as { rows: T[] }).rows;
 }
 
 /** A browser record (labels still empty) from a stored row. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { memberships, workspaces } from '../db/schema';
 import type { Membership } from './permissions';
@@ -21,12 +21,13 @@ export async function createPersonalWorkspace(
   tx: Db,
   user: { id: string; name: string; email: string },
   now: Date,
+  name = `${user.name}'s workspace`,
 ): Promise<string> {
   const workspaceId = randomUUID();
   const memberId = randomUUID();
   await tx.insert(workspaces).values({
     id: workspaceId,
-    name: `${user.name}'s workspace`,
+    name,
     version: 1,
     createdAt: now,
   });
@@ -85,4 +86,32 @@ export async function membershipOf(
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
     .limit(1);
   return row ? { workspaceId, userId, role: row.role, memberId: row.memberId } : null;
+}
+
+/** How many workspaces one person may hold as Admin of their own making. */
+export const MAX_OWN_WORKSPACES = 20;
+
+/**
+ * A new workspace with the person as its Admin and first team member (for a second business, or
+ * to try things apart from the team's), or null when they already belong to too many.
+ */
+export async function createWorkspace(
+  db: Db,
+  user: { id: string; name: string; email: string },
+  name: string,
+  now: Date,
+): Promise<WorkspaceSummary | null> {
+  return db.transaction(async (tx) => {
+    // One person creating workspaces from two tabs at once must not pass the limit: their rows
+    // are counted under a lock on the person.
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`);
+    const [held] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(eq(memberships.userId, user.id));
+    if ((held?.count ?? 0) >= MAX_OWN_WORKSPACES) return null;
+    const id = await createPersonalWorkspace(tx, user, now, name);
+    const [created] = (await workspacesOf(tx, user.id)).filter((w) => w.id === id);
+    return created ?? null;
+  });
 }

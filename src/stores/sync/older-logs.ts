@@ -1,6 +1,7 @@
 import { cacheWindowStart, logsInWindow } from '../../lib/sync/cache-window';
 import type { TimeLog } from '../../lib/entities/time-log';
 import { toDay } from '../../lib/day';
+import { newestLogFirst } from '../../lib/sync/local-records';
 import { readCache, writeCache } from './cache';
 import { $cacheOwner, type CacheOwner } from './owner';
 import { fetchLogs } from './server-reads';
@@ -14,11 +15,6 @@ function pendingKeys(owner: CacheOwner): Set<string> {
   const state = readSyncState(owner);
   return new Set([...state.outbox.map((m) => m.record), ...Object.keys(state.bases)]);
 }
-
-const newestFirst = (a: TimeLog, b: TimeLog) =>
-  b.date.localeCompare(a.date) ||
-  (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
-  b.id.localeCompare(a.id);
 
 /**
  * Drops cached logs older than the window that no pending change touches (logs fetched to look
@@ -56,7 +52,8 @@ export function mergeServerLogs(logs: readonly TimeLog[]): void {
   const have = new Set(cache.logs.map((log) => log.id));
   const added = logs.filter((log) => !have.has(log.id) && !pending.has(`timeLog:${log.id}`));
   for (const log of logs) fetchedHere.add(log.id);
-  if (added.length > 0) writeCache({ ...cache, logs: [...cache.logs, ...added].sort(newestFirst) });
+  if (added.length > 0)
+    writeCache({ ...cache, logs: [...cache.logs, ...added].sort(newestLogFirst) });
 }
 
 const loadedDays = new Set<string>();
