@@ -76,10 +76,27 @@ function conditions(q: LogQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/** What a tag or text filter reads of a log, with its stored figures. */
+interface SlimRow {
+  id: string;
+  date: string;
+  projectId: string | null;
+  taskId: string | null;
+  tags: string;
+  desc: string;
+  client: string;
+  task: string;
+  seconds: number;
+  billable_seconds: number;
+  billable_minor: string | number;
+  cost_minor: string | number;
+  expense_minor: string | number;
+}
+
 const ORDER = sql`ORDER BY l.date DESC, l.created_at DESC, l.id DESC`;
 const COLUMNS = sql`l.id, l.data, l.deleted, l.created_at, l.updated_at, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor`;
 
-function addUp(found: LogRow[]): LogTotals {
+function addUp(found: (LogRow | SlimRow)[]): LogTotals {
   const totals: LogTotals = {
     logs: found.length,
     seconds: 0,
@@ -145,27 +162,37 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
       daySeconds: Object.fromEntries(perDay.map((row) => [row.day, Number(row.seconds)])),
     };
   }
-  const found = await rows<LogRow>(
+  // Only what the filter reads, for every candidate: the full records of the page come after.
+  const found = await rows<SlimRow>(
     db,
-    sql`SELECT ${COLUMNS} FROM time_logs l WHERE ${where} ${ORDER}`,
+    sql`SELECT l.id, to_char(l.date, 'YYYY-MM-DD') AS date, l.project_id AS "projectId", l.task_id AS "taskId", l.data->>'tags' AS tags, l.data->>'desc' AS "desc", '' AS client, '' AS task, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor FROM time_logs l WHERE ${where} ${ORDER}`,
   );
-  const labelled = label(found);
-  const lookups = buildLookups(sources);
+  const slim = labelledLogs(sources, found as unknown as TimeLog[]);
   const matching = new Set(
     filterLogs(
-      labelled,
+      slim,
       { ...(q.tag ? { tag: q.tag } : {}), ...(q.text ? { text: q.text } : {}) },
-      lookups,
+      buildLookups(sources),
     ).map((log) => log.id),
   );
-  const matchedRows = found.filter((row) => matching.has(row.id));
-  const matchedLogs = labelled.filter((log) => matching.has(log.id));
-  const page = matchedLogs.slice(q.offset, q.offset + q.limit);
-  const shownDays = new Set(page.map((log) => log.date));
+  const matched = found.filter((row) => matching.has(row.id));
+  const pageIds = matched.slice(q.offset, q.offset + q.limit).map((row) => row.id);
+  const page =
+    pageIds.length === 0
+      ? []
+      : await rows<LogRow>(
+          db,
+          sql`SELECT ${COLUMNS} FROM time_logs l WHERE l.workspace_id = ${q.workspaceId} AND l.id IN (${sql.join(
+            pageIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ${ORDER}`,
+        );
+  const shownDays = new Set(page.map((row) => String(row.data['date'])));
   const daySeconds: Record<string, number> = {};
-  for (const log of matchedLogs)
-    if (shownDays.has(log.date)) daySeconds[log.date] = (daySeconds[log.date] ?? 0) + log.dur;
-  return { kind: 'ok', logs: page, totals: addUp(matchedRows), daySeconds };
+  for (const row of matched)
+    if (shownDays.has(row.date))
+      daySeconds[row.date] = (daySeconds[row.date] ?? 0) + Number(row.seconds);
+  return { kind: 'ok', logs: label(page), totals: addUp(matched), daySeconds };
 }
 
 /** One project's figures in /sync/totals. */

@@ -65,6 +65,8 @@ const kindOfKey: Record<string, RecordKind | 'timer'> = {
 const BATCH = 100;
 
 let owner: CacheOwner | null = null;
+/** The person this tab syncs for. */
+let syncingFor: User | null = null;
 let leader = false;
 let networkDown = false;
 let problem: string | null = null;
@@ -374,6 +376,15 @@ function listenOnce(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
   onLocalChange(enqueue);
+  // Another tab opened another of this person's workspaces: follow it.
+  $cacheOwner.listen((next) => {
+    if (!owner || !next || !syncingFor) return;
+    if (next.userId === owner.userId && next.workspaceId !== owner.workspaceId) {
+      stopLeading();
+      owner = null;
+      window.location.reload();
+    }
+  });
   window.addEventListener('storage', (event) => {
     if (!owner || event.key !== syncStateKey(owner)) return;
     refreshStatus();
@@ -440,6 +451,7 @@ async function chooseWorkspace(user: User): Promise<CacheOwner | null> {
  */
 export async function startSync(user: User): Promise<void> {
   problem = null;
+  syncingFor = user;
   const chosen = await chooseWorkspace(user);
   if (!chosen) {
     $syncStatus.set({ ...$syncStatus.get(), phase: 'error', problem });
@@ -452,7 +464,7 @@ export async function startSync(user: User): Promise<void> {
     previous.workspaceId !== chosen.workspaceId
   ) {
     if (!previous) stashLegacyData(readCache());
-    resetCache(chosen);
+    emptyCacheFor(chosen);
   }
   if (owner === chosen) return;
   stopLeading();
@@ -467,10 +479,55 @@ export async function startSync(user: User): Promise<void> {
   lead(chosen);
 }
 
+/**
+ * Empties the cache for `next` and forgets its last pull's cookie, so the next pull is a first
+ * one that fills the cache (changes still waiting in its outbox are laid over it again).
+ */
+function emptyCacheFor(next: CacheOwner): void {
+  resetCache(next);
+  updateSyncState(next, (state) => ({ ...state, cookie: null }));
+}
+
+/** A workspace the person belongs to, as GET /sync/workspaces lists it. */
+export interface WorkspaceChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * Opens another of the person's workspaces on this device: what waits for the server is pushed
+ * first (switching is refused while changes cannot be sent, so none wait unseen in a workspace
+ * not open), then the cache is emptied and names the other workspace, and every tab of this
+ * browser opens again on it.
+ */
+export async function switchWorkspace(
+  target: WorkspaceChoice,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const me = owner;
+  const user = syncingFor;
+  if (!me || !user) return { ok: false, message: 'Your workspace is still opening.' };
+  if (target.id === me.workspaceId) return { ok: true };
+  await pushNow();
+  const waiting = readSyncState(me).outbox.length;
+  if (waiting > 0)
+    return {
+      ok: false,
+      message: `${waiting} ${waiting === 1 ? 'change has' : 'changes have'} not reached the server yet. Open another workspace once ${waiting === 1 ? 'it has' : 'they have'} been saved.`,
+    };
+  stopLeading();
+  // No owner while the cache changes hands, so this tab does not follow its own switch.
+  owner = null;
+  emptyCacheFor({ userId: user.id, workspaceId: target.id, workspaceName: target.name });
+  // Every screen starts again on the other workspace (what it asked the server was of this one).
+  window.location.reload();
+  return { ok: true };
+}
+
 /** Stops syncing in this tab (signed out). */
 export function stopSync(): void {
   stopLeading();
   owner = null;
+  syncingFor = null;
 }
 
 /** The owner this tab syncs for, if any. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { isCurrent, isGroup, sidebar, type NavGroup, type NavItem } from './nav-items';
 import { TrialBanner } from './TrialBanner';
+import { WorkspaceMenu } from './WorkspaceMenu';
 
 function Item({ item, path }: { item: NavItem; path: string }) {
   if (!item.href) return <span className="block px-3 py-2 text-slate-300">{item.label}</span>;
@@ -65,10 +66,7 @@ export function Sidebar({ path }: { path: string }) {
       <a href="/login/" className="hidden px-4 pt-4 text-xl font-bold desk:block">
         Hourmark
       </a>
-      {/* Which workspace is open (switching comes with invitations, issue 11). */}
-      <p className="break-words px-4 pb-3 pt-1 text-sm text-slate-300">
-        {owner ? owner.workspaceName : '\u00a0'}
-      </p>
+      <WorkspaceMenu owner={owner} />
       <ul className="flex-1 space-y-1 overflow-y-auto px-2">
         {sidebar.map((entry) => (
           <li key={entry.label}>
