@@ -56,7 +56,12 @@ let asked = '';
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Asks the server for the older part of `filter` (typing waits a moment before it asks). */
-export function loadOlderHours(filter: LogFilter, limit: number, delay = 250, again = false): void {
+export function loadOlderHours(
+  filter: LogFilter,
+  limit: number,
+  /** `again`: ask even if nothing changed; `quiet`: keep showing what is there meanwhile. */
+  { delay = 250, again = false, quiet = false } = {},
+): void {
   const before = windowStart();
   const q = olderQuery(filter, before, limit);
   const key = JSON.stringify(q);
@@ -67,10 +72,13 @@ export function loadOlderHours(filter: LogFilter, limit: number, delay = 250, ag
     $olderHours.set(idle(before));
     return;
   }
-  $olderHours.set({ ...$olderHours.get(), state: 'loading', before });
+  const shown = $olderHours.get();
+  if (!(quiet && shown.state === 'ready')) $olderHours.set({ ...shown, state: 'loading', before });
   timer = setTimeout(() => {
     void fetchLogs(q).then((result) => {
       if (asked !== key) return;
+      // A quiet refresh that fails keeps the figures it had.
+      if (quiet && !result.ok && $olderHours.get().state === 'ready') return;
       $olderHours.set(
         result.ok
           ? { state: 'ready', before, ...result.data, message: '' }

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { OlderFigures } from '../lib/project-rows';
 import { fetchLogs, fetchProjectTotals } from './sync/server-reads';
-import { mergeServerLogs, windowStart } from './sync/older-logs';
+import { mergeServerLogs, PULLED_EVENT, windowStart } from './sync/older-logs';
 import { approveTimeLog, timeLogById } from './time-logs';
 
 /**
@@ -24,10 +24,14 @@ export const $olderProjectTotals = atom<OlderProjectTotals>({
 });
 
 /** Asks the server again. */
-export async function loadOlderProjectTotals(): Promise<void> {
+export async function loadOlderProjectTotals(quiet = false): Promise<void> {
   const before = windowStart();
-  $olderProjectTotals.set({ ...$olderProjectTotals.get(), state: 'loading', before });
+  const shown = $olderProjectTotals.get();
+  // A quiet refresh (after a pull) keeps showing the figures it has until new ones come.
+  if (!(quiet && shown.state === 'ready'))
+    $olderProjectTotals.set({ ...shown, state: 'loading', before });
   const result = await fetchProjectTotals(before);
+  if (quiet && !result.ok && $olderProjectTotals.get().state === 'ready') return;
   $olderProjectTotals.set(
     result.ok
       ? {
@@ -58,8 +62,14 @@ export async function loadOlderProjectTotals(): Promise<void> {
 onMount($olderProjectTotals, () => {
   void loadOlderProjectTotals();
   const again = () => void loadOlderProjectTotals();
+  // A pull that brought changes (a rate, a log edited elsewhere) may have changed the sums.
+  const refresh = () => void loadOlderProjectTotals(true);
   window.addEventListener('online', again);
-  return () => window.removeEventListener('online', again);
+  window.addEventListener(PULLED_EVENT, refresh);
+  return () => {
+    window.removeEventListener('online', again);
+    window.removeEventListener(PULLED_EVENT, refresh);
+  };
 });
 
 /**
@@ -83,6 +93,8 @@ export async function approvePendingLogs(
   }
   for (const id of ids) if (timeLogById(id)) approveTimeLog(id);
   // The server's figures again once it has the approvals.
-  void import('./sync/engine').then(({ pushNow }) => pushNow()).then(loadOlderProjectTotals);
+  void import('./sync/engine')
+    .then(({ pushNow }) => pushNow())
+    .then(() => loadOlderProjectTotals(true));
   return { ok: true };
 }

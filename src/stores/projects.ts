@@ -1,7 +1,8 @@
 import { newId } from '../lib/entities/common';
 import { projectSchema, type Project, type ProjectForm } from '../lib/entities/project';
 import { persistentList } from './persistent-list';
-import { recordActions } from './record-actions';
+import { changedFields } from '../lib/record-diff';
+import { recordActions, type EditResult } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
 const list = persistentList<Project>('project', projectSchema);
@@ -51,6 +52,32 @@ export function addProject(
     updatedAt: now.toISOString(),
   };
   return { ...actions.add(project), project };
+}
+
+/**
+ * Saves the Edit form onto the freshest stored project: only the fields the person changed since
+ * `opened`, refused as a conflict when another tab or device changed one of them meanwhile.
+ */
+export function updateProject(
+  opened: Project,
+  form: ProjectForm,
+  clientName: string,
+  now = new Date(),
+): EditResult<Project> {
+  const next: Project = {
+    ...opened,
+    projectName: form.projectName,
+    client: clientName,
+    clientId: form.clientId,
+    hours: form.hours === '' ? 0 : Number(form.hours),
+    billamount: form.billable === 'false' || form.billamount === '' ? 0 : Number(form.billamount),
+    description: form.description,
+    billable: form.billable,
+    rounding: form.rounding,
+    timeInterval: form.timeInterval,
+    approval: form.approval,
+  };
+  return actions.edit(opened, changedFields(opened, next), { updatedAt: now.toISOString() });
 }
 
 /** Archives or restores a project. */

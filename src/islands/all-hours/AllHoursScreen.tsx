@@ -13,6 +13,7 @@ import {
   showMoreLogs,
 } from '../../stores/all-hours';
 import { allOlderLogs, loadOlderHours } from '../../stores/all-hours-older';
+import { PULLED_EVENT } from '../../stores/sync/older-logs';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';
 import { RichText } from '../../ui/rich-text/RichText';
@@ -32,9 +33,17 @@ export function AllHoursScreen() {
   const [exportProblem, setExportProblem] = useState('');
   useEffect(() => loadOlderHours(filter, limit), [filter, limit]);
   useEffect(() => {
-    const retry = () => loadOlderHours($allHoursFilter.get(), $allHoursLimit.get(), 0, true);
+    const retry = () =>
+      loadOlderHours($allHoursFilter.get(), $allHoursLimit.get(), { delay: 0, again: true });
+    // The server's older logs and totals may have changed with what a pull brought.
+    const refresh = () =>
+      loadOlderHours($allHoursFilter.get(), $allHoursLimit.get(), { again: true, quiet: true });
     window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
+    window.addEventListener(PULLED_EVENT, refresh);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.removeEventListener(PULLED_EVENT, refresh);
+    };
   }, []);
 
   async function exportCsv() {

@@ -18,7 +18,12 @@ export function OlderLogsNotice({ older }: { older: OlderHours }) {
           <button
             type="button"
             className="btn-secondary mt-2 py-1"
-            onClick={() => loadOlderHours($allHoursFilter.get(), $allHoursLimit.get(), 0, true)}
+            onClick={() =>
+              loadOlderHours($allHoursFilter.get(), $allHoursLimit.get(), {
+                delay: 0,
+                again: true,
+              })
+            }
           >
             Try again
           </button>

@@ -12,7 +12,7 @@ import {
 } from '../../lib/entities/project';
 import { sortItems } from '../../lib/list-view';
 import { $clients } from '../../stores/clients';
-import { addProject, isProjectNameTaken } from '../../stores/projects';
+import { addProject, isProjectNameTaken, updateProject, type Project } from '../../stores/projects';
 import { showToast } from '../../stores/toast';
 import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
@@ -43,16 +43,36 @@ const empty: Draft = {
   approval: false,
 };
 
-/** SPEC.md's Add Project form; 'Create Project' saves and clears it for the next one. */
-export function AddProjectForm({ onDone }: { onDone: () => void }) {
+/** The form's values for an existing project. */
+function draftOf(project: Project): Draft {
+  return {
+    projectName: project.projectName,
+    clientId: project.clientId ?? '',
+    hours: project.hours ? String(project.hours) : '',
+    description: project.description,
+    billable: project.billable,
+    billamount: project.billamount ? String(project.billamount) : '',
+    rounding: project.rounding,
+    timeInterval: String(project.timeInterval),
+    approval: project.approval,
+  };
+}
+
+/**
+ * SPEC.md's Add Project form ('Create Project' saves and clears it for the next one), and the
+ * same form prefilled to edit a project ('Save changes').
+ */
+export function AddProjectForm({ onDone, editing }: { onDone: () => void; editing?: Project }) {
   const clients = useStore($clients);
+  // An archived client stays selectable for the project that already has it.
   const activeClients = sortItems(
-    clients.filter((c) => c.status === 'Active'),
+    clients.filter((c) => c.status === 'Active' || c.id === editing?.clientId),
     (c) => c.name,
     'asc',
   );
-  const [draft, setDraft] = useState<Draft>(empty);
+  const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing) : empty));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [problem, setProblem] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -62,7 +82,7 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
     const check = checkForm(projectFormSchema, draft, {
       projectName:
         Boolean(draft.clientId) &&
-        isProjectNameTaken(draft.projectName, draft.clientId) &&
+        isProjectNameTaken(draft.projectName, draft.clientId, editing?.id) &&
         'This client already has a project with this name',
     });
     setErrors(check.ok ? {} : check.errors);
@@ -71,6 +91,22 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
       return;
     }
     const client = clients.find((c) => c.id === check.data.clientId);
+    if (editing) {
+      const result = updateProject(editing, check.data, client?.name ?? '');
+      if (result.status === 'conflict') {
+        setProblem(
+          `This project was changed elsewhere since you opened it (${result.fields.join(', ')}). Cancel and choose Edit again to see its current values.`,
+        );
+        return;
+      }
+      if (result.status === 'missing') {
+        setProblem('This project was deleted since you opened it.');
+        return;
+      }
+      showToast(`Project ${check.data.projectName} saved`);
+      onDone();
+      return;
+    }
     const { project } = addProject(check.data, client?.name ?? '');
     showToast(`Project ${project.projectName} created`);
     setDraft(empty);
@@ -78,7 +114,17 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={create} aria-label="Add Project">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={create}
+      aria-label={editing ? `Edit ${editing.projectName}` : 'Add Project'}
+    >
+      {problem ? (
+        <p role="alert" className="field-error mb-3">
+          {problem}
+        </p>
+      ) : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
         <TextField
           label="Project name"
@@ -138,9 +184,10 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
         <TextField
           label="Billable amount (₹ per hour)"
           hint={
-            draft.billable === 'project'
+            (draft.billable === 'project'
               ? 'Used for every log of this project'
-              : 'Used only with a project-based rate'
+              : 'Used only with a project-based rate') +
+            (editing ? '. A new rate or rounding changes the amounts of its logs too.' : '')
           }
           error={errors.billamount}
           inputMode="decimal"
@@ -203,7 +250,10 @@ export function AddProjectForm({ onDone }: { onDone: () => void }) {
         />
         New time logs of this project need approval
       </label>
-      <FormActions submitLabel="Create Project" cancel={{ onCancel: onDone }} />
+      <FormActions
+        submitLabel={editing ? 'Save changes' : 'Create Project'}
+        cancel={{ onCancel: onDone }}
+      />
     </form>
   );
 }

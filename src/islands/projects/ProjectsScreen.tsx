@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 import { matchesSearch, matchesStatus, oneOf, sortItems, statusFilters } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../lib/project-rows';
 import type { Totals } from '../../lib/totals';
 import { $economyContext } from '../../stores/economy';
-import { $projects, deleteProject, setProjectStatus } from '../../stores/projects';
+import { $projects, deleteProject, setProjectStatus, type Project } from '../../stores/projects';
 import { $tasks } from '../../stores/tasks';
 import {
   $olderProjectTotals,
@@ -66,7 +66,8 @@ export function ProjectsScreen() {
   const { sort, direction, sortOn } = useSortInUrl(sortKeys, 'created', 'desc', (key) =>
     key === 'name' || key === 'client' ? 'asc' : 'desc',
   );
-  const [panel, setPanel] = useState<'none' | 'project' | 'task'>('none');
+  const [panel, setPanel] = useState<'none' | 'project' | 'task' | { edit: Project }>('none');
+  const panelHeading = useRef<HTMLHeadingElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<ProjectRow | null>(null);
   useSearchShortcut();
@@ -180,6 +181,14 @@ export function ProjectsScreen() {
             <RowMenu
               label={`Actions for ${project.projectName}`}
               actions={[
+                {
+                  label: 'Edit',
+                  onSelect: () => {
+                    setPanel({ edit: project });
+                    // The form opens above the table: take the person there.
+                    requestAnimationFrame(() => panelHeading.current?.focus());
+                  },
+                },
                 ...(row.pendingLogIds.length > 0
                   ? [
                       {
@@ -242,10 +251,20 @@ export function ProjectsScreen() {
       </div>
       {panel !== 'none' ? (
         <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="mb-3 text-xl font-bold">
-            {panel === 'project' ? 'Add Project' : 'Assign Task'}
+          <h2 ref={panelHeading} tabIndex={-1} className="mb-3 text-xl font-bold">
+            {typeof panel === 'object'
+              ? `Edit ${panel.edit.projectName}`
+              : panel === 'project'
+                ? 'Add Project'
+                : 'Assign Task'}
           </h2>
-          {panel === 'project' ? (
+          {typeof panel === 'object' ? (
+            <AddProjectForm
+              key={panel.edit.id}
+              editing={panel.edit}
+              onDone={() => setPanel('none')}
+            />
+          ) : panel === 'project' ? (
             <AddProjectForm onDone={() => setPanel('none')} />
           ) : (
             <AssignTaskForm onDone={() => setPanel('none')} />

@@ -20,7 +20,13 @@ import { $timer, TIMER_KEY } from '../timer';
 import { keyOfList, readCache, resetCache, writeCache } from './cache';
 import { onLocalChange, type LocalChange } from './capture';
 import { stashLegacyData } from './legacy-stash';
-import { fetchedLogsMissingFrom, mergeServerLogs, trimOldLogs, windowStart } from './older-logs';
+import {
+  fetchedLogsMissingFrom,
+  mergeServerLogs,
+  PULLED_EVENT,
+  trimOldLogs,
+  windowStart,
+} from './older-logs';
 import { $cacheOwner, type CacheOwner } from './owner';
 import {
   readSyncState,
@@ -301,6 +307,8 @@ async function pullOnce(): Promise<void> {
   // A first pull leaves out old logs; those fetched to show an old day stay.
   if (page.reset) mergeServerLogs(fetchedLogsMissingFrom(cached.logs, out.local.logs));
   caughtUp = true;
+  // Screens showing the server's figures of older logs ask again (they may have changed).
+  if (changes.length > 0) window.dispatchEvent(new Event(PULLED_EVENT));
   const cookie = page.cookie;
   updateSyncState(me, (fresh) => ({
     ...fresh,

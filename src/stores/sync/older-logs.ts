@@ -7,6 +7,9 @@ import { $cacheOwner, type CacheOwner } from './owner';
 import { fetchLogs } from './server-reads';
 import { readSyncState } from './state';
 
+/** Sent on `window` after a pull brought changes: the server's figures may be new too. */
+export const PULLED_EVENT = 'hourmark:pulled';
+
 /** The first day of the cache window today. */
 export const windowStart = (now = new Date()) => cacheWindowStart(toDay(now));
 

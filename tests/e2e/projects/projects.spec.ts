@@ -281,3 +281,39 @@ test('projects screen has no axe violations with the form open and a row expande
   await page.getByRole('button', { name: /Website.*show tasks/ }).click();
   await expectNoAxeViolations(page);
 });
+
+test('Edit opens the project prefilled; a new name, rate and rounding show in its row', async ({
+  page,
+}) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Actions for Website' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Edit Website' });
+  await expect(page.getByRole('heading', { name: 'Edit Website' })).toBeFocused();
+  await expect(form.getByLabel('Project name')).toHaveValue('Website');
+  await expect(form.getByLabel('Client')).toHaveValue('c1');
+  await expect(form.getByLabel('Project hours')).toHaveValue('10');
+  await expect(form.getByLabel('Billable amount (₹ per hour)')).toHaveValue('1000');
+
+  await form.getByLabel('Project name').fill('Website v2');
+  await form.getByLabel('Billable amount (₹ per hour)').fill('1200');
+  await form.getByLabel('Rounding').selectOption({ label: 'Round up' });
+  await form.getByLabel('Interval').selectOption('60');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form).toBeHidden();
+  // 1h30m rounded up to whole hours = 2 h at ₹1,200 = ₹2,400.00 (spend stays 1.5 h × ₹400).
+  const row = projectRow(page, 'Website v2');
+  await expect(row).toContainText('₹2,400.00');
+  await expect(row).toContainText('₹600.00');
+  await expect(row).toContainText('1.50 of 10 h');
+
+  // Another project of the same client may not take that name, in any letter case.
+  await page.getByRole('button', { name: 'Actions for Audit' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const audit = page.getByRole('form', { name: 'Edit Audit' });
+  await audit.getByLabel('Client').selectOption({ label: 'Acme Ltd' });
+  await audit.getByLabel('Project name').fill('website V2');
+  await audit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(audit.getByText('This client already has a project with this name')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
