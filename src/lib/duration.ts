@@ -1,8 +1,16 @@
 /** Longest single log we accept: a day. */
 export const MAX_LOG_SECONDS = 24 * 3600;
 
-/** Result of reading a duration a person typed. */
-export type ParsedDuration = { ok: true; seconds: number } | { ok: false; message: string };
+/**
+ * Result of reading a duration a person typed. `minutesInstead` is set for a bare whole number
+ * of 10 or more, read as hours but more likely meant as minutes ("15", "90"): the form asks.
+ */
+export type ParsedDuration =
+  | { ok: true; seconds: number; minutesInstead?: number }
+  | { ok: false; message: string; minutesInstead?: number };
+
+/** Bare whole numbers from here on are more likely minutes than hours in a single log. */
+const LIKELY_MINUTES = 10;
 
 const HELP = 'Use a duration like 1:30, 1h 30m, 90m or 1.5';
 const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1 };
@@ -14,18 +22,35 @@ function accept(seconds: number): ParsedDuration {
   return { ok: true, seconds: Math.round(seconds) };
 }
 
+/** Unit words people type, as the one-letter units read below ("1 hour 30 mins" → 1h 30m). */
+function shortUnits(input: string): string {
+  return input
+    .replace(/(\d)\s*(?:hours?|hrs?)\b/g, '$1h')
+    .replace(/(\d)\s*(?:minutes?|mins?)\b/g, '$1m')
+    .replace(/(\d)\s*(?:seconds?|secs?)\b/g, '$1s');
+}
+
 /**
- * Reads what people type for a duration: `1:30`, `1:30:15`, `1h 30m`, `90m`, `45s`, `2h`,
- * `1.5` or `1,5` (hours). Empty means no duration (0 seconds).
+ * Reads what people type for a duration: `1:30`, `1:30:15`, `1h 30m`, `1h30`, `90m`, `20min`,
+ * `1 hour 30 minutes`, `45s`, `2h`, `1.5h`, `1.5` or `1,5` (hours). Empty means no duration.
  */
 export function parseDuration(text: string): ParsedDuration {
-  const input = text.trim().toLowerCase();
+  const input = shortUnits(text.trim().toLowerCase());
   if (input === '') return { ok: true, seconds: 0 };
   const clock = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?$/.exec(input);
   if (clock) return accept(Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0));
   const decimal = /^(\d+(?:[.,]\d*)?|[.,]\d+)$/.exec(input);
-  if (decimal) return accept(Number(input.replace(',', '.')) * 3600);
+  if (decimal) {
+    const read = accept(Number(input.replace(',', '.')) * 3600);
+    const whole = /^\d+$/.test(input) ? Number(input) : 0;
+    return whole >= LIKELY_MINUTES && whole <= MAX_LOG_SECONDS / 60
+      ? { ...read, minutesInstead: whole }
+      : read;
+  }
   const units = input.replace(/\s+/g, '');
+  // "1h30": minutes after the hours without their unit, as people write it.
+  const hoursMinutes = /^(\d+)h([0-5]?\d)$/.exec(units);
+  if (hoursMinutes) return accept(Number(hoursMinutes[1]) * 3600 + Number(hoursMinutes[2]) * 60);
   if (/^(\d+(?:[.,]\d+)?[hms])+$/.test(units)) {
     let seconds = 0;
     const seen = new Set<string>();

@@ -5,6 +5,7 @@ import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/c
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
 import { Field } from '../../ui/form/Field';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
+import { DurationField } from './DurationField';
 import { EconomyPreview } from './EconomyPreview';
 import { useLogDraft } from './use-log-draft';
 
@@ -156,16 +157,11 @@ export function LogForm({ initial, mode, onSave, onClose, notice }: LogFormProps
             />
           )}
         </Field>
-        <Field label="Duration" hint="e.g. 1:30, 1h 30m or 1.5" error={errors.duration}>
-          {(p) => (
-            <input
-              {...p}
-              className="field-input"
-              value={draft.duration}
-              onChange={(e) => set('duration', e.target.value)}
-            />
-          )}
-        </Field>
+        <DurationField
+          value={draft.duration}
+          error={errors.duration}
+          onChange={(value) => set('duration', value)}
+        />
         <Field label="Start time">
           {(p) => (
             <input

@@ -51,6 +51,34 @@ test('adding a log validates, saves it to the shown day and shows its amount', a
   await expect(dayLogs(page).filter({ hasText: 'Homepage wireframes' })).toBeVisible();
 });
 
+test('Duration says how it reads what is typed, asks about bare minutes and checks on leaving', async ({
+  page,
+}) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  const duration = page.getByLabel('Duration');
+  await duration.fill('20min');
+  await expect(page.getByText('= 0:20')).toBeVisible();
+  await duration.fill('1h30');
+  await expect(page.getByText('= 1:30')).toBeVisible();
+  // A bare 15 reads as 15 hours; the form asks, and one click makes it a quarter of an hour.
+  await duration.fill('15');
+  await expect(page.getByText('= 15:00')).toBeVisible();
+  await expect(page.getByText('Did you mean 15 minutes?')).toBeVisible();
+  await page.getByRole('button', { name: 'Use 0:15' }).click();
+  await expect(duration).toHaveValue('0:15');
+  await expect(page.getByText('Did you mean')).toBeHidden();
+  // A problem shows as soon as the field is left, not only on saving.
+  await duration.fill('1 30');
+  await expect(page.getByText('Use a duration like')).toBeHidden();
+  await duration.press('Tab');
+  await expect(page.getByText('Use a duration like 1:30, 1h 30m, 90m or 1.5')).toBeVisible();
+  await expect(duration).toHaveAttribute('aria-invalid', 'true');
+  await fillLog(page, '20 min', 'Standup notes');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+  await expect(dayLogs(page).filter({ hasText: 'Standup notes' })).toContainText('0:20:00');
+});
+
 test('editing a log opens a prefilled dialog and updates it in place', async ({ page }) => {
   await openTrack(page);
   await page.getByRole('button', { name: 'Add time log' }).click();

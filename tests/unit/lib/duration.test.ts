@@ -34,6 +34,15 @@ describe('parseDuration', () => {
     ['2', 2 * 3600],
     ['0', 0],
     ['  90M  ', 90 * 60],
+    ['20min', 20 * 60],
+    ['20 min', 20 * 60],
+    ['20 mins', 20 * 60],
+    ['1h30', 90 * 60],
+    ['1h 5', 65 * 60],
+    ['2 hours', 2 * 3600],
+    ['1 hour 30 minutes', 90 * 60],
+    ['1 hr 15 mins', 75 * 60],
+    ['30 secs', 30],
   ])('reads %j as %i seconds', (text, seconds) => {
     expect(parseDuration(text)).toEqual({ ok: true, seconds });
   });
@@ -48,10 +57,16 @@ describe('parseDuration', () => {
     expect(parseDuration('0.3333')).toEqual({ ok: true, seconds: 1200 });
   });
 
-  it('reads a bare number as hours, so 45 is refused as longer than a day', () => {
+  it('reads a bare number as hours, and asks about minutes from 10 on', () => {
     // Contract: a plain number is decimal hours (like 1.5), not minutes.
-    expect(parseDuration('45')).toEqual({ ok: false, message: TOO_LONG });
+    expect(parseDuration('45')).toEqual({ ok: false, message: TOO_LONG, minutesInstead: 45 });
     expect(parseDuration('45m')).toEqual({ ok: true, seconds: 45 * 60 });
+    // 15 is 15 hours, but far more often meant as a quarter of an hour: the form asks.
+    expect(parseDuration('15')).toEqual({ ok: true, seconds: 15 * 3600, minutesInstead: 15 });
+    expect(parseDuration('9')).toEqual({ ok: true, seconds: 9 * 3600 });
+    expect(parseDuration('10.5')).toEqual({ ok: true, seconds: 10.5 * 3600 });
+    // More than a day of minutes is no likelier.
+    expect(parseDuration('1441')).toEqual({ ok: false, message: TOO_LONG });
   });
 
   it('accepts exactly 24 hours and refuses anything longer', () => {
@@ -72,7 +87,8 @@ describe('parseDuration', () => {
     '1:30:60',
     '1:5',
     '100:00',
-    '1h30', // a trailing number without a unit
+    '1h75', // minutes after the hours must be 0–59
+    '1m30', // only hours take bare minutes after them
     '1h 1h', // the same unit twice
     '1.5.2',
     '1 30',
