@@ -122,3 +122,16 @@ export function saveLogEdit(
   const changes = changedFields(untouched, logInputFromDraft(draft, seconds, expenses));
   return editTimeLog(opened, changes, overwrite);
 }
+
+/**
+ * Copies a log to the same day as a new one (the same work done again); it is pending again when
+ * its project needs approval. The result names the copy, so its toast can undo it.
+ */
+export function copyLog(log: TimeLog): WriteResult & { log: TimeLog } {
+  const project = $projects.get().find((p) => p.id === log.projectId);
+  const { date, client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId } = log;
+  return addTimeLog(
+    { date, client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId },
+    project?.approval ?? false,
+  );
+}

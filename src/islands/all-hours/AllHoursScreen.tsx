@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { formatDay } from '../../lib/day';
 import { formatDuration, formatHours } from '../../lib/duration';
 import { timeLogCsv } from '../../lib/csv';
-import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
 import {
   $allHoursFilter,
@@ -16,7 +15,7 @@ import { allOlderLogs, loadOlderHours } from '../../stores/all-hours-older';
 import { PULLED_EVENT } from '../../stores/sync/older-logs';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';
-import { RichText } from '../../ui/rich-text/RichText';
+import { AllHoursRow } from './AllHoursRow';
 import { FilterBar } from './FilterBar';
 import { OlderLogsNotice } from './OlderLogsNotice';
 import { useFilterInUrl } from './use-filter-in-url';
@@ -123,18 +122,7 @@ export function AllHoursScreen() {
               </h2>
               <ul className="space-y-1">
                 {group.logs.map((log) => (
-                  <li key={log.id} className="flex gap-4 rounded bg-white p-3">
-                    <div className="min-w-0 flex-1">
-                      <p className="font-semibold">
-                        {logProjectLine(log, context.projectsById) || 'No project'}
-                        {log.task ? <span className="font-normal"> · {log.task}</span> : null}
-                      </p>
-                      <RichText html={log.desc} empty="Empty Description" />
-                    </div>
-                    <span className="font-mono tabular-nums">
-                      {formatDuration(log.dur, 'clock')}
-                    </span>
-                  </li>
+                  <AllHoursRow key={log.id} log={log} context={context} />
                 ))}
               </ul>
             </section>

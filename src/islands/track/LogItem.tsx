@@ -6,6 +6,7 @@ import { $economyContext, economyOfLog } from '../../stores/economy';
 import { startTimer } from '../../stores/timer';
 import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
+import { copyLog } from '../../stores/track';
 import { RichText } from '../../ui/rich-text/RichText';
 
 /** One saved log: what, for whom, how long, its amount, and its actions. */
@@ -14,6 +15,8 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
   const economy = economyOfLog(log, context);
   const title = log.client || log.task || log.tags ? null : 'Add a Project,task or tag';
   const name = logProjectLine(log, context.projectsById) || 'No project';
+  const member = log.memberId ? context.membersById.get(log.memberId) : undefined;
+  const hours = Boolean(log.st && log.end);
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
@@ -30,6 +33,18 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
             </span>
           ) : null}
         </p>
+        {member || hours ? (
+          <p className="text-sm text-slate-700">
+            {member ? <span>{member.name}</span> : null}
+            {member && hours ? ' · ' : null}
+            {hours ? (
+              <span>
+                <span className="sr-only">from </span>
+                {log.st}–{log.end}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         {log.tags ? <p className="text-sm text-slate-700">Tags: {log.tags}</p> : null}
         <div className="mt-1 text-slate-800">
           <RichText html={log.desc} empty="Empty Description" />
@@ -49,6 +64,19 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           >
             <span aria-hidden="true">▶</span>
             <span className="sr-only">Continue {name}</span>
+          </button>
+          <button
+            type="button"
+            className="btn-secondary px-2 py-1"
+            onClick={() => {
+              const copy = copyLog(log);
+              showToast(
+                copy.saved ? 'Time log copied' : copy.message,
+                copy.saved ? () => void removeTimeLog(copy.log.id) : undefined,
+              );
+            }}
+          >
+            Copy<span className="sr-only"> {name}</span>
           </button>
           <button type="button" className="btn-secondary px-2 py-1" onClick={() => onEdit(log)}>
             Edit<span className="sr-only"> {name}</span>

@@ -112,6 +112,66 @@ test('removing a log can be undone from the toast', async ({ page }) => {
   await expect(page.getByText('Keep me')).toBeVisible();
 });
 
+test('rows name the member and the hours; Copy adds the same work again, and can be undone', async ({
+  page,
+}) => {
+  // Website now needs approval, as if changed on another device.
+  const { workspaces } = (await (await page.request.get('/sync/workspaces')).json()) as {
+    workspaces: { id: string }[];
+  };
+  const pushed = await page.request.post('/sync/push', {
+    data: {
+      workspaceId: workspaces[0]?.id,
+      clientId: 'track-spec-device-0001',
+      mutations: [
+        { id: 1, name: 'updateProject', args: { id: 'p1', changes: { approval: true } } },
+      ],
+    },
+  });
+  expect(pushed.status()).toBe(200);
+  await pushRecords(page, {
+    taskData: [
+      {
+        id: 'r1',
+        date: '2026-03-10',
+        client: 'Acme Ltd / Website',
+        projectId: 'p1',
+        task: 'Design',
+        taskId: 't1',
+        tags: 'design',
+        desc: '<p>Logo sketches</p>',
+        dur: 5400,
+        st: '09:00',
+        end: '10:30',
+        exp: 0,
+        memberId: 'm1',
+        status: 'approved',
+      },
+    ],
+  });
+  await openTrack(page);
+  await expect(dayLogs(page)).toHaveCount(1);
+  await expect(dayLogs(page)).toContainText('Asha · from 09:00–10:30');
+  await page.getByRole('button', { name: 'Copy Acme Ltd / Website' }).click();
+  await expect(dayLogs(page)).toHaveCount(2);
+  // The project needs approval, so the copy waits for it; the original was approved.
+  await expect(dayLogs(page).filter({ hasText: 'Pending approval' })).toHaveCount(1);
+  await expect(dayLogs(page).filter({ hasText: 'Pending approval' })).toContainText('1:30:00');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(dayLogs(page)).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Copy Acme Ltd / Website' }).click();
+  await page.goto('/allHours');
+  const rows = page.getByRole('main').getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  // 1.5 h at Website's ₹1,000 = ₹1,500.00 each.
+  for (const row of await rows.all()) {
+    await expect(row).toContainText('Asha · 09:00–10:30');
+    await expect(row).toContainText('₹1,500.00');
+  }
+  await expect(rows.filter({ hasText: 'Pending approval' })).toHaveCount(1);
+});
+
 test('the stopwatch is right after a reload and saves the elapsed time on Stop', async ({
   page,
 }) => {

@@ -1,0 +1,45 @@
+import { formatDuration } from '../../lib/duration';
+import type { TimeLog } from '../../lib/entities/time-log';
+import { logProjectLine } from '../../lib/log-label';
+import { formatMoney } from '../../lib/money';
+import { logEconomy, type Lookups } from '../../lib/totals';
+import { RichText } from '../../ui/rich-text/RichText';
+
+/** One log on /allHours: project and task, who and when, what it earns and whether approved. */
+export function AllHoursRow({ log, context }: { log: TimeLog; context: Lookups }) {
+  const member = log.memberId ? context.membersById.get(log.memberId) : undefined;
+  const amount = logEconomy(log, context).billableMinor;
+  return (
+    <li className="flex flex-col gap-1 rounded bg-white p-3 sm:flex-row sm:gap-4">
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">
+          {logProjectLine(log, context.projectsById) || 'No project'}
+          {log.task ? <span className="font-normal"> · {log.task}</span> : null}
+          {log.status === 'pending' ? (
+            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              Pending approval
+            </span>
+          ) : null}
+        </p>
+        {member || (log.st && log.end) ? (
+          <p className="text-sm text-slate-700">
+            {[member?.name, log.st && log.end ? `${log.st}–${log.end}` : '']
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        ) : null}
+        <RichText html={log.desc} empty="Empty Description" />
+      </div>
+      <div className="text-right">
+        <p className="font-mono tabular-nums">
+          <span className="sr-only">Duration </span>
+          {formatDuration(log.dur, 'clock')}
+        </p>
+        <p className="text-sm tabular-nums text-slate-700">
+          <span className="sr-only">Billable amount </span>
+          {formatMoney(amount)}
+        </p>
+      </div>
+    </li>
+  );
+}
