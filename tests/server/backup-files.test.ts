@@ -75,6 +75,7 @@ describe.each(drivers)('backup files on $name', (driver) => {
         '0003_workspaces_sync',
         '0004_pull_order_indexes',
         '0005_log_amounts',
+        '0006_membership_reset_version',
       ],
     });
     await expect(

@@ -214,9 +214,10 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       '0003_workspaces_sync',
       '0004_pull_order_indexes',
       '0005_log_amounts',
+      '0006_membership_reset_version',
     ]);
     await expect(restoreLines(await fresh(), lines)).rejects.toThrow(
-      /already has migrations the backup predates \(0003_workspaces_sync, 0004_pull_order_indexes, 0005_log_amounts\)/,
+      /already has migrations the backup predates \(0003_workspaces_sync, 0004_pull_order_indexes, 0005_log_amounts, 0006_membership_reset_version\)/,
     );
   });
 

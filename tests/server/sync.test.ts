@@ -4,6 +4,9 @@ import type { Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations';
 import { decodeCursor, pull } from '../../src/server/sync/pull';
+import { markVisibilityChanged } from '../../src/server/sync/workspaces';
+import { memberships } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
 import { context, drivers, fakeClock, get, post } from './support';
 import { clientFields, projectFields, signUp, timeLogFields } from './workspace-support';
 
@@ -64,6 +67,15 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     );
   }
 
+  async function userIdOf(who: { workspace: { id: string } }): Promise<string> {
+    const [row] = await database.db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.workspaceId, who.workspace.id));
+    if (!row) throw new Error('no membership');
+    return row.userId;
+  }
+
   async function pullAs(who: { cookie: string; workspace: { id: string } }, query = '') {
     const res = await handlePull(
       get(`/sync/pull?workspace=${who.workspace.id}${query}`, who.cookie),
@@ -72,6 +84,22 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     expect(res.status).toBe(200);
     return (await res.json()) as PullAnswer;
   }
+
+  it('starts a member’s next pull over once what they may see changed, so lost rows leave the device', async () => {
+    const me = await person();
+    const pushed = await pushAs(me, [
+      { id: 1, name: 'createClient', args: { id: 'vis-c1', fields: clientFields('Acme') } },
+    ]);
+    const { version } = (await pushed.json()) as PushAnswer;
+    const before = await pullAs(me);
+    expect((await pullAs(me, `&cookie=${before.cookie}`)).reset).toBe(false);
+    // The roles issue calls this when a role, an assignment, a team or a membership changes.
+    await markVisibilityChanged(database.db, me.workspace.id, await userIdOf(me), version + 1);
+    const after = await pullAs(me, `&cookie=${before.cookie}`);
+    expect(after.reset).toBe(true);
+    // A reset pull carries every row the member may see, so the device replaces its cache.
+    expect(after.changes.map((c) => c.id)).toContain('vis-c1');
+  });
 
   it('gives every new account a workspace of its own, as Admin, with itself as a team member', async () => {
     const me = await person();

@@ -213,4 +213,13 @@ ALTER TABLE time_logs
 CREATE INDEX time_logs_amounts_stale ON time_logs (workspace_id) WHERE amounts_stale;
 `,
   },
+  {
+    id: '0006_membership_reset_version',
+    sql: `
+-- The workspace version at which what this member may see last changed (role, assignment,
+-- team, membership): a pull from a cookie older than it starts over, so the device replaces its
+-- cache and loses the rows the member may no longer see.
+ALTER TABLE memberships ADD COLUMN reset_version bigint NOT NULL DEFAULT 0;
+`,
+  },
 ];

@@ -91,6 +91,8 @@ export const memberships = pgTable(
     role: text('role', { enum: ['Admin', 'Manager', 'Normal'] }).notNull(),
     memberId: text('member_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Workspace version when what this member may see last changed; older cookies start over. */
+    resetVersion: bigint('reset_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),

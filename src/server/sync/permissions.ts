@@ -6,6 +6,8 @@ export interface Membership {
   userId: string;
   role: 'Admin' | 'Manager' | 'Normal';
   memberId: string | null;
+  /** The workspace version when what this member may see last changed. */
+  resetVersion?: number;
 }
 
 /**

@@ -70,8 +70,10 @@ export async function pull(
     .where(eq(workspaces.id, query.workspaceId));
   const current = workspace?.version ?? 0;
   const upTo = query.upTo !== null && query.upTo <= current ? query.upTo : current;
-  // A cookie from the future (another database, a restored backup) means start over.
-  const reset = query.cookie === null || query.cookie > upTo;
+  // A cookie from the future (another database, a restored backup) means start over; so does
+  // one from before what this member may see last changed (markVisibilityChanged).
+  const reset =
+    query.cookie === null || query.cookie > upTo || query.cookie < (membership.resetVersion ?? 0);
   const since = reset ? 0 : (query.cookie ?? 0);
   const changes = await changesSince(db, {
     workspaceId: query.workspaceId,

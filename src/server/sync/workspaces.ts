@@ -85,7 +85,32 @@ export async function membershipOf(
     .from(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
     .limit(1);
-  return row ? { workspaceId, userId, role: row.role, memberId: row.memberId } : null;
+  return row
+    ? {
+        workspaceId,
+        userId,
+        role: row.role,
+        memberId: row.memberId,
+        resetVersion: row.resetVersion,
+      }
+    : null;
+}
+
+/**
+ * Records that what `userId` may see in the workspace changed at `version` (a new role, a
+ * project assignment, a team, membership): their devices' next pull starts over, replacing
+ * their caches, so rows they may no longer see leave every device (docs/api.md, pull).
+ */
+export async function markVisibilityChanged(
+  tx: Db,
+  workspaceId: string,
+  userId: string,
+  version: number,
+): Promise<void> {
+  await tx
+    .update(memberships)
+    .set({ resetVersion: version })
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
 }
 
 /** How many workspaces one person may hold as Admin of their own making. */
