@@ -21,11 +21,14 @@ interface LogFormProps {
   onClose: () => void;
   /** Shown at the top of the form: why the last save did not go through, and what to do. */
   notice?: ReactNode;
+  /** Told of every change of the values (the add form keeps them across a reload). */
+  onDraftChange?: (draft: TimeLogDraft) => void;
 }
 
 /** The time-log form of SPEC.md, for adding and for editing. */
-export function LogForm({ initial, mode, onSave, onClose, notice }: LogFormProps) {
+export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange }: LogFormProps) {
   const { draft, set, reset } = useLogDraft(initial);
+  useEffect(() => onDraftChange?.(draft), [draft, onDraftChange]);
   const projects = useStore($projectChoices);
   const tasksByProject = useStore($tasksByProject);
   const members = useStore($activeMembers);

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { emptyDraft } from '../../lib/time-log-form';
 import { $activeMembers } from '../../stores/choices';
 import { $user } from '../../stores/auth';
+import { keepAddDraft, savedAddDraft } from '../../stores/add-log-draft';
 import {
   $addFormOpen,
   $dayLogs,
@@ -46,8 +47,16 @@ export default function TrackScreen() {
   };
   const [addFailed, setAddFailed] = useState('');
   const addButton = useRef<HTMLButtonElement>(null);
+  // A form half-filled before a reload comes back as it was.
+  const [restored, setRestored] = useState(savedAddDraft);
+  // The shown day comes from the URL just after the first render: open once it is the draft's.
+  useEffect(() => {
+    if (restored?.date === day) toggleAddForm(true);
+  }, [restored, day]);
   // Closing the form removes the focused control; give focus back to the button that opened it.
   const closeForm = () => {
+    keepAddDraft(null);
+    setRestored(null);
     toggleAddForm(false);
     setAddFailed('');
     addButton.current?.focus();
@@ -83,7 +92,8 @@ export default function TrackScreen() {
             <LogForm
               key={day}
               mode="add"
-              initial={emptyDraft(day, me?.id ?? '')}
+              initial={restored?.date === day ? restored : emptyDraft(day, me?.id ?? '')}
+              onDraftChange={keepAddDraft}
               onSave={addLog}
               onClose={closeForm}
               notice={addFailed ? <WriteFailedMessage message={addFailed} /> : null}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { pushRecords, seedStorage, signIn } from '../support/session';
@@ -101,6 +102,25 @@ test('editing a log opens a prefilled dialog and updates it in place', async ({ 
   await expect(page.getByRole('button', { name: /^Edit/ })).toBeFocused();
 });
 
+test('a half-filled add form comes back after a reload, and is gone once closed', async ({
+  page,
+}) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '45m', 'Half-written notes');
+  await page.reload();
+  const form = page.getByRole('form', { name: 'Add time log' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('TAGS')).toHaveValue('design, client');
+  await expect(form.getByLabel('Duration')).toHaveValue('45m');
+  await expect(form.getByLabel('TASK')).toHaveValue('t1');
+  await expect(form.getByRole('textbox', { name: 'DESCRIPTION' })).toHaveText('Half-written notes');
+  await form.getByRole('button', { name: 'Add & Close' }).click();
+  await expect(dayLogs(page).filter({ hasText: 'Half-written notes' })).toContainText('0:45:00');
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Add time log' })).toBeHidden();
+});
+
 test('removing a log can be undone from the toast', async ({ page }) => {
   await openTrack(page);
   await page.getByRole('button', { name: 'Add time log' }).click();
@@ -122,7 +142,8 @@ test('rows name the member and the hours; Copy adds the same work again, and can
   const pushed = await page.request.post('/sync/push', {
     data: {
       workspaceId: workspaces[0]?.id,
-      clientId: 'track-spec-device-0001',
+      // A client id is one browser's: each test's account gets its own.
+      clientId: `track-spec-${randomUUID().replaceAll('-', '')}`,
       mutations: [
         { id: 1, name: 'updateProject', args: { id: 'p1', changes: { approval: true } } },
       ],
