@@ -84,6 +84,11 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         Boolean(draft.clientId) &&
         isProjectNameTaken(draft.projectName, draft.clientId, editing?.id) &&
         'This client already has a project with this name',
+      // A project-based rate with no amount would bill every log ₹0 without a word.
+      billamount:
+        draft.billable === 'project' &&
+        !(Number(draft.billamount.replace(/,/g, '')) > 0) &&
+        'Enter the amount this project bills per hour, or choose another billable setting',
     });
     setErrors(check.ok ? {} : check.errors);
     if (!check.ok) {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { parseDuration } from '../../lib/duration';
 import { formatMoney } from '../../lib/money';
+import { whyNoBillableRate } from '../../lib/rates';
 import type { TimeLogDraft } from '../../lib/time-log-form';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 
@@ -17,6 +18,18 @@ export function EconomyPreview({ draft }: { draft: TimeLogDraft }) {
     },
     context,
   );
+  const project = draft.projectId ? context.projectsById.get(draft.projectId) : undefined;
+  const task = draft.taskId ? context.tasksById.get(draft.taskId) : undefined;
+  const member = draft.memberId ? context.membersById.get(draft.memberId) : undefined;
+  // A freelancer billing ₹0 by mistake is told why, before saving.
+  const why = whyNoBillableRate({
+    project,
+    task,
+    member,
+    ...(project ? { projectName: project.projectName } : {}),
+    ...(task ? { taskName: task.task } : {}),
+    ...(member ? { memberName: member.name } : {}),
+  });
   return (
     <section aria-label="Economy" className="mb-4 rounded-md bg-slate-100 p-3">
       <h3 className="mb-1 text-sm font-bold">ECONOMY</h3>
@@ -24,6 +37,7 @@ export function EconomyPreview({ draft }: { draft: TimeLogDraft }) {
         Billable amount: <strong>{formatMoney(economy.billableMinor)}</strong> · Cost:{' '}
         <strong>{formatMoney(economy.costMinor)}</strong>
       </p>
+      {why && draft.projectId ? <p className="mt-1 text-sm text-slate-700">{why}</p> : null}
     </section>
   );
 }

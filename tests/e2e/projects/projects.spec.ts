@@ -317,3 +317,41 @@ test('Edit opens the project prefilled; a new name, rate and rounding show in it
   await expect(audit.getByText('This client already has a project with this name')).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('a project-based rate needs an amount, and a log that would bill ₹0 says why', async ({
+  page,
+}) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const form = page.getByRole('form', { name: 'Add Project' });
+  await form.getByLabel('Project name').fill('Retainer');
+  await form.getByLabel('Client').selectOption({ label: 'Acme Ltd' });
+  await form.getByLabel('Billable', { exact: true }).selectOption({ label: 'Project-based rate' });
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(
+    form.getByText(
+      'Enter the amount this project bills per hour, or choose another billable setting',
+    ),
+  ).toBeVisible();
+  await form
+    .getByLabel('Billable', { exact: true })
+    .selectOption({ label: 'Team member-based rate' });
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(projectRow(page, 'Retainer')).toBeVisible();
+
+  // On Track the log is the signed-in person's, whose own billable rate is still 0.
+  await page.goto('/login/?day=2026-03-10');
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await page.getByLabel('CLIENT & PROJECT').fill('reta');
+  await page.getByRole('option', { name: 'Retainer' }).click();
+  const economy = page.getByRole('region', { name: 'Economy' });
+  await expect(economy).toContainText('Billable amount: ₹0.00');
+  await expect(economy).toContainText(
+    /Retainer bills each team member's rate, and .+ has no billable rate yet \(Team → Edit\)\./,
+  );
+  await page.getByLabel('TEAM MEMBER').selectOption({ label: 'Asha' });
+  await page.getByLabel('Duration').fill('1h');
+  // Asha bills ₹900 an hour.
+  await expect(economy).toContainText('Billable amount: ₹900.00');
+  await expect(economy).not.toContainText('has no billable rate');
+});
