@@ -64,7 +64,11 @@ export function GroupedCombobox({
           onChange(String(next));
           setSearch(null);
         }}
-        resetValueOnHide
+        // Closing the list (Enter, Escape, Tab, a click elsewhere) drops what was typed, so the
+        // field always shows the choice that is selected, never a blank over a hidden one.
+        setOpen={(open) => {
+          if (!open) setSearch(null);
+        }}
       >
         <Combobox
           id={id}
@@ -83,7 +87,7 @@ export function GroupedCombobox({
           {groups.length === 0 ? <div className="p-2 text-slate-600">{emptyText}</div> : null}
           {groups.map(([group, items]) => (
             <ComboboxGroup key={group}>
-              <ComboboxGroupLabel className="px-2 pt-2 text-xs font-bold uppercase text-slate-600">
+              <ComboboxGroupLabel className="px-2 pt-2 text-xs font-bold text-slate-600">
                 {group}
               </ComboboxGroupLabel>
               {items.map((option) => (

@@ -102,6 +102,35 @@ test('editing a log opens a prefilled dialog and updates it in place', async ({ 
   await expect(page.getByRole('button', { name: /^Edit/ })).toBeFocused();
 });
 
+test('the project field always shows the project chosen, with the client as it is written', async ({
+  page,
+}) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  const field = page.getByLabel('CLIENT & PROJECT');
+  // Typing, ArrowDown and Enter: the field shows the choice at once.
+  await field.fill('web');
+  const group = page.getByRole('group', { name: 'Acme Ltd' });
+  await expect(group).toBeVisible();
+  // The client's name as written ("Acme Ltd", not "ACME LTD"): innerText is what is rendered.
+  expect(await group.evaluate((g) => (g.firstElementChild as HTMLElement).innerText)).toBe(
+    'Acme Ltd',
+  );
+  await field.press('ArrowDown');
+  await field.press('Enter');
+  await expect(field).toHaveValue('Website');
+  await expect(page.getByLabel('TASK')).toContainText('Design');
+  // Text that matches nothing, then Tab: the field shows what is still selected.
+  await field.fill('zzz');
+  await expect(field).toHaveValue('zzz');
+  await expect(page.getByText('No project matches.')).toBeVisible();
+  await field.press('Tab');
+  await expect(field).toHaveValue('Website');
+  await field.fill('zzz');
+  await field.press('Escape');
+  await expect(field).toHaveValue('Website');
+});
+
 test('a half-filled add form comes back after a reload, and is gone once closed', async ({
   page,
 }) => {
