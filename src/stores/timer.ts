@@ -10,6 +10,9 @@ import { recordLocalChange } from './sync/capture';
 import { installStorageEngine } from './storage-engine';
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
 import { addTimeLog, timeLogById, updateTimeLog, type TimeLogInput } from './time-logs';
+import { clientProjectLabel } from './choices';
+import { $projects } from './projects';
+import { $tasks } from './tasks';
 
 installStorageEngine();
 
@@ -22,8 +25,34 @@ const timerSchema = z.discriminatedUnion('status', [
     continueLogId: z.string().nullable(),
     // Names the logs a stop saves, so stopping the same run on two devices saves it once.
     runId: z.string().optional(),
+    // What the run is for; an unreadable part is dropped rather than the whole stopwatch.
+    entry: z
+      .object({
+        projectId: z.string().nullable(),
+        taskId: z.string().nullable(),
+        memberId: z.string().nullable(),
+        tags: z.string(),
+        desc: z.string(),
+      })
+      .optional()
+      .catch(undefined),
   }),
 ]);
+/** Project, task, member, tags and description of a stopwatch run (description as plain text). */
+export interface TimerEntry {
+  projectId: string | null;
+  taskId: string | null;
+  memberId: string | null;
+  tags: string;
+  desc: string;
+}
+export const emptyEntry: TimerEntry = {
+  projectId: null,
+  taskId: null,
+  memberId: null,
+  tags: '',
+  desc: '',
+};
 /** The stopwatch: a start timestamp, never a counter, so it is right after reloads and in every tab. */
 export type TimerState = z.infer<typeof timerSchema>;
 
@@ -61,10 +90,45 @@ export function elapsedSeconds(state: TimerState, now: number): number {
   return state.status === 'running' ? Math.max(0, Math.floor((now - state.startedAt) / 1000)) : 0;
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The log fields a run's entry gives: labels from the current names, the text as a paragraph. */
+function fieldsOfEntry(entry: TimerEntry | undefined): Partial<TimeLogInput> {
+  if (!entry) return {};
+  const task = entry.taskId ? $tasks.get().find((t) => t.id === entry.taskId) : undefined;
+  return {
+    projectId: entry.projectId,
+    client: entry.projectId ? clientProjectLabel(entry.projectId) : '',
+    taskId: task ? entry.taskId : null,
+    task: task?.task ?? '',
+    memberId: entry.memberId,
+    tags: entry.tags.trim(),
+    desc: entry.desc.trim() ? `<p>${escapeHtml(entry.desc.trim())}</p>` : '',
+  };
+}
+
+/** Changes what the running stopwatch is for (shared with every tab and device). */
+export function setTimerEntry(entry: TimerEntry): WriteResult {
+  const state = $timer.get();
+  if (state.status !== 'running') return writeOutcome(TIMER_KEY);
+  if (JSON.stringify(state.entry ?? emptyEntry) === JSON.stringify(entry))
+    return writeOutcome(TIMER_KEY);
+  const next: TimerState = { ...state, entry };
+  $timer.set(next);
+  recordLocalChange(TIMER_KEY, state, next);
+  return writeOutcome(TIMER_KEY);
+}
+
 /** Saves the running stopwatch as a log (or adds its time to the log it continues). */
 export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): WriteResult {
   const state = $timer.get();
   if (state.status !== 'running') return writeOutcome(TIMER_KEY);
+  const fromEntry = fieldsOfEntry(state.entry);
+  // A project that needs approval gets a pending log, as the form would.
+  const needsApproval =
+    $projects.get().find((p) => p.id === (template?.projectId ?? fromEntry.projectId))?.approval ??
+    false;
   $timer.set(idle);
   recordLocalChange(TIMER_KEY, state, idle);
   const stopped = writeOutcome(TIMER_KEY);
@@ -89,13 +153,14 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
         desc: '',
         exp: 0,
         memberId: null,
+        ...fromEntry,
         ...template,
         date: run.date,
         dur: run.seconds,
         st: run.st,
         end: run.end,
       },
-      false,
+      needsApproval,
       now,
       state.runId ? `${state.runId}${index === 0 ? '' : `-${index}`}` : undefined,
     ),
@@ -108,6 +173,7 @@ export function startTimer(
   day: string = toDay(new Date()),
   now = new Date(),
   continueLogId: string | null = null,
+  entry?: TimerEntry,
 ): WriteResult {
   const stopped = stopTimer(now);
   const running: TimerState = {
@@ -116,6 +182,7 @@ export function startTimer(
     day,
     continueLogId,
     runId: newId(),
+    ...(entry && JSON.stringify(entry) !== JSON.stringify(emptyEntry) ? { entry } : {}),
   };
   $timer.set(running);
   recordLocalChange(TIMER_KEY, idle, running);

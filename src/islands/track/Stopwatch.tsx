@@ -1,50 +1,111 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/duration';
-import { $now, $timer, elapsedSeconds, startTimer, stopTimer } from '../../stores/timer';
+import { $user } from '../../stores/auth';
+import { $activeMembers } from '../../stores/choices';
+import {
+  $now,
+  $timer,
+  elapsedSeconds,
+  emptyEntry,
+  setTimerEntry,
+  startTimer,
+  stopTimer,
+  type TimerEntry,
+} from '../../stores/timer';
 import { $shownDay } from '../../stores/track';
+import { StopwatchFields } from './StopwatchFields';
 
-/** SPEC.md's stopwatch: Start (then 'Start New') and Stop; the display is derived from the start time. */
+/**
+ * SPEC.md's stopwatch: Start (then 'Start New') and Stop; the display is derived from the start
+ * time. What the run is for (project, task, tags, description) can be chosen before Start or
+ * while it runs, and the log saved on Stop carries it.
+ */
 export function Stopwatch() {
   const timer = useStore($timer);
   const now = useStore($now);
   const day = useStore($shownDay);
+  const user = useStore($user);
+  const members = useStore($activeMembers);
   const running = timer.status === 'running';
   const shown = formatDuration(elapsedSeconds(timer, now), 'clock');
+  const me = members.find((m) => user && m.email.toLowerCase() === user.email.toLowerCase());
+  const runEntry = running ? timer.entry : undefined;
+  const [draft, setDraft] = useState<TimerEntry>(runEntry ?? emptyEntry);
+  const bar = useRef<HTMLDivElement>(null);
+
+  // What another tab or device set for the run shows here, unless the person is typing in it.
+  const runKey = JSON.stringify(runEntry ?? null);
+  useEffect(() => {
+    if (bar.current?.contains(document.activeElement)) return;
+    setDraft(runEntry ?? emptyEntry);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runKey]);
 
   useEffect(() => {
     const base = 'Track · Hourmark';
     document.title = running ? `${shown} · ${base}` : base;
   }, [running, shown]);
 
+  const withMember = (entry: TimerEntry): TimerEntry =>
+    entry.memberId || !me ? entry : { ...entry, memberId: me.id };
+
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
-      <span
-        className="font-mono text-3xl tabular-nums"
-        role="timer"
-        aria-label="Stopwatch"
-        aria-live="off"
-      >
-        {shown}
-      </span>
-      <button
-        type="button"
-        className="btn-primary"
-        onClick={() => startTimer(day)}
-        aria-keyshortcuts={running ? undefined : 's'}
-      >
-        {running ? 'Start New' : 'Start'}
-      </button>
-      {running ? (
+    <div
+      ref={bar}
+      className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
+      role="group"
+      aria-label="Stopwatch and what it is for"
+    >
+      <StopwatchFields
+        entry={draft}
+        onChange={(next, commit) => {
+          setDraft(next);
+          if (commit && running) setTimerEntry(withMember(next));
+        }}
+        onCommit={() => {
+          if (running) setTimerEntry(withMember(draft));
+        }}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <span
+          className="font-mono text-3xl tabular-nums"
+          role="timer"
+          aria-label="Stopwatch"
+          aria-live="off"
+        >
+          {shown}
+        </span>
         <button
           type="button"
-          className="btn-secondary"
-          onClick={() => stopTimer()}
-          aria-keyshortcuts="s"
+          className="btn-primary"
+          onClick={() => {
+            if (running) {
+              // The run being stopped keeps what was typed; the new one starts empty.
+              setTimerEntry(withMember(draft));
+              startTimer(day);
+              setDraft(emptyEntry);
+            } else startTimer(day, new Date(), null, withMember(draft));
+          }}
+          aria-keyshortcuts={running ? undefined : 's'}
         >
-          Stop
+          {running ? 'Start New' : 'Start'}
         </button>
-      ) : null}
+        {running ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setTimerEntry(withMember(draft));
+              stopTimer();
+              setDraft(emptyEntry);
+            }}
+            aria-keyshortcuts="s"
+          >
+            Stop
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -109,6 +109,17 @@ export const timeLogFields = z
   .strict();
 
 /** The running stopwatch of the person pushing (one per person and workspace). */
+/** What a running stopwatch is for, chosen before Start or while it runs; saved on Stop. */
+const timerEntry = z
+  .object({
+    projectId: recordId.nullable(),
+    taskId: recordId.nullable(),
+    memberId: recordId.nullable(),
+    tags: z.string().max(500),
+    desc: z.string().max(2000),
+  })
+  .strict();
+
 export const timerFields = z.discriminatedUnion('status', [
   z.object({ status: z.literal('idle') }).strict(),
   z
@@ -118,6 +129,7 @@ export const timerFields = z.discriminatedUnion('status', [
       day,
       continueLogId: recordId.nullable(),
       runId: recordId.optional(),
+      entry: timerEntry.optional(),
     })
     .strict(),
 ]);

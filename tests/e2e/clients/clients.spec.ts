@@ -160,11 +160,11 @@ test("an archived client's projects are not offered on Track; their logs keep th
   await expect(
     page.getByText('No project matches. Create projects on the Projects screen.'),
   ).toBeVisible();
-  await expect(page.getByRole('option', { name: 'Website' })).toHaveCount(0);
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'Website' })).toHaveCount(0);
 
   await setAcme('Restore');
   await offerFor('web');
-  await expect(page.getByRole('option', { name: 'Website' })).toBeVisible();
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'Website' })).toBeVisible();
 });
 
 test('sorting by contact person is kept after a reload', async ({ page }) => {

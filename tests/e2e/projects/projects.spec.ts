@@ -198,8 +198,10 @@ test('Assign Task adds assignees as chips and the task appears under its project
   await page.goto('/login/?day=2026-03-10');
   await page.getByRole('button', { name: 'Add time log' }).click();
   await page.getByLabel('CLIENT & PROJECT').fill('web');
-  await page.getByRole('option', { name: 'Website' }).click();
-  await expect(page.getByLabel('TASK').getByRole('option', { name: 'Copywriting' })).toBeAttached();
+  await page.getByRole('listbox').getByRole('option', { name: 'Website' }).click();
+  await expect(
+    page.getByLabel('TASK', { exact: true }).getByRole('option', { name: 'Copywriting' }),
+  ).toBeAttached();
 });
 
 test('Assign Task refuses a second task of the same name on a project, beside the field', async ({
@@ -343,7 +345,7 @@ test('a project-based rate needs an amount, and a log that would bill ₹0 says 
   await page.goto('/login/?day=2026-03-10');
   await page.getByRole('button', { name: 'Add time log' }).click();
   await page.getByLabel('CLIENT & PROJECT').fill('reta');
-  await page.getByRole('option', { name: 'Retainer' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Retainer' }).click();
   const economy = page.getByRole('region', { name: 'Economy' });
   await expect(economy).toContainText('Billable amount: ₹0.00');
   await expect(economy).toContainText(

@@ -10,9 +10,9 @@ async function addLog(page: Page, duration: string, description: string) {
   await page.getByRole('button', { name: 'Add time log' }).click();
   await page.getByLabel('CLIENT & PROJECT').click();
   await page.getByLabel('CLIENT & PROJECT').fill('web');
-  await page.getByRole('option', { name: 'Website' }).click();
-  await page.getByLabel('TASK').selectOption({ label: 'Design' });
-  await page.getByLabel('TAGS').fill('offline');
+  await page.getByRole('listbox').getByRole('option', { name: 'Website' }).click();
+  await page.getByLabel('TASK', { exact: true }).selectOption({ label: 'Design' });
+  await page.getByLabel('TAGS', { exact: true }).fill('offline');
   await page.getByRole('textbox', { name: 'DESCRIPTION' }).fill(description);
   await page.getByLabel('Duration').fill(duration);
   await page.getByRole('button', { name: 'Add & Close' }).click();

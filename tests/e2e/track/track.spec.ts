@@ -16,9 +16,9 @@ async function openTrack(page: Page, day = '2026-03-10') {
 async function fillLog(page: Page, duration: string, description: string) {
   await page.getByLabel('CLIENT & PROJECT').click();
   await page.getByLabel('CLIENT & PROJECT').fill('web');
-  await page.getByRole('option', { name: 'Website' }).click();
-  await page.getByLabel('TASK').selectOption({ label: 'Design' });
-  await page.getByLabel('TAGS').fill('design, client');
+  await page.getByRole('listbox').getByRole('option', { name: 'Website' }).click();
+  await page.getByLabel('TASK', { exact: true }).selectOption({ label: 'Design' });
+  await page.getByLabel('TAGS', { exact: true }).fill('design, client');
   await page.getByRole('textbox', { name: 'DESCRIPTION' }).fill(description);
   await page.getByLabel('Duration').fill(duration);
 }
@@ -87,9 +87,9 @@ test('editing a log opens a prefilled dialog and updates it in place', async ({ 
   await page.getByRole('button', { name: 'Add & Close' }).click();
   await page.getByRole('button', { name: /^Edit/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit time log' });
-  await expect(dialog.getByLabel('TAGS')).toHaveValue('design, client');
+  await expect(dialog.getByLabel('TAGS', { exact: true })).toHaveValue('design, client');
   await expect(dialog.getByLabel('Duration')).toHaveValue('0:45:00');
-  await expect(dialog.getByLabel('TASK')).toHaveValue('t1');
+  await expect(dialog.getByLabel('TASK', { exact: true })).toHaveValue('t1');
   await dialog.getByLabel('Duration').fill('2h');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -119,7 +119,7 @@ test('the project field always shows the project chosen, with the client as it i
   await field.press('ArrowDown');
   await field.press('Enter');
   await expect(field).toHaveValue('Website');
-  await expect(page.getByLabel('TASK')).toContainText('Design');
+  await expect(page.getByLabel('TASK', { exact: true })).toContainText('Design');
   // Text that matches nothing, then Tab: the field shows what is still selected.
   await field.fill('zzz');
   await expect(field).toHaveValue('zzz');
@@ -140,9 +140,9 @@ test('a half-filled add form comes back after a reload, and is gone once closed'
   await page.reload();
   const form = page.getByRole('form', { name: 'Add time log' });
   await expect(form).toBeVisible();
-  await expect(form.getByLabel('TAGS')).toHaveValue('design, client');
+  await expect(form.getByLabel('TAGS', { exact: true })).toHaveValue('design, client');
   await expect(form.getByLabel('Duration')).toHaveValue('45m');
-  await expect(form.getByLabel('TASK')).toHaveValue('t1');
+  await expect(form.getByLabel('TASK', { exact: true })).toHaveValue('t1');
   await expect(form.getByRole('textbox', { name: 'DESCRIPTION' })).toHaveText('Half-written notes');
   await form.getByRole('button', { name: 'Add & Close' }).click();
   await expect(dayLogs(page).filter({ hasText: 'Half-written notes' })).toContainText('0:45:00');
@@ -245,6 +245,34 @@ test('the stopwatch is right after a reload and saves the elapsed time on Stop',
   await expect(dayLogs(page)).toContainText('Add a Project,task or tag');
 });
 
+test('what the stopwatch is for is chosen before Start or while it runs, and its log carries it', async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date('2026-03-10T12:00:00') });
+  await openTrack(page);
+  const bar = page.getByRole('group', { name: 'Stopwatch and what it is for' });
+  await bar.getByLabel('What are you working on?').fill('Client workshop');
+  await bar.getByLabel('Project', { exact: true }).selectOption({ label: 'Website' });
+  await bar.getByLabel('Task', { exact: true }).selectOption({ label: 'Design' });
+  await bar.getByRole('button', { name: 'Start' }).click();
+  await page.clock.fastForward('30:00');
+  // While it runs: the tags, kept across a reload (the run is shared by tabs and devices).
+  await bar.getByLabel('Tags', { exact: true }).fill('workshop, onsite');
+  await bar.getByLabel('Tags', { exact: true }).blur();
+  await page.reload();
+  await expect(bar.getByLabel('What are you working on?')).toHaveValue('Client workshop');
+  await expect(bar.getByLabel('Tags', { exact: true })).toHaveValue('workshop, onsite');
+  await expect(bar.getByLabel('Task', { exact: true })).toHaveValue('t1');
+  await bar.getByRole('button', { name: 'Stop' }).click();
+  await expect(bar.getByLabel('What are you working on?')).toHaveValue('');
+  const saved = dayLogs(page).filter({ hasText: 'Client workshop' });
+  await expect(saved).toContainText('Acme Ltd / Website · Design');
+  await expect(saved).toContainText('Tags: workshop, onsite');
+  await expect(saved).toContainText(/0:30:\d\d/);
+  // 30 min at Website's ₹1,000 an hour.
+  await expect(saved).toContainText(/₹500\.\d\d/);
+});
+
 test('a log added in one tab appears in the other without reload', async ({ page, context }) => {
   // Two tabs filling two forms, each with Quill: give it the longer timeout on a busy machine.
   test.slow();
@@ -303,7 +331,7 @@ test('two tabs editing one log keep both edits, and a clash is shown instead of 
   await first.getByRole('button', { name: 'Save' }).click();
   await expect(first).toBeHidden();
   await expect(second.getByLabel('Duration')).toHaveValue('0:45:00');
-  await second.getByLabel('TAGS').fill('design, review');
+  await second.getByLabel('TAGS', { exact: true }).fill('design, review');
   await second.getByRole('button', { name: 'Save' }).click();
   await expect(second).toBeHidden();
   for (const tab of [page, other]) {
@@ -332,10 +360,10 @@ test('two tabs editing one log keep both edits, and a clash is shown instead of 
   // Or the person replaces the other tab's value on purpose.
   const fifth = await openDialog(page);
   const sixth = await openDialog(other);
-  await fifth.getByLabel('TAGS').fill('from tab one');
+  await fifth.getByLabel('TAGS', { exact: true }).fill('from tab one');
   await fifth.getByRole('button', { name: 'Save' }).click();
   await expect(fifth).toBeHidden();
-  await sixth.getByLabel('TAGS').fill('from tab two');
+  await sixth.getByLabel('TAGS', { exact: true }).fill('from tab two');
   await sixth.getByRole('button', { name: 'Save' }).click();
   await expect(sixth.getByRole('alert')).toContainText('(Tags)');
   await sixth.getByRole('button', { name: 'Overwrite with mine' }).click();
@@ -509,7 +537,7 @@ test('Add & next saves and keeps an empty form open for the next log', async ({ 
   await page.getByRole('button', { name: 'Add & next' }).click();
   await expect(dayLogs(page).filter({ hasText: 'Morning standup' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add time log' })).toBeVisible();
-  await expect(page.getByLabel('TAGS')).toHaveValue('');
+  await expect(page.getByLabel('TAGS', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Duration')).toHaveValue('');
 });
 
