@@ -414,6 +414,42 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     expect((await pullAs(me)).changes.find((c) => c.kind === 'timer')?.data).toEqual(timer);
   });
 
+  it('keeps what a running stopwatch is for, and refuses an entry with unknown or bad fields', async () => {
+    const me = await person();
+    const entry = {
+      projectId: 'p-1',
+      taskId: null,
+      memberId: null,
+      tags: 'onsite',
+      desc: 'Workshop',
+    };
+    const timer = {
+      status: 'running',
+      startedAt: 1_795_000_000_000,
+      day: '2026-11-22',
+      continueLogId: null,
+      runId: 'run-1',
+      entry,
+    };
+    const answer = (await (
+      await pushAs(me, [
+        { id: 1, name: 'setTimer', args: { timer } },
+        {
+          id: 2,
+          name: 'setTimer',
+          args: { timer: { ...timer, entry: { ...entry, colour: 'red' } } },
+        },
+        { id: 3, name: 'setTimer', args: { timer: { ...timer, entry: { ...entry, tags: 7 } } } },
+      ])
+    ).json()) as PushAnswer;
+    expect(answer.results.map((r) => r.reason ?? r.outcome)).toEqual([
+      'ok',
+      'invalid_args',
+      'invalid_args',
+    ]);
+    expect((await pullAs(me)).changes.find((c) => c.kind === 'timer')?.data).toEqual(timer);
+  });
+
   it.runIf(driver.name === 'PostgreSQL')(
     'pushes from many devices at once all apply, each at its own version',
     async () => {
