@@ -37,9 +37,10 @@ export const sidebar: (NavItem | NavGroup)[] = [
     label: 'Team',
     children: [{ label: 'Team members', href: '/users' }, { label: 'Teams (coming soon)' }],
   },
-  { label: 'Helps', href: '/help' },
-  { label: 'Apps', href: '/apps' },
-  { label: "What's New", href: '/whatNew' },
+  // In the shell (/app/…): the same pages as the public site's, beside the sidebar.
+  { label: 'Helps', href: '/app/help' },
+  { label: 'Apps', href: '/app/apps' },
+  { label: "What's New", href: '/app/whatNew' },
   { label: 'Account setting', href: '/accountSetting' },
 ];
 
@@ -51,5 +52,7 @@ export function isGroup(item: NavItem | NavGroup): item is NavGroup {
 /** True when the link points at the page being shown (Track lives at /login/). */
 export function isCurrent(href: string, path: string): boolean {
   const clean = (p: string) => p.replace(/\/+$/, '') || '/';
+  // A help article is part of Helps.
+  if (clean(href) === '/app/help') return clean(path).startsWith('/app/help');
   return clean(href) === clean(path);
 }

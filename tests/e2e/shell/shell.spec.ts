@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { newAccount, signIn } from '../support/session';
 
 test('the first Tab offers Skip to content, which lands past the sidebar', async ({ page }) => {
@@ -26,6 +27,38 @@ test('on All hours only All hours is marked as the current page', async ({ page 
     'page',
   );
   await expect(nav.getByText('Activity (coming soon)')).toBeVisible();
+});
+
+test('Helps, Apps and What’s New open beside the sidebar for someone signed in', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/login/');
+  const nav = page.getByRole('navigation', { name: 'App' });
+  await nav.getByRole('link', { name: 'Helps' }).click();
+  await expect(page).toHaveURL(/\/app\/help$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Advice and answers from the product team' }),
+  ).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Helps' })).toHaveAttribute('aria-current', 'page');
+  // An article stays in the shell, under Helps, with a way back to the help centre.
+  await page.getByRole('main').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/app\/help\/[\w-]+$/);
+  await expect(nav.getByRole('link', { name: 'Helps' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: '← Help centre' })).toHaveAttribute(
+    'href',
+    '/app/help',
+  );
+  await expectNoAxeViolations(page);
+  await nav.getByRole('link', { name: 'Apps' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Apps and administration' }),
+  ).toBeVisible();
+  await nav.getByRole('link', { name: "What's New" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "What's new" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // No "Sign in" offered to someone signed in.
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 });
 
 test('the shortcuts popover keeps one h1 on the page', async ({ page }) => {
