@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { idSchema, isoTimestamp, statusSchema, textish } from './common';
+import {
+  fastId,
+  fastText,
+  fastTimestamp,
+  idSchema,
+  isoTimestamp,
+  statusSchema,
+  textish,
+} from './common';
+import { fastObject, oneOf, string, UNSURE, withFastPath } from './fast-path';
 
-/** A client as stored under the `clients` key (SPEC.md section 3, plus timestamps). */
-export const clientSchema = z
+const clientObject = z
   .object({
     id: idSchema,
     name: z.string(),
@@ -22,6 +30,25 @@ export const clientSchema = z
     updatedAt: isoTimestamp.optional(),
   })
   .passthrough();
+/** A client as stored under the `clients` key (SPEC.md section 3, plus timestamps). */
+export const clientSchema = withFastPath(
+  clientObject,
+  fastObject(clientObject, {
+    id: fastId,
+    name: string,
+    contactPerson: fastText,
+    email: fastText,
+    phone: fastText,
+    address: fastText,
+    taxName: fastText,
+    taxPercentage: (v) =>
+      typeof v === 'number' && v >= 0 && v <= 100 ? v : v == null || v === '' ? null : UNSURE,
+    taxNumber: fastText,
+    status: oneOf(statusSchema.options, 'Active'),
+    createdAt: fastTimestamp,
+    updatedAt: fastTimestamp,
+  }),
+);
 export type Client = z.infer<typeof clientSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);

@@ -1,16 +1,23 @@
 import { z } from 'zod';
-import { idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
+import {
+  fastAmount,
+  fastId,
+  fastText,
+  fastTimestamp,
+  idSchema,
+  isoTimestamp,
+  numberish,
+  statusSchema,
+  textish,
+} from './common';
+import { fastObject, flag, oneOf, optional, string, UNSURE, withFastPath } from './fast-path';
 
 export const roles = ['Admin', 'Manager', 'Normal'] as const;
 export type Role = (typeof roles)[number];
 /** SPEC.md's radio values for the roles. */
 export const roleValue: Record<Role, 1 | 2 | 3> = { Admin: 3, Manager: 2, Normal: 1 };
 
-/**
- * A team member as stored under the `Team` key. `LoborRate` keeps the original app's spelling
- * so existing data loads; rates are decimal INR per hour.
- */
-export const memberSchema = z
+const memberObject = z
   .object({
     id: idSchema,
     name: z.string(),
@@ -26,6 +33,27 @@ export const memberSchema = z
     updatedAt: isoTimestamp.optional(),
   })
   .passthrough();
+/**
+ * A team member as stored under the `Team` key. `LoborRate` keeps the original app's spelling
+ * so existing data loads; rates are decimal INR per hour.
+ */
+export const memberSchema = withFastPath(
+  memberObject,
+  fastObject(memberObject, {
+    id: fastId,
+    name: string,
+    email: fastText,
+    LoborRate: fastAmount,
+    BillableRate: fastAmount,
+    Role: oneOf(roles, 'Normal'),
+    roleValue: optional((v) => (v === 1 || v === 2 || v === 3 ? v : UNSURE)),
+    notes: fastText,
+    status: oneOf(statusSchema.options, 'Active'),
+    autoAddToProjects: flag,
+    createdAt: fastTimestamp,
+    updatedAt: fastTimestamp,
+  }),
+);
 export type Member = z.infer<typeof memberSchema>;
 
 const rate = z

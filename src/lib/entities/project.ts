@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
+import {
+  fastAmount,
+  fastId,
+  fastNumber,
+  fastText,
+  fastTimestamp,
+  idSchema,
+  isoTimestamp,
+  numberish,
+  statusSchema,
+  textish,
+} from './common';
+import { fastObject, flag, oneOf, string, stringOrNull, UNSURE, withFastPath } from './fast-path';
 
 /** Billable settings of SPEC.md section 9; 'false' is "Non billable" as the original stored it. */
 export const billableOptions = ['member', 'task', 'project', 'false'] as const;
@@ -22,8 +34,8 @@ export const roundingLabels: Record<Rounding, string> = {
 export const roundingIntervals = [1, 5, 6, 10, 15, 30, 60] as const;
 
 /** Accepts our codes and the labels the original app may have stored. */
-function fromLabel<T extends string>(labels: Record<T, string>, fallback: T) {
-  return z.unknown().transform((v): T => {
+function labelReader<T extends string>(labels: Record<T, string>, fallback: T) {
+  return (v: unknown): T => {
     if (v === false || v === 'false' || v === null || v === undefined || v === '') return fallback;
     const text = typeof v === 'string' || typeof v === 'number' ? String(v) : '';
     const byCode = (Object.keys(labels) as T[]).find((code) => code === text);
@@ -32,11 +44,12 @@ function fromLabel<T extends string>(labels: Record<T, string>, fallback: T) {
       (code) => labels[code].toLowerCase() === text.toLowerCase(),
     );
     return byLabel ?? fallback;
-  });
+  };
 }
+const readBillable = labelReader<Billable>(billableLabels, 'false');
+const readRounding = labelReader<Rounding>(roundingLabels, 'false');
 
-/** A project as stored under the `project` key (SPEC.md section 3, plus ids and status). */
-export const projectSchema = z
+const projectObject = z
   .object({
     id: idSchema,
     projectName: z.string(),
@@ -46,8 +59,8 @@ export const projectSchema = z
     billamount: numberish.pipe(z.number().min(0)),
     task: z.array(z.unknown()).catch([]),
     description: textish,
-    billable: fromLabel<Billable>(billableLabels, 'false'),
-    rounding: fromLabel<Rounding>(roundingLabels, 'false'),
+    billable: z.unknown().transform(readBillable),
+    rounding: z.unknown().transform(readRounding),
     timeInterval: numberish.pipe(z.number().int().min(1).max(60)).catch(15),
     approval: z.boolean().catch(false),
     date: numberish,
@@ -58,6 +71,34 @@ export const projectSchema = z
     updatedAt: isoTimestamp.optional(),
   })
   .passthrough();
+/** A project as stored under the `project` key (SPEC.md section 3, plus ids and status). */
+export const projectSchema = withFastPath(
+  projectObject,
+  fastObject(projectObject, {
+    id: fastId,
+    projectName: string,
+    client: fastText,
+    clientId: stringOrNull,
+    hours: fastAmount,
+    billamount: fastAmount,
+    task: (v) => (Array.isArray(v) ? [...(v as unknown[])] : UNSURE),
+    description: fastText,
+    billable: readBillable,
+    rounding: readRounding,
+    timeInterval: (v) => {
+      const n = fastNumber(v);
+      if (n === UNSURE) return UNSURE;
+      return Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 60 ? n : 15;
+    },
+    approval: flag,
+    date: fastNumber,
+    month: fastNumber,
+    year: fastNumber,
+    status: oneOf(statusSchema.options, 'Active'),
+    createdAt: fastTimestamp,
+    updatedAt: fastTimestamp,
+  }),
+);
 export type Project = z.infer<typeof projectSchema>;
 
 /** The Add Project form. */

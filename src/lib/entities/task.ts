@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import { idSchema, isoTimestamp } from './common';
+import { fastId, fastTimestamp, idSchema, isoTimestamp } from './common';
+import {
+  fastObject,
+  optional,
+  string,
+  stringOrNull,
+  UNSURE,
+  withFastPath,
+  type Fast,
+} from './fast-path';
 
-/**
- * A task as stored under the `task` key: SPEC.md's project name, text and assignee names,
- * plus ids that survive renames and an optional task-based billable rate (decimal per hour).
- */
-export const taskSchema = z
+const strings: Fast = (v) => {
+  if (!Array.isArray(v)) return UNSURE;
+  // Index by index: a hole is undefined to zod, which then stores [] for the whole list.
+  for (let i = 0; i < v.length; i += 1) if (typeof v[i] !== 'string') return UNSURE;
+  return [...(v as unknown[])];
+};
+
+const taskObject = z
   .object({
     id: idSchema.optional(),
     project: z.string(),
@@ -16,8 +28,27 @@ export const taskSchema = z
     billableRate: z.number().min(0).nullable().catch(null),
     createdAt: isoTimestamp.optional(),
   })
-  .passthrough()
-  .transform((t) => ({ ...t, id: t.id ?? `${t.project}::${t.task}` }));
+  .passthrough();
+const withId = (t: z.infer<typeof taskObject>) => ({ ...t, id: t.id ?? `${t.project}::${t.task}` });
+
+const fastTask = fastObject(taskObject, {
+  id: optional(fastId),
+  project: string,
+  projectId: stringOrNull,
+  task: string,
+  assign: strings,
+  assigneeIds: strings,
+  billableRate: (v) => (v === null || (typeof v === 'number' && v >= 0) ? v : null),
+  createdAt: fastTimestamp,
+});
+/**
+ * A task as stored under the `task` key: SPEC.md's project name, text and assignee names,
+ * plus ids that survive renames and an optional task-based billable rate (decimal per hour).
+ */
+export const taskSchema = withFastPath(taskObject.transform(withId), (v) => {
+  const t = fastTask(v);
+  return t === UNSURE ? t : withId(t as z.infer<typeof taskObject>);
+});
 export type Task = z.infer<typeof taskSchema>;
 
 /** The Assign Task form. */

@@ -1,19 +1,38 @@
 import { z } from 'zod';
-import { dayString, idSchema, isoTimestamp, numberish, textish } from './common';
+import {
+  dayString,
+  fastAmount,
+  fastDayOrEmpty,
+  fastId,
+  fastText,
+  fastTimestamp,
+  idSchema,
+  isoTimestamp,
+  numberish,
+  textish,
+} from './common';
+import {
+  fastObject,
+  oneOf,
+  optional,
+  stringOrNull,
+  UNSURE,
+  withFastPath,
+  type Fast,
+} from './fast-path';
 
+const CLOCK = /^\d{2}:\d{2}$/;
 /** Start / end clock time 'HH:MM'; the original stored 0 for "not set", which becomes ''. */
 const clockTime = z
   .union([z.string(), z.number(), z.null()])
   .optional()
-  .transform((v) => (typeof v === 'string' && /^\d{2}:\d{2}$/.test(v) ? v : ''));
+  .transform((v) => (typeof v === 'string' && CLOCK.test(v) ? v : ''));
+const fastClockTime: Fast = (v) =>
+  typeof v === 'string' ? (CLOCK.test(v) ? v : '') : v == null ? '' : UNSURE;
 
-/**
- * A time log as stored under the `taskData` key, newest first. SPEC.md's fields keep their
- * names: `client` is the "Client / Project" text shown, `dur` the duration in seconds, `exp`
- * expenses (decimal, project currency), `desc` sanitised HTML. Records written by the original
- * app lack id and date; they get a stable id and today's date is not assumed (date '').
- */
-export const timeLogSchema = z
+const statuses = ['approved', 'pending'] as const;
+
+const timeLogObject = z
   .object({
     id: idSchema.optional(),
     date: z.union([dayString, z.literal('')]).catch(''),
@@ -28,9 +47,36 @@ export const timeLogSchema = z
     end: clockTime,
     exp: numberish.pipe(z.number().min(0)),
     memberId: z.string().nullable().catch(null),
-    status: z.enum(['approved', 'pending']).catch('approved'),
+    status: z.enum(statuses).catch('approved'),
     createdAt: isoTimestamp.optional(),
     updatedAt: isoTimestamp.optional(),
   })
   .passthrough();
+/**
+ * A time log as stored under the `taskData` key, newest first. SPEC.md's fields keep their
+ * names: `client` is the "Client / Project" text shown, `dur` the duration in seconds, `exp`
+ * expenses (decimal, project currency), `desc` sanitised HTML. Records written by the original
+ * app lack id and date; they get a stable id and today's date is not assumed (date '').
+ */
+export const timeLogSchema = withFastPath(
+  timeLogObject,
+  fastObject(timeLogObject, {
+    id: optional(fastId),
+    date: fastDayOrEmpty,
+    client: fastText,
+    projectId: stringOrNull,
+    task: fastText,
+    taskId: stringOrNull,
+    tags: fastText,
+    desc: fastText,
+    dur: fastAmount,
+    st: fastClockTime,
+    end: fastClockTime,
+    exp: fastAmount,
+    memberId: stringOrNull,
+    status: oneOf(statuses, 'approved'),
+    createdAt: fastTimestamp,
+    updatedAt: fastTimestamp,
+  }),
+);
 export type TimeLog = z.infer<typeof timeLogSchema> & { id: string };
