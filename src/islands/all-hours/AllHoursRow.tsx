@@ -4,6 +4,7 @@ import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
 import { logEconomy, type Lookups } from '../../lib/totals';
 import { RichText } from '../../ui/rich-text/RichText';
+import { PendingBadge } from '../../ui/feedback/PendingBadge';
 
 /** One log on /allHours: project and task, who and when, what it earns and whether approved. */
 export function AllHoursRow({ log, context }: { log: TimeLog; context: Lookups }) {
@@ -15,11 +16,7 @@ export function AllHoursRow({ log, context }: { log: TimeLog; context: Lookups }
         <p className="font-semibold">
           {logProjectLine(log, context.projectsById) || 'No project'}
           {log.task ? <span className="font-normal"> · {log.task}</span> : null}
-          {log.status === 'pending' ? (
-            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-              Pending approval
-            </span>
-          ) : null}
+          {log.status === 'pending' ? <PendingBadge /> : null}
         </p>
         {member || (log.st && log.end) ? (
           <p className="text-sm text-slate-700">

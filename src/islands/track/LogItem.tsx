@@ -8,6 +8,7 @@ import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { copyLog } from '../../stores/track';
 import { RichText } from '../../ui/rich-text/RichText';
+import { PendingBadge } from '../../ui/feedback/PendingBadge';
 
 /** One saved log: what, for whom, how long, its amount, and its actions. */
 export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) => void }) {
@@ -27,11 +28,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
               {log.task ? <span className="font-normal text-slate-700"> · {log.task}</span> : null}
             </>
           )}
-          {log.status === 'pending' ? (
-            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-              Pending approval
-            </span>
-          ) : null}
+          {log.status === 'pending' ? <PendingBadge /> : null}
         </p>
         {member || hours ? (
           <p className="text-sm text-slate-700">

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TimeLog } from '../../lib/entities/time-log';
 import { filterLogs } from '../../lib/log-filter';
+import type { LogTotals } from '../../lib/sync/log-totals';
 import { buildLookups } from '../../lib/totals';
 import type { Db } from '../db/connect';
 import { rows } from './records';
@@ -25,16 +26,6 @@ export interface LogQuery {
   /** Logs per page (newest day first) and how many to skip. */
   limit: number;
   offset: number;
-}
-
-/** Sums of stored figures: what /allHours shows above the list. */
-export interface LogTotals {
-  logs: number;
-  seconds: number;
-  billableSeconds: number;
-  billableMinor: number;
-  costMinor: number;
-  expensesMinor: number;
 }
 
 export type LogQueryOutcome =

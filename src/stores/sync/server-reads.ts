@@ -1,4 +1,5 @@
 import type { TimeLog } from '../../lib/entities/time-log';
+import type { LogTotals } from '../../lib/sync/log-totals';
 import { callApi, type ApiResult } from '../api';
 import { $cacheOwner } from './owner';
 
@@ -8,14 +9,7 @@ import { $cacheOwner } from './owner';
  */
 
 /** Sums of stored figures, as the server adds them up. */
-export interface ServerTotals {
-  logs: number;
-  seconds: number;
-  billableSeconds: number;
-  billableMinor: number;
-  costMinor: number;
-  expensesMinor: number;
-}
+export type ServerTotals = LogTotals;
 
 /** A query of /sync/logs; empty values are left out. */
 export type OlderLogsQuery = {
