@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from '../support/session';
 
 const body = { email: 'nobody@example.com', password: 'not the password' };
 
@@ -22,4 +23,32 @@ test('malformed requests get a JSON 4xx', async ({ request }) => {
   expect(await broken.json()).toMatchObject({ error: 'invalid_request' });
   const wrongMethod = await request.get('/user/login');
   expect(wrongMethod.status()).toBe(405);
+});
+
+test('every state-changing endpoint refuses another website, and changes nothing', async ({
+  page,
+}) => {
+  await signIn(page);
+  const before = (await (await page.request.get('/sync/workspaces')).json()) as {
+    workspaces: { id: string }[];
+  };
+  const foreign = { Origin: 'https://evil.example' };
+  for (const [path, data] of [
+    ['/sync/workspaces', { name: 'Planted' }],
+    [
+      '/sync/push',
+      { workspaceId: before.workspaces[0]?.id, clientId: 'x'.repeat(16), mutations: [] },
+    ],
+    ['/user/logout-all', {}],
+    ['/user/password', { current: 'x', password: 'a new password 1' }],
+    ['/user/delete', { password: 'x' }],
+  ] as const) {
+    const res = await page.request.post(path, { data, headers: foreign });
+    expect(res.status(), path).toBe(403);
+    expect(await res.json(), path).toMatchObject({ error: 'forbidden_origin' });
+  }
+  const after = (await (await page.request.get('/sync/workspaces')).json()) as {
+    workspaces: { id: string }[];
+  };
+  expect(after.workspaces).toHaveLength(before.workspaces.length);
 });
