@@ -2,7 +2,8 @@ import { atom, onMount } from 'nanostores';
 import type { TimeLog } from '../lib/entities/time-log';
 import type { LogFilter } from '../lib/log-filter';
 import { windowStart } from './sync/older-logs';
-import { fetchLogs, fetchTags, type OlderLogsQuery, type ServerTotals } from './sync/server-reads';
+import type { LogTotals } from '../lib/sync/log-totals';
+import { fetchLogs, fetchTags, type OlderLogsQuery } from './sync/server-reads';
 
 /**
  * The part of /allHours older than the browser's cache window, from the server: a page of logs
@@ -14,7 +15,7 @@ export interface OlderHours {
   /** The window's first day: the server holds the logs before it. */
   before: string;
   logs: TimeLog[];
-  totals: ServerTotals | null;
+  totals: LogTotals | null;
   /** Seconds of every match on each older day the page shows. */
   daySeconds: Record<string, number>;
   message: string;

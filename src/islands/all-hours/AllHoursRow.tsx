@@ -4,11 +4,11 @@ import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
 import { logEconomy, type Lookups } from '../../lib/totals';
 import { RichText } from '../../ui/rich-text/RichText';
+import { LogWhoWhen } from '../common/LogWhoWhen';
 import { PendingBadge } from '../../ui/feedback/PendingBadge';
 
 /** One log on /allHours: project and task, who and when, what it earns and whether approved. */
 export function AllHoursRow({ log, context }: { log: TimeLog; context: Lookups }) {
-  const member = log.memberId ? context.membersById.get(log.memberId) : undefined;
   const amount = logEconomy(log, context).billableMinor;
   return (
     <li className="flex flex-col gap-1 rounded bg-white p-3 sm:flex-row sm:gap-4">
@@ -18,13 +18,7 @@ export function AllHoursRow({ log, context }: { log: TimeLog; context: Lookups }
           {log.task ? <span className="font-normal"> · {log.task}</span> : null}
           {log.status === 'pending' ? <PendingBadge /> : null}
         </p>
-        {member || (log.st && log.end) ? (
-          <p className="text-sm text-slate-700">
-            {[member?.name, log.st && log.end ? `${log.st}–${log.end}` : '']
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-        ) : null}
+        <LogWhoWhen log={log} context={context} />
         <RichText html={log.desc} empty="Empty Description" />
       </div>
       <div className="text-right">

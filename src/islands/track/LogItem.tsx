@@ -7,6 +7,7 @@ import { startTimer } from '../../stores/timer';
 import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { copyLog } from '../../stores/track';
+import { LogWhoWhen } from '../common/LogWhoWhen';
 import { RichText } from '../../ui/rich-text/RichText';
 import { PendingBadge } from '../../ui/feedback/PendingBadge';
 
@@ -16,8 +17,6 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
   const economy = economyOfLog(log, context);
   const title = log.client || log.task || log.tags ? null : 'Add a Project,task or tag';
   const name = logProjectLine(log, context.projectsById) || 'No project';
-  const member = log.memberId ? context.membersById.get(log.memberId) : undefined;
-  const hours = Boolean(log.st && log.end);
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
@@ -30,18 +29,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           )}
           {log.status === 'pending' ? <PendingBadge /> : null}
         </p>
-        {member || hours ? (
-          <p className="text-sm text-slate-700">
-            {member ? <span>{member.name}</span> : null}
-            {member && hours ? ' · ' : null}
-            {hours ? (
-              <span>
-                <span className="sr-only">from </span>
-                {log.st}–{log.end}
-              </span>
-            ) : null}
-          </p>
-        ) : null}
+        <LogWhoWhen log={log} context={context} />
         {log.tags ? <p className="text-sm text-slate-700">Tags: {log.tags}</p> : null}
         <div className="mt-1 text-slate-800">
           <RichText html={log.desc} empty="Empty Description" />

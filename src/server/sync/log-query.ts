@@ -87,7 +87,7 @@ interface SlimRow {
 const ORDER = sql`ORDER BY l.date DESC, l.created_at DESC, l.id DESC`;
 const COLUMNS = sql`l.id, l.data, l.deleted, l.created_at, l.updated_at, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor`;
 
-function addUp(found: (LogRow | SlimRow)[]): LogTotals {
+function addUp(found: SlimRow[]): LogTotals {
   const totals: LogTotals = {
     logs: found.length,
     seconds: 0,

@@ -1,6 +1,6 @@
 import { formatDay } from '../../lib/day';
 import { withPendingChanges } from '../../lib/sync/export-overlay';
-import { exportSnapshot } from '../export-data';
+import { exportSnapshot, keptAsideValues } from '../export-data';
 import { readCache } from './cache';
 import { pushNow } from './engine';
 import { windowStart } from './older-logs';
@@ -24,14 +24,13 @@ export async function buildExport(now = new Date()): Promise<ExportFile> {
   await pushNow();
   const owner = $cacheOwner.get();
   const result = await fetchExport();
-  const local = JSON.parse(exportSnapshot(now)) as Record<string, unknown>;
   if (!result.ok || !owner) {
     return {
-      text: JSON.stringify(local, null, 2),
+      text: exportSnapshot(now),
       notice: `Hourmark could not reach the server (${result.ok ? 'no workspace open' : result.message}), so this file holds what this browser keeps: every client, project, task and team member, and the time logs from ${formatDay(windowStart(now))} on.`,
     };
   }
   const document = withPendingChanges(result.data, readSyncState(owner).outbox, readCache());
-  document['keptAside'] = local['keptAside'];
+  document['keptAside'] = keptAsideValues();
   return { text: JSON.stringify(document, null, 2), notice: null };
 }

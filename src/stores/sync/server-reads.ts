@@ -8,9 +8,6 @@ import { $cacheOwner } from './owner';
  * window, per-project totals and the whole workspace as a file (src/server/api/read-handlers.ts).
  */
 
-/** Sums of stored figures, as the server adds them up. */
-export type ServerTotals = LogTotals;
-
 /** A query of /sync/logs; empty values are left out. */
 export type OlderLogsQuery = {
   [K in 'from' | 'to' | 'before' | 'client' | 'project' | 'task' | 'member' | 'tag' | 'q']?:
@@ -36,9 +33,7 @@ const noWorkspace = <T>(): ApiResult<T> => ({
 /** A page of logs matching `q`, newest first, with the totals of every match. */
 export function fetchLogs(
   q: OlderLogsQuery,
-): Promise<
-  ApiResult<{ logs: TimeLog[]; totals: ServerTotals; daySeconds: Record<string, number> }>
-> {
+): Promise<ApiResult<{ logs: TimeLog[]; totals: LogTotals; daySeconds: Record<string, number> }>> {
   const search = query(q);
   return search ? callApi(`/sync/logs?${search}`) : Promise.resolve(noWorkspace());
 }
@@ -47,7 +42,7 @@ export function fetchLogs(
 export function fetchProjectTotals(
   before: string,
 ): Promise<
-  ApiResult<{ projects: (ServerTotals & { projectId: string; pendingLogIds: string[] })[] }>
+  ApiResult<{ projects: (LogTotals & { projectId: string; pendingLogIds: string[] })[] }>
 > {
   const search = query({ before });
   return search ? callApi(`/sync/totals?${search}`) : Promise.resolve(noWorkspace());

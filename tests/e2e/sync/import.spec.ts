@@ -1,24 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { seedStorage, signIn } from '../support/session';
-import { agency } from '../track/fixtures';
+import { agency, websiteLog } from '../track/fixtures';
 import { allSaved } from '../support/sync';
 
-const log = (id: string, date: string, desc: string) => ({
-  id,
-  date,
-  client: 'Acme Ltd / Website',
-  projectId: 'p1',
-  task: 'Design',
-  taskId: 't1',
-  tags: 'import',
-  desc: `<p>${desc}</p>`,
-  dur: 1800,
-  st: '',
-  end: '',
-  exp: 0,
-  memberId: 'm1',
-  status: 'approved',
-});
+const log = (id: string, date: string, desc: string) =>
+  websiteLog(id, date, { tags: 'import', desc: `<p>${desc}</p>`, dur: 1800 });
 
 // Logs from two years apart, so the file holds more than any recent window of the cache.
 const taskData = [

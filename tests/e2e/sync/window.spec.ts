@@ -1,33 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedStorage, signIn } from '../support/session';
-import { agency } from '../track/fixtures';
+import { addDays, toDay } from '../../../src/lib/day';
+import { agency, websiteLog } from '../track/fixtures';
 import { allSaved } from '../support/sync';
 
 // The browser keeps the time logs of the last 8 weeks; older ones stay on the server, which
 // answers /allHours, /projects and Track for them (docs/data-model.md, "The browser's cache").
 
-const daysAgo = (n: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() - n);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-};
+const daysAgo = (n: number) => addDays(toDay(new Date()), -n);
 
-const log = (id: string, date: string, dur: number, desc: string, tags = 'client work') => ({
-  id,
-  date,
-  client: 'Acme Ltd / Website',
-  projectId: 'p1',
-  task: 'Design',
-  taskId: 't1',
-  tags,
-  desc: `<p>${desc}</p>`,
-  dur,
-  st: '',
-  end: '',
-  exp: 0,
-  memberId: 'm1',
-  status: 'approved',
-});
+const log = (id: string, date: string, dur: number, desc: string, tags = 'client work') =>
+  websiteLog(id, date, { dur, desc: `<p>${desc}</p>`, tags });
 
 // Website bills ₹1,000 an hour with no rounding: 1 h + 2 h + 0.5 h = 3.5 h = ₹3,500.00.
 const taskData = [

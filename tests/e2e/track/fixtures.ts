@@ -57,3 +57,22 @@ export const agency = {
     },
   ],
 };
+
+/** A stored time log of Website · Design by Asha, one hour, with `fields` changed. */
+export const websiteLog = (id: string, date: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  date,
+  client: 'Acme Ltd / Website',
+  projectId: 'p1',
+  task: 'Design',
+  taskId: 't1',
+  tags: 'design',
+  desc: '<p>Work</p>',
+  dur: 3600,
+  st: '',
+  end: '',
+  exp: 0,
+  memberId: 'm1',
+  status: 'approved',
+  ...fields,
+});

@@ -216,7 +216,7 @@ test('rows name the member and the hours; Copy adds the same work again, and can
   await expect(rows).toHaveCount(2);
   // 1.5 h at Website's ₹1,000 = ₹1,500.00 each.
   for (const row of await rows.all()) {
-    await expect(row).toContainText('Asha · 09:00–10:30');
+    await expect(row).toContainText('Asha · from 09:00–10:30');
     await expect(row).toContainText('₹1,500.00');
   }
   await expect(rows.filter({ hasText: 'Pending approval' })).toHaveCount(1);
