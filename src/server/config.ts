@@ -7,6 +7,12 @@ export interface ServerConfig {
   trustProxyHops: number;
   /** The address people use, e.g. https://hourmark.example.com; https makes cookies Secure. */
   publicUrl: URL | undefined;
+  /** SMTP_URL: outgoing mail through nodemailer; without it nothing is mailed. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail. */
+  mailFrom: string;
+  /** SUPPORT_EMAIL: shown on /support and where support messages are mailed. */
+  supportEmail: string;
 }
 
 function parsePublicUrl(value: string | undefined): URL | undefined {
@@ -18,7 +24,10 @@ function parsePublicUrl(value: string | undefined): URL | undefined {
   }
 }
 
-/** Reads DATABASE_URL, DATA_DIR, ALLOWED_ORIGINS, TRUST_PROXY and PUBLIC_URL. */
+/** The support address when SUPPORT_EMAIL is not set. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@hourmark.app';
+
+/** Reads the settings of the README's configuration table. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const hops = Number(env['TRUST_PROXY'] ?? '0');
   return {
@@ -30,6 +39,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     trustProxyHops: Number.isInteger(hops) && hops > 0 ? Math.min(hops, 10) : 0,
     publicUrl: parsePublicUrl(env['PUBLIC_URL']),
+    smtpUrl: env['SMTP_URL'] || undefined,
+    mailFrom: env['MAIL_FROM'] || 'Hourmark <no-reply@hourmark.app>',
+    supportEmail: env['SUPPORT_EMAIL'] || DEFAULT_SUPPORT_EMAIL,
   };
 }
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import type { HandlerContext } from '../../src/server/api/handlers';
 import type { migrations as allMigrations } from '../../src/server/db/migrations';
+import { mailOff, type Mailer } from '../../src/server/mail/mailer';
 
 /** A way to get a fresh, empty database: PGlite in memory always, PostgreSQL when configured. */
 export interface Driver {
@@ -65,8 +66,9 @@ export function context(
   clock = fakeClock(),
   ip = '203.0.113.7',
   publicUrl?: URL,
+  mail: Mailer = mailOff,
 ): HandlerContext {
-  return { database, now: clock.now, ip, publicUrl };
+  return { database, now: clock.now, ip, publicUrl, mail, supportEmail: 'help@hourmark.test' };
 }
 
 /** A JSON POST as a browser on https://hourmark.test would send it. */

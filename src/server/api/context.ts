@@ -1,5 +1,6 @@
 import type { Database } from '../db/connect';
 import type { CookieTarget } from '../http/cookies';
+import type { Mailer } from '../mail/mailer';
 
 /** What a handler needs besides the request: the database, the clock and the caller's address. */
 export interface HandlerContext {
@@ -8,6 +9,10 @@ export interface HandlerContext {
   ip: string;
   /** PUBLIC_URL: when https, every cookie is Secure. */
   publicUrl?: URL | undefined;
+  /** Outgoing mail (mailOff when SMTP_URL is not set). */
+  mail: Mailer;
+  /** SUPPORT_EMAIL: where support messages are mailed. */
+  supportEmail: string;
 }
 
 /** Where the handler's cookies go. */

@@ -3,7 +3,16 @@ import { serverConfig } from '../config';
 import { getDatabase } from '../db';
 import { clientAddress } from '../http/client-address';
 import { apiError, methodNotAllowed } from '../http/responses';
+import { mailOff, smtpMailer, type Mailer } from '../mail/mailer';
 import type { HandlerContext } from './context';
+
+let mailer: Mailer | null = null;
+/** One SMTP transport per process, made on first use. */
+function processMailer(): Mailer {
+  const { smtpUrl, mailFrom } = serverConfig();
+  mailer ??= smtpUrl ? smtpMailer(smtpUrl, mailFrom) : mailOff;
+  return mailer;
+}
 
 type Handler = (request: Request, ctx: HandlerContext) => Promise<Response>;
 
@@ -33,6 +42,8 @@ export function endpoint(
           config.trustProxyHops,
         ),
         publicUrl: config.publicUrl,
+        mail: processMailer(),
+        supportEmail: config.supportEmail,
       });
     } catch (error) {
       console.error('Unexpected API error', error);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportTopics } from '../../lib/support-message';
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8:
 // both must be a 400 for the caller, not a database error.
@@ -47,5 +48,17 @@ export const deleteBody = z.object({ password: anyPassword });
 export const newWorkspaceBody = z
   .object({
     name: storable(text.trim().min(1, 'Name the workspace').max(100, 'At most 100 characters')),
+  })
+  .strict();
+
+/** POST /support/messages: the same rules the form checks beside each field. */
+export const supportBody = z
+  .object({
+    topic: z.enum(supportTopics, {
+      errorMap: () => ({ message: 'Choose what you need help with' }),
+    }),
+    message: storable(text.trim().min(1, 'Write your message').max(5000, 'At most 5,000 characters')),
+    name: storable(text.trim().max(100, 'At most 100 characters')).optional().default(''),
+    email,
   })
   .strict();

@@ -222,4 +222,21 @@ CREATE INDEX time_logs_amounts_stale ON time_logs (workspace_id) WHERE amounts_s
 ALTER TABLE memberships ADD COLUMN reset_version bigint NOT NULL DEFAULT 0;
 `,
   },
+  {
+    id: '0007_support_messages',
+    sql: `
+-- Messages sent from /support, kept whether or not they could be mailed to SUPPORT_EMAIL, so
+-- nothing a person wrote is lost when mail is off or the mail server refuses it.
+CREATE TABLE support_messages (
+  id uuid PRIMARY KEY,
+  topic text NOT NULL,
+  message text NOT NULL,
+  name text NOT NULL,
+  email text NOT NULL,
+  created_at timestamptz NOT NULL,
+  mail_outcome text NOT NULL
+);
+CREATE INDEX support_messages_created_at ON support_messages (created_at);
+`,
+  },
 ];

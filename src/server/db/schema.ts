@@ -144,6 +144,17 @@ export const mutationResults = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
 );
 
+/** Messages from /support; `mail_outcome` says whether SUPPORT_EMAIL got them (sent/off/failed). */
+export const supportMessages = pgTable('support_messages', {
+  id: uuid('id').primaryKey(),
+  topic: text('topic').notNull(),
+  message: text('message').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  mailOutcome: text('mail_outcome').notNull(),
+});
+
 export const schema = {
   users,
   sessions,
@@ -154,4 +165,5 @@ export const schema = {
   timers,
   syncClients,
   mutationResults,
+  supportMessages,
 };
