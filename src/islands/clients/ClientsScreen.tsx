@@ -117,13 +117,17 @@ export function ClientsScreen() {
                     {client.name}
                   </a>
                 </th>
-                <td className="px-3 py-2">{client.contactPerson || '—'}</td>
-                <td className="px-3 py-2">
+                <td data-label="Contact person" className="px-3 py-2">
+                  {client.contactPerson || '—'}
+                </td>
+                <td data-label="Contact details" className="px-3 py-2">
                   {client.email ? <div>{client.email}</div> : null}
                   {client.phone ? <div>{client.phone}</div> : null}
                   {!client.email && !client.phone ? '—' : null}
                 </td>
-                <td className="px-3 py-2">{client.status}</td>
+                <td data-label="Status" className="px-3 py-2">
+                  {client.status}
+                </td>
                 <td className="px-3 py-2">
                   <RowMenu
                     label={`Actions for ${client.name}`}

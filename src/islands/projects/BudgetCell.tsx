@@ -6,11 +6,18 @@ import type { BudgetUse } from '../../lib/project-rows';
  */
 export function BudgetCell({ use }: { use: BudgetUse }) {
   if (use.status === 'none') {
-    return <td className="px-3 py-2 text-right tabular-nums">{use.used}</td>;
+    return (
+      <td data-label="Total hours" className="px-3 py-2 text-right tabular-nums">
+        {use.used}
+      </td>
+    );
   }
   const over = use.status === 'over';
   return (
-    <td className={`px-3 py-2 text-right tabular-nums ${over ? 'bg-red-50 text-red-800' : ''}`}>
+    <td
+      data-label="Total hours"
+      className={`px-3 py-2 text-right tabular-nums ${over ? 'bg-red-50 text-red-800' : ''}`}
+    >
       {use.used}
       <span className={over ? '' : 'text-slate-600'}> of {use.budget} h</span>
       {over ? (

@@ -141,9 +141,15 @@ export function ProjectsScreen() {
   const figures = (totals: Totals, budget = 0) => (
     <>
       <BudgetCell use={budgetUse(totals.seconds, budget)} />
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.billableMinor)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.costMinor)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(totals.expensesMinor)}</td>
+      <td data-label="Billable amount" className="px-3 py-2 text-right tabular-nums">
+        {formatMoney(totals.billableMinor)}
+      </td>
+      <td data-label="Spend" className="px-3 py-2 text-right tabular-nums">
+        {formatMoney(totals.costMinor)}
+      </td>
+      <td data-label="Expenses" className="px-3 py-2 text-right tabular-nums">
+        {formatMoney(totals.expensesMinor)}
+      </td>
     </>
   );
 
@@ -174,9 +180,13 @@ export function ProjectsScreen() {
               </span>
             ) : null}
           </th>
-          <td className="px-3 py-2">{row.clientName || '—'}</td>
+          <td data-label="Client" className="px-3 py-2">
+            {row.clientName || '—'}
+          </td>
           {figures(row.totals, project.hours)}
-          <td className="px-3 py-2 tabular-nums">{row.created}</td>
+          <td data-label="Created" className="px-3 py-2 tabular-nums">
+            {row.created}
+          </td>
           <td className="px-3 py-2">
             <RowMenu
               label={`Actions for ${project.projectName}`}

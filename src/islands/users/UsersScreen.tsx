@@ -150,7 +150,7 @@ export function UsersScreen() {
                     {member.name}
                   </a>
                 </th>
-                <td className="px-3 py-2">
+                <td data-label="Activity" className="px-3 py-2">
                   <a
                     href={`/allHours?member=${encodeURIComponent(member.id)}`}
                     className="text-brand-700 underline"
@@ -158,15 +158,21 @@ export function UsersScreen() {
                     View Activity<span className="sr-only"> of {member.name}</span>
                   </a>
                 </td>
-                <td className="px-3 py-2">{member.email || '—'}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
+                <td data-label="Email" className="px-3 py-2">
+                  {member.email || '—'}
+                </td>
+                <td data-label="Labor rate" className="px-3 py-2 text-right tabular-nums">
                   {formatRate(member.LoborRate)}
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">
+                <td data-label="Billable rate" className="px-3 py-2 text-right tabular-nums">
                   {formatRate(member.BillableRate)}
                 </td>
-                <td className="px-3 py-2">{member.Role}</td>
-                <td className="px-3 py-2">{member.status}</td>
+                <td data-label="Role" className="px-3 py-2">
+                  {member.Role}
+                </td>
+                <td data-label="Status" className="px-3 py-2">
+                  {member.status}
+                </td>
                 <td className="px-3 py-2">
                   <RowMenu
                     label={`Actions for ${member.name}`}

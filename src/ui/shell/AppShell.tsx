@@ -57,7 +57,8 @@ export function AppShell({ path, label, children }: AppShellProps) {
       >
         Skip to content
       </a>
-      <div className="flex items-center justify-between bg-brand-900 px-4 py-2 text-white desk:hidden">
+      {/* A landmark of its own, so everything on a phone screen sits in one (axe 'region'). */}
+      <header className="flex items-center justify-between bg-brand-900 px-4 py-2 text-white desk:hidden">
         <span className="font-bold">Hourmark</span>
         <button
           type="button"
@@ -68,7 +69,7 @@ export function AppShell({ path, label, children }: AppShellProps) {
         >
           Menu
         </button>
-      </div>
+      </header>
       <div id="app-sidebar" className={`${menuOpen ? 'block' : 'hidden'} bg-brand-900 desk:block`}>
         {/* The column keeps the sidebar's colour to the bottom of a long page; the sidebar itself
             stays in view while the page scrolls. */}

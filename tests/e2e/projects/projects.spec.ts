@@ -357,3 +357,39 @@ test('a project-based rate needs an amount, and a log that would bill ₹0 says 
   await expect(economy).toContainText('Billable amount: ₹900.00');
   await expect(economy).not.toContainText('has no billable rate');
 });
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('each project is a card of labelled figures, with nothing off screen', async ({ page }) => {
+    await page.goto('/projects');
+    const website = projectRow(page, 'Website');
+    await expect(website).toContainText('1.50 of 10 h');
+    // Every figure is on screen, under its column's name.
+    for (const [label, value] of [
+      ['Total hours', '1.50 of 10 h'],
+      ['Billable amount', '₹1,500.00'],
+      ['Spend', '₹600.00'],
+      ['Expenses', '₹0.00'],
+    ] as const) {
+      const cell = website.locator(`td[data-label="${label}"]`);
+      await expect(cell).toHaveText(value);
+      await expect(cell).toBeInViewport();
+      expect(await cell.evaluate((td) => getComputedStyle(td, '::before').content)).toBe(
+        `"${label}"`,
+      );
+    }
+    const box = await website.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    // Sorting is still there: amounts sort largest first.
+    await page.getByRole('button', { name: /Billable amount/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Billable amount/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expectNoAxeViolations(page);
+  });
+});
