@@ -50,7 +50,7 @@ export default defineConfig({
         // `npm test` repeats the sign-in tests with DATABASE_URL set, against a real PostgreSQL.
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         SMTP_URL: `smtp://127.0.0.1:${mailboxSmtpPort}`,
-        },
+      },
     },
   ],
 });

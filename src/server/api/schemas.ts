@@ -57,7 +57,9 @@ export const supportBody = z
     topic: z.enum(supportTopics, {
       errorMap: () => ({ message: 'Choose what you need help with' }),
     }),
-    message: storable(text.trim().min(1, 'Write your message').max(5000, 'At most 5,000 characters')),
+    message: storable(
+      text.trim().min(1, 'Write your message').max(5000, 'At most 5,000 characters'),
+    ),
     name: storable(text.trim().max(100, 'At most 100 characters')).optional().default(''),
     email,
   })
