@@ -4,6 +4,18 @@ import { sumTotals } from '../lib/totals';
 import { $economyContext } from './economy';
 import { $timeLogs } from './time-logs';
 import { $olderHours } from './all-hours-older';
+import { fetchedThisPage } from './sync/older-logs';
+import type { TimeLog } from '../lib/entities/time-log';
+
+/**
+ * The server's older logs as this device has them now: a log fetched into the cache and
+ * changed here (a bulk edit) shows the change, one removed here is gone, before the server's
+ * next answer says the same.
+ */
+function olderAsCached(older: readonly TimeLog[], cached: readonly TimeLog[]): TimeLog[] {
+  const byId = new Map(cached.map((log) => [log.id, log]));
+  return older.flatMap((log) => byId.get(log.id) ?? (fetchedThisPage(log.id) ? [] : [log]));
+}
 
 /** The /allHours filter (date range, client, project, task, member, tag, text). */
 export const $allHoursFilter = atom<LogFilter>({});
@@ -25,7 +37,10 @@ export const $allHoursView = computed(
       filter,
       context,
     );
-    const shown = older.logs.length > 0 ? [...recent, ...older.logs] : recent;
+    const shown =
+      older.logs.length > 0
+        ? [...recent, ...filterLogs(olderAsCached(older.logs, logs), filter, context)]
+        : recent;
     const count = recent.length + (older.totals?.logs ?? 0);
     let budget = limit;
     const groups = [];

@@ -87,6 +87,60 @@ export function approveTimeLog(id: string, now = new Date()): WriteResult {
   return actions.patch(id, { status: 'approved', updatedAt: now.toISOString() });
 }
 
+/**
+ * Writes `patches` (fields per log id) in one write, stamping each changed log; the undo puts
+ * back each log's values as they were (for the Undo toast of a bulk edit).
+ */
+export function patchTimeLogs(
+  patches: ReadonlyMap<string, Partial<TimeLog>>,
+  now = new Date(),
+): WriteResult & { undo: () => WriteResult } {
+  const before = new Map(
+    list.$list
+      .get()
+      .filter((log) => patches.has(log.id))
+      .map((log) => [log.id, log]),
+  );
+  const stamp = now.toISOString();
+  const write = list.update((current) =>
+    current.map((log) => {
+      const patch = patches.get(log.id);
+      return patch ? { ...log, ...patch, updatedAt: stamp } : log;
+    }),
+  );
+  const undo = () =>
+    list.update((current) =>
+      current.map((log) => {
+        const old = before.get(log.id);
+        const patch = patches.get(log.id);
+        if (!old || !patch) return log;
+        const restored = Object.fromEntries(
+          Object.keys(patch).map((field) => [field, old[field as keyof TimeLog]]),
+        );
+        return { ...log, ...restored, updatedAt: new Date().toISOString() };
+      }),
+    );
+  return { ...write, undo };
+}
+
+/** Removes several logs in one write; the undo puts back those still gone, where they were. */
+export function removeTimeLogs(ids: ReadonlySet<string>): WriteResult & {
+  undo: () => WriteResult;
+} {
+  const before = list.$list.get();
+  const removed = before.map((log, index) => ({ log, index })).filter(({ log }) => ids.has(log.id));
+  const write = list.update((current) => current.filter((log) => !ids.has(log.id)));
+  const undo = () =>
+    list.update((current) => {
+      const next = [...current];
+      const present = new Set(current.map((log) => log.id));
+      for (const { log, index } of removed)
+        if (!present.has(log.id)) next.splice(Math.min(index, next.length), 0, log);
+      return next;
+    });
+  return { ...write, undo };
+}
+
 /** Removes a log; the result carries the undo that restores it (for the Undo toast). */
 export const removeTimeLog = actions.remove;
 /** Finds a log by id. */

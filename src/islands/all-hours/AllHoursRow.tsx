@@ -1,3 +1,4 @@
+import { formatDay } from '../../lib/day';
 import { formatDuration } from '../../lib/duration';
 import type { TimeLog } from '../../lib/entities/time-log';
 import { logProjectLine } from '../../lib/log-label';
@@ -8,28 +9,54 @@ import { LogWhoWhen } from '../common/LogWhoWhen';
 import { PendingBadge } from '../../ui/feedback/PendingBadge';
 
 /** One log on /allHours: project and task, who and when, what it earns and whether approved. */
-export function AllHoursRow({ log, context }: { log: TimeLog; context: Lookups }) {
+export function AllHoursRow({
+  log,
+  context,
+  selected,
+  onToggle,
+}: {
+  log: TimeLog;
+  context: Lookups;
+  selected: boolean;
+  onToggle: (log: TimeLog) => void;
+}) {
   const amount = logEconomy(log, context).billableMinor;
+  const project = logProjectLine(log, context.projectsById) || 'No project';
+  const when = [
+    log.date ? formatDay(log.date) : '',
+    log.st && log.end ? `${log.st}–${log.end}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <li className="flex flex-col gap-1 rounded bg-white p-3 sm:flex-row sm:gap-4">
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">
-          {logProjectLine(log, context.projectsById) || 'No project'}
-          {log.task ? <span className="font-normal"> · {log.task}</span> : null}
-          {log.status === 'pending' ? <PendingBadge /> : null}
-        </p>
-        <LogWhoWhen log={log} context={context} />
-        <RichText html={log.desc} empty="Empty Description" />
-      </div>
-      <div className="text-right">
-        <p className="font-mono tabular-nums">
-          <span className="sr-only">Duration </span>
-          {formatDuration(log.dur, 'clock')}
-        </p>
-        <p className="text-sm tabular-nums text-slate-700">
-          <span className="sr-only">Billable amount </span>
-          {formatMoney(amount)}
-        </p>
+    <li className="flex gap-3 rounded bg-white p-3">
+      <input
+        type="checkbox"
+        className="mt-1 h-4 w-4 shrink-0"
+        checked={selected}
+        onChange={() => onToggle(log)}
+        aria-label={`Select ${project}${log.task ? ` · ${log.task}` : ''}${when ? `, ${when}` : ''}`}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:gap-4">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">
+            {project}
+            {log.task ? <span className="font-normal"> · {log.task}</span> : null}
+            {log.status === 'pending' ? <PendingBadge /> : null}
+          </p>
+          <LogWhoWhen log={log} context={context} />
+          <RichText html={log.desc} empty="Empty Description" />
+        </div>
+        <div className="text-right">
+          <p className="font-mono tabular-nums">
+            <span className="sr-only">Duration </span>
+            {formatDuration(log.dur, 'clock')}
+          </p>
+          <p className="text-sm tabular-nums text-slate-700">
+            <span className="sr-only">Billable amount </span>
+            {formatMoney(amount)}
+          </p>
+        </div>
       </div>
     </li>
   );

@@ -15,7 +15,9 @@ import { allOlderLogs, loadOlderHours } from '../../stores/all-hours-older';
 import { PULLED_EVENT } from '../../stores/sync/older-logs';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';
+import { $selectedLogIds, toggleLogSelected } from '../../stores/all-hours-selection';
 import { AllHoursRow } from './AllHoursRow';
+import { BulkBar } from './BulkBar';
 import { FilterBar } from './FilterBar';
 import { OlderLogsNotice } from './OlderLogsNotice';
 import { useFilterInUrl } from './use-filter-in-url';
@@ -30,6 +32,7 @@ export function AllHoursScreen() {
   const filter = useStore($allHoursFilter);
   const limit = useStore($allHoursLimit);
   const [exportProblem, setExportProblem] = useState('');
+  const selected = useStore($selectedLogIds);
   useEffect(() => loadOlderHours(filter, limit), [filter, limit]);
   useEffect(() => {
     const retry = () =>
@@ -104,6 +107,9 @@ export function AllHoursScreen() {
           </div>
         ))}
       </dl>
+      {groups.length > 0 ? (
+        <BulkBar drawn={groups.flatMap((g) => g.logs)} recent={recent} count={count} />
+      ) : null}
       {groups.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">
           No time logs match these filters.
@@ -122,7 +128,13 @@ export function AllHoursScreen() {
               </h2>
               <ul className="space-y-1">
                 {group.logs.map((log) => (
-                  <AllHoursRow key={log.id} log={log} context={context} />
+                  <AllHoursRow
+                    key={log.id}
+                    log={log}
+                    context={context}
+                    selected={selected.has(log.id)}
+                    onToggle={toggleLogSelected}
+                  />
                 ))}
               </ul>
             </section>

@@ -46,6 +46,9 @@ export function fetchedLogsMissingFrom(
   return before.filter((log) => fetchedHere.has(log.id) && !present.has(log.id));
 }
 
+/** Whether this page fetched the log into the cache (so its absence now means it was removed). */
+export const fetchedThisPage = (id: string): boolean => fetchedHere.has(id);
+
 /** Adds logs fetched from the server to the cache, unless it holds them or changes wait on them. */
 export function mergeServerLogs(logs: readonly TimeLog[]): void {
   const owner = $cacheOwner.get();

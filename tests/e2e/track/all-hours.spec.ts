@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { pushRecords, seedStorage, signIn } from '../support/session';
+import { expectNoAxeViolations } from '../support/axe';
 import { agency } from './fixtures';
 
 const log = (id: string, date: string, fields: Record<string, unknown>) => ({
@@ -120,4 +121,111 @@ test('the CSV lists logs in the order shown, with the rate and hours behind each
   );
   // Wireframes: 1h30m at Website's ₹1,000 an hour, Asha's labour at ₹400 an hour.
   expect(lines[1]).toContain(',Wireframes,09:00,10:00,1:30,1.5,1.5,1000.00,1500.00,400.00,600.00,');
+});
+
+test.describe('selected logs', () => {
+  const bilal = {
+    Team: [
+      {
+        id: 'm2',
+        name: 'Bilal',
+        email: 'bilal@agency.test',
+        LoborRate: 300,
+        BillableRate: 800,
+        Role: 'Normal',
+        status: 'Active',
+      },
+    ],
+  };
+
+  test('edit the team member and add a tag to several logs at once', async ({ page }) => {
+    await pushRecords(page, bilal);
+    await page.reload();
+    const row = (text: string) => shownLogs(page).filter({ hasText: text });
+    await page
+      .getByRole('checkbox', {
+        name: /^Select Acme Ltd \/ Website · Design, 10 Mar 2026 09:00–10:00/,
+      })
+      .first()
+      .check();
+    await row('Wireframes').getByRole('checkbox').check();
+    await row('Kick-off call').getByRole('checkbox').check();
+    const bar = page.getByRole('region', { name: 'Selected time logs' });
+    await expect(bar).toContainText('2 time logs selected');
+    await bar.getByRole('button', { name: 'Edit selected' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit 2 selected time logs' });
+    await dialog.getByRole('button', { name: 'Apply to 2 time logs' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Choose a project, a team member or tags to add.',
+    );
+    await dialog.getByLabel('TEAM MEMBER').selectOption('Bilal');
+    await dialog.getByLabel('ADD TAGS').fill('review, Meeting');
+    await dialog.getByRole('button', { name: 'Apply to 2 time logs' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Changed 2 time logs' })).toBeVisible();
+    await expect(row('Wireframes')).toContainText('Bilal');
+    await expect(row('Kick-off call')).toContainText('Bilal');
+    await expect(row('Launch')).toContainText('Asha');
+
+    // The server has it: after a reload the tag filter finds both logs.
+    await page.reload();
+    await expect(row('Wireframes')).toContainText('Bilal');
+    await page.getByLabel('Tag').selectOption('review');
+    await expect(shownLogs(page)).toHaveCount(2);
+    // Bilal costs ₹300 an hour: 2.5 h at ₹1,000 billable, ₹750 cost.
+    await expect(totals(page)).toHaveText(['2', '2.50', '₹2,500.00', '₹750.00', '₹250.00']);
+  });
+
+  test('delete selected logs after confirming; Undo brings them back for good', async ({
+    page,
+  }) => {
+    const bar = page.getByRole('region', { name: 'Selected time logs' });
+    await bar.getByRole('checkbox', { name: 'Select all 3 shown' }).check();
+    await expect(bar).toContainText('3 time logs selected');
+    await expectNoAxeViolations(page);
+    await shownLogs(page).filter({ hasText: 'Launch' }).getByRole('checkbox').uncheck();
+    await expect(bar.getByRole('checkbox', { name: 'Select all 3 shown' })).not.toBeChecked();
+    await bar.getByRole('button', { name: 'Delete selected' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 2 time logs?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(shownLogs(page)).toHaveCount(3);
+    await bar.getByRole('button', { name: 'Delete selected' }).click();
+    await confirm.getByRole('button', { name: 'Delete 2 time logs' }).click();
+    await expect(shownLogs(page)).toHaveCount(1);
+    await expect(shownLogs(page)).toContainText('Launch');
+    await expect(totals(page).first()).toHaveText('1');
+    await page.reload();
+    await expect(shownLogs(page)).toHaveCount(1);
+
+    await bar.getByRole('checkbox', { name: 'Select all 1 shown' }).check();
+    await bar.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('button', { name: 'Delete 1 time log' }).click();
+    await expect(page.getByText('No time logs match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(shownLogs(page)).toHaveCount(1);
+    await page.reload();
+    await expect(shownLogs(page)).toHaveCount(1);
+  });
+
+  test('Select all matching reaches logs beyond the page, on the server only', async ({ page }) => {
+    const many = Array.from({ length: 205 }, (_, i) =>
+      log(`bulk-${i}`, '2026-02-01', { desc: `<p>Batch ${i}</p>`, tags: 'batch', dur: 600 }),
+    );
+    await pushRecords(page, { taskData: many });
+    await page.goto('/allHours?tag=batch');
+    const bar = page.getByRole('region', { name: 'Selected time logs' });
+    await bar.getByRole('checkbox', { name: 'Select all 200 shown' }).check();
+    await bar.getByRole('button', { name: 'Select all 205 matching' }).click();
+    await expect(bar).toContainText('205 time logs selected');
+    await bar.getByRole('button', { name: 'Edit selected' }).click();
+    await page.getByLabel('ADD TAGS').fill('archived-batch');
+    await page.getByRole('button', { name: 'Apply to 205 time logs' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Changed 205 time logs' }),
+    ).toBeVisible();
+    // Once the push lands, the server finds all 205 by the new tag.
+    await expect(async () => {
+      await page.goto('/allHours?tag=archived-batch');
+      await expect(totals(page).first()).toHaveText('205', { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+  });
 });
