@@ -17,7 +17,7 @@ export interface Mailer {
 }
 
 /** Mail is not configured (no SMTP_URL): every caller shows a link to copy instead. */
-export const mailOff: Mailer = { send: async () => 'off' };
+export const mailOff: Mailer = { send: () => Promise.resolve('off') };
 
 /**
  * A mailer over SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS from the start). A

@@ -10,9 +10,8 @@ describe('the support confirmation', () => {
     expect(confirmation('off', 'help@x.test', 'a@b.test').text).toBe(
       'Your message is saved on our server, but this server does not send mail, so nobody has been notified. For a quicker answer, write to help@x.test.',
     );
-    expect(confirmation('failed', 'help@x.test', 'a@b.test')).toMatchObject({
-      title: 'Saved',
-      text: expect.stringContaining('mailing it to help@x.test failed'),
-    });
+    const failed = confirmation('failed', 'help@x.test', 'a@b.test');
+    expect(failed.title).toBe('Saved');
+    expect(failed.text).toContain('mailing it to help@x.test failed');
   });
 });
