@@ -11,6 +11,7 @@ import { readLines, writeLines } from '../../src/server/backup/files';
 import { parseBackup } from '../../src/server/backup/format';
 import { restoreDump } from '../../src/server/backup/restore';
 import { openDatabase, type Database } from '../../src/server/db/connect';
+import { migrations } from '../../src/server/db/migrations';
 import { pullAll, rowCounts, seed, signIn, type Person } from './backup-support';
 import { drivers } from './support';
 
@@ -69,14 +70,7 @@ describe.each(drivers)('backup files on $name', (driver) => {
       format: 'hourmark-backup',
       version: 1,
       scope: { kind: 'database' },
-      migrations: [
-        '0001_accounts',
-        '0002_throttle_devices',
-        '0003_workspaces_sync',
-        '0004_pull_order_indexes',
-        '0005_log_amounts',
-        '0006_membership_reset_version',
-      ],
+      migrations: migrations.map((m) => m.id),
     });
     await expect(
       writeLines(file, (write) => writeDump(source, { kind: 'database' }, new Date(), write)),
