@@ -5,6 +5,7 @@ import { htmlToText } from './html-text';
 import { groupByDay } from './log-filter';
 import { deletedProjectLabel } from './log-label';
 import { fromMinor } from './money';
+import { ratesOn } from './member-rates';
 import { rateMinor, resolveBillableRate } from './rates';
 import { logEconomy, type LogEconomy, type Lookups } from './totals';
 
@@ -47,9 +48,10 @@ function priced(log: TimeLog, lookups: Lookups): PricedLog {
   const project = log.projectId ? lookups.projectsById.get(log.projectId) : undefined;
   const task = log.taskId ? lookups.tasksById.get(log.taskId) : undefined;
   const member = log.memberId ? lookups.membersById.get(log.memberId) : undefined;
-  // The same resolution logEconomy bills with (0 without a project or a rate).
-  const rate = resolveBillableRate({ project, task, member });
-  return { log, economy: logEconomy(log, lookups), rate, labourRate: member?.LoborRate ?? 0 };
+  // The same resolution logEconomy bills with: the member's rates on the log's day.
+  const rates = member ? ratesOn(member, log.date) : undefined;
+  const rate = resolveBillableRate({ project, task, member: rates });
+  return { log, economy: logEconomy(log, lookups), rate, labourRate: rates?.LoborRate ?? 0 };
 }
 
 /**

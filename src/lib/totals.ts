@@ -2,6 +2,7 @@ import type { Client } from './entities/client';
 import type { Member } from './entities/member';
 import type { Project } from './entities/project';
 import type { Task } from './entities/task';
+import { ratesOn } from './member-rates';
 import { amountMinor, resolveBillableRate } from './rates';
 import { roundSeconds } from './rounding';
 
@@ -30,6 +31,8 @@ export function buildLookups(data: {
 
 /** The part of a log that money depends on. */
 export interface EconomyInput {
+  /** YYYY-MM-DD: which of the member's rates apply ('' or absent: the current ones). */
+  date?: string;
   dur: number;
   projectId: string | null;
   taskId: string | null;
@@ -51,8 +54,10 @@ export function logEconomy(log: EconomyInput, lookups: Lookups): LogEconomy {
   const project = log.projectId ? lookups.projectsById.get(log.projectId) : undefined;
   const task = log.taskId ? lookups.tasksById.get(log.taskId) : undefined;
   const member = log.memberId ? lookups.membersById.get(log.memberId) : undefined;
-  const costMinor = member ? amountMinor(log.dur, member.LoborRate) : 0;
-  const rate = resolveBillableRate({ project, task, member });
+  // The member's rates on the log's day: a rate change from a later day leaves it as it was.
+  const rates = member ? ratesOn(member, log.date ?? '') : undefined;
+  const costMinor = rates ? amountMinor(log.dur, rates.LoborRate) : 0;
+  const rate = resolveBillableRate({ project, task, member: rates });
   if (!project || rate === 0) return { billableSeconds: 0, billableMinor: 0, costMinor };
   const billableSeconds = roundSeconds(log.dur, project.rounding, project.timeInterval);
   return { billableSeconds, billableMinor: amountMinor(billableSeconds, rate), costMinor };

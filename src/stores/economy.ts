@@ -1,5 +1,5 @@
 import { computed } from 'nanostores';
-import { buildLookups, logEconomy, type Lookups } from '../lib/totals';
+import { buildLookups, logEconomy, type EconomyInput, type Lookups } from '../lib/totals';
 import { $clients } from './clients';
 import { $projects } from './projects';
 import { $tasks } from './tasks';
@@ -14,7 +14,7 @@ export type { Lookups };
 
 /** Billable amount and labour cost (minor units) of a log or a draft of one. */
 export function economyOfLog(
-  log: { dur: number; projectId: string | null; taskId: string | null; memberId: string | null },
+  log: EconomyInput,
   context: Lookups,
 ): { billableMinor: number; costMinor: number } {
   return logEconomy(log, context);

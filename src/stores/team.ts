@@ -1,5 +1,7 @@
 import { newId } from '../lib/entities/common';
 import { memberSchema, roleValue, type Member, type MemberForm } from '../lib/entities/member';
+import { toDay } from '../lib/day';
+import { historyAfterChange, type RateChangeScope } from '../lib/member-rates';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
@@ -43,9 +45,28 @@ export function addMember(form: MemberForm, now = new Date()): WriteResult & { m
   return { ...list.update((current) => [...current, member]), member };
 }
 
-/** Updates a member from the validated form. */
-export function updateMember(id: string, form: MemberForm, now = new Date()): WriteResult {
-  return actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
+/** Whether the form changes the member's labour or billable rate. */
+export function ratesChanged(member: Member, form: MemberForm): boolean {
+  const next = fromForm(form);
+  return next.LoborRate !== member.LoborRate || next.BillableRate !== member.BillableRate;
+}
+
+/**
+ * Updates a member from the validated form. A rate change applies `from-today` (earlier days
+ * keep the old rates, so past logs keep their amounts) or to `all-time` (every log not yet
+ * invoiced is billed at the new rates).
+ */
+export function updateMember(
+  id: string,
+  form: MemberForm,
+  scope: RateChangeScope = 'from-today',
+  now = new Date(),
+): WriteResult {
+  const member = actions.byId(id);
+  const changes: Partial<Member> = { ...fromForm(form), updatedAt: now.toISOString() };
+  if (member && ratesChanged(member, form))
+    changes.rateHistory = historyAfterChange(member, scope, toDay(now));
+  return actions.patch(id, changes);
 }
 
 /** Archives (not charged) or restores a member. */

@@ -173,4 +173,73 @@ describe.each(drivers)('stored log amounts on $name', (driver) => {
     expect(await workspaceSums()).toEqual({ billable: 350000, cost: 130000 });
     expect(await recomputeLogAmounts(database.db, null, { stale: true })).toBe(0);
   });
+
+  it('a rate change from a date leaves the logs before it at the earlier rates', async () => {
+    await push('createMember', { id: 'm9', fields: member(900, 400) });
+    await push('createProject', {
+      id: 'p9',
+      fields: { ...projectFields('Retainer', null), billable: 'member', rounding: 'false' },
+    });
+    const log = (date: string) => ({ ...timeLogFields(date, 'p9', 3600), memberId: 'm9' });
+    await push('addTimeLog', { id: 'r1', fields: log('2026-11-01') });
+    await push('addTimeLog', { id: 'r2', fields: log('2026-11-23') });
+    // From 23 Nov: ₹1,100 billable, ₹500 labour; up to 22 Nov the old ₹900 / ₹400.
+    await push('updateMember', {
+      id: 'm9',
+      changes: {
+        BillableRate: 1100,
+        LoborRate: 500,
+        rateHistory: [{ until: '2026-11-22', LoborRate: 400, BillableRate: 900 }],
+      },
+    });
+    expect(await stored('r1')).toEqual({ seconds: 3600, billable: 90000, cost: 40000 });
+    expect(await stored('r2')).toEqual({ seconds: 3600, billable: 110000, cost: 50000 });
+    // A log added later on an old day takes that day's rate.
+    await push('addTimeLog', { id: 'r3', fields: log('2026-10-05') });
+    expect(await stored('r3')).toEqual({ seconds: 3600, billable: 90000, cost: 40000 });
+    // "All time": the history goes, every log at ₹1,100 / ₹500.
+    await push('updateMember', { id: 'm9', changes: { rateHistory: [] } });
+    expect(await stored('r1')).toEqual({ seconds: 3600, billable: 110000, cost: 50000 });
+    expect(await stored('r3')).toEqual({ seconds: 3600, billable: 110000, cost: 50000 });
+  });
+
+  it('refuses rate periods out of date order or with a bad day', async () => {
+    const res = await handlePush(
+      post(
+        '/sync/push',
+        {
+          workspaceId: who.workspace.id,
+          clientId: 'amounts-device-0123456789',
+          mutations: [
+            {
+              id: (next += 1),
+              name: 'updateMember',
+              args: {
+                id: 'm1',
+                changes: {
+                  rateHistory: [
+                    { until: '2026-11-22', LoborRate: 1, BillableRate: 1 },
+                    { until: '2026-10-01', LoborRate: 1, BillableRate: 1 },
+                  ],
+                },
+              },
+            },
+            {
+              id: (next += 1),
+              name: 'updateMember',
+              args: {
+                id: 'm1',
+                changes: { rateHistory: [{ until: '22/11/2026', LoborRate: 1, BillableRate: 1 }] },
+              },
+            },
+          ],
+        },
+        who.cookie,
+      ),
+      context(database, clock),
+    );
+    const body = (await res.json()) as { results: { outcome: string; message?: string }[] };
+    expect(body.results.map((r) => r.outcome)).toEqual(['refused', 'refused']);
+    expect(body.results[0]?.message).toContain('Rate periods must be in date order');
+  });
 });

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { parseDuration } from '../../lib/duration';
 import { formatMoney } from '../../lib/money';
+import { ratesOn } from '../../lib/member-rates';
 import { whyNoBillableRate } from '../../lib/rates';
 import type { TimeLogDraft } from '../../lib/time-log-form';
 import { $economyContext, economyOfLog } from '../../stores/economy';
@@ -11,6 +12,7 @@ export function EconomyPreview({ draft }: { draft: TimeLogDraft }) {
   const parsed = parseDuration(draft.duration);
   const economy = economyOfLog(
     {
+      date: draft.date,
       dur: parsed.ok ? parsed.seconds : 0,
       projectId: draft.projectId || null,
       taskId: draft.taskId || null,
@@ -25,7 +27,8 @@ export function EconomyPreview({ draft }: { draft: TimeLogDraft }) {
   const why = whyNoBillableRate({
     project,
     task,
-    member,
+    // The rate of the log's day, which an earlier rate period may set.
+    member: member ? ratesOn(member, draft.date) : undefined,
     ...(project ? { projectName: project.projectName } : {}),
     ...(task ? { taskName: task.task } : {}),
     ...(member ? { memberName: member.name } : {}),

@@ -10,6 +10,8 @@ import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
 import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
+import type { RateChangeScope } from '../../lib/member-rates';
+import { EarlierRates, RateChangeChoice } from './RateChangeChoice';
 import { ADDED_PARAM } from './UsersScreen';
 
 const empty: MemberForm = {
@@ -63,6 +65,12 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
   // updates them rather than adding a second one.
   const [keptId, setKeptId] = useState(memberId);
   const [writeFailed, setWriteFailed] = useState('');
+  const [rateScope, setRateScope] = useState<RateChangeScope>('from-today');
+  const asNumber = (value: string) => (value.trim() === '' ? 0 : Number(value));
+  const changingRates =
+    existing !== undefined &&
+    (asNumber(form.LoborRate) !== existing.LoborRate ||
+      asNumber(form.BillableRate) !== existing.BillableRate);
   const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
 
@@ -95,7 +103,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       return;
     }
     let result: WriteResult;
-    if (keptId) result = updateMember(keptId, check.data);
+    if (keptId) result = updateMember(keptId, check.data, rateScope);
     else {
       const added = addMember(check.data);
       setKeptId(added.member.id);
@@ -203,6 +211,16 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
             </div>
           </details>
         ))}
+
+        {existing && changingRates ? (
+          <RateChangeChoice
+            name={existing.name}
+            current={existing}
+            value={rateScope}
+            onChange={setRateScope}
+          />
+        ) : null}
+        {existing ? <EarlierRates history={existing.rateHistory ?? []} /> : null}
 
         <fieldset className="mb-4">
           <legend className="field-label">APPROVAL SETTINGS</legend>

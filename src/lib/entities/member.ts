@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  dayString,
   fastAmount,
   fastId,
   fastText,
@@ -17,6 +18,13 @@ export type Role = (typeof roles)[number];
 /** SPEC.md's radio values for the roles. */
 export const roleValue: Record<Role, 1 | 2 | 3> = { Admin: 3, Manager: 2, Normal: 1 };
 
+/** Rates of an earlier period (src/lib/member-rates.ts); anything unreadable drops the period. */
+const ratePeriod = z.object({
+  until: dayString,
+  LoborRate: z.number().min(0),
+  BillableRate: z.number().min(0),
+});
+
 const memberObject = z
   .object({
     id: idSchema,
@@ -29,6 +37,7 @@ const memberObject = z
     notes: textish,
     status: statusSchema.catch('Active'),
     autoAddToProjects: z.boolean().catch(false),
+    rateHistory: z.array(ratePeriod).catch([]).optional(),
     createdAt: isoTimestamp.optional(),
     updatedAt: isoTimestamp.optional(),
   })
@@ -50,6 +59,8 @@ export const memberSchema = withFastPath(
     notes: fastText,
     status: oneOf(statusSchema.options, 'Active'),
     autoAddToProjects: flag,
+    // Members with earlier rates are few: their history is read by zod.
+    rateHistory: (v) => (v === undefined ? undefined : UNSURE),
     createdAt: fastTimestamp,
     updatedAt: fastTimestamp,
   }),

@@ -110,6 +110,7 @@ export function memberToServer(m: Member) {
     notes: m.notes,
     status: m.status,
     autoAddToProjects: m.autoAddToProjects,
+    rateHistory: m.rateHistory ?? [],
   });
 }
 

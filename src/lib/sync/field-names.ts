@@ -40,6 +40,7 @@ export const serverFieldNames = {
     'notes',
     'status',
     'autoAddToProjects',
+    'rateHistory',
   ],
   timeLog: [
     'date',

@@ -84,6 +84,15 @@ export const memberFields = z
     notes: text(20_000),
     status,
     autoAddToProjects: z.boolean(),
+    // Earlier rates, oldest first (src/lib/member-rates.ts); optional for devices that predate it.
+    rateHistory: z
+      .array(z.object({ until: day, LoborRate: amount, BillableRate: amount }).strict())
+      .max(500, 'At most 500 rate periods')
+      .refine(
+        (periods) => periods.every((p, i) => i === 0 || (periods[i - 1]?.until ?? '') < p.until),
+        'Rate periods must be in date order',
+      )
+      .optional(),
   })
   .strict();
 

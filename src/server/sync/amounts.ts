@@ -69,6 +69,7 @@ export async function recomputeLogAmounts(
   for (let at = 0; at < rows.length; at += BATCH) {
     const values = rows.slice(at, at + BATCH).map((row) => {
       const log = row.log as {
+        date: string;
         dur: number;
         projectId: string | null;
         taskId: string | null;
@@ -101,7 +102,7 @@ export async function recomputeLogAmounts(
 const moneyFields: Record<string, string[]> = {
   project: ['billable', 'billamount', 'rounding', 'timeInterval'],
   task: ['billableRate'],
-  member: ['LoborRate', 'BillableRate'],
+  member: ['LoborRate', 'BillableRate', 'rateHistory'],
   timeLog: ['dur', 'projectId', 'taskId', 'memberId'],
 };
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { newAccount, seedStorage, signIn } from '../support/session';
+import { toDay } from '../../../src/lib/day';
+import { newAccount, pushRecords, seedStorage, signIn } from '../support/session';
 
 /** Three members as the app stores them under `Team`, in a saved order that is not by name. */
 const team = {
@@ -291,4 +292,78 @@ test('the list and the form have no axe violations', async ({ page }) => {
   await page.goto('/users/m2');
   await expect(page.getByRole('textbox', { name: 'NOTES' })).toHaveText('Prefers morning calls');
   await expectNoAxeViolations(page);
+});
+
+test('a rate change asks whether it applies from today or to all time, and old logs follow the choice', async ({
+  page,
+}) => {
+  const today = toDay(new Date());
+  const log = (id: string, date: string) => ({
+    id,
+    date,
+    client: 'Acme / Retainer',
+    projectId: 'pr',
+    task: '',
+    taskId: null,
+    tags: '',
+    desc: '<p>Work</p>',
+    dur: 3600,
+    st: '',
+    end: '',
+    exp: 0,
+    memberId: 'm2',
+    status: 'approved',
+  });
+  await pushRecords(page, {
+    project: [
+      {
+        id: 'pr',
+        projectName: 'Retainer',
+        client: '',
+        clientId: null,
+        hours: 0,
+        billamount: 0,
+        task: [],
+        description: '',
+        billable: 'member',
+        rounding: 'false',
+        timeInterval: 15,
+        approval: false,
+        status: 'Active',
+      },
+    ],
+    taskData: [log('old', '2026-03-10'), log('new', today)],
+  });
+  const amounts = async () => {
+    await page.goto('/allHours?member=m2');
+    const items = page.getByRole('main').getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    return items.allInnerTexts();
+  };
+  expect((await amounts()).join('|')).toMatch(/₹900\.00.*\|.*₹900\.00/s);
+
+  await page.goto('/users/m2');
+  await expect(page.getByRole('group', { name: 'APPLY THE NEW RATES' })).toHaveCount(0);
+  await page.getByLabel('Billable rate (₹ per hour)').fill('1100');
+  const choice = page.getByRole('group', { name: 'APPLY THE NEW RATES' });
+  await expect(choice.getByRole('radio', { name: /^From today/ })).toBeChecked();
+  await expect(choice).toContainText('Logs before today keep ₹400.00 labour and ₹900.00 billable.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  // Today's log at ₹1,100; the March log keeps ₹900.
+  const [newest, oldest] = await amounts();
+  expect(newest).toContain('₹1,100.00');
+  expect(oldest).toContain('₹900.00');
+
+  await page.goto('/users/m2');
+  await expect(page.getByText(/Until .*: ₹400\.00 labour, ₹900\.00 billable/)).toBeVisible();
+  await page.getByLabel('Billable rate (₹ per hour)').fill('1200');
+  await page.getByRole('radio', { name: 'To all time not yet invoiced' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  // Once the server has the change, both logs bill ₹1,200.
+  await expect(async () => {
+    const texts = await amounts();
+    expect(texts.every((t) => t.includes('₹1,200.00'))).toBe(true);
+  }).toPass({ timeout: 20_000 });
 });
