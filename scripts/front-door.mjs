@@ -68,6 +68,7 @@ export const PASSWORD_PATHS = new Set([
   '/user/register',
   '/user/password',
   '/user/delete',
+  '/user/reset-password',
 ]);
 
 /**

@@ -20,6 +20,8 @@ const APP_PAGES = new Set([
   'projects',
   'clients',
   'users',
+  'forgot-password',
+  'reset-password',
 ]);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

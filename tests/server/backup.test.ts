@@ -34,6 +34,7 @@ const EMPTY = {
   sync_clients: 0,
   mutation_results: 0,
   support_messages: 0,
+  password_resets: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -82,6 +83,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       sync_clients: 1,
       mutation_results: 4,
       support_messages: 0,
+      password_resets: 0,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));
@@ -163,6 +165,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       sync_clients: 1,
       mutation_results: 4,
       support_messages: 0,
+      password_resets: 0,
     });
     // No sessions came along: the old cookie is signed out, the password still signs in.
     expect((await pullAll(target, asha.cookie, asha.workspaceId)).status).toBe(401);

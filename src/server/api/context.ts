@@ -15,6 +15,23 @@ export interface HandlerContext {
   supportEmail: string;
 }
 
+/**
+ * The address links in mails point to: PUBLIC_URL when set; otherwise the page that asked (its
+ * Origin, which the origin check has already accepted), then the request's own address.
+ */
+export function appBaseUrl(request: Request, ctx: HandlerContext): URL {
+  if (ctx.publicUrl) return ctx.publicUrl;
+  const origin = request.headers.get('origin');
+  if (origin && origin !== 'null') {
+    try {
+      return new URL(origin);
+    } catch {
+      // A malformed Origin falls through to the request's address.
+    }
+  }
+  return new URL(new URL(request.url).origin);
+}
+
 /** Where the handler's cookies go. */
 export const target = (request: Request, ctx: HandlerContext): CookieTarget => ({
   url: new URL(request.url),

@@ -41,6 +41,17 @@ export const loginBody = z.object({
 /** POST /user/password */
 export const passwordBody = z.object({ currentPassword: anyPassword, newPassword });
 
+/** POST /user/forgot-password */
+export const forgotBody = z.object({ email }).strict();
+
+const resetToken = text.max(200, 'Not a reset link');
+
+/** POST /user/reset-check */
+export const resetCheckBody = z.object({ token: resetToken }).strict();
+
+/** POST /user/reset-password */
+export const resetBody = z.object({ token: resetToken, password: newPassword }).strict();
+
 /** POST /user/delete */
 export const deleteBody = z.object({ password: anyPassword });
 

@@ -6,6 +6,7 @@ import { createPersonalWorkspace } from '../sync/workspaces';
 import { forgetQuiet, reserve, settle, type ThrottleKey } from '../throttle/throttle';
 import { forgetUnusedDevices, rememberDevice, trustedDevice, type DeviceToken } from './devices';
 import { hashQueue, HashQueueFull } from './hash-queue';
+import { dropResetLinks, takeResetLink, type ResetProblem } from './password-reset';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import {
   createSession,
@@ -230,4 +231,26 @@ export async function changePassword(
 /** Deletes an account; its sessions and devices go with it (ON DELETE CASCADE). */
 export async function deleteAccount(db: Db, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
+}
+
+/**
+ * Sets a new password through a reset link: the hash is made first (so a busy server never
+ * spends the link), then the link is taken once, the password replaced, and every session of
+ * the account signed out (whoever had the old password is out too).
+ */
+export async function resetPassword(
+  db: Db,
+  token: string,
+  newPassword: string,
+  now: Date,
+): Promise<{ kind: 'done' } | { kind: 'invalid'; problem: ResetProblem } | Refusal> {
+  return admitted(async () => {
+    const passwordHash = await hashPassword(newPassword);
+    const taken = await takeResetLink(db, token, now);
+    if (!taken.ok) return { kind: 'invalid' as const, problem: taken.problem };
+    await db.update(users).set({ passwordHash }).where(eq(users.id, taken.userId));
+    await revokeUserSessions(db, taken.userId);
+    await dropResetLinks(db, taken.userId, now);
+    return { kind: 'done' as const };
+  });
 }

@@ -239,4 +239,20 @@ CREATE TABLE support_messages (
 CREATE INDEX support_messages_created_at ON support_messages (created_at);
 `,
   },
+  {
+    id: '0008_password_resets',
+    sql: `
+-- "Forgot password" links: a public handle and the SHA-256 of the secret (never the secret),
+-- valid for an hour and once (used_at is set by the one request that takes it).
+CREATE TABLE password_resets (
+  id text PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  secret_hash text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX password_resets_user_id ON password_resets (user_id);
+`,
+  },
 ];

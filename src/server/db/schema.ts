@@ -155,6 +155,18 @@ export const supportMessages = pgTable('support_messages', {
   mailOutcome: text('mail_outcome').notNull(),
 });
 
+/** Password-reset links: handle, SHA-256 of the secret, one hour, once (`used_at`). */
+export const passwordResets = pgTable('password_resets', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const schema = {
   users,
   sessions,
@@ -166,4 +178,5 @@ export const schema = {
   syncClients,
   mutationResults,
   supportMessages,
+  passwordResets,
 };

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'not_member'
   | 'foreign_client'
   | 'too_many_workspaces'
+  | 'invalid_token'
   | 'internal';
 
 /** A JSON response with no caching. */

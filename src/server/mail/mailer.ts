@@ -13,11 +13,13 @@ export type MailOutcome = 'sent' | 'off' | 'failed';
 
 /** Sends mail; the server's one way out, so tests can point it at their own SMTP server. */
 export interface Mailer {
+  /** False when SMTP_URL is not set: screens offer a link to copy instead of a mail. */
+  enabled: boolean;
   send: (message: MailMessage) => Promise<MailOutcome>;
 }
 
 /** Mail is not configured (no SMTP_URL): every caller shows a link to copy instead. */
-export const mailOff: Mailer = { send: () => Promise.resolve('off') };
+export const mailOff: Mailer = { enabled: false, send: () => Promise.resolve('off') };
 
 /**
  * A mailer over SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS from the start). A
@@ -27,6 +29,7 @@ export const mailOff: Mailer = { send: () => Promise.resolve('off') };
 export function smtpMailer(url: string, from: string): Mailer {
   let transport: Transporter | null = null;
   return {
+    enabled: true,
     send: async (message) => {
       transport ??= nodemailer.createTransport(url, { from });
       try {

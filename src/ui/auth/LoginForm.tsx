@@ -57,6 +57,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
             />
           )}
         </Field>
+        <p className="-mt-2 mb-4 text-right text-sm">
+          <a href="/forgot-password" className="text-brand-700 underline">
+            Forgot password?
+          </a>
+        </p>
         <label className="mb-4 flex items-center gap-2">
           <input
             type="checkbox"

@@ -42,6 +42,9 @@ test('every state-changing endpoint refuses another website, and changes nothing
     ['/user/logout-all', {}],
     ['/user/password', { current: 'x', password: 'a new password 1' }],
     ['/user/delete', { password: 'x' }],
+    ['/user/forgot-password', { email: 'someone@example.com' }],
+    ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
+    ['/support/messages', { topic: 'Other', message: 'Planted', email: 'someone@example.com' }],
   ] as const) {
     const res = await page.request.post(path, { data, headers: foreign });
     expect(res.status(), path).toBe(403);
