@@ -63,6 +63,8 @@ const projectObject = z
     rounding: z.unknown().transform(readRounding),
     timeInterval: numberish.pipe(z.number().int().min(1).max(60)).catch(15),
     approval: z.boolean().catch(false),
+    /** Team members assigned to the project: who may track on it, and its Managers. */
+    memberIds: z.array(z.string()).catch([]).optional(),
     date: numberish,
     month: numberish,
     year: numberish,
@@ -91,6 +93,12 @@ export const projectSchema = withFastPath(
       return Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 60 ? n : 15;
     },
     approval: flag,
+    memberIds: (v) =>
+      v === undefined
+        ? undefined
+        : Array.isArray(v) && v.every((id) => typeof id === 'string')
+          ? [...(v)]
+          : UNSURE,
     date: fastNumber,
     month: fastNumber,
     year: fastNumber,

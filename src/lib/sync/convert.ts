@@ -84,6 +84,7 @@ export function projectToServer(p: Project, lookups: Lookups) {
     timeInterval: p.timeInterval,
     approval: p.approval,
     status: p.status,
+    memberIds: p.memberIds ?? [],
   });
 }
 

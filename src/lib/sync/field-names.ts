@@ -29,6 +29,7 @@ export const serverFieldNames = {
     'timeInterval',
     'approval',
     'status',
+    'memberIds',
   ],
   task: ['projectId', 'task', 'assigneeIds', 'billableRate'],
   member: [

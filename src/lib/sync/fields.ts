@@ -60,6 +60,8 @@ export const projectFields = z
     timeInterval: z.number().int().min(1).max(60),
     approval: z.boolean(),
     status,
+    // Assigned team members (optional for devices that predate assignment).
+    memberIds: z.array(recordId).max(1000).optional(),
   })
   .strict();
 

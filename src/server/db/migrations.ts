@@ -255,4 +255,18 @@ CREATE TABLE password_resets (
 CREATE INDEX password_resets_user_id ON password_resets (user_id);
 `,
   },
+  {
+    id: '0009_roles',
+    sql: `
+-- Roles enforced by the server (issue 11). Whether Managers see rates and amounts of their
+-- projects is one workspace setting (off by default). An archived team member's membership
+-- stays (their logs keep their name) but gives no access.
+ALTER TABLE workspaces ADD COLUMN managers_see_amounts boolean NOT NULL DEFAULT false;
+ALTER TABLE memberships ADD COLUMN archived boolean NOT NULL DEFAULT false;
+-- Projects list their members in data->'memberIds'; who may see what is decided from it.
+CREATE INDEX projects_member_ids ON projects USING gin ((data->'memberIds'));
+CREATE INDEX time_logs_member ON time_logs (workspace_id, member_id);
+CREATE INDEX time_logs_project ON time_logs (workspace_id, project_id);
+`,
+  },
 ];

@@ -76,6 +76,8 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** Whether Managers see rates and amounts of their projects (Admins always, Normal never). */
+  managersSeeAmounts: boolean('managers_see_amounts').notNull().default(false),
 });
 
 /** Who belongs to a workspace, with which role, and which team-member record is theirs. */
@@ -93,6 +95,8 @@ export const memberships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Workspace version when what this member may see last changed; older cookies start over. */
     resetVersion: bigint('reset_version', { mode: 'number' }).notNull().default(0),
+    /** The team member is archived: their logs stay, their access ends. */
+    archived: boolean('archived').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),

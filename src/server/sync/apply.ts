@@ -6,9 +6,18 @@ import {
   type RecordKind,
   type RefusalCode,
 } from '../../lib/sync/mutations';
-import { findRecord, liveIds, markDeleted, writeRecord, type Fields, type Runner } from './records';
+import {
+  findRecord,
+  liveIds,
+  markDeleted,
+  writeRecord,
+  type Fields,
+  type Runner,
+  type StoredRecord,
+} from './records';
 import { recomputeLogAmounts, scopeOfChange, type LogScope } from './amounts';
-import { mayApply, type Membership } from './permissions';
+import { followRecordChange, lastAdminProblem } from './membership-sync';
+import { refusalOf, type Membership } from './permissions';
 
 /** Where a mutation runs: the workspace, the person, the version it writes and the clock. */
 export interface ApplyContext {
@@ -37,7 +46,7 @@ const refuse = (reason: RefusalCode, message: string): Refusal => ({
 
 /** Which fields of each kind name other records, and of which kind. */
 const references: Partial<Record<RecordKind, Record<string, RecordKind>>> = {
-  project: { clientId: 'client' },
+  project: { clientId: 'client', memberIds: 'member' },
   task: { projectId: 'project', assigneeIds: 'member' },
   timeLog: { projectId: 'project', taskId: 'task', memberId: 'member' },
 };
@@ -71,14 +80,15 @@ async function checkReferences(
   return null;
 }
 
-async function applyRecord(
+/** Writes a create, update or delete the person may make (references checked first). */
+async function writeChange(
   ctx: ApplyContext,
   kind: RecordKind,
   op: 'create' | 'update' | 'delete',
   args: { id: string; fields?: Fields; changes?: Fields; createdAt?: string },
+  existing: StoredRecord | null,
 ): Promise<Refusal | null> {
   const { runner, membership, version, now } = ctx;
-  const existing = await findRecord(runner, membership.workspaceId, kind, args.id);
   const what = KIND_NAMES[kind];
   if (op === 'create') {
     if (existing && !existing.deleted)
@@ -124,6 +134,47 @@ async function applyRecord(
   return null;
 }
 
+/** Checks the person may make the change, writes it, and lets memberships follow it. */
+async function applyRecord(
+  ctx: ApplyContext,
+  kind: RecordKind,
+  op: 'create' | 'update' | 'delete',
+  args: { id: string; fields?: Fields; changes?: Fields; createdAt?: string },
+): Promise<Refusal | null> {
+  const { runner, membership, version } = ctx;
+  const existing = await findRecord(runner, membership.workspaceId, kind, args.id);
+  const live = op !== 'create' && existing && !existing.deleted ? existing : null;
+  const asked = args.fields ?? args.changes ?? {};
+  const forbidden = await refusalOf(runner, membership, {
+    kind,
+    op,
+    fields: asked,
+    existing: live,
+  });
+  if (forbidden) return refuse('forbidden', forbidden);
+  const after = { ...(live?.data ?? {}), ...asked };
+  if (kind === 'member' && live) {
+    const orphaned = await lastAdminProblem(
+      runner,
+      membership.workspaceId,
+      args.id,
+      after,
+      op === 'delete',
+    );
+    if (orphaned) return refuse('forbidden', orphaned);
+  }
+  const refusal = await writeChange(ctx, kind, op, args, existing);
+  if (!refusal)
+    await followRecordChange(
+      runner,
+      membership.workspaceId,
+      { kind, op, id: args.id, fields: asked },
+      after,
+      version,
+    );
+  return refusal;
+}
+
 async function applyTimer(ctx: ApplyContext, timer: Fields): Promise<null> {
   const { runner, membership, version, now } = ctx;
   await runner.execute(sql`
@@ -154,8 +205,6 @@ export async function applyMutation(
     const where = issue?.path.join('.') || 'arguments';
     return refused(refuse('invalid_args', `${where}: ${issue?.message ?? 'invalid'}`));
   }
-  if (!mayApply(ctx.membership, mutation.name as MutationName))
-    return refused(refuse('forbidden', 'You may not make this change.'));
   if (spec.kind === 'timer') {
     await applyTimer(ctx, (parsed.data as { timer: Fields }).timer);
     return { id: mutation.id, outcome: 'ok' };

@@ -4,6 +4,9 @@ import { workspaces } from '../db/schema';
 import { relabel, type LocalRecords } from '../../lib/sync/local-records';
 import type { TimeLog } from '../../lib/entities/time-log';
 import { labelSources, recordsOfKind } from './workspace-records';
+import { recordKinds, type RecordKind } from '../../lib/sync/field-names';
+import type { Fields } from './records';
+import { redacted, visibleIds } from './visibility';
 import { membershipOf } from './workspaces';
 
 /** A workspace's records under the documented keys, as "Export my data" writes them. */
@@ -40,8 +43,17 @@ export async function exportWorkspace(
     .filter((row) => !row.deleted)
     .map((row) => row.record as TimeLog);
   const all = relabel({ ...sources, logs });
-  const kept = <T extends { id: string }>(kind: string, list: T[]) =>
-    list.filter((record) => live.has(`${kind}:${record.id}`));
+  const seen = Object.fromEntries(
+    await Promise.all(
+      recordKinds.map(async (kind) => [kind, await visibleIds(db, membership, kind)] as const),
+    ),
+  ) as Record<RecordKind, Set<string> | null>;
+  // Live records the person may see, without what their role may not read (visibility.ts).
+  const kept = <T extends { id: string }>(kind: RecordKind, list: T[]): T[] =>
+    list
+      .filter((record) => live.has(`${kind}:${record.id}`))
+      .filter((record) => seen[kind]?.has(record.id) ?? true)
+      .map((record) => redacted(membership, kind, record as unknown as Fields) as unknown as T);
   return {
     kind: 'ok',
     document: {
@@ -51,7 +63,7 @@ export async function exportWorkspace(
       project: kept('project', all.projects),
       task: kept('task', all.tasks),
       Team: kept('member', all.members),
-      taskData: all.logs,
+      taskData: all.logs.filter((log) => seen.timeLog?.has(log.id) ?? true),
     },
   };
 }

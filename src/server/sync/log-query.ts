@@ -6,7 +6,14 @@ import { buildLookups } from '../../lib/totals';
 import type { Db } from '../db/connect';
 import { rows } from './records';
 import { labelledLogs, labelSources, recordOfRow } from './workspace-records';
+import type { Membership } from './permissions';
+import { visibleCondition } from './visibility';
 import { membershipOf } from './workspaces';
+
+/** Totals as the person may see them: money only for those who may see amounts. */
+function withoutAmounts(membership: Membership, totals: LogTotals): LogTotals {
+  return membership.seesAmounts ? totals : { ...totals, billableMinor: 0, costMinor: 0 };
+}
 
 /** What /allHours (and Track, for one day) asks the server for: logs older than the cache. */
 export interface LogQuery {
@@ -51,8 +58,12 @@ interface LogRow {
   expense_minor: string | number;
 }
 
-function conditions(q: LogQuery): SQL {
-  const parts: SQL[] = [sql`l.workspace_id = ${q.workspaceId}`, sql`NOT l.deleted`];
+function conditions(q: LogQuery, membership: Membership): SQL {
+  const parts: SQL[] = [
+    sql`l.workspace_id = ${q.workspaceId}`,
+    sql`NOT l.deleted`,
+    visibleCondition(membership, 'timeLog', 'l'),
+  ];
   if (q.from) parts.push(sql`l.date >= ${q.from}`);
   if (q.to) parts.push(sql`l.date <= ${q.to}`);
   if (q.before) parts.push(sql`l.date < ${q.before}`);
@@ -117,7 +128,7 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
   const membership = await membershipOf(db, userId, q.workspaceId);
   if (!membership) return { kind: 'forbidden' };
   const { sources } = await labelSources(db, q.workspaceId);
-  const where = conditions(q);
+  const where = conditions(q, membership);
   const label = (found: LogRow[]) =>
     labelledLogs(
       sources,
@@ -132,9 +143,12 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
       db,
       sql`SELECT ${COLUMNS} FROM time_logs l WHERE ${where} ${ORDER} LIMIT ${q.limit} OFFSET ${q.offset}`,
     );
-    const totals = Object.fromEntries(
-      Object.entries(sums ?? {}).map(([key, value]) => [key, Number(value)]),
-    ) as unknown as LogTotals;
+    const totals = withoutAmounts(
+      membership,
+      Object.fromEntries(
+        Object.entries(sums ?? {}).map(([key, value]) => [key, Number(value)]),
+      ) as unknown as LogTotals,
+    );
     const days = [...new Set(page.map((row) => String(row.data['date'])))];
     const perDay =
       days.length === 0
@@ -183,7 +197,12 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
   for (const row of matched)
     if (shownDays.has(row.date))
       daySeconds[row.date] = (daySeconds[row.date] ?? 0) + Number(row.seconds);
-  return { kind: 'ok', logs: label(page), totals: addUp(matched), daySeconds };
+  return {
+    kind: 'ok',
+    logs: label(page),
+    totals: withoutAmounts(membership, addUp(matched)),
+    daySeconds,
+  };
 }
 
 /** One project's figures in /sync/totals. */
@@ -204,15 +223,18 @@ export async function projectTotals(
   if (!membership) return { kind: 'forbidden' };
   const found = await rows<Record<string, string | number> & { pending: string[] | null }>(
     db,
-    sql`SELECT l.project_id AS "projectId", count(*) AS logs, sum(l.seconds) AS seconds, sum(l.billable_seconds) AS "billableSeconds", sum(l.billable_minor) AS "billableMinor", sum(l.cost_minor) AS "costMinor", sum(l.expense_minor) AS "expensesMinor", (array_agg(l.id ORDER BY l.date DESC, l.id) FILTER (WHERE l.data->>'status' = 'pending'))[1:1000] AS pending FROM time_logs l WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND l.project_id IS NOT NULL${before ? sql` AND l.date < ${before}` : sql``} GROUP BY l.project_id ORDER BY l.project_id`,
+    sql`SELECT l.project_id AS "projectId", count(*) AS logs, sum(l.seconds) AS seconds, sum(l.billable_seconds) AS "billableSeconds", sum(l.billable_minor) AS "billableMinor", sum(l.cost_minor) AS "costMinor", sum(l.expense_minor) AS "expensesMinor", (array_agg(l.id ORDER BY l.date DESC, l.id) FILTER (WHERE l.data->>'status' = 'pending'))[1:1000] AS pending FROM time_logs l WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND ${visibleCondition(membership, 'timeLog', 'l')} AND l.project_id IS NOT NULL${before ? sql` AND l.date < ${before}` : sql``} GROUP BY l.project_id ORDER BY l.project_id`,
   );
   return {
     kind: 'ok',
     projects: found.map(({ projectId, pending, ...sums }) => ({
       projectId: String(projectId),
-      ...(Object.fromEntries(
-        Object.entries(sums).map(([key, value]) => [key, Number(value)]),
-      ) as unknown as LogTotals),
+      ...withoutAmounts(
+        membership,
+        Object.fromEntries(
+          Object.entries(sums).map(([key, value]) => [key, Number(value)]),
+        ) as unknown as LogTotals,
+      ),
       pendingLogIds: pending ?? [],
     })),
   };
@@ -228,7 +250,7 @@ export async function workspaceTags(
   if (!membership) return { kind: 'forbidden' };
   const found = await rows<{ tag: string }>(
     db,
-    sql`SELECT DISTINCT trim(t) AS tag FROM time_logs l, unnest(string_to_array(l.data->>'tags', ',')) AS t WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND trim(t) <> ''`,
+    sql`SELECT DISTINCT trim(t) AS tag FROM time_logs l, unnest(string_to_array(l.data->>'tags', ',')) AS t WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND ${visibleCondition(membership, 'timeLog', 'l')} AND trim(t) <> ''`,
   );
   // Sorted as the browser sorts the tags it holds (src/lib/log-filter.ts allTags).
   return { kind: 'ok', tags: found.map((r) => r.tag).sort((a, b) => a.localeCompare(b)) };

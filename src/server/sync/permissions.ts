@@ -1,4 +1,6 @@
-import type { MutationName } from '../../lib/sync/mutations';
+import { sql } from 'drizzle-orm';
+import type { RecordKind } from '../../lib/sync/mutations';
+import { rows, type Fields, type Runner, type StoredRecord } from './records';
 
 /** The caller's place in a workspace. */
 export interface Membership {
@@ -8,12 +10,129 @@ export interface Membership {
   memberId: string | null;
   /** The workspace version when what this member may see last changed. */
   resetVersion?: number;
+  /** Rates, costs and amounts: Admins always, Managers when the workspace allows, Normal never. */
+  seesAmounts: boolean;
+}
+
+/** A change a person asks for, with the record as it is now (null when it does not exist). */
+export interface Change {
+  kind: RecordKind;
+  op: 'create' | 'update' | 'delete';
+  fields: Fields;
+  existing: StoredRecord | null;
+}
+
+// The fields that hold rates: only those who may see amounts may set them.
+const rateFields: Partial<Record<RecordKind, string[]>> = {
+  project: ['billamount'],
+  task: ['billableRate'],
+};
+
+async function projectOf(runner: Runner, workspaceId: string, id: unknown) {
+  if (typeof id !== 'string') return null;
+  const [row] = await rows<{ data: Fields }>(
+    runner,
+    sql`SELECT data FROM projects WHERE workspace_id = ${workspaceId} AND id = ${id} AND NOT deleted`,
+  );
+  return row?.data ?? null;
+}
+
+async function taskOf(runner: Runner, workspaceId: string, id: unknown) {
+  if (typeof id !== 'string') return null;
+  const [row] = await rows<{ data: Fields }>(
+    runner,
+    sql`SELECT data FROM tasks WHERE workspace_id = ${workspaceId} AND id = ${id} AND NOT deleted`,
+  );
+  return row?.data ?? null;
+}
+
+const assigned = (project: Fields | null, memberId: string | null) =>
+  Boolean(
+    project &&
+    memberId &&
+    Array.isArray(project['memberIds']) &&
+    project['memberIds'].includes(memberId),
+  );
+
+/** Why a time log (as it would be after the change) is not this person's to write, or null. */
+async function logProblem(
+  runner: Runner,
+  membership: Membership,
+  log: Fields,
+): Promise<string | null> {
+  const me = membership.memberId;
+  const project = await projectOf(runner, membership.workspaceId, log['projectId']);
+  const onMyProject = assigned(project, me);
+  if (log['projectId'] && !onMyProject)
+    return 'You can only track time on projects you are assigned to.';
+  if (membership.role === 'Normal') {
+    if (log['memberId'] !== me) return 'You can only track your own time.';
+    const task = await taskOf(runner, membership.workspaceId, log['taskId']);
+    const assignees = Array.isArray(task?.['assigneeIds']) ? (task['assigneeIds'] as string[]) : [];
+    if (task && assignees.length > 0 && !assignees.includes(me ?? ''))
+      return 'You can only track time on tasks assigned to you.';
+  } else if (log['memberId'] !== me && !onMyProject) {
+    // A Manager logs for others only on a project they manage (a log without one is personal).
+    return 'You can only track time for others on projects you manage.';
+  }
+  if (
+    project?.['approval'] === true &&
+    log['status'] === 'approved' &&
+    membership.role === 'Normal'
+  )
+    return 'Logs on this project need approval: a Manager or an Admin approves them.';
+  return null;
 }
 
 /**
- * Whether a member may make a change. Every member of the workspace may, for now; the roles
- * issue (11) turns this into one decision per entity and action, tested as a role × action table.
+ * Why the person may not make this change, in words they read beside it, or null when they may
+ * (SPEC.md section 6; docs/security.md has the table). Admins may make every change.
  */
-export function mayApply(_membership: Membership, _mutation: MutationName): boolean {
-  return true;
+export async function refusalOf(
+  runner: Runner,
+  membership: Membership,
+  change: Change,
+): Promise<string | null> {
+  if (membership.role === 'Admin') return null;
+  const { kind, op, fields, existing } = change;
+  const before = existing?.data ?? {};
+  const after = { ...before, ...fields };
+  // A new record may come without a rate (null or 0); setting or changing one needs amounts.
+  const setsRate = (field: string) =>
+    field in fields && (op === 'update' || (fields[field] !== null && fields[field] !== 0));
+  if (!membership.seesAmounts && (rateFields[kind] ?? []).some(setsRate))
+    return 'Only those who may see amounts can change rates.';
+  switch (kind) {
+    case 'client':
+      return 'Only Admins can change clients.';
+    case 'member':
+      return 'Only Admins can change team members.';
+    case 'project': {
+      if (op !== 'update') return 'Only Admins can create or delete projects.';
+      if (membership.role !== 'Manager' || !assigned(before, membership.memberId))
+        return 'Only Admins and the project’s Managers can change a project.';
+      return null;
+    }
+    case 'task': {
+      if (membership.role !== 'Manager') return 'Only Admins and Managers can change tasks.';
+      for (const projectId of new Set([before['projectId'], after['projectId']])) {
+        if (projectId === undefined) continue;
+        const project = await projectOf(runner, membership.workspaceId, projectId);
+        if (!assigned(project, membership.memberId))
+          return 'You can only change tasks of projects you manage.';
+      }
+      return null;
+    }
+    case 'timeLog': {
+      if (existing) {
+        const was = await logProblem(runner, membership, before);
+        if (was) return was;
+        const project = await projectOf(runner, membership.workspaceId, before['projectId']);
+        if (project?.['approval'] === true && before['status'] === 'approved')
+          return 'This log is approved: only an Admin can change it.';
+      }
+      if (op === 'delete') return null;
+      return logProblem(runner, membership, after);
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { syncClients, workspaces } from '../db/schema';
 import { changesSince, type Change, type Cursor } from './records';
+import { redacted } from './visibility';
 import { membershipOf } from './workspaces';
 
 /** Rows per page of a pull. */
@@ -78,6 +79,7 @@ export async function pull(
   const changes = await changesSince(db, {
     workspaceId: query.workspaceId,
     userId,
+    membership,
     since,
     upTo,
     cursor: query.cursor,
@@ -95,7 +97,12 @@ export async function pull(
     kind: 'ok',
     cookie: String(upTo),
     reset,
-    changes: page,
+    // Rates and private notes leave only for those who may see them.
+    changes: page.map((change) =>
+      change.kind === 'timer' || !change.data
+        ? change
+        : { ...change, data: redacted(membership, change.kind, change.data) },
+    ),
     next:
       more && lastRow
         ? encodeCursor({ version: lastRow.version, kind: lastRow.kind, id: lastRow.id })

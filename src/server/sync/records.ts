@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toMinor } from '../../lib/money';
 import type { RecordKind } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
+import type { Membership } from './permissions';
+import { visibleCondition } from './visibility';
 
 /** A transaction or the database: both run the same SQL. */
 export type Runner = Pick<Db, 'execute'>;
@@ -153,6 +155,8 @@ export async function changesSince(
   query: {
     workspaceId: string;
     userId: string;
+    /** Whose pull: only rows this member may see are read (visibility.ts). */
+    membership: Membership;
     since: number;
     upTo: number;
     cursor: Cursor | null;
@@ -179,7 +183,7 @@ export async function changesSince(
       : sql``;
   const parts = (Object.keys(tables) as RecordKind[]).map(
     (kind) =>
-      sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${window(kind)}${after(kind)} ORDER BY version, id LIMIT ${limit})`,
+      sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${window(kind)}${after(kind)} AND ${visibleCondition(query.membership, kind)} ORDER BY version, id LIMIT ${limit})`,
   );
   const timerAfter = cursor
     ? sql` AND (version, 'timer'::text, user_id::text) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`

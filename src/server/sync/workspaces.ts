@@ -70,7 +70,7 @@ export async function workspacesOf(db: Db, userId: string): Promise<WorkspaceSum
     })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.archived, false)))
     .orderBy(workspaces.createdAt);
 }
 
@@ -81,19 +81,27 @@ export async function membershipOf(
   workspaceId: string,
 ): Promise<Membership | null> {
   const [row] = await db
-    .select()
+    .select({
+      role: memberships.role,
+      memberId: memberships.memberId,
+      resetVersion: memberships.resetVersion,
+      archived: memberships.archived,
+      managersSeeAmounts: workspaces.managersSeeAmounts,
+    })
     .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
     .limit(1);
-  return row
-    ? {
-        workspaceId,
-        userId,
-        role: row.role,
-        memberId: row.memberId,
-        resetVersion: row.resetVersion,
-      }
-    : null;
+  // An archived team member keeps the row (their name stays on their logs) but has no access.
+  if (!row || row.archived) return null;
+  return {
+    workspaceId,
+    userId,
+    role: row.role,
+    memberId: row.memberId,
+    resetVersion: row.resetVersion,
+    seesAmounts: row.role === 'Admin' || (row.role === 'Manager' && row.managersSeeAmounts),
+  };
 }
 
 /**

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { RecordKind } from '../../lib/sync/mutations';
+import { rows, type Fields, type Runner } from './records';
+
+/** A team-member record's role and access, as its person's membership follows them. */
+function accessOf(data: Fields, deleted: boolean) {
+  const role = data['Role'] === 'Admin' || data['Role'] === 'Manager' ? data['Role'] : 'Normal';
+  return { role: role as string, archived: deleted || data['status'] === 'Archived' };
+}
+
+/**
+ * Why a change to a team member would leave the workspace without an Admin who can sign in, or
+ * null. Checked for everyone, Admins included: the last Admin hands the workspace on first.
+ */
+export async function lastAdminProblem(
+  runner: Runner,
+  workspaceId: string,
+  memberId: string,
+  after: Fields,
+  deleting: boolean,
+): Promise<string | null> {
+  const next = accessOf(after, deleting);
+  if (next.role === 'Admin' && !next.archived) return null;
+  const admins = await rows<{ member_id: string | null }>(
+    runner,
+    sql`SELECT member_id FROM memberships WHERE workspace_id = ${workspaceId} AND role = 'Admin' AND NOT archived FOR UPDATE`,
+  );
+  if (!admins.some((a) => a.member_id === memberId)) return null;
+  return admins.length > 1
+    ? null
+    : 'A workspace needs an Admin who can sign in: make someone else Admin first.';
+}
+
+/**
+ * After a record changed: a team member's person gets the member's role and access; a change
+ * that moves rows between what people may see (project members, a task's or a log's project or
+ * member) makes every non-Admin device start its next pull afresh, so rows they lost leave it.
+ */
+export async function followRecordChange(
+  runner: Runner,
+  workspaceId: string,
+  change: { kind: RecordKind; op: 'create' | 'update' | 'delete'; id: string; fields: Fields },
+  after: Fields,
+  version: number,
+): Promise<void> {
+  const { kind, op, id, fields } = change;
+  if (kind === 'member' && (op === 'delete' || 'Role' in fields || 'status' in fields)) {
+    const access = accessOf(after, op === 'delete');
+    await runner.execute(
+      sql`UPDATE memberships SET role = ${access.role}, archived = ${access.archived}, reset_version = ${version} WHERE workspace_id = ${workspaceId} AND member_id = ${id}`,
+    );
+    return;
+  }
+  const moves =
+    op === 'update' &&
+    ((kind === 'project' && 'memberIds' in fields) ||
+      (kind === 'task' && 'projectId' in fields) ||
+      (kind === 'timeLog' && ('projectId' in fields || 'memberId' in fields)));
+  if (moves)
+    await runner.execute(
+      sql`UPDATE memberships SET reset_version = ${version} WHERE workspace_id = ${workspaceId} AND role <> 'Admin'`,
+    );
+}

@@ -1,0 +1,80 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { RecordKind } from '../../lib/sync/mutations';
+import { rows, type Fields, type Runner } from './records';
+import type { Membership } from './permissions';
+
+/**
+ * What each role may see (SPEC.md section 6, docs/security.md "Roles"), as SQL conditions on a
+ * kind's table, so rows a person may not see never leave the database:
+ *
+ * - Admin: everything in the workspace.
+ * - Manager: the projects that list them as a member (`data->'memberIds'`), those projects'
+ *   clients, tasks, members and every log on them, and their own logs anywhere.
+ * - Normal: the projects that list them, those projects' clients and tasks, their own
+ *   team-member record and their own logs (also on a project they have left, read-only).
+ *
+ * `at` is the table's alias in the query ('' when the table is not aliased).
+ */
+export function visibleCondition(membership: Membership, kind: RecordKind, at = ''): SQL {
+  if (membership.role === 'Admin') return sql`true`;
+  const w = membership.workspaceId;
+  const me = membership.memberId ?? '';
+  const col = (name: string) => sql.raw(at ? `${at}.${name}` : name);
+  const mine = sql`${JSON.stringify([me])}::jsonb`;
+  const myProjects = sql`SELECT vp.id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}`;
+  switch (kind) {
+    case 'project':
+      return sql`${col('data')}->'memberIds' @> ${mine}`;
+    case 'task':
+      return sql`${col('project_id')} IN (${myProjects})`;
+    case 'client':
+      return sql`${col('id')} IN (SELECT vp.client_id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine} AND vp.client_id IS NOT NULL)`;
+    case 'member':
+      return membership.role === 'Manager'
+        ? sql`(${col('id')} = ${me} OR ${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}))`
+        : sql`${col('id')} = ${me}`;
+    case 'timeLog':
+      return membership.role === 'Manager'
+        ? sql`(${col('member_id')} = ${me} OR ${col('project_id')} IN (${myProjects}))`
+        : sql`${col('member_id')} = ${me}`;
+  }
+}
+
+/**
+ * A record as the person may see it: without rates and costs for those who may not see amounts,
+ * and without a member's private notes for anyone but Admins. Zeros rather than missing fields,
+ * so the browser's records keep their shape.
+ */
+export function redacted(membership: Membership, kind: RecordKind, data: Fields): Fields {
+  if (membership.role === 'Admin') return data;
+  if (kind === 'member')
+    return membership.seesAmounts
+      ? { ...data, notes: '' }
+      : { ...data, notes: '', LoborRate: 0, BillableRate: 0, rateHistory: [] };
+  if (membership.seesAmounts) return data;
+  if (kind === 'project') return { ...data, billamount: 0 };
+  if (kind === 'task') return { ...data, billableRate: null };
+  return data;
+}
+
+const tableOf: Record<RecordKind, string> = {
+  client: 'clients',
+  project: 'projects',
+  task: 'tasks',
+  member: 'members',
+  timeLog: 'time_logs',
+};
+
+/** The ids of `kind` the person may see (deleted ones too), or null when they see them all. */
+export async function visibleIds(
+  runner: Runner,
+  membership: Membership,
+  kind: RecordKind,
+): Promise<Set<string> | null> {
+  if (membership.role === 'Admin') return null;
+  const found = await rows<{ id: string }>(
+    runner,
+    sql`SELECT id FROM ${sql.identifier(tableOf[kind])} WHERE workspace_id = ${membership.workspaceId} AND ${visibleCondition(membership, kind)}`,
+  );
+  return new Set(found.map((row) => row.id));
+}
