@@ -69,6 +69,7 @@ export const PASSWORD_PATHS = new Set([
   '/user/password',
   '/user/delete',
   '/user/reset-password',
+  '/user/accept-invitation',
 ]);
 
 /**

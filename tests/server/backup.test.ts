@@ -35,6 +35,7 @@ const EMPTY = {
   mutation_results: 0,
   support_messages: 0,
   password_resets: 0,
+  invitations: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -84,6 +85,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       mutation_results: 4,
       support_messages: 0,
       password_resets: 0,
+      invitations: 0,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));
@@ -146,6 +148,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
           timers: 1,
           sync_clients: 1,
           mutation_results: 4,
+          invitations: 0,
         },
       },
     });
@@ -166,6 +169,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       mutation_results: 4,
       support_messages: 0,
       password_resets: 0,
+      invitations: 0,
     });
     // No sessions came along: the old cookie is signed out, the password still signs in.
     expect((await pullAll(target, asha.cookie, asha.workspaceId)).status).toBe(401);

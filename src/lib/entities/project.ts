@@ -97,7 +97,7 @@ export const projectSchema = withFastPath(
       v === undefined
         ? undefined
         : Array.isArray(v) && v.every((id) => typeof id === 'string')
-          ? [...(v)]
+          ? [...v]
           : UNSURE,
     date: fastNumber,
     month: fastNumber,

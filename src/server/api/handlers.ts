@@ -29,7 +29,7 @@ export type { HandlerContext } from './context';
 
 const INVALID_CREDENTIALS = 'Email or password is incorrect.';
 
-function callerOf(request: Request, ctx: HandlerContext): Caller {
+export function callerOf(request: Request, ctx: HandlerContext): Caller {
   return {
     address: throttleUnit(ctx.ip),
     devices: parseDeviceCookie(readCookie(request.headers.get('cookie'), DEVICE_COOKIE)),
@@ -43,7 +43,7 @@ function wait(seconds: number): string {
 }
 
 /** 429 or 503 with Retry-After, in words a person can act on. */
-function refused(refusal: Refusal, what: string): Response {
+export function refused(refusal: Refusal, what: string): Response {
   const headers = { 'Retry-After': String(refusal.retryAfter) };
   if (refusal.kind === 'busy')
     return apiError(
@@ -65,7 +65,7 @@ function refused(refusal: Refusal, what: string): Response {
 }
 
 /** The session and device cookies of a fresh sign-in. */
-function signedInResponse(
+export function signedInResponse(
   status: number,
   signedIn: SignedIn,
   request: Request,
@@ -101,6 +101,8 @@ export async function handleRegister(request: Request, ctx: HandlerContext): Pro
     return apiError(409, 'email_taken', 'An account with this email already exists', {
       fields: { email: 'An account with this email already exists' },
     });
+  // Only an invitation's sign-up joins a workspace (invitation-handlers.ts).
+  if (outcome.kind === 'join_refused') throw new Error('A plain sign-up joins no workspace');
   if (outcome.kind !== 'ok') return refused(outcome, 'new accounts from this network');
   return signedInResponse(201, outcome.signedIn, request, ctx);
 }

@@ -75,3 +75,26 @@ export const supportBody = z
     email,
   })
   .strict();
+
+const id = storable(text.min(1, 'Must not be empty').max(200, 'At most 200 characters'));
+const workspaceId = text.uuid('Must be a workspace id');
+
+/** POST /sync/invitations */
+export const invitationBody = z.object({ workspaceId, memberId: id }).strict();
+
+/** POST /sync/invitations/revoke */
+export const revokeInvitationBody = z.object({ workspaceId, id }).strict();
+
+/** POST /user/invitation-check */
+export const tokenBody = z.object({ token: text.max(200, 'Not an invitation link') }).strict();
+
+/** POST /user/accept-invitation: name and password only when the account is new. */
+export const acceptBody = z
+  .object({
+    token: text.max(200, 'Not an invitation link'),
+    name: storable(
+      text.trim().min(1, 'Enter your full name').max(100, 'At most 100 characters'),
+    ).optional(),
+    password: newPassword.optional(),
+  })
+  .strict();

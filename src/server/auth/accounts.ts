@@ -97,21 +97,31 @@ async function tidy(db: Db, now: Date): Promise<void> {
   await forgetUnusedDevices(db, now);
 }
 
-/** Creates an account and signs it in; 'email_taken' when the email is registered (any case). */
+/** Thrown inside the sign-up transaction when the invitation it joins was taken meanwhile. */
+class JoinRefused extends Error {}
+
+/**
+ * Creates an account and signs it in; 'email_taken' when the email is registered (any case).
+ * With `join` (an invitation) the account joins that workspace instead of getting its own; when
+ * `join` answers false nothing is created ('join_refused').
+ */
 export function registerAccount(
   db: Db,
   input: { name: string; email: string; password: string },
   caller: Caller,
   now: Date,
-): Promise<{ kind: 'ok'; signedIn: SignedIn } | { kind: 'email_taken' } | Refusal> {
+  join?: (tx: Db, userId: string) => Promise<boolean>,
+): Promise<
+  { kind: 'ok'; signedIn: SignedIn } | { kind: 'email_taken' } | { kind: 'join_refused' } | Refusal
+> {
   return admitted(async () => {
     const email = normaliseEmail(input.email);
     const hashed = await throttled(db, [registrationKey(caller.address)], now, () =>
       hashPassword(input.password),
     );
     if (hashed.kind !== 'done') return hashed;
-    // The account and its own workspace are created together, or neither is.
-    const rows = await db.transaction(async (tx) => {
+    // The account and its own workspace (or the one it joins) are created together, or neither.
+    const created = db.transaction(async (tx) => {
       const inserted = await tx
         .insert(users)
         .values({
@@ -124,9 +134,18 @@ export function registerAccount(
         .onConflictDoNothing({ target: users.email })
         .returning();
       const user = inserted[0];
-      if (user) await createPersonalWorkspace(tx, user, now);
+      if (user && join) {
+        if (!(await join(tx, user.id))) throw new JoinRefused();
+      } else if (user) await createPersonalWorkspace(tx, user, now);
       return inserted;
     });
+    let rows;
+    try {
+      rows = await created;
+    } catch (error) {
+      if (error instanceof JoinRefused) return { kind: 'join_refused' as const };
+      throw error;
+    }
     const row = rows[0];
     if (!row) return { kind: 'email_taken' as const };
     return {

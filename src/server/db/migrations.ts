@@ -269,4 +269,25 @@ CREATE INDEX time_logs_member ON time_logs (workspace_id, member_id);
 CREATE INDEX time_logs_project ON time_logs (workspace_id, project_id);
 `,
   },
+  {
+    id: '0010_invitations',
+    sql: `
+-- Invitations to a workspace for one team-member record's email and role: a public handle and
+-- the SHA-256 of the secret, seven days, accepted once (or revoked).
+CREATE TABLE invitations (
+  id text PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  member_id text NOT NULL,
+  email text NOT NULL,
+  secret_hash text NOT NULL,
+  invited_by uuid REFERENCES users(id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  accepted_at timestamptz,
+  accepted_by uuid REFERENCES users(id) ON DELETE SET NULL,
+  revoked_at timestamptz
+);
+CREATE INDEX invitations_workspace ON invitations (workspace_id, member_id);
+`,
+  },
 ];

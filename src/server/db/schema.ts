@@ -171,6 +171,23 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** Invitations to join a workspace as a team member (token hashed, 7 days, once). */
+export const invitations = pgTable('invitations', {
+  id: text('id').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  memberId: text('member_id').notNull(),
+  email: text('email').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
 export const schema = {
   users,
   sessions,
@@ -183,4 +200,5 @@ export const schema = {
   mutationResults,
   supportMessages,
   passwordResets,
+  invitations,
 };

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'foreign_client'
   | 'too_many_workspaces'
   | 'invalid_token'
+  | 'forbidden'
   | 'internal';
 
 /** A JSON response with no caching. */
