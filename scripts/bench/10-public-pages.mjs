@@ -22,6 +22,7 @@ const APP_PAGES = new Set([
   'users',
   'forgot-password',
   'reset-password',
+  'invite',
 ]);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

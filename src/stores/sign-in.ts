@@ -76,3 +76,12 @@ export async function register(name: string, email: string, password: string): P
   $auth.set({ status: 'success', action: 'register' });
   return true;
 }
+
+/** Signs in with the `{ token, user }` of an answer that made a session (an accepted invitation). */
+export function adoptSession(data: unknown): boolean {
+  const session = sessionSchema.safeParse(data);
+  if (!session.success) return false;
+  $user.set(session.data.user);
+  $token.set(session.data.token);
+  return true;
+}

@@ -12,7 +12,7 @@ import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
 import type { RateChangeScope } from '../../lib/member-rates';
 import { EarlierRates, RateChangeChoice } from './RateChangeChoice';
-import { ADDED_PARAM } from './UsersScreen';
+import { ADDED_PARAM, INVITE_PARAM } from './UsersScreen';
 
 const empty: MemberForm = {
   name: '',
@@ -103,10 +103,12 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       return;
     }
     let result: WriteResult;
+    let savedId = keptId;
     if (keptId) result = updateMember(keptId, check.data, rateScope);
     else {
       const added = addMember(check.data);
-      setKeptId(added.member.id);
+      savedId = added.member.id;
+      setKeptId(savedId);
       result = added;
     }
     // Leaving now would lose the change: stay, with every value, and say why.
@@ -114,7 +116,12 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       setWriteFailed(result.message);
       return;
     }
-    window.location.assign(memberId ? '/users' : `/users?${ADDED_PARAM}=1`);
+    // A new member is invited at once: /users makes the link once the record reached the server.
+    window.location.assign(
+      memberId || !savedId
+        ? '/users'
+        : `/users?${ADDED_PARAM}=1&${INVITE_PARAM}=${encodeURIComponent(savedId)}`,
+    );
   }
 
   const textInput = (name: 'name' | 'email', label: string, type: string, autoComplete: string) => (

@@ -8,7 +8,14 @@ import {
   statusFilters,
   type SortDirection,
 } from '../../lib/list-view';
+import { formatDay } from '../../lib/day';
 import { formatRate } from '../../lib/money';
+import {
+  $invitations,
+  inviteMember,
+  loadInvitations,
+  revokeInvitation,
+} from '../../stores/invitations';
 import {
   $team,
   deleteMember,
@@ -16,6 +23,7 @@ import {
   setMemberStatus,
   type Member,
 } from '../../stores/team';
+import { $cacheOwner } from '../../stores/sync/owner';
 import { $timeLogs } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
@@ -26,6 +34,7 @@ import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
 import { useQueryState } from '../common/use-query-state';
 import { useSearchShortcut } from '../common/use-search-shortcut';
+import { InvitationLink } from './InvitationLink';
 
 // '' shows the saved order (SPEC.md: sorting by name is saved back to storage).
 type SortKey = '' | 'name';
@@ -33,6 +42,8 @@ const byName = (m: Member) => m.name;
 
 /** Set by the add form on Invite (`/users?added=1`); read once, then removed from the URL. */
 export const ADDED_PARAM = 'added';
+/** Set with it: the new member to invite (`&invite=<id>`), once their record reached the server. */
+export const INVITE_PARAM = 'invite';
 
 /** /users: search, status filter, name sort (saved) and the row actions. */
 export function UsersScreen() {
@@ -50,6 +61,7 @@ export function UsersScreen() {
   );
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [notice, setNotice] = useState('');
+  const invitations = useStore($invitations);
   useSearchShortcut();
 
   // Set after the first render, so the status region exists before its text and is announced.
@@ -57,9 +69,40 @@ export function UsersScreen() {
     const url = new URL(window.location.href);
     if (!url.searchParams.has(ADDED_PARAM)) return;
     setNotice('New team member added');
+    const invitee = url.searchParams.get(INVITE_PARAM);
     url.searchParams.delete(ADDED_PARAM);
+    url.searchParams.delete(INVITE_PARAM);
     window.history.replaceState(window.history.state, '', url);
+    if (invitee) void invite(invitee, 'New team member added');
   }, []);
+
+  // Who is invited and who joined, once the workspace this browser opened is known.
+  const workspaceId = useStore($cacheOwner)?.workspaceId;
+  useEffect(() => {
+    if (workspaceId) void loadInvitations();
+  }, [workspaceId]);
+
+  /** Makes (or remakes) a member's link; the notice says what happened. */
+  async function invite(memberId: string, before = '') {
+    const done = await inviteMember(memberId);
+    const lead = before ? `${before}. ` : '';
+    setNotice(
+      done.ok
+        ? `${lead}Invitation ready: copy the link below.`
+        : `${lead}No invitation was made: ${done.message}`,
+    );
+  }
+
+  const signIn = (member: Member) => {
+    if (invitations.joined.includes(member.id)) return { label: 'Signed in', pending: null };
+    const pending = invitations.pending.find((p) => p.memberId === member.id) ?? null;
+    if (pending)
+      return {
+        label: `Invited, until ${formatDay(pending.expiresAt.slice(0, 10))}`,
+        pending,
+      };
+    return { label: invitations.state === 'ready' ? 'Not invited' : '', pending: null };
+  };
 
   const shown = useMemo(() => {
     const matching = members.filter(
@@ -79,6 +122,31 @@ export function UsersScreen() {
   function remove(member: Member) {
     showToast(`Deleted ${member.name}`, deleteMember(member.id).undo);
   }
+
+  // Only Admins get the invitation list; for others there is nothing to offer.
+  const inviteActions = (member: Member) => {
+    if (invitations.state !== 'ready' || member.status !== 'Active' || !member.email) return [];
+    const state = signIn(member);
+    if (state.label === 'Signed in') return [];
+    const pending = state.pending;
+    return pending
+      ? [
+          { label: 'Resend invitation', onSelect: () => void invite(member.id) },
+          {
+            label: 'Revoke invitation',
+            onSelect: () => {
+              void revokeInvitation(pending.id).then((done) =>
+                setNotice(
+                  done.ok
+                    ? `The invitation for ${member.name} no longer works.`
+                    : `Could not revoke the invitation: ${done.message}`,
+                ),
+              );
+            },
+          },
+        ]
+      : [{ label: 'Invite to sign in', onSelect: () => void invite(member.id) }];
+  };
 
   const logCount = (memberId: string) => logs.filter((l) => l.memberId === memberId).length;
   const editHref = (member: Member) => `/users/${encodeURIComponent(member.id)}`;
@@ -103,6 +171,7 @@ export function UsersScreen() {
       >
         {notice}
       </p>
+      <InvitationLink name={(id) => members.find((m) => m.id === id)?.name ?? ''} />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <SearchBox label="Search by name" value={query} onChange={setQuery} />
         <StatusSelect value={status} onChange={setStatus} />
@@ -172,6 +241,9 @@ export function UsersScreen() {
                 </td>
                 <td data-label="Status" className="px-3 py-2">
                   {member.status}
+                  {signIn(member).label ? (
+                    <span className="block text-xs text-slate-700">{signIn(member).label}</span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-2">
                   <RowMenu
@@ -187,6 +259,7 @@ export function UsersScreen() {
                             label: 'Restore',
                             onSelect: () => setMemberStatus(member.id, 'Active'),
                           },
+                      ...inviteActions(member),
                       { label: 'Delete', danger: true, onSelect: () => setDeleting(member) },
                     ]}
                   />

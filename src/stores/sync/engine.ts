@@ -27,7 +27,7 @@ import {
   trimOldLogs,
   windowStart,
 } from './older-logs';
-import { $cacheOwner, type CacheOwner } from './owner';
+import { $cacheOwner, OPEN_WORKSPACE_KEY, type CacheOwner } from './owner';
 import {
   readSyncState,
   syncStateKey,
@@ -436,7 +436,9 @@ interface WorkspaceSummary {
 /** The workspace this browser opens for `user`: the one it had open, else their first. */
 async function chooseWorkspace(user: User): Promise<CacheOwner | null> {
   const current = $cacheOwner.get();
-  if (current?.userId === user.id) return current;
+  const wanted = localStorage.getItem(OPEN_WORKSPACE_KEY);
+  if (wanted) localStorage.removeItem(OPEN_WORKSPACE_KEY);
+  if (current?.userId === user.id && (!wanted || wanted === current.workspaceId)) return current;
   const result = await callApi<{ workspaces: WorkspaceSummary[] }>('/sync/workspaces');
   if (!result.ok) {
     problem =
@@ -445,7 +447,12 @@ async function chooseWorkspace(user: User): Promise<CacheOwner | null> {
         : result.message;
     return null;
   }
-  const first = result.data.workspaces[0];
+  const first =
+    result.data.workspaces.find((w) => w.id === wanted) ??
+    result.data.workspaces.find(
+      (w) => w.id === current?.workspaceId && current.userId === user.id,
+    ) ??
+    result.data.workspaces[0];
   if (!first) {
     problem = 'Your account has no workspace.';
     return null;

@@ -36,3 +36,14 @@ export const $cacheOwner = persistentAtom<CacheOwner | null>(CACHE_OWNER_KEY, nu
   encode: (owner) => (owner ? JSON.stringify(owner) : ''),
   decode: decodeOwner,
 });
+
+/**
+ * A workspace to open at the next start (set after joining one through an invitation): the
+ * engine opens it instead of the one this browser had open, emptying the cache for it.
+ */
+export const OPEN_WORKSPACE_KEY = 'hm.openWorkspace';
+
+/** Asks the next start to open `workspaceId` (after joining it). */
+export function openWorkspaceNext(workspaceId: string): void {
+  localStorage.setItem(OPEN_WORKSPACE_KEY, workspaceId);
+}

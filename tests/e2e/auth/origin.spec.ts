@@ -43,6 +43,9 @@ test('every state-changing endpoint refuses another website, and changes nothing
     ['/user/password', { current: 'x', password: 'a new password 1' }],
     ['/user/delete', { password: 'x' }],
     ['/user/forgot-password', { email: 'someone@example.com' }],
+    ['/sync/invitations', { workspaceId: '00000000-0000-4000-8000-000000000000', memberId: 'm' }],
+    ['/sync/invitations/revoke', { workspaceId: '00000000-0000-4000-8000-000000000000', id: 'x' }],
+    ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],
     ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
     ['/support/messages', { topic: 'Other', message: 'Planted', email: 'someone@example.com' }],
   ] as const) {
