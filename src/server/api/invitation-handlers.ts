@@ -1,6 +1,7 @@
 import { registerAccount } from '../auth/accounts';
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
+import { rateLimited } from '../http/rate-limited';
 import { apiError, json } from '../http/responses';
 import {
   createInvitation,
@@ -29,10 +30,7 @@ const linkKey = (address: string): ThrottleKey => ({
 async function linkThrottled(ctx: HandlerContext): Promise<Response | null> {
   const reservation = await reserve(ctx.database.db, [linkKey(throttleUnit(ctx.ip))], ctx.now());
   if (reservation.ok) return null;
-  const minutes = Math.ceil(reservation.retryAfterMs / MINUTE);
-  return apiError(429, 'rate_limited', `Too many attempts. Try again in ${minutes} minutes.`, {
-    headers: { 'Retry-After': String(Math.ceil(reservation.retryAfterMs / 1000)) },
-  });
+  return rateLimited(reservation.retryAfterMs, 'attempts');
 }
 
 /** The signed-in Admin of `workspaceId`, or the response that refuses. */

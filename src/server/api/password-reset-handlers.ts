@@ -2,6 +2,7 @@ import { resetPassword } from '../auth/accounts';
 import { checkResetLink, createResetLink, resetProblemMessage } from '../auth/password-reset';
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
+import { rateLimited } from '../http/rate-limited';
 import { apiError, json } from '../http/responses';
 import { reserve, type ThrottleKey } from '../throttle/throttle';
 import { appBaseUrl, type HandlerContext } from './context';
@@ -27,16 +28,6 @@ const resetKey = (address: string): ThrottleKey => ({
   policy: { free: 10, baseDelayMs: MINUTE, maxDelayMs: HOUR, quietMs: HOUR },
 });
 
-function tooMany(retryAfterMs: number, what: string): Response {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
-  return apiError(
-    429,
-    'rate_limited',
-    `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { headers: { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) } },
-  );
-}
-
 /**
  * POST /user/forgot-password: mails a one-hour, single-use link when an account uses the email.
  * The answer is the same whether it does or not, and comes before the mail is sent, so neither
@@ -57,7 +48,7 @@ export async function handleForgotPassword(
     });
   const now = ctx.now();
   const reservation = await reserve(ctx.database.db, forgotKeys(throttleUnit(ctx.ip), email), now);
-  if (!reservation.ok) return tooMany(reservation.retryAfterMs, 'reset requests');
+  if (!reservation.ok) return rateLimited(reservation.retryAfterMs, 'reset requests');
   const link = await createResetLink(ctx.database.db, email, now);
   if (link) {
     const url = new URL(`/reset-password#${link.token}`, appBaseUrl(request, ctx)).toString();
@@ -101,7 +92,7 @@ export async function handleResetPassword(
   if (!body.ok) return body.response;
   const now = ctx.now();
   const reservation = await reserve(ctx.database.db, [resetKey(throttleUnit(ctx.ip))], now);
-  if (!reservation.ok) return tooMany(reservation.retryAfterMs, 'reset attempts');
+  if (!reservation.ok) return rateLimited(reservation.retryAfterMs, 'reset attempts');
   const outcome = await resetPassword(ctx.database.db, body.value.token, body.value.password, now);
   if (outcome.kind === 'invalid')
     return apiError(400, 'invalid_token', resetProblemMessage[outcome.problem]);

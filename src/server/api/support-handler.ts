@@ -1,6 +1,7 @@
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
-import { apiError, json } from '../http/responses';
+import { rateLimited } from '../http/rate-limited';
+import { json } from '../http/responses';
 import { receiveSupportMessage, supportKey } from '../support/messages';
 import { reserve } from '../throttle/throttle';
 import type { HandlerContext } from './context';
@@ -18,16 +19,7 @@ export async function handleSupportMessage(
   if (!body.ok) return body.response;
   const now = ctx.now();
   const reservation = await reserve(ctx.database.db, [supportKey(throttleUnit(ctx.ip))], now);
-  if (!reservation.ok) {
-    const seconds = Math.ceil(reservation.retryAfterMs / 1000);
-    const minutes = Math.ceil(seconds / 60);
-    return apiError(
-      429,
-      'rate_limited',
-      `Too many messages from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { headers: { 'Retry-After': String(seconds) } },
-    );
-  }
+  if (!reservation.ok) return rateLimited(reservation.retryAfterMs, 'messages from this network');
   const mailed = await receiveSupportMessage(
     ctx.database.db,
     ctx.mail,

@@ -1,12 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { passwordResets, users } from '../db/schema';
+import { newToken, secretMatches, splitToken } from './secret-tokens';
 
 /** A reset link works for an hour, as people open it from their mail right away. */
 export const RESET_LINK_MS = 60 * 60 * 1000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Why a reset link cannot be used, in words the page shows. */
 export type ResetProblem = 'unknown' | 'expired' | 'used';
@@ -33,8 +31,7 @@ export async function createResetLink(
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   if (!user) return null;
-  const handle = randomBytes(16).toString('base64url');
-  const secret = randomBytes(32).toString('base64url');
+  const { handle, token, secretHash } = newToken();
   await db.transaction(async (tx) => {
     await tx
       .update(passwordResets)
@@ -43,7 +40,7 @@ export async function createResetLink(
     await tx.insert(passwordResets).values({
       id: handle,
       userId: user.id,
-      secretHash: sha256(secret),
+      secretHash,
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_LINK_MS),
     });
@@ -52,23 +49,15 @@ export async function createResetLink(
       .delete(passwordResets)
       .where(lt(passwordResets.expiresAt, new Date(now.getTime() - 24 * RESET_LINK_MS)));
   });
-  return { token: `${handle}.${secret}`, user };
-}
-
-function split(token: string): { handle: string; secret: string } | null {
-  const match = /^([A-Za-z0-9_-]{10,64})\.([A-Za-z0-9_-]{40,64})$/.exec(token);
-  return match ? { handle: match[1] ?? '', secret: match[2] ?? '' } : null;
+  return { token, user };
 }
 
 /** The link's row when its secret matches (compared in constant time), else null. */
 async function rowOf(db: Db, token: string) {
-  const parts = split(token);
+  const parts = splitToken(token);
   if (!parts) return null;
   const [row] = await db.select().from(passwordResets).where(eq(passwordResets.id, parts.handle));
-  if (!row) return null;
-  const given = Buffer.from(sha256(parts.secret), 'hex');
-  const stored = Buffer.from(row.secretHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored) ? row : null;
+  return row && secretMatches(parts.secret, row.secretHash) ? row : null;
 }
 
 /** Whether a link can still be used, and whose account it resets. */

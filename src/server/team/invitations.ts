@@ -1,13 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { invitations, memberships, users, workspaces } from '../db/schema';
+import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import { rows, type Fields } from '../sync/records';
 
 /** An invitation works for a week (the Admin can send a new one). */
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export type InvitationProblem = 'unknown' | 'expired' | 'used' | 'revoked';
 
@@ -73,8 +71,7 @@ export async function createInvitation(
     );
   if (joined)
     return { ok: false, field: 'memberId', message: 'This team member has already joined.' };
-  const handle = randomBytes(16).toString('base64url');
-  const secret = randomBytes(32).toString('base64url');
+  const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_MS);
   await db.transaction(async (tx) => {
     await tx
@@ -93,7 +90,7 @@ export async function createInvitation(
       workspaceId: input.workspaceId,
       memberId: input.memberId,
       email,
-      secretHash: sha256(secret),
+      secretHash,
       invitedBy: input.invitedBy,
       createdAt: now,
       expiresAt,
@@ -105,7 +102,7 @@ export async function createInvitation(
     .where(eq(workspaces.id, input.workspaceId));
   return {
     ok: true,
-    token: `${handle}.${secret}`,
+    token,
     name: typeof member['name'] === 'string' ? member['name'] : '',
     workspaceName: workspace?.name ?? '',
     invitation: {
@@ -174,11 +171,6 @@ export async function revokeInvitation(
   return revoked.length > 0;
 }
 
-function split(token: string): { handle: string; secret: string } | null {
-  const match = /^([A-Za-z0-9_-]{10,64})\.([A-Za-z0-9_-]{40,64})$/.exec(token);
-  return match ? { handle: match[1] ?? '', secret: match[2] ?? '' } : null;
-}
-
 /** What the /invite page shows about a link, or why it cannot be used. */
 export async function readInvitation(
   db: Db,
@@ -198,13 +190,10 @@ export async function readInvitation(
     }
   | { ok: false; problem: InvitationProblem }
 > {
-  const parts = split(token);
+  const parts = splitToken(token);
   if (!parts) return { ok: false, problem: 'unknown' };
   const [row] = await db.select().from(invitations).where(eq(invitations.id, parts.handle));
-  if (!row) return { ok: false, problem: 'unknown' };
-  const given = Buffer.from(sha256(parts.secret), 'hex');
-  const stored = Buffer.from(row.secretHash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored))
+  if (!row || !secretMatches(parts.secret, row.secretHash))
     return { ok: false, problem: 'unknown' };
   if (row.acceptedAt) return { ok: false, problem: 'used' };
   if (row.revokedAt) return { ok: false, problem: 'revoked' };
