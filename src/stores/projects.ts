@@ -44,6 +44,7 @@ export function addProject(
     rounding: form.rounding,
     timeInterval: form.timeInterval,
     approval: form.approval,
+    memberIds: form.memberIds,
     date: now.getDate(),
     month: now.getMonth(),
     year: now.getFullYear(),
@@ -76,6 +77,7 @@ export function updateProject(
     rounding: form.rounding,
     timeInterval: form.timeInterval,
     approval: form.approval,
+    memberIds: form.memberIds,
   };
   return actions.edit(opened, changedFields(opened, next), { updatedAt: now.toISOString() });
 }

@@ -13,6 +13,7 @@ import {
 import { sortItems } from '../../lib/list-view';
 import { $clients } from '../../stores/clients';
 import { addProject, isProjectNameTaken, updateProject, type Project } from '../../stores/projects';
+import { $team } from '../../stores/team';
 import { showToast } from '../../stores/toast';
 import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
@@ -29,6 +30,7 @@ interface Draft {
   rounding: Rounding;
   timeInterval: string;
   approval: boolean;
+  memberIds: string[];
 }
 
 const empty: Draft = {
@@ -41,6 +43,7 @@ const empty: Draft = {
   rounding: 'false',
   timeInterval: '15',
   approval: false,
+  memberIds: [],
 };
 
 /** The form's values for an existing project. */
@@ -55,6 +58,7 @@ function draftOf(project: Project): Draft {
     rounding: project.rounding,
     timeInterval: String(project.timeInterval),
     approval: project.approval,
+    memberIds: project.memberIds ?? [],
   };
 }
 
@@ -70,7 +74,14 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
     (c) => c.name,
     'asc',
   );
-  const [draft, setDraft] = useState<Draft>(() => (editing ? draftOf(editing) : empty));
+  const team = useStore($team);
+  const activeMembers = team.filter((m) => m.status === 'Active');
+  // A new project starts with the members who are added to every new project (Team form).
+  const [draft, setDraft] = useState<Draft>(() =>
+    editing
+      ? draftOf(editing)
+      : { ...empty, memberIds: activeMembers.filter((m) => m.autoAddToProjects).map((m) => m.id) },
+  );
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [problem, setProblem] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -247,6 +258,36 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
           />
         )}
       </Field>
+      <fieldset className="mb-4">
+        <legend className="field-label">TEAM MEMBERS</legend>
+        <p className="field-hint mb-2">
+          Who may track time on this project. Managers among them manage it; Admins always can.
+        </p>
+        {activeMembers.length === 0 ? (
+          <p className="text-sm text-slate-700">No team members yet.</p>
+        ) : (
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {activeMembers.map((member) => (
+              <label key={member.id} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={draft.memberIds.includes(member.id)}
+                  onChange={(e) =>
+                    set(
+                      'memberIds',
+                      e.target.checked
+                        ? [...draft.memberIds, member.id]
+                        : draft.memberIds.filter((id) => id !== member.id),
+                    )
+                  }
+                />
+                {member.name}
+                <span className="text-sm text-slate-600">({member.Role})</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
       <label className="mb-4 flex items-center gap-2">
         <input
           type="checkbox"

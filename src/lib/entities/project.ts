@@ -138,5 +138,7 @@ export const projectFormSchema = z.object({
     .number()
     .refine((n) => (roundingIntervals as readonly number[]).includes(n), 'Choose an interval'),
   approval: z.boolean(),
+  /** Team members assigned to the project (who may track on it; its Managers manage it). */
+  memberIds: z.array(z.string()),
 });
 export type ProjectForm = z.infer<typeof projectFormSchema>;

@@ -393,3 +393,43 @@ test.describe('on a phone (375 px)', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test('a project lists its team members; members added to every new project start ticked', async ({
+  page,
+}) => {
+  await pushRecords(page, {
+    Team: [
+      {
+        id: 'm9',
+        name: 'Kiran',
+        email: 'kiran@agency.test',
+        LoborRate: 0,
+        BillableRate: 0,
+        Role: 'Manager',
+        status: 'Active',
+        autoAddToProjects: true,
+      },
+    ],
+  });
+  // Kiran, made on another device, has reached this one.
+  await page.goto('/users');
+  await expect(page.getByRole('row', { name: /Kiran/ })).toBeVisible();
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const form = page.getByRole('form', { name: 'Add Project' });
+  const members = form.getByRole('group', { name: 'TEAM MEMBERS' });
+  await expect(members.getByRole('checkbox', { name: /Kiran/ })).toBeChecked();
+  await expect(members.getByRole('checkbox', { name: 'Asha (Normal)' })).not.toBeChecked();
+  await members.getByRole('checkbox', { name: 'Asha (Normal)' }).check();
+  await form.getByLabel('Project name').fill('Retainer');
+  await form.getByLabel('Client').selectOption({ label: 'Acme Ltd' });
+  await form.getByRole('button', { name: 'Create Project' }).click();
+  await expect(projectRow(page, 'Retainer')).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Actions for Retainer' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('group', { name: 'TEAM MEMBERS' });
+  await expect(edit.getByRole('checkbox', { name: /Kiran/ })).toBeChecked();
+  await expect(edit.getByRole('checkbox', { name: 'Asha (Normal)' })).toBeChecked();
+});
