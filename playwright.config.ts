@@ -25,7 +25,7 @@ export default defineConfig({
   webServer: [
     {
       // The app's outgoing mail goes here (a real SMTP server); tests read it over HTTP.
-      command: 'node scripts/test-mailbox.mjs',
+      command: 'npx tsx tests/e2e/support/mailbox-server.ts',
       url: `http://127.0.0.1:${mailboxHttpPort}/messages`,
       reuseExistingServer: false,
       env: {

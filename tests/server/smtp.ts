@@ -17,10 +17,11 @@ const addressesOf = (field: ParsedMail['to']): string[] =>
   );
 
 /**
- * A real SMTP server on 127.0.0.1 (any free port) that keeps what it receives, so tests read the
- * mail that arrived instead of trusting a mock. `refuse` makes it answer every message with 550.
+ * A real SMTP server on 127.0.0.1 (`port`, any free one by default) that keeps what it receives,
+ * so tests read the mail that arrived instead of trusting a mock. `refuse` makes it answer every
+ * message with 550. The browser tests' mailbox (tests/e2e/support/mailbox-server.ts) is this too.
  */
-export async function startSmtp(): Promise<{
+export async function startSmtp(port = 0): Promise<{
   url: string;
   inbox: Received[];
   refuse: (on: boolean) => void;
@@ -54,10 +55,10 @@ export async function startSmtp(): Promise<{
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     inbox,
     refuse: (on) => {
       refusing = on;

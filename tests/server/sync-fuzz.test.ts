@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   handleCreateWorkspace,
@@ -46,7 +47,7 @@ const oddValues: unknown[] = [
 
 const validFields: Record<string, Record<string, unknown>> = {
   client: clientFields('Acme'),
-  project: projectFields('P', null),
+  project: { ...projectFields('P', null), memberIds: ['m-1'] },
   task: { projectId: 'p-1', task: 'T', assigneeIds: [], billableRate: null },
   member: {
     name: 'M',
@@ -57,6 +58,7 @@ const validFields: Record<string, Record<string, unknown>> = {
     notes: '',
     status: 'Active',
     autoAddToProjects: false,
+    rateHistory: [{ until: '2026-10-31', LoborRate: 1, BillableRate: 2 }],
   },
   timeLog: timeLogFields('2026-11-01', null, 60),
 };
@@ -79,7 +81,11 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
     const me = await register('fuzz.sync@example.com');
     const other = await register('other.sync@example.com');
     const names = [...Object.keys(mutationSpecs), 'bogus', '__proto__', 'constructor'];
-    const ids = ['p-1', 'c-1', 'l-1', 'missing', '', 'x'.repeat(300)];
+    const ids = ['p-1', 'c-1', 'l-1', 'm-1', 'missing', '', 'x'.repeat(300)];
+    // `other` also belongs to `me`'s workspace as a Normal member, so the role checks are fuzzed.
+    await database.db.execute(
+      sql`INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at) SELECT ${me.workspaceId}, id, 'Normal', 'm-1', now() FROM users WHERE email = 'other.sync@example.com'`,
+    );
 
     const mutation = (id: number) => {
       const name = pick(names);
@@ -126,7 +132,8 @@ describe.each(drivers)('fuzzing the sync endpoints on $name', (driver) => {
                     ),
               ...(rand() < 0.05 ? { extra: true } : {}),
             });
-      const res = await handlePush(post('/sync/push', body, me.cookie), context(database));
+      const pusher = rand() < 0.3 ? other.cookie : me.cookie;
+      const res = await handlePush(post('/sync/push', body, pusher), context(database));
       expect(res.status, `push #${i}: ${body.slice(0, 200)}`).toBeLessThan(500);
       const answer = (await res.json()) as { error?: string; results?: unknown[] };
       if (res.status >= 400) expect(answer.error).toEqual(expect.any(String));

@@ -241,9 +241,7 @@ export function UsersScreen() {
                 </td>
                 <td data-label="Status" className="px-3 py-2">
                   {member.status}
-                  {signIn(member).label ? (
-                    <span className="block text-xs text-slate-700">{signIn(member).label}</span>
-                  ) : null}
+                  <SignInState label={signIn(member).label} />
                 </td>
                 <td className="px-3 py-2">
                   <RowMenu
@@ -286,4 +284,9 @@ export function UsersScreen() {
       />
     </section>
   );
+}
+
+/** Whether a member can sign in yet: 'Signed in', 'Invited, until …' or 'Not invited'. */
+function SignInState({ label }: { label: string }) {
+  return label ? <span className="block text-xs text-slate-700">{label}</span> : null;
 }

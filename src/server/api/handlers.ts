@@ -20,6 +20,7 @@ import {
   readSessionCookie,
   sessionCookie,
 } from '../http/cookies';
+import { rateLimited } from '../http/rate-limited';
 import { apiError, json } from '../http/responses';
 import { target, type HandlerContext } from './context';
 import { deleteBody, loginBody, passwordBody, registerBody } from './schemas';
@@ -36,12 +37,6 @@ export function callerOf(request: Request, ctx: HandlerContext): Caller {
   };
 }
 
-function wait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /** 429 or 503 with Retry-After, in words a person can act on. */
 export function refused(refusal: Refusal, what: string): Response {
   const headers = { 'Retry-After': String(refusal.retryAfter) };
@@ -54,14 +49,7 @@ export function refused(refusal: Refusal, what: string): Response {
         headers,
       },
     );
-  return apiError(
-    429,
-    'rate_limited',
-    `Too many ${what}. Try again in ${wait(refusal.retryAfter)}.`,
-    {
-      headers,
-    },
-  );
+  return rateLimited(refusal.retryAfter * 1000, what);
 }
 
 /** The session and device cookies of a fresh sign-in. */

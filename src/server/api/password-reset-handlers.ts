@@ -6,6 +6,7 @@ import { rateLimited } from '../http/rate-limited';
 import { apiError, json } from '../http/responses';
 import { reserve, type ThrottleKey } from '../throttle/throttle';
 import { appBaseUrl, type HandlerContext } from './context';
+import { refused } from './handlers';
 import { forgotBody, resetBody, resetCheckBody } from './schemas';
 
 const MINUTE = 60_000;
@@ -96,14 +97,6 @@ export async function handleResetPassword(
   const outcome = await resetPassword(ctx.database.db, body.value.token, body.value.password, now);
   if (outcome.kind === 'invalid')
     return apiError(400, 'invalid_token', resetProblemMessage[outcome.problem]);
-  if (outcome.kind !== 'done')
-    return apiError(
-      503,
-      'server_busy',
-      'Hourmark is busy right now. Please try again in a moment.',
-      {
-        headers: { 'Retry-After': String(outcome.retryAfter) },
-      },
-    );
+  if (outcome.kind !== 'done') return refused(outcome, 'reset attempts');
   return json(204, null);
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Tokens sent in links (password reset, invitations): a 128-bit public handle, the row's key,
- * and a 256-bit secret of which only the SHA-256 is stored, so a copy of the database opens
- * nothing. Sessions use the same shape in their cookie (sessions.ts).
+ * Secret tokens (session cookies, password-reset and invitation links): a 128-bit public handle,
+ * the row's key, and a 256-bit secret of which only the SHA-256 is stored, so a copy of the
+ * database opens nothing.
  */
 export interface NewToken {
   handle: string;

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { sessions, users } from '../db/schema';
+import { newToken, secretMatches, splitToken } from './secret-tokens';
 
 /** 'Remember me' sessions last 30 days from their last use. */
 export const SESSION_DAYS = 30;
@@ -25,8 +25,6 @@ export interface IssuedSession {
   persistent: boolean;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /** Creates a session with a 256-bit random secret; only its SHA-256 is stored. */
 export async function createSession(
   db: Db,
@@ -34,24 +32,18 @@ export async function createSession(
   now: Date,
   persistent = true,
 ): Promise<IssuedSession> {
-  const handle = randomBytes(16).toString('base64url');
-  const secret = randomBytes(32).toString('base64url');
+  const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + lifetime(persistent));
   await db.insert(sessions).values({
     id: handle,
     userId,
-    secretHash: sha256(secret),
+    secretHash,
     createdAt: now,
     expiresAt,
     lastUsedAt: now,
     persistent,
   });
-  return { handle, cookie: `${handle}.${secret}`, expiresAt, persistent };
-}
-
-function splitCookie(cookie: string): { handle: string; secret: string } | null {
-  const match = /^([A-Za-z0-9_-]{10,64})\.([A-Za-z0-9_-]{40,64})$/.exec(cookie);
-  return match ? { handle: match[1] ?? '', secret: match[2] ?? '' } : null;
+  return { handle, cookie: token, expiresAt, persistent };
 }
 
 /**
@@ -59,7 +51,7 @@ function splitCookie(cookie: string): { handle: string; secret: string } | null 
  * expired. `extended` says the expiry moved, so the caller refreshes the cookie's Max-Age too.
  */
 export async function authenticate(db: Db, cookie: string | undefined, now: Date) {
-  const parts = cookie ? splitCookie(cookie) : null;
+  const parts = cookie ? splitToken(cookie) : null;
   if (!parts) return null;
   const [row] = await db
     .select({ session: sessions, user: users })
@@ -68,9 +60,7 @@ export async function authenticate(db: Db, cookie: string | undefined, now: Date
     .where(and(eq(sessions.id, parts.handle), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const expected = Buffer.from(row.session.secretHash, 'hex');
-  const given = Buffer.from(sha256(parts.secret), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!secretMatches(parts.secret, row.session.secretHash)) return null;
   const extended = now.getTime() - row.session.lastUsedAt.getTime() > EXTEND_AFTER_MS;
   if (extended) {
     await db
@@ -106,7 +96,7 @@ export async function revokeUserSessions(db: Db, userId: string, keep?: string):
 
 /** The handle part of a cookie value, for logout of a possibly expired session. */
 export function handleOf(cookie: string | undefined): string | null {
-  return cookie ? (splitCookie(cookie)?.handle ?? null) : null;
+  return cookie ? (splitToken(cookie)?.handle ?? null) : null;
 }
 
 /** Deletes sessions past their expiry, so the table holds only live ones. */

@@ -28,23 +28,28 @@ const rateFields: Partial<Record<RecordKind, string[]>> = {
   task: ['billableRate'],
 };
 
-async function projectOf(runner: Runner, workspaceId: string, id: unknown) {
-  if (typeof id !== 'string') return null;
-  const [row] = await rows<{ data: Fields }>(
-    runner,
-    sql`SELECT data FROM projects WHERE workspace_id = ${workspaceId} AND id = ${id} AND NOT deleted`,
-  );
-  return row?.data ?? null;
+/** Reads live projects and tasks once per judged change (a log is checked before and after). */
+function recordReader(runner: Runner, workspaceId: string) {
+  const seen = new Map<string, Promise<Fields | null>>();
+  const read = (table: 'projects' | 'tasks', id: unknown): Promise<Fields | null> => {
+    if (typeof id !== 'string') return Promise.resolve(null);
+    const key = `${table}:${id}`;
+    let found = seen.get(key);
+    if (!found) {
+      found = rows<{ data: Fields }>(
+        runner,
+        sql`SELECT data FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId} AND id = ${id} AND NOT deleted`,
+      ).then(([row]) => row?.data ?? null);
+      seen.set(key, found);
+    }
+    return found;
+  };
+  return {
+    project: (id: unknown) => read('projects', id),
+    task: (id: unknown) => read('tasks', id),
+  };
 }
-
-async function taskOf(runner: Runner, workspaceId: string, id: unknown) {
-  if (typeof id !== 'string') return null;
-  const [row] = await rows<{ data: Fields }>(
-    runner,
-    sql`SELECT data FROM tasks WHERE workspace_id = ${workspaceId} AND id = ${id} AND NOT deleted`,
-  );
-  return row?.data ?? null;
-}
+type Reader = ReturnType<typeof recordReader>;
 
 const assigned = (project: Fields | null, memberId: string | null) =>
   Boolean(
@@ -56,18 +61,18 @@ const assigned = (project: Fields | null, memberId: string | null) =>
 
 /** Why a time log (as it would be after the change) is not this person's to write, or null. */
 async function logProblem(
-  runner: Runner,
+  read: Reader,
   membership: Membership,
   log: Fields,
 ): Promise<string | null> {
   const me = membership.memberId;
-  const project = await projectOf(runner, membership.workspaceId, log['projectId']);
+  const project = await read.project(log['projectId']);
   const onMyProject = assigned(project, me);
   if (log['projectId'] && !onMyProject)
     return 'You can only track time on projects you are assigned to.';
   if (membership.role === 'Normal') {
     if (log['memberId'] !== me) return 'You can only track your own time.';
-    const task = await taskOf(runner, membership.workspaceId, log['taskId']);
+    const task = await read.task(log['taskId']);
     const assignees = Array.isArray(task?.['assigneeIds']) ? (task['assigneeIds'] as string[]) : [];
     if (task && assignees.length > 0 && !assignees.includes(me ?? ''))
       return 'You can only track time on tasks assigned to you.';
@@ -95,6 +100,7 @@ export async function refusalOf(
 ): Promise<string | null> {
   if (membership.role === 'Admin') return null;
   const { kind, op, fields, existing } = change;
+  const read = recordReader(runner, membership.workspaceId);
   const before = existing?.data ?? {};
   const after = { ...before, ...fields };
   // A new record may come without a rate (null or 0); setting or changing one needs amounts.
@@ -117,22 +123,21 @@ export async function refusalOf(
       if (membership.role !== 'Manager') return 'Only Admins and Managers can change tasks.';
       for (const projectId of new Set([before['projectId'], after['projectId']])) {
         if (projectId === undefined) continue;
-        const project = await projectOf(runner, membership.workspaceId, projectId);
-        if (!assigned(project, membership.memberId))
+        if (!assigned(await read.project(projectId), membership.memberId))
           return 'You can only change tasks of projects you manage.';
       }
       return null;
     }
     case 'timeLog': {
       if (existing) {
-        const was = await logProblem(runner, membership, before);
+        const was = await logProblem(read, membership, before);
         if (was) return was;
-        const project = await projectOf(runner, membership.workspaceId, before['projectId']);
+        const project = await read.project(before['projectId']);
         if (project?.['approval'] === true && before['status'] === 'approved')
           return 'This log is approved: only an Admin can change it.';
       }
       if (op === 'delete') return null;
-      return logProblem(runner, membership, after);
+      return logProblem(read, membership, after);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { callApi } from '../../stores/api';
 import { Field } from '../form/Field';
+import { AUTH_CARD } from './auth-card';
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -38,7 +39,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <div className="mx-auto my-10 w-[94%] rounded-lg border border-slate-200 bg-white p-6 shadow-sm desk:w-2/5">
+    <div className={AUTH_CARD}>
       <h1 className="mb-2 text-2xl font-bold">Reset your password</h1>
       <p className="mb-6 text-slate-700">
         Enter the email you sign in with. We mail you a link to choose a new password.

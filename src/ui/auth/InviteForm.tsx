@@ -3,6 +3,8 @@ import { callApi } from '../../stores/api';
 import { adoptSession } from '../../stores/sign-in';
 import { openWorkspaceNext } from '../../stores/sync/owner';
 import { Field } from '../form/Field';
+import { AUTH_CARD } from './auth-card';
+import { takeLinkToken } from './link-token';
 import { LoginForm } from './LoginForm';
 
 interface Invitation {
@@ -19,13 +21,6 @@ type State =
   | { step: 'invalid'; message: string }
   | { step: 'ready'; invitation: Invitation; signedInAs: string | null };
 
-function tokenFromAddress(): string {
-  const token = decodeURIComponent(window.location.hash.slice(1));
-  // Out of the address bar and history: the link is a key to the workspace until used.
-  if (token) history.replaceState(null, '', window.location.pathname);
-  return token;
-}
-
 /** Opens the joined workspace on Track. */
 function openWorkspace(workspaceId: string) {
   openWorkspaceNext(workspaceId);
@@ -37,7 +32,7 @@ function openWorkspace(workspaceId: string) {
  * password), by signing in with the invited email, or at once when already signed in with it.
  */
 export function InviteForm() {
-  const [token] = useState(tokenFromAddress);
+  const [token] = useState(takeLinkToken);
   const [state, setState] = useState<State>({ step: 'checking' });
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -98,17 +93,15 @@ export function InviteForm() {
     await accept({ name: name.trim(), password });
   }
 
-  const card =
-    'mx-auto my-10 w-[94%] rounded-lg border border-slate-200 bg-white p-6 shadow-sm desk:w-2/5';
   if (state.step === 'checking')
     return (
-      <div className={card} role="status">
+      <div className={AUTH_CARD} role="status">
         Checking your invitation…
       </div>
     );
   if (state.step === 'invalid')
     return (
-      <div className={card}>
+      <div className={AUTH_CARD}>
         <h1 className="mb-4 text-2xl font-bold">Join a workspace</h1>
         <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
           {state.message}
@@ -137,7 +130,7 @@ export function InviteForm() {
 
   if (signedInAs && signedInAs === invitation.email)
     return (
-      <div className={card}>
+      <div className={AUTH_CARD}>
         <h1 className="mb-4 text-2xl font-bold">Join {invitation.workspaceName}</h1>
         {intro}
         {alert}
@@ -153,7 +146,7 @@ export function InviteForm() {
     );
   if (signedInAs)
     return (
-      <div className={card}>
+      <div className={AUTH_CARD}>
         <h1 className="mb-4 text-2xl font-bold">Join {invitation.workspaceName}</h1>
         {intro}
         <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-950">
@@ -165,7 +158,7 @@ export function InviteForm() {
   if (invitation.hasAccount)
     return (
       <div>
-        <div className={`${card} mb-0`}>
+        <div className={`${AUTH_CARD} mb-0`}>
           <h1 className="mb-4 text-2xl font-bold">Join {invitation.workspaceName}</h1>
           {intro}
           <p>An account already uses {invitation.email}: sign in with it to join.</p>
@@ -175,7 +168,7 @@ export function InviteForm() {
       </div>
     );
   return (
-    <div className={card}>
+    <div className={AUTH_CARD}>
       <h1 className="mb-4 text-2xl font-bold">Join {invitation.workspaceName}</h1>
       {intro}
       {alert}

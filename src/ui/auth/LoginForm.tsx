@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { $auth, $rememberedEmail, login } from '../../stores/sign-in';
 import { Field } from '../form/Field';
+import { AUTH_CARD } from './auth-card';
 import { focusFirstInvalid } from '../form/field-errors';
 
 /** SPEC.md's sign-in card; on success the caller's screen replaces it. */
@@ -30,7 +31,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: () => void }) {
   }
 
   return (
-    <div className="mx-auto my-10 w-[94%] rounded-lg border border-slate-200 bg-white p-6 shadow-sm desk:w-2/5">
+    <div className={AUTH_CARD}>
       <h1 className="mb-6 text-2xl font-bold">Sign in</h1>
       <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
         <Field label="Email address" error={errors['email']}>

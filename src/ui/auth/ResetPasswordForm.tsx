@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { callApi } from '../../stores/api';
 import { Field } from '../form/Field';
+import { AUTH_CARD } from './auth-card';
+import { takeLinkToken } from './link-token';
 
 type State =
   | { step: 'checking' }
@@ -8,17 +10,9 @@ type State =
   | { step: 'choose'; email: string }
   | { step: 'done' };
 
-/** The link's token, taken from the address's #fragment (never sent to any server in a request). */
-function tokenFromAddress(): string {
-  const token = decodeURIComponent(window.location.hash.slice(1));
-  // Out of the address bar and the history, so it is not shared or reopened by accident.
-  if (token) history.replaceState(null, '', window.location.pathname);
-  return token;
-}
-
 /** /reset-password#token: checks the link, then sets the new password once. */
 export function ResetPasswordForm() {
-  const [token] = useState(tokenFromAddress);
+  const [token] = useState(takeLinkToken);
   const [state, setState] = useState<State>({ step: 'checking' });
   const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);
@@ -63,7 +57,7 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <div className="mx-auto my-10 w-[94%] rounded-lg border border-slate-200 bg-white p-6 shadow-sm desk:w-2/5">
+    <div className={AUTH_CARD}>
       <h1 className="mb-4 text-2xl font-bold">Choose a new password</h1>
       <div role="status">
         {state.step === 'checking' ? <p>Checking your link…</p> : null}

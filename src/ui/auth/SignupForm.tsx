@@ -3,6 +3,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { signupSchema } from '../../lib/entities/account';
 import { $auth, register } from '../../stores/sign-in';
 import { Field } from '../form/Field';
+import { AUTH_CARD } from './auth-card';
 import { fieldErrors, focusFirstInvalid } from '../form/field-errors';
 import { SuccessMessage } from './SuccessMessage';
 
@@ -35,7 +36,7 @@ export function SignupForm() {
   }
 
   return (
-    <div className="mx-auto my-10 w-[94%] rounded-lg border border-slate-200 bg-white p-6 shadow-sm desk:w-2/5">
+    <div className={AUTH_CARD}>
       <h1 className="mb-6 text-2xl font-bold">Welcome to Hourmark</h1>
       <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
         <Field

@@ -43,6 +43,8 @@ test('every state-changing endpoint refuses another website, and changes nothing
     ['/user/password', { current: 'x', password: 'a new password 1' }],
     ['/user/delete', { password: 'x' }],
     ['/user/forgot-password', { email: 'someone@example.com' }],
+    ['/user/reset-check', { token: 'x' }],
+    ['/user/invitation-check', { token: 'x' }],
     ['/sync/invitations', { workspaceId: '00000000-0000-4000-8000-000000000000', memberId: 'm' }],
     ['/sync/invitations/revoke', { workspaceId: '00000000-0000-4000-8000-000000000000', id: 'x' }],
     ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],

@@ -1,4 +1,4 @@
-// Reads the test mailbox (scripts/test-mailbox.mjs) that the app under test sends its mail to.
+// Reads the test mailbox (tests/e2e/support/mailbox-server.ts) that the app under test sends its mail to.
 const port = Number(process.env.E2E_PORT ?? 4390) + 200;
 
 export interface MailboxMessage {
