@@ -36,6 +36,7 @@ const EMPTY = {
   support_messages: 0,
   password_resets: 0,
   invitations: 0,
+  audit_log: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -86,6 +87,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       support_messages: 0,
       password_resets: 0,
       invitations: 0,
+      audit_log: 0,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));
@@ -149,6 +151,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
           sync_clients: 1,
           mutation_results: 4,
           invitations: 0,
+          audit_log: 0,
         },
       },
     });
@@ -170,6 +173,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       support_messages: 0,
       password_resets: 0,
       invitations: 0,
+      audit_log: 0,
     });
     // No sessions came along: the old cookie is signed out, the password still signs in.
     expect((await pullAll(target, asha.cookie, asha.workspaceId)).status).toBe(401);

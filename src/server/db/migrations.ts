@@ -290,4 +290,31 @@ CREATE TABLE invitations (
 CREATE INDEX invitations_workspace ON invitations (workspace_id, member_id);
 `,
   },
+  {
+    id: '0011_workspace_rules',
+    sql: `
+-- The workspace's calendar (what "today" and "a week" are) and its locks (issue 11): logs dated
+-- up to locked_up_to, and those an automatic lock has closed, are read-only except for Admins.
+ALTER TABLE workspaces ADD COLUMN time_zone text NOT NULL DEFAULT 'UTC';
+ALTER TABLE workspaces ADD COLUMN week_start smallint NOT NULL DEFAULT 1;
+ALTER TABLE workspaces ADD COLUMN locked_up_to text;
+ALTER TABLE workspaces ADD COLUMN auto_lock text;
+ALTER TABLE workspaces ADD COLUMN auto_lock_grace integer NOT NULL DEFAULT 0;
+-- Every change to a log a rule protects (locked, approved, invoiced), as it was and became.
+CREATE TABLE audit_log (
+  id text PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  at timestamptz NOT NULL,
+  user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+  user_name text NOT NULL,
+  kind text NOT NULL,
+  record_id text NOT NULL,
+  action text NOT NULL,
+  rules text NOT NULL,
+  before jsonb,
+  after jsonb
+);
+CREATE INDEX audit_log_workspace_at ON audit_log (workspace_id, at DESC);
+`,
+  },
 ];

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -78,7 +79,38 @@ export const workspaces = pgTable('workspaces', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   /** Whether Managers see rates and amounts of their projects (Admins always, Normal never). */
   managersSeeAmounts: boolean('managers_see_amounts').notNull().default(false),
+  /** The IANA time zone that decides "today", weeks and locks (src/lib/workspace-rules.ts). */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** First day of the week, 0 Sunday … 6 Saturday. */
+  weekStart: smallint('week_start').notNull().default(1),
+  /** Logs dated up to this 'YYYY-MM-DD' are locked for everyone but Admins. */
+  lockedUpTo: text('locked_up_to'),
+  autoLock: text('auto_lock', { enum: ['daily', 'weekly', 'monthly'] }),
+  autoLockGrace: integer('auto_lock_grace').notNull().default(0),
 });
+
+/** Changes to logs a rule protects (locked, approved, invoiced): who, when, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the entry still names the person after their account is gone. */
+    userName: text('user_name').notNull(),
+    kind: text('kind').notNull(),
+    recordId: text('record_id').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    /** The rules the log was under, comma-separated: 'locked', 'approved', 'invoiced'. */
+    rules: text('rules').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_workspace_at').on(t.workspaceId, t.at)],
+);
 
 /** Who belongs to a workspace, with which role, and which team-member record is theirs. */
 export const memberships = pgTable(

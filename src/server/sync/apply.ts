@@ -16,6 +16,7 @@ import {
   type StoredRecord,
 } from './records';
 import { recomputeLogAmounts, scopeOfChange, type LogScope } from './amounts';
+import { protectingRules, recordAudit } from './audit';
 import { followRecordChange, lastAdminProblem } from './membership-sync';
 import { refusalOf, type Membership } from './permissions';
 
@@ -145,12 +146,12 @@ async function applyRecord(
   const existing = await findRecord(runner, membership.workspaceId, kind, args.id);
   const live = op !== 'create' && existing && !existing.deleted ? existing : null;
   const asked = args.fields ?? args.changes ?? {};
-  const forbidden = await refusalOf(runner, membership, {
-    kind,
-    op,
-    fields: asked,
-    existing: live,
-  });
+  const forbidden = await refusalOf(
+    runner,
+    membership,
+    { kind, op, fields: asked, existing: live },
+    ctx.now,
+  );
   if (forbidden) return refuse('forbidden', forbidden);
   const after = { ...(live?.data ?? {}), ...asked };
   if (kind === 'member' && live) {
@@ -164,6 +165,29 @@ async function applyRecord(
     if (orphaned) return refuse('forbidden', orphaned);
   }
   const refusal = await writeChange(ctx, kind, op, args, existing);
+  if (!refusal && kind === 'timeLog') {
+    // Changes that only an Admin's rights let through are recorded (docs/security.md, audit log).
+    const before = live?.data ?? null;
+    const written = op === 'delete' ? null : after;
+    const project =
+      typeof before?.['projectId'] === 'string'
+        ? await findRecord(runner, membership.workspaceId, 'project', before['projectId'])
+        : null;
+    const rules = protectingRules(
+      membership,
+      ctx.now,
+      before,
+      written,
+      project?.data['approval'] === true,
+    );
+    if (rules.length > 0)
+      await recordAudit(
+        runner,
+        membership,
+        { kind, recordId: args.id, action: op, rules, before, after: written },
+        ctx.now,
+      );
+  }
   if (!refusal)
     await followRecordChange(
       runner,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { formatDay } from '../../lib/day';
 import type { RecordKind } from '../../lib/sync/mutations';
+import { lockedUpTo, type WorkspaceRules } from '../../lib/workspace-rules';
 import { rows, type Fields, type Runner, type StoredRecord } from './records';
 
 /** The caller's place in a workspace. */
@@ -12,6 +14,8 @@ export interface Membership {
   resetVersion?: number;
   /** Rates, costs and amounts: Admins always, Managers when the workspace allows, Normal never. */
   seesAmounts: boolean;
+  /** The workspace's calendar and locks. */
+  rules: WorkspaceRules;
 }
 
 /** A change a person asks for, with the record as it is now (null when it does not exist). */
@@ -90,6 +94,25 @@ async function logProblem(
 }
 
 /**
+ * Why a log may not be added, changed or removed because its day (before or after the change) is
+ * locked, or null. Admins are never asked: a lock blocks Managers and Normal members only.
+ */
+export function lockProblem(
+  rules: WorkspaceRules,
+  now: Date,
+  before: Fields | null,
+  after: Fields | null,
+): string | null {
+  const upTo = lockedUpTo(rules, now);
+  if (!upTo) return null;
+  const lockedDay = [before?.['date'], after?.['date']].find(
+    (day) => typeof day === 'string' && day <= upTo,
+  );
+  if (lockedDay === undefined) return null;
+  return `Logs up to ${formatDay(upTo)} are locked: only an Admin can add, change or remove them.`;
+}
+
+/**
  * Why the person may not make this change, in words they read beside it, or null when they may
  * (SPEC.md section 6; docs/security.md has the table). Admins may make every change.
  */
@@ -97,9 +120,19 @@ export async function refusalOf(
   runner: Runner,
   membership: Membership,
   change: Change,
+  now: Date,
 ): Promise<string | null> {
   if (membership.role === 'Admin') return null;
   const { kind, op, fields, existing } = change;
+  if (kind === 'timeLog') {
+    const locked = lockProblem(
+      membership.rules,
+      now,
+      existing?.data ?? null,
+      op === 'delete' ? null : { ...(existing?.data ?? {}), ...fields },
+    );
+    if (locked) return locked;
+  }
   const read = recordReader(runner, membership.workspaceId);
   const before = existing?.data ?? {};
   const after = { ...before, ...fields };

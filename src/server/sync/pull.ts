@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import { syncClients, workspaces } from '../db/schema';
 import { changesSince, type Change, type Cursor } from './records';
 import { redacted } from './visibility';
+import type { Membership } from './permissions';
 import { membershipOf } from './workspaces';
 
 /** Rows per page of a pull. */
@@ -21,7 +22,17 @@ export type PullOutcome =
       /** Where the next page starts, or null when this was the last. */
       next: string | null;
       lastMutationIds: Record<string, number>;
+      /** The caller's role and the workspace's rules, so the screens show what the role allows. */
+      access: Access;
     };
+
+/** What the device needs to know about the caller's place in the workspace. */
+export interface Access {
+  role: Membership['role'];
+  memberId: string | null;
+  seesAmounts: boolean;
+  rules: Membership['rules'];
+}
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -108,5 +119,11 @@ export async function pull(
         ? encodeCursor({ version: lastRow.version, kind: lastRow.kind, id: lastRow.id })
         : null,
     lastMutationIds: Object.fromEntries(clients.map((c) => [c.id, c.last])),
+    access: {
+      role: membership.role,
+      memberId: membership.memberId,
+      seesAmounts: membership.seesAmounts,
+      rules: membership.rules,
+    },
   };
 }

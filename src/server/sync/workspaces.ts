@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { memberships, workspaces } from '../db/schema';
 import type { Membership } from './permissions';
 import { writeRecord } from './records';
+import { ruleColumns, rulesOf } from './workspace-settings';
 
 /** A workspace as the person sees it in the switcher. */
 export interface WorkspaceSummary {
@@ -86,7 +87,7 @@ export async function membershipOf(
       memberId: memberships.memberId,
       resetVersion: memberships.resetVersion,
       archived: memberships.archived,
-      managersSeeAmounts: workspaces.managersSeeAmounts,
+      ...ruleColumns,
     })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
@@ -101,6 +102,7 @@ export async function membershipOf(
     memberId: row.memberId,
     resetVersion: row.resetVersion,
     seesAmounts: row.role === 'Admin' || (row.role === 'Manager' && row.managersSeeAmounts),
+    rules: rulesOf(row),
   };
 }
 

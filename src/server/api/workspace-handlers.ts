@@ -1,0 +1,73 @@
+import { parseBody } from '../http/body';
+import { apiError, json } from '../http/responses';
+import { auditEntries } from '../sync/audit';
+import type { Membership } from '../sync/permissions';
+import { readWorkspaceSettings, saveWorkspaceSettings } from '../sync/workspace-settings';
+import { membershipOf } from '../sync/workspaces';
+import type { HandlerContext } from './context';
+import { refreshed, signedIn, unauthenticated, type Session } from './signed-in';
+import { workspaceSettingsBody } from './workspace-schemas';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Caller = { session: Session; membership: Membership } | { response: Response };
+
+/** The signed-in member of `workspaceId` (an Admin when `adminFor` names what needs one). */
+async function memberOf(
+  request: Request,
+  ctx: HandlerContext,
+  workspaceId: string,
+  adminFor?: string,
+): Promise<Caller> {
+  const session = await signedIn(request, ctx);
+  if (!session) return { response: unauthenticated() };
+  const membership = UUID.test(workspaceId)
+    ? await membershipOf(ctx.database.db, session.user.id, workspaceId)
+    : null;
+  if (!membership)
+    return { response: apiError(403, 'not_member', 'You are not a member of this workspace.') };
+  if (adminFor && membership.role !== 'Admin')
+    return { response: apiError(403, 'forbidden', `Only Admins can ${adminFor}.`) };
+  return { session, membership };
+}
+
+/** GET /sync/workspace-settings?workspace=…: the name and rules every member works under. */
+export async function handleWorkspaceSettings(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
+  const caller = await memberOf(request, ctx, workspaceId);
+  if ('response' in caller) return caller.response;
+  const settings = await readWorkspaceSettings(ctx.database.db, workspaceId);
+  return json(200, { settings }, refreshed(caller.session, request, ctx));
+}
+
+/** POST /sync/workspace-settings { workspaceId, … }: an Admin changes the name and rules. */
+export async function handleSaveWorkspaceSettings(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const body = await parseBody(request, workspaceSettingsBody);
+  if (!body.ok) return body.response;
+  const { workspaceId, ...settings } = body.value;
+  const caller = await memberOf(request, ctx, workspaceId, 'change workspace settings');
+  if ('response' in caller) return caller.response;
+  const saved = await saveWorkspaceSettings(ctx.database.db, workspaceId, settings);
+  return json(200, { settings: saved }, refreshed(caller.session, request, ctx));
+}
+
+/** GET /sync/audit?workspace=…[&before=…]: changes to protected logs, newest first (Admins). */
+export async function handleAuditLog(request: Request, ctx: HandlerContext): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const workspaceId = params.get('workspace') ?? '';
+  const before = params.get('before');
+  if (before !== null && Number.isNaN(Date.parse(before)))
+    return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
+      fields: { before: 'Must be the time of an earlier entry' },
+    });
+  const caller = await memberOf(request, ctx, workspaceId, 'read the audit log');
+  if ('response' in caller) return caller.response;
+  const page = await auditEntries(ctx.database.db, workspaceId, before ? new Date(before) : null);
+  return json(200, page, refreshed(caller.session, request, ctx));
+}

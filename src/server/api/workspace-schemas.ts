@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { isValidDay } from '../../lib/day';
+import { isTimeZone, MAX_GRACE_DAYS } from '../../lib/workspace-rules';
+
+// eslint-disable-next-line no-control-regex -- NUL cannot be stored in PostgreSQL text.
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const text = z.string({ invalid_type_error: 'Must be text' });
+
+/** POST /sync/workspace-settings: what Account setting's Workspace section saves. */
+export const workspaceSettingsBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    name: text
+      .trim()
+      .min(1, 'Name the workspace')
+      .max(100, 'At most 100 characters')
+      .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored'),
+    managersSeeAmounts: z.boolean({ invalid_type_error: 'Must be true or false' }),
+    timeZone: text
+      .max(64, 'Choose a time zone from the list')
+      .refine(isTimeZone, 'Choose a time zone from the list'),
+    weekStart: z
+      .number({ invalid_type_error: 'Choose a day' })
+      .int('Choose a day')
+      .min(0, 'Choose a day')
+      .max(6, 'Choose a day'),
+    lockedUpTo: text.refine(isValidDay, 'Enter a day as YYYY-MM-DD').nullable(),
+    autoLock: z
+      .object({
+        period: z.enum(['daily', 'weekly', 'monthly'], {
+          errorMap: () => ({ message: 'Choose daily, weekly or monthly' }),
+        }),
+        graceDays: z
+          .number({ invalid_type_error: 'Enter a whole number of days' })
+          .int('Enter a whole number of days')
+          .min(0, 'Enter 0 or more days')
+          .max(MAX_GRACE_DAYS, `At most ${MAX_GRACE_DAYS} days`),
+      })
+      .strict()
+      .nullable(),
+  })
+  .strict();

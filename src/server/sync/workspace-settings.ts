@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import type { WorkspaceRules } from '../../lib/workspace-rules';
+import type { Db } from '../db/connect';
+import { memberships, workspaces } from '../db/schema';
+import { pokeWorkspace } from './poke';
+
+/** The workspace columns that make up its rules, for selects that join workspaces. */
+export const ruleColumns = {
+  managersSeeAmounts: workspaces.managersSeeAmounts,
+  timeZone: workspaces.timeZone,
+  weekStart: workspaces.weekStart,
+  lockedUpTo: workspaces.lockedUpTo,
+  autoLock: workspaces.autoLock,
+  autoLockGrace: workspaces.autoLockGrace,
+};
+
+type RuleRow = {
+  managersSeeAmounts: boolean;
+  timeZone: string;
+  weekStart: number;
+  lockedUpTo: string | null;
+  autoLock: 'daily' | 'weekly' | 'monthly' | null;
+  autoLockGrace: number;
+};
+
+/** The rules a workspace row holds. */
+export function rulesOf(row: RuleRow): WorkspaceRules {
+  return {
+    timeZone: row.timeZone,
+    weekStart: row.weekStart,
+    lockedUpTo: row.lockedUpTo,
+    autoLock: row.autoLock ? { period: row.autoLock, graceDays: row.autoLockGrace } : null,
+    managersSeeAmounts: row.managersSeeAmounts,
+  };
+}
+
+/** A workspace's name and rules, as Account setting shows them. */
+export interface WorkspaceSettings extends WorkspaceRules {
+  name: string;
+}
+
+/** Reads a workspace's settings (null when it does not exist). */
+export async function readWorkspaceSettings(
+  db: Db,
+  workspaceId: string,
+): Promise<WorkspaceSettings | null> {
+  const [row] = await db
+    .select({ name: workspaces.name, ...ruleColumns })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row ? { name: row.name, ...rulesOf(row) } : null;
+}
+
+/**
+ * Saves an Admin's settings. The workspace's version grows, so every device pulls the new rules;
+ * when whether Managers see amounts changes, the Managers' next pull starts over, so amounts
+ * arrive (or leave their devices) at once.
+ */
+export async function saveWorkspaceSettings(
+  db: Db,
+  workspaceId: string,
+  settings: WorkspaceSettings,
+): Promise<WorkspaceSettings | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ managersSeeAmounts: workspaces.managersSeeAmounts, version: workspaces.version })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('no key update');
+    if (!before) return null;
+    const version = before.version + 1;
+    await tx
+      .update(workspaces)
+      .set({
+        name: settings.name,
+        version,
+        managersSeeAmounts: settings.managersSeeAmounts,
+        timeZone: settings.timeZone,
+        weekStart: settings.weekStart,
+        lockedUpTo: settings.lockedUpTo,
+        autoLock: settings.autoLock?.period ?? null,
+        autoLockGrace: settings.autoLock?.graceDays ?? 0,
+      })
+      .where(eq(workspaces.id, workspaceId));
+    if (before.managersSeeAmounts !== settings.managersSeeAmounts)
+      await tx
+        .update(memberships)
+        .set({ resetVersion: version })
+        .where(
+          sql`${memberships.workspaceId} = ${workspaceId} AND ${memberships.role} = 'Manager'`,
+        );
+    await pokeWorkspace(tx, workspaceId, version);
+    return settings;
+  });
+}
