@@ -58,7 +58,7 @@ function priced(log: TimeLog, lookups: Lookups): PricedLog {
  * The /allHours export: one row per log, in the order the screen shows them (newest day first,
  * undated old logs last), with the rate and the rounded hours behind each amount.
  */
-export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups): string {
+export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups, withAmounts = true): string {
   const columns: CsvColumn<PricedLog>[] = [
     { header: 'Date', value: ({ log: l }) => l.date },
     {
@@ -102,5 +102,12 @@ export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups): string {
     { header: 'Status', value: ({ log: l }) => l.status },
   ];
   const rows = groupByDay(logs).flatMap((day) => day.logs.map((log) => priced(log, lookups)));
-  return toCsv(columns, rows);
+  // Rates and the money made from them leave only with those who may see them.
+  const amounts = new Set([
+    'Billable rate (INR/h)',
+    'Billable amount',
+    'Labour rate (INR/h)',
+    'Cost',
+  ]);
+  return toCsv(withAmounts ? columns : columns.filter((c) => !amounts.has(c.header)), rows);
 }

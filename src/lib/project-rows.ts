@@ -124,7 +124,8 @@ export function groupByClient(rows: readonly ProjectRow[]): ClientGroup[] {
 const money = (minor: number) => fromMinor(minor).toFixed(2);
 
 /** The projects export: exactly the rows shown, with their figures. */
-export function projectsCsv(rows: readonly ProjectRow[]): string {
+export function projectsCsv(rows: readonly ProjectRow[], withAmounts = true): string {
+  const amounts = new Set(['Billable amount (INR)', 'Spend (INR)']);
   const columns: CsvColumn<ProjectRow>[] = [
     { header: 'Project', value: (r) => r.project.projectName },
     { header: 'Client', value: (r) => r.clientName },
@@ -140,5 +141,6 @@ export function projectsCsv(rows: readonly ProjectRow[]): string {
       value: (r) => (Number.isFinite(r.createdAt) ? toDay(new Date(r.createdAt)) : ''),
     },
   ];
-  return toCsv(columns, rows);
+  // Those who may not see amounts get a file without them (docs/security.md, Roles).
+  return toCsv(withAmounts ? columns : columns.filter((c) => !amounts.has(c.header)), rows);
 }

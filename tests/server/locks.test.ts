@@ -259,4 +259,88 @@ describe.each(drivers)('locked periods on $name', (driver) => {
     };
     expect(normalPull.access).toMatchObject({ role: 'Normal', seesAmounts: false });
   });
+
+  it('answers 1,000 junk and half-right bodies and queries with JSON 4xx, never 5xx', async () => {
+    let seed = 23;
+    const rand = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const junk = [
+      null,
+      1,
+      -1,
+      1.5,
+      true,
+      [],
+      {},
+      '',
+      '\u0000',
+      '\uD800',
+      'x'.repeat(300),
+      'no-such',
+    ];
+    const ids = [admin.workspace.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'];
+    const valid = settings(admin.workspace.id);
+    const fields: Record<string, readonly unknown[]> = {
+      workspaceId: [...ids, ...junk],
+      name: ['Renamed', ' ', ...junk],
+      managersSeeAmounts: [true, false, ...junk],
+      timeZone: ['Europe/Paris', 'Mars/Base', 'utc', ...junk],
+      weekStart: [0, 6, 7, ...junk],
+      lockedUpTo: ['2026-11-01', '2026-02-30', '01/11/2026', ...junk],
+      autoLock: [
+        { period: 'weekly', graceDays: 2 },
+        { period: 'yearly', graceDays: 0 },
+        { period: 'daily', graceDays: 91 },
+        { period: 'daily' },
+        ...junk,
+      ],
+    };
+    const body = () => {
+      if (rand() < 0.15) return pick(['', '{', 'null', '[]', '"x"']);
+      const sent: Record<string, unknown> = { ...valid };
+      for (const [field, values] of Object.entries(fields)) {
+        if (rand() < 0.25) sent[field] = pick(values);
+        else if (rand() < 0.05) delete sent[field];
+      }
+      if (rand() < 0.05) sent['extra'] = 1;
+      return JSON.stringify(sent);
+    };
+    for (let i = 0; i < 1000; i += 1) {
+      const sent = body();
+      const who = rand() < 0.8 ? admin.cookie : normal.cookie;
+      const res = await handleSaveWorkspaceSettings(
+        post('/sync/workspace-settings', sent, who),
+        ctx(),
+      );
+      expect(res.status, `#${i}: ${sent.slice(0, 120)}`).toBeLessThan(500);
+      if (res.status >= 400)
+        expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+    }
+    // A lone surrogate cannot be put in a URL at all; every other junk value can.
+    const queryJunk = junk.filter((value) => value !== '\uD800');
+    const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+    for (let i = 0; i < 200; i += 1) {
+      const workspace = encodeURIComponent(asText(pick([...ids, ...queryJunk])));
+      const before = encodeURIComponent(
+        asText(pick(['2026-11-22T10:00:00Z', 'yesterday', ...queryJunk])),
+      );
+      for (const res of [
+        await handleWorkspaceSettings(
+          get(`/sync/workspace-settings?workspace=${workspace}`, admin.cookie),
+          ctx(),
+        ),
+        await handleAuditLog(
+          get(`/sync/audit?workspace=${workspace}&before=${before}`, admin.cookie),
+          ctx(),
+        ),
+      ]) {
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400)
+          expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      }
+    }
+  }, 180_000);
 });

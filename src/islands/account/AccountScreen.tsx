@@ -4,6 +4,7 @@ import { logoutEverywhere } from '../../stores/account-settings';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ImportDataForm } from './ImportDataForm';
+import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
 import { useState } from 'react';
 import { ExportDataButton } from '../../ui/feedback/ExportDataButton';
 
@@ -22,6 +23,7 @@ export function AccountScreen() {
         <dt className="font-semibold">Email</dt>
         <dd className="break-all">{user?.email ?? '…'}</dd>
       </dl>
+      <WorkspaceSettingsForm />
       <section
         aria-labelledby="data-heading"
         className="mb-8 rounded-lg border border-slate-200 bg-white p-4"

@@ -1,3 +1,4 @@
+import type { Abilities } from '../../lib/abilities';
 import { formatDay } from '../../lib/day';
 import { formatDuration } from '../../lib/duration';
 import type { TimeLog } from '../../lib/entities/time-log';
@@ -14,13 +15,16 @@ export function AllHoursRow({
   context,
   selected,
   onToggle,
+  can,
 }: {
   log: TimeLog;
   context: Lookups;
+  can: Abilities;
   selected: boolean;
   onToggle: (log: TimeLog) => void;
 }) {
   const amount = logEconomy(log, context).billableMinor;
+  const problem = can.logProblem(log, context.projectsById.get(log.projectId ?? ''), new Date());
   const project = logProjectLine(log, context.projectsById) || 'No project';
   const when = [
     log.date ? formatDay(log.date) : '',
@@ -46,16 +50,24 @@ export function AllHoursRow({
           </p>
           <LogWhoWhen log={log} context={context} />
           <RichText html={log.desc} empty="Empty Description" />
+          {problem ? (
+            <p className="text-sm text-slate-700">
+              <span aria-hidden="true">🔒 </span>
+              {problem}
+            </p>
+          ) : null}
         </div>
         <div className="text-right">
           <p className="font-mono tabular-nums">
             <span className="sr-only">Duration </span>
             {formatDuration(log.dur, 'clock')}
           </p>
-          <p className="text-sm tabular-nums text-slate-700">
-            <span className="sr-only">Billable amount </span>
-            {formatMoney(amount)}
-          </p>
+          {can.seesAmounts ? (
+            <p className="text-sm tabular-nums text-slate-700">
+              <span className="sr-only">Billable amount </span>
+              {formatMoney(amount)}
+            </p>
+          ) : null}
         </div>
       </div>
     </li>

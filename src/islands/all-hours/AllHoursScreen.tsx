@@ -13,6 +13,7 @@ import {
 } from '../../stores/all-hours';
 import { allOlderLogs, loadOlderHours } from '../../stores/all-hours-older';
 import { PULLED_EVENT } from '../../stores/sync/older-logs';
+import { $abilities } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';
 import { $selectedLogIds, toggleLogSelected } from '../../stores/all-hours-selection';
@@ -29,6 +30,7 @@ export function AllHoursScreen() {
   useSearchShortcut();
   const { recent, shown, count, groups, hidden, totals, older } = useStore($allHoursView);
   const context = useStore($economyContext);
+  const can = useStore($abilities);
   const filter = useStore($allHoursFilter);
   const limit = useStore($allHoursLimit);
   const [exportProblem, setExportProblem] = useState('');
@@ -63,7 +65,7 @@ export function AllHoursScreen() {
     }
     downloadFile(
       `hourmark-time-logs-${new Date().toISOString().slice(0, 10)}.csv`,
-      timeLogCsv(logs, context),
+      timeLogCsv(logs, context, can.seesAmounts),
       'text/csv;charset=utf-8',
     );
   }
@@ -97,8 +99,12 @@ export function AllHoursScreen() {
         {[
           ['Logs', String(count)],
           ['Hours', formatHours(totals.seconds)],
-          ['Billable amount', formatMoney(totals.billableMinor)],
-          ['Cost', formatMoney(totals.costMinor)],
+          ...(can.seesAmounts
+            ? [
+                ['Billable amount', formatMoney(totals.billableMinor)],
+                ['Cost', formatMoney(totals.costMinor)],
+              ]
+            : []),
           ['Expenses', formatMoney(totals.expensesMinor)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
@@ -133,6 +139,7 @@ export function AllHoursScreen() {
                     log={log}
                     context={context}
                     selected={selected.has(log.id)}
+                    can={can}
                     onToggle={toggleLogSelected}
                   />
                 ))}

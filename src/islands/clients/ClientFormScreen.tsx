@@ -9,6 +9,7 @@ import {
   type Client,
 } from '../../stores/clients';
 import type { WriteResult } from '../../stores/unsaved-writes';
+import { $abilities } from '../../stores/access';
 import { NotFound } from '../../ui/feedback/NotFound';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { Field } from '../../ui/form/Field';
@@ -69,6 +70,18 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
   const [keptId, setKeptId] = useState(clientId);
   const [writeFailed, setWriteFailed] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  const can = useStore($abilities);
+
+  if (!can.managesWorkspace) {
+    return (
+      <NotFound
+        title="Only Admins can add or change clients"
+        text="Your role in this workspace lets you see the clients of your projects. Ask an Admin to make the change."
+        backHref="/clients"
+        backLabel="Back to clients"
+      />
+    );
+  }
 
   if (clientId && !existing) {
     return (

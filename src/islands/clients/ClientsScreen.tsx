@@ -11,6 +11,7 @@ import {
 import { $projects } from '../../stores/projects';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
+import { $abilities } from '../../stores/access';
 import { RowMenu } from '../../ui/list/RowMenu';
 import { SearchBox } from '../../ui/list/SearchBox';
 import { ListTable } from '../../ui/list/ListTable';
@@ -35,6 +36,8 @@ const sortValue: Record<SortKey, (c: Client) => string> = {
 export function ClientsScreen() {
   const clients = useStore($clients);
   const projects = useStore($projects);
+  // Only Admins change clients; everyone else reads the clients of their projects.
+  const can = useStore($abilities);
   const [query, setQuery] = useQueryState<string>('q', '');
   const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
     oneOf(statusFilters, raw, 'Active'),
@@ -77,9 +80,11 @@ export function ClientsScreen() {
         <h1 id="clients-heading" className="text-3xl font-bold">
           Clients
         </h1>
-        <a href="/clients/new" className="btn-primary">
-          New Client
-        </a>
+        {can.managesWorkspace ? (
+          <a href="/clients/new" className="btn-primary">
+            New Client
+          </a>
+        ) : null}
       </div>
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <SearchBox label="Search by client name" value={query} onChange={setQuery} />
@@ -110,12 +115,16 @@ export function ClientsScreen() {
             visible.map((client) => (
               <tr key={client.id} className="border-b border-slate-100 last:border-0">
                 <th scope="row" className="px-3 py-2 font-semibold">
-                  <a
-                    href={`/clients/${encodeURIComponent(client.id)}`}
-                    className="text-brand-700 hover:underline"
-                  >
-                    {client.name}
-                  </a>
+                  {can.managesWorkspace ? (
+                    <a
+                      href={`/clients/${encodeURIComponent(client.id)}`}
+                      className="text-brand-700 hover:underline"
+                    >
+                      {client.name}
+                    </a>
+                  ) : (
+                    client.name
+                  )}
                 </th>
                 <td data-label="Contact person" className="px-3 py-2">
                   {client.contactPerson || '—'}
@@ -129,20 +138,22 @@ export function ClientsScreen() {
                   {client.status}
                 </td>
                 <td className="px-3 py-2">
-                  <RowMenu
-                    label={`Actions for ${client.name}`}
-                    actions={[
-                      {
-                        label: 'Edit',
-                        onSelect: () =>
-                          window.location.assign(`/clients/${encodeURIComponent(client.id)}`),
-                      },
-                      client.status === 'Active'
-                        ? { label: 'Archive', onSelect: () => archiveClient(client.id) }
-                        : { label: 'Restore', onSelect: () => restoreClient(client.id) },
-                      { label: 'Delete', danger: true, onSelect: () => setDeleting(client) },
-                    ]}
-                  />
+                  {can.managesWorkspace ? (
+                    <RowMenu
+                      label={`Actions for ${client.name}`}
+                      actions={[
+                        {
+                          label: 'Edit',
+                          onSelect: () =>
+                            window.location.assign(`/clients/${encodeURIComponent(client.id)}`),
+                        },
+                        client.status === 'Active'
+                          ? { label: 'Archive', onSelect: () => archiveClient(client.id) }
+                          : { label: 'Restore', onSelect: () => restoreClient(client.id) },
+                        { label: 'Delete', danger: true, onSelect: () => setDeleting(client) },
+                      ]}
+                    />
+                  ) : null}
                 </td>
               </tr>
             ))

@@ -11,6 +11,7 @@ import {
   type Rounding,
 } from '../../lib/entities/project';
 import { sortItems } from '../../lib/list-view';
+import { $abilities } from '../../stores/access';
 import { $clients } from '../../stores/clients';
 import { addProject, isProjectNameTaken, updateProject, type Project } from '../../stores/projects';
 import { $team } from '../../stores/team';
@@ -83,6 +84,8 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
       : { ...empty, memberIds: activeMembers.filter((m) => m.autoAddToProjects).map((m) => m.id) },
   );
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  // A Manager who may not see amounts edits everything but the rate (which stays as it is).
+  const { seesAmounts } = useStore($abilities);
   const [problem, setProblem] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
@@ -97,6 +100,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         'This client already has a project with this name',
       // A project-based rate with no amount would bill every log ₹0 without a word.
       billamount:
+        seesAmounts &&
         draft.billable === 'project' &&
         !(Number(draft.billamount.replace(/,/g, '')) > 0) &&
         'Enter the amount this project bills per hour, or choose another billable setting',
@@ -197,20 +201,22 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
             </select>
           )}
         </Field>
-        <TextField
-          label="Billable amount (₹ per hour)"
-          hint={
-            (draft.billable === 'project'
-              ? 'Used for every log of this project'
-              : 'Used only with a project-based rate') +
-            (editing ? '. A new rate or rounding changes the amounts of its logs too.' : '')
-          }
-          error={errors.billamount}
-          inputMode="decimal"
-          disabled={draft.billable === 'false'}
-          value={draft.billable === 'false' ? '' : draft.billamount}
-          onChange={(value) => set('billamount', value)}
-        />
+        {seesAmounts ? (
+          <TextField
+            label="Billable amount (₹ per hour)"
+            hint={
+              (draft.billable === 'project'
+                ? 'Used for every log of this project'
+                : 'Used only with a project-based rate') +
+              (editing ? '. A new rate or rounding changes the amounts of its logs too.' : '')
+            }
+            error={errors.billamount}
+            inputMode="decimal"
+            disabled={draft.billable === 'false'}
+            value={draft.billable === 'false' ? '' : draft.billamount}
+            onChange={(value) => set('billamount', value)}
+          />
+        ) : null}
         <div className="grid grid-cols-2 gap-x-4">
           <Field label="Rounding" error={errors.rounding}>
             {(control) => (

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { taskFormSchema } from '../../lib/entities/task';
 import { sortItems } from '../../lib/list-view';
+import { $abilities } from '../../stores/access';
 import { isTaskNameTaken } from '../../lib/task-name';
 import { $activeMembers } from '../../stores/choices';
 import { $projects } from '../../stores/projects';
@@ -30,6 +31,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
   const [assigneeIds, setAssigneeIds] = useState<string[]>(defaults);
   const [billableRate, setBillableRate] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const { seesAmounts } = useStore($abilities);
   const formRef = useRef<HTMLFormElement>(null);
   const project = projects.find((p) => p.id === projectId);
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? id;
@@ -105,18 +107,20 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
             </select>
           )}
         </Field>
-        <TextField
-          label="Task billable rate (₹ per hour)"
-          hint={
-            project?.billable === 'task'
-              ? 'Used for this task’s logs'
-              : 'Used when the project has a task-based rate'
-          }
-          error={errors.billableRate}
-          inputMode="decimal"
-          value={billableRate}
-          onChange={setBillableRate}
-        />
+        {seesAmounts ? (
+          <TextField
+            label="Task billable rate (₹ per hour)"
+            hint={
+              project?.billable === 'task'
+                ? 'Used for this task’s logs'
+                : 'Used when the project has a task-based rate'
+            }
+            error={errors.billableRate}
+            inputMode="decimal"
+            value={billableRate}
+            onChange={setBillableRate}
+          />
+        ) : null}
       </div>
       <ul aria-label="Assignees" className="mb-4 flex flex-wrap gap-2">
         {assigneeIds.map((id) => (

@@ -10,6 +10,7 @@ import {
   type ProjectRow,
 } from '../../lib/project-rows';
 import type { Totals } from '../../lib/totals';
+import { $abilities } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { $projects, deleteProject, setProjectStatus, type Project } from '../../stores/projects';
 import { $tasks } from '../../stores/tasks';
@@ -50,7 +51,9 @@ const sortValue: Record<SortKey, (r: ProjectRow) => string | number> = {
   created: (r) => r.createdAt,
 };
 const groupings = ['none', 'client'] as const;
+// Every column, and those of amounts (shown to those who may see them).
 const COLUMNS = 9;
+const AMOUNT_COLUMNS = 2;
 
 /** /projects: the table with totals from the time logs, the Add Project and Assign Task forms. */
 export function ProjectsScreen() {
@@ -58,6 +61,8 @@ export function ProjectsScreen() {
   const logs = useStore($timeLogs);
   const tasks = useStore($tasks);
   const lookups = useStore($economyContext);
+  const can = useStore($abilities);
+  const columns = can.seesAmounts ? COLUMNS : COLUMNS - AMOUNT_COLUMNS;
   const [query, setQuery] = useQueryState<string>('q', '');
   const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
     oneOf(statusFilters, raw, 'Active'),
@@ -124,7 +129,11 @@ export function ProjectsScreen() {
 
   function exportShown() {
     const day = new Date().toISOString().slice(0, 10);
-    downloadFile(`hourmark-projects-${day}.csv`, projectsCsv(ordered), 'text/csv;charset=utf-8');
+    downloadFile(
+      `hourmark-projects-${day}.csv`,
+      projectsCsv(ordered, can.seesAmounts),
+      'text/csv;charset=utf-8',
+    );
   }
 
   const header = (key: SortKey, label: string, className = '') => (
@@ -141,14 +150,19 @@ export function ProjectsScreen() {
   const figures = (totals: Totals, budget = 0) => (
     <>
       <BudgetCell use={budgetUse(totals.seconds, budget)} />
+      {can.seesAmounts ? amountCells(totals) : null}
+      <td data-label="Expenses" className="px-3 py-2 text-right tabular-nums">
+        {formatMoney(totals.expensesMinor)}
+      </td>
+    </>
+  );
+  const amountCells = (totals: Totals) => (
+    <>
       <td data-label="Billable amount" className="px-3 py-2 text-right tabular-nums">
         {formatMoney(totals.billableMinor)}
       </td>
       <td data-label="Spend" className="px-3 py-2 text-right tabular-nums">
         {formatMoney(totals.costMinor)}
-      </td>
-      <td data-label="Expenses" className="px-3 py-2 text-right tabular-nums">
-        {formatMoney(totals.expensesMinor)}
       </td>
     </>
   );
@@ -157,6 +171,7 @@ export function ProjectsScreen() {
     const { project } = row;
     const open = expanded.has(project.id);
     const projectTasks = tasks.filter((t) => t.projectId === project.id);
+    const actions = projectActions(row);
     return (
       <Fragment key={project.id}>
         <tr className="border-b border-slate-100">
@@ -188,50 +203,64 @@ export function ProjectsScreen() {
             {row.created}
           </td>
           <td className="px-3 py-2">
-            <RowMenu
-              label={`Actions for ${project.projectName}`}
-              actions={[
-                {
-                  label: 'Edit',
-                  onSelect: () => {
-                    setPanel({ edit: project });
-                    // The form opens above the table: take the person there.
-                    requestAnimationFrame(() => panelHeading.current?.focus());
-                  },
-                },
-                ...(row.pendingLogIds.length > 0
-                  ? [
-                      {
-                        label: `Approve ${row.pendingLogIds.length} pending`,
-                        onSelect: () => {
-                          void approvePendingLogs(project.id, row.pendingLogIds).then((done) =>
-                            showToast(
-                              done.ok
-                                ? `Approved ${row.pendingLogIds.length} time logs of ${project.projectName}`
-                                : `Could not approve the time logs of ${project.projectName}: ${done.message}`,
-                            ),
-                          );
-                        },
-                      },
-                    ]
-                  : []),
-                project.status === 'Active'
-                  ? { label: 'Archive', onSelect: () => setProjectStatus(project.id, 'Archived') }
-                  : { label: 'Restore', onSelect: () => setProjectStatus(project.id, 'Active') },
-                { label: 'Delete', danger: true, onSelect: () => setDeleting(row) },
-              ]}
-            />
+            {actions.length > 0 ? (
+              <RowMenu label={`Actions for ${project.projectName}`} actions={actions} />
+            ) : null}
           </td>
         </tr>
         {open ? (
           <tr className="border-b border-slate-100 bg-slate-50">
-            <td colSpan={COLUMNS} className="px-8 py-3">
+            <td colSpan={columns} className="px-8 py-3">
               <ProjectTasks project={project} tasks={projectTasks} />
             </td>
           </tr>
         ) : null}
       </Fragment>
     );
+  };
+
+  // Only what the person's role lets them do is offered (the server refuses the rest anyway).
+  const projectActions = (row: ProjectRow) => {
+    const { project } = row;
+    const manages = can.managesProject(project);
+    return [
+      ...(manages
+        ? [
+            {
+              label: 'Edit',
+              onSelect: () => {
+                setPanel({ edit: project });
+                // The form opens above the table: take the person there.
+                requestAnimationFrame(() => panelHeading.current?.focus());
+              },
+            },
+            ...(row.pendingLogIds.length > 0
+              ? [
+                  {
+                    label: `Approve ${row.pendingLogIds.length} pending`,
+                    onSelect: () => {
+                      void approvePendingLogs(project.id, row.pendingLogIds).then((done) =>
+                        showToast(
+                          done.ok
+                            ? `Approved ${row.pendingLogIds.length} time logs of ${project.projectName}`
+                            : `Could not approve the time logs of ${project.projectName}: ${done.message}`,
+                        ),
+                      );
+                    },
+                  },
+                ]
+              : []),
+          ]
+        : []),
+      ...(can.managesWorkspace
+        ? [
+            project.status === 'Active'
+              ? { label: 'Archive', onSelect: () => setProjectStatus(project.id, 'Archived') }
+              : { label: 'Restore', onSelect: () => setProjectStatus(project.id, 'Active') },
+            { label: 'Delete', danger: true, onSelect: () => setDeleting(row) },
+          ]
+        : []),
+    ];
   };
 
   return (
@@ -241,22 +270,26 @@ export function ProjectsScreen() {
           Projects
         </h1>
         <div className="flex gap-2">
-          <button
-            type="button"
-            className="btn-primary"
-            aria-expanded={panel === 'project'}
-            onClick={() => setPanel(panel === 'project' ? 'none' : 'project')}
-          >
-            Add Project
-          </button>
-          <button
-            type="button"
-            className="btn-secondary"
-            aria-expanded={panel === 'task'}
-            onClick={() => setPanel(panel === 'task' ? 'none' : 'task')}
-          >
-            Assign Task
-          </button>
+          {can.managesWorkspace ? (
+            <button
+              type="button"
+              className="btn-primary"
+              aria-expanded={panel === 'project'}
+              onClick={() => setPanel(panel === 'project' ? 'none' : 'project')}
+            >
+              Add Project
+            </button>
+          ) : null}
+          {can.role !== 'Normal' ? (
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-expanded={panel === 'task'}
+              onClick={() => setPanel(panel === 'task' ? 'none' : 'task')}
+            >
+              Assign Task
+            </button>
+          ) : null}
         </div>
       </div>
       {panel !== 'none' ? (
@@ -335,8 +368,12 @@ export function ProjectsScreen() {
             {header('name', 'Name')}
             {header('client', 'Client')}
             {header('hours', 'Total hours', 'text-right')}
-            {header('amount', 'Billable amount', 'text-right')}
-            {header('spend', 'Spend', 'text-right')}
+            {can.seesAmounts ? (
+              <>
+                {header('amount', 'Billable amount', 'text-right')}
+                {header('spend', 'Spend', 'text-right')}
+              </>
+            ) : null}
             {header('expenses', 'Expenses', 'text-right')}
             {header('created', 'Created')}
             <th scope="col" className="px-3 py-2 text-left font-bold uppercase">
@@ -348,7 +385,7 @@ export function ProjectsScreen() {
         {shown.length === 0 ? (
           <tbody>
             <tr>
-              <td colSpan={COLUMNS} className="px-3 py-8 text-center text-slate-700">
+              <td colSpan={columns} className="px-3 py-8 text-center text-slate-700">
                 No projects found.
               </td>
             </tr>
@@ -359,7 +396,7 @@ export function ProjectsScreen() {
             .map((g) => (
               <tbody key={g.clientName}>
                 <tr className="bg-brand-50">
-                  <th scope="colgroup" colSpan={COLUMNS} className="px-3 py-2 text-left font-bold">
+                  <th scope="colgroup" colSpan={columns} className="px-3 py-2 text-left font-bold">
                     {g.clientName}
                   </th>
                 </tr>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
+import { $abilities } from '../../stores/access';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
 import { Field } from '../../ui/form/Field';
@@ -32,6 +33,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
   const projects = useStore($projectChoices);
   const tasksByProject = useStore($tasksByProject);
   const members = useStore($activeMembers);
+  const can = useStore($abilities);
   const [errors, setErrors] = useState<Partial<Record<keyof TimeLogDraft, string>>>({});
   const [message, setMessage] = useState('');
   const [editorKey, setEditorKey] = useState(0);
@@ -52,6 +54,12 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
       return;
     }
     setErrors({});
+    // A locked day is said here, before the server would refuse the change.
+    const locked = can.dayProblem(draft.date, new Date());
+    if (locked) {
+      setMessage(locked);
+      return;
+    }
     setMessage('');
     const saved = onSave(draft, check.value.seconds, check.value.expenses);
     // An edit that did not go through keeps the person's values. An added log is in the list
@@ -199,7 +207,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
           )}
         </Field>
       </fieldset>
-      <EconomyPreview draft={draft} />
+      {can.seesAmounts ? <EconomyPreview draft={draft} /> : null}
       <div className="flex flex-wrap gap-2">
         {mode === 'add' ? (
           <>

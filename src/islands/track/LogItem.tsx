@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { formatDuration } from '../../lib/duration';
 import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
+import { $abilities } from '../../stores/access';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 import { startTimer } from '../../stores/timer';
 import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
@@ -17,6 +18,9 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
   const economy = economyOfLog(log, context);
   const title = log.client || log.task || log.tags ? null : 'Add a Project,task or tag';
   const name = logProjectLine(log, context.projectsById) || 'No project';
+  const can = useStore($abilities);
+  // A locked or approved log is shown with the reason instead of actions that would be refused.
+  const problem = can.logProblem(log, context.projectsById.get(log.projectId ?? ''), new Date());
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1">
@@ -34,13 +38,21 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
         <div className="mt-1 text-slate-800">
           <RichText html={log.desc} empty="Empty Description" />
         </div>
+        {problem ? (
+          <p className="mt-1 text-sm text-slate-700">
+            <span aria-hidden="true">🔒 </span>
+            {problem}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         <p className="font-mono text-lg tabular-nums">
           <span className="sr-only">Duration </span>
           {formatDuration(log.dur, 'clock')}
         </p>
-        <p className="text-sm text-slate-700">{formatMoney(economy.billableMinor)}</p>
+        {can.seesAmounts ? (
+          <p className="text-sm text-slate-700">{formatMoney(economy.billableMinor)}</p>
+        ) : null}
         <div className="flex gap-1">
           <button
             type="button"
@@ -63,16 +75,20 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           >
             Copy<span className="sr-only"> {name}</span>
           </button>
-          <button type="button" className="btn-secondary px-2 py-1" onClick={() => onEdit(log)}>
-            Edit<span className="sr-only"> {name}</span>
-          </button>
-          <button
-            type="button"
-            className="btn-secondary px-2 py-1"
-            onClick={() => showToast('Time log removed', removeTimeLog(log.id).undo)}
-          >
-            Remove<span className="sr-only"> {name}</span>
-          </button>
+          {problem ? null : (
+            <>
+              <button type="button" className="btn-secondary px-2 py-1" onClick={() => onEdit(log)}>
+                Edit<span className="sr-only"> {name}</span>
+              </button>
+              <button
+                type="button"
+                className="btn-secondary px-2 py-1"
+                onClick={() => showToast('Time log removed', removeTimeLog(log.id).undo)}
+              >
+                Remove<span className="sr-only"> {name}</span>
+              </button>
+            </>
+          )}
         </div>
       </div>
     </li>

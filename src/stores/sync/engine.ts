@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { Access } from '../../lib/abilities';
 import { listOfKind, type AnyLocalRecord } from '../../lib/sync/local-records';
 import { recordKinds, type RecordKind } from '../../lib/sync/field-names';
 import type { MutationResult } from '../../lib/sync/mutations';
@@ -14,6 +15,7 @@ import {
   type PulledChange,
   type Timer,
 } from '../../lib/sync/rebase';
+import { rememberAccess } from '../access';
 import { callApi } from '../api';
 import { forgetSession, type User } from '../auth';
 import { $timer, TIMER_KEY } from '../timer';
@@ -241,6 +243,7 @@ interface PullPage {
   changes: PulledChange[];
   next: string | null;
   lastMutationIds: Record<string, number>;
+  access: Access;
 }
 
 /** Pulls what changed since the last pull and rebases the cache on it. */
@@ -290,6 +293,7 @@ async function pullOnce(): Promise<void> {
   } while (cursor);
   networkDown = false;
   if (owner !== me) return;
+  rememberAccess(me, page.access);
   const last = page.lastMutationIds[start.clientId] ?? 0;
   const state = readSyncState(me);
   const pending = state.outbox.filter((m) => m.id > last);

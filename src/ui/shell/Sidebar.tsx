@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $cacheOwner } from '../../stores/sync/owner';
-import { isCurrent, isGroup, sidebar, type NavGroup, type NavItem } from './nav-items';
+import { $abilities } from '../../stores/access';
+import { isCurrent, isGroup, sidebarFor, type NavGroup, type NavItem } from './nav-items';
 import { TrialBanner } from './TrialBanner';
 import { WorkspaceMenu } from './WorkspaceMenu';
 
@@ -60,6 +61,7 @@ async function signOut(): Promise<void> {
 export function Sidebar({ path }: { path: string }) {
   const [signingOut, setSigningOut] = useState(false);
   const owner = useStore($cacheOwner);
+  const { isAdmin } = useStore($abilities);
   return (
     <nav aria-label="App" className="flex h-full flex-col bg-brand-900 text-white">
       {/* On a phone the bar above the menu already says Hourmark. */}
@@ -68,7 +70,7 @@ export function Sidebar({ path }: { path: string }) {
       </a>
       <WorkspaceMenu owner={owner} />
       <ul className="flex-1 space-y-1 overflow-y-auto px-2">
-        {sidebar.map((entry) => (
+        {sidebarFor(isAdmin).map((entry) => (
           <li key={entry.label}>
             {isGroup(entry) ? (
               <Group group={entry} path={path} />

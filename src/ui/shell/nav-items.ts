@@ -2,6 +2,8 @@
 export interface NavItem {
   label: string;
   href?: string;
+  /** Shown to Admins only (the page refuses everyone else anyway). */
+  adminOnly?: boolean;
 }
 
 /** A sidebar entry that expands to show its children. */
@@ -23,6 +25,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
       { label: 'Activity (coming soon)' },
       { label: 'Economy (coming soon)' },
       { label: 'Timesheet (coming soon)' },
+      { label: 'Audit log', href: '/audit', adminOnly: true },
     ],
   },
   {
@@ -43,6 +46,15 @@ export const sidebar: (NavItem | NavGroup)[] = [
   { label: "What's New", href: '/app/whatNew' },
   { label: 'Account setting', href: '/accountSetting' },
 ];
+
+/** The sidebar as someone sees it: Admin-only links only for Admins. */
+export function sidebarFor(isAdmin: boolean): (NavItem | NavGroup)[] {
+  return sidebar.map((entry) =>
+    isGroup(entry)
+      ? { ...entry, children: entry.children.filter((c) => isAdmin || !c.adminOnly) }
+      : entry,
+  );
+}
 
 /** True when `item` is an expandable group. */
 export function isGroup(item: NavItem | NavGroup): item is NavGroup {

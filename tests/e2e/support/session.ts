@@ -77,16 +77,31 @@ async function uploadSeeded(page: Page): Promise<void> {
     workspaceId: workspace.id,
     workspaceName: workspace.name,
   };
+  // The account is its workspace's Admin: a device that pulled before knows it already.
+  const access = {
+    ...owner,
+    role: 'Admin',
+    memberId: null,
+    seesAmounts: true,
+    rules: {
+      timeZone: 'UTC',
+      weekStart: 1,
+      lockedUpTo: null,
+      autoLock: null,
+      managersSeeAmounts: false,
+    },
+  };
   await page.addInitScript(
-    ([entries, marker]) => {
+    ([entries, marker, known]) => {
       if (sessionStorage.getItem('seeded')) return;
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem('hm.cacheOwner', marker);
+      localStorage.setItem('hm.access', known);
       for (const [key, value] of Object.entries(entries)) {
         localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
       }
     },
-    [data, JSON.stringify(owner)] as const,
+    [data, JSON.stringify(owner), JSON.stringify(access)] as const,
   );
 }
 

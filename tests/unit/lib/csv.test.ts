@@ -185,6 +185,14 @@ describe('timeLogCsv', () => {
     expect(rows).toHaveLength(1 + logs.length);
   });
 
+  it('leaves rates, amounts and costs out for someone who may not see them', () => {
+    expect(
+      timeLogCsv(logs, lookups, false).startsWith(
+        `${BOM}Date,Client,Project,Task,Member,Tags,Description,Start,End,Duration,Hours,Billable hours,Expenses,Status\r\n`,
+      ),
+    ).toBe(true);
+  });
+
   it('lists logs as the screen shows them: newest day first, undated last', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(['2026-11-22', '2026-11-21', '2026-11-20', '']);
   });

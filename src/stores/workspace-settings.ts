@@ -1,0 +1,70 @@
+import type { WorkspaceRules } from '../lib/workspace-rules';
+import { callApi } from './api';
+import { $cacheOwner } from './sync/owner';
+
+// The open workspace's name and rules, read and saved by Account setting's Workspace section.
+
+export interface WorkspaceSettings extends WorkspaceRules {
+  name: string;
+}
+
+export type SettingsResult =
+  | { ok: true; settings: WorkspaceSettings }
+  | { ok: false; message: string; fields?: Record<string, string> };
+
+const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
+
+/** Reads the settings from the server (they are not kept offline: changing them needs it). */
+export async function loadWorkspaceSettings(): Promise<SettingsResult> {
+  const result = await callApi<{ settings: WorkspaceSettings }>(
+    `/sync/workspace-settings?workspace=${encodeURIComponent(workspaceId())}`,
+  );
+  return result.ok
+    ? { ok: true, settings: result.data.settings }
+    : { ok: false, message: result.message };
+}
+
+/** Saves an Admin's changes; every device of the workspace pulls the new rules. */
+export async function saveWorkspaceSettings(settings: WorkspaceSettings): Promise<SettingsResult> {
+  const result = await callApi<{ settings: WorkspaceSettings }>('/sync/workspace-settings', {
+    body: { workspaceId: workspaceId(), ...settings },
+  });
+  if (result.ok) {
+    const owner = $cacheOwner.get();
+    // The switcher and headings name the workspace as saved.
+    if (owner && owner.workspaceName !== settings.name)
+      $cacheOwner.set({ ...owner, workspaceName: settings.name });
+    return { ok: true, settings: result.data.settings };
+  }
+  return {
+    ok: false,
+    message: result.message,
+    ...(result.fields ? { fields: result.fields } : {}),
+  };
+}
+
+/** One page of the audit log (Admins). */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  userName: string;
+  kind: string;
+  recordId: string;
+  action: 'create' | 'update' | 'delete';
+  rules: string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export type AuditResult =
+  { ok: true; entries: AuditEntry[]; next: string | null } | { ok: false; message: string };
+
+/** Reads the audit log, newest first, older than `before` when given. */
+export async function loadAuditLog(before: string | null = null): Promise<AuditResult> {
+  const query = new URLSearchParams({ workspace: workspaceId() });
+  if (before) query.set('before', before);
+  const result = await callApi<{ entries: AuditEntry[]; next: string | null }>(
+    `/sync/audit?${query.toString()}`,
+  );
+  return result.ok ? { ok: true, ...result.data } : { ok: false, message: result.message };
+}

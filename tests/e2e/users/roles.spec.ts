@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { fromOwnAddress } from '../support/addresses';
+import { seedStorage, signIn } from '../support/session';
+
+// One workspace, three people: what each screen offers follows the role the server gives, and
+// a locked period is shown with its reason before anyone tries to change a log in it.
+
+const id = randomUUID().slice(0, 8);
+const mira = { name: 'Mira Manager', email: `mira.${id}@example.com` };
+const nik = { name: 'Nik Normal', email: `nik.${id}@example.com` };
+
+const member = (memberId: string, who: { name: string; email: string }, Role: string) => ({
+  id: memberId,
+  name: who.name,
+  email: who.email,
+  LoborRate: 400,
+  BillableRate: 900,
+  Role,
+  status: 'Active',
+});
+const project = (projectId: string, projectName: string, memberIds: string[]) => ({
+  id: projectId,
+  projectName,
+  client: 'Acme Ltd',
+  clientId: 'c1',
+  hours: 10,
+  billamount: 1000,
+  task: [],
+  description: '',
+  billable: 'project',
+  rounding: 'false',
+  timeInterval: 15,
+  approval: false,
+  status: 'Active',
+  memberIds,
+});
+const log = (logId: string, date: string, projectId: string, memberId: string) => ({
+  id: logId,
+  date,
+  client: 'Acme Ltd / Website',
+  projectId,
+  task: 'Design',
+  taskId: 't1',
+  tags: 'design',
+  desc: `<p>Work ${logId}</p>`,
+  dur: 3600,
+  st: '',
+  end: '',
+  exp: 0,
+  memberId,
+  status: 'approved',
+});
+
+const seed = {
+  clients: [
+    {
+      id: 'c1',
+      name: 'Acme Ltd',
+      contactPerson: '',
+      email: '',
+      phone: '',
+      address: '',
+      taxName: '',
+      taxPercentage: null,
+      taxNumber: '',
+      status: 'Active',
+    },
+  ],
+  project: [project('p1', 'Website', ['m-man', 'm-norm']), project('p2', 'Secret Rebrand', [])],
+  task: [
+    {
+      id: 't1',
+      project: 'Website',
+      projectId: 'p1',
+      task: 'Design',
+      assign: [],
+      assigneeIds: [],
+      billableRate: null,
+    },
+  ],
+  Team: [member('m-man', mira, 'Manager'), member('m-norm', nik, 'Normal')],
+  taskData: [
+    log('l-old', '2026-11-02', 'p1', 'm-norm'),
+    log('l-new', '2026-11-20', 'p1', 'm-norm'),
+  ],
+};
+
+/** The invited person creates an account through the link and lands on Track. */
+async function join(browser: Browser, link: string, who: { name: string }): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: fromOwnAddress() });
+  const page = await context.newPage();
+  // The link's secret is in its fragment; the test server's own address opens it.
+  await page.goto(`/invite${new URL(link).hash}`);
+  await page.getByLabel('Full Name').fill(who.name);
+  await page.getByLabel('Password').fill('a good password');
+  await page.getByRole('button', { name: 'Create account and join' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  return page;
+}
+
+async function invite(admin: Page, workspaceId: string, memberId: string): Promise<string> {
+  const res = await admin.request.post('/sync/invitations', { data: { workspaceId, memberId } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { link: string }).link;
+}
+
+test('each role sees only what it may do, and a locked period says why', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await seedStorage(page, seed);
+  await page.goto('/projects');
+  const workspaceId = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('hm.cacheOwner') ?? '{}') as { workspaceId: string })
+        .workspaceId,
+  );
+  // Logs up to 10 Nov 2026 are locked.
+  const locked = await page.request.post('/sync/workspace-settings', {
+    data: {
+      workspaceId,
+      name: 'Acme agency',
+      managersSeeAmounts: false,
+      timeZone: 'UTC',
+      weekStart: 1,
+      lockedUpTo: '2026-11-10',
+      autoLock: null,
+    },
+  });
+  expect(locked.status(), await locked.text()).toBe(200);
+  const normal = await join(browser, await invite(page, workspaceId, 'm-norm'), nik);
+  const manager = await join(browser, await invite(page, workspaceId, 'm-man'), mira);
+
+  // Normal: their projects only, no amounts, nothing to manage.
+  await normal.goto('/projects');
+  const table = normal.getByRole('table', { name: /Projects/ });
+  await expect(table.getByRole('rowheader', { name: /Website/ })).toBeVisible();
+  await expect(table).not.toContainText('Secret Rebrand');
+  await expect(table.getByRole('columnheader', { name: /Billable amount/ })).toHaveCount(0);
+  await expect(normal.getByRole('button', { name: 'Add Project' })).toHaveCount(0);
+  await expect(normal.getByRole('button', { name: 'Assign Task' })).toHaveCount(0);
+  await expect(normal.getByRole('button', { name: 'Actions for Website' })).toHaveCount(0);
+  await expectNoAxeViolations(normal);
+  await normal.goto('/clients');
+  await expect(normal.getByRole('rowheader', { name: 'Acme Ltd' })).toBeVisible();
+  await expect(normal.getByRole('link', { name: 'New Client' })).toHaveCount(0);
+  await expect(normal.getByRole('button', { name: 'Actions for Acme Ltd' })).toHaveCount(0);
+  await expect(normal.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await normal.goto('/allHours');
+  const totals = normal.getByLabel('Totals of the logs shown');
+  await expect(totals).toContainText('2.00');
+  await expect(totals).not.toContainText('Billable amount');
+  // The locked log says why instead of offering Edit; the open one can be edited.
+  await normal.goto('/login/?day=2026-11-02');
+  await expect(
+    normal.getByText(
+      'Logs up to 10 Nov 2026 are locked: only an Admin can add, change or remove them.',
+    ),
+  ).toBeVisible();
+  await expect(normal.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expectNoAxeViolations(normal);
+  await normal.goto('/login/?day=2026-11-20');
+  await expect(normal.getByRole('button', { name: /^Edit / })).toBeVisible();
+  await normal.goto('/accountSetting');
+  await expect(normal.getByText('Only Admins can change these settings.')).toBeVisible();
+  await expect(normal.getByLabel('Workspace name')).toBeDisabled();
+  await normal.goto('/audit');
+  await expect(
+    normal.getByRole('heading', { name: 'Only Admins can read the audit log' }),
+  ).toBeVisible();
+
+  // Manager: edits their project (no Delete), assigns tasks, no amounts until allowed.
+  await manager.goto('/projects');
+  await manager.getByRole('button', { name: 'Actions for Website' }).click();
+  await expect(manager.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(manager.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  await manager.keyboard.press('Escape');
+  await expect(manager.getByRole('button', { name: 'Assign Task' })).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'Add Project' })).toHaveCount(0);
+  await expect(manager.getByRole('columnheader', { name: /Billable amount/ })).toHaveCount(0);
+
+  // The Admin lets Managers see amounts on Account setting; Mira's screen follows.
+  await page.goto('/accountSetting');
+  await page.getByLabel('Managers see rates, costs and billable amounts of their projects').check();
+  await page.getByRole('button', { name: 'Save workspace settings' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Workspace settings saved.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Now locked: logs up to 10 Nov 2026.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(manager.getByRole('columnheader', { name: /Billable amount/ })).toBeVisible();
+  await expect(manager.getByRole('row', { name: /Website/ })).toContainText('₹2,000.00');
+
+  // The Admin may change the locked log; the change is in the audit log.
+  await page.goto('/login/?day=2026-11-02');
+  await page.getByRole('button', { name: /^Edit / }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Duration').fill('2:00');
+  const pushed = page.waitForResponse((r) => r.url().includes('/sync/push') && r.ok());
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await pushed;
+  await page.goto('/audit');
+  await expect(page.getByText('Changed a locked log of Website')).toBeVisible();
+  await expect(page.getByText('Duration 1:00:00 → 2:00:00')).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { abilitiesOf, unknownAccess, type Access } from '../../../src/lib/abilities';
+
+const rules = { ...unknownAccess.rules, lockedUpTo: '2026-11-10' };
+const as = (role: Access['role'], seesAmounts = false) =>
+  abilitiesOf({ role, memberId: 'me', seesAmounts, rules });
+const now = new Date('2026-11-23T12:00:00Z');
+const mine = { memberIds: ['me'], approval: false };
+const theirs = { memberIds: ['other'], approval: false };
+const log = (date: string, memberId = 'me', status = 'approved') => ({ date, memberId, status });
+const locked = 'Logs up to 10 Nov 2026 are locked: only an Admin can add, change or remove them.';
+
+describe('what each role is offered', () => {
+  it('an Admin manages everything and passes every lock', () => {
+    const admin = as('Admin', true);
+    expect(admin.managesWorkspace).toBe(true);
+    expect(admin.managesProject(theirs)).toBe(true);
+    expect(admin.logProblem(log('2026-11-02', 'other'), theirs, now)).toBeNull();
+    expect(admin.dayProblem('2026-11-02', now)).toBeNull();
+  });
+
+  it('a Manager manages only the projects they are on', () => {
+    const manager = as('Manager');
+    expect(manager.managesWorkspace).toBe(false);
+    expect(manager.managesProject(mine)).toBe(true);
+    expect(manager.managesProject(theirs)).toBe(false);
+    expect(manager.seesAmounts).toBe(false);
+    expect(manager.logProblem(log('2026-11-20', 'other'), mine, now)).toBeNull();
+    expect(manager.logProblem(log('2026-11-20', 'other'), theirs, now)).toBe(
+      'You can only change others’ time on projects you manage.',
+    );
+    expect(manager.logProblem(log('2026-11-10', 'other'), mine, now)).toBe(locked);
+  });
+
+  it('a Normal member changes only their own open logs', () => {
+    const normal = as('Normal');
+    expect(normal.managesProject(mine)).toBe(false);
+    expect(normal.tracksForOthers).toBe(false);
+    expect(normal.logProblem(log('2026-11-11'), mine, now)).toBeNull();
+    expect(normal.logProblem(log('2026-11-11', 'other'), mine, now)).toBe(
+      'You can only change your own time.',
+    );
+    expect(normal.dayProblem('2026-11-10', now)).toBe(locked);
+    expect(normal.dayProblem('2026-11-11', now)).toBeNull();
+    expect(normal.logProblem(log('2026-11-20'), { memberIds: ['me'], approval: true }, now)).toBe(
+      'This log is approved: only an Admin can change it.',
+    );
+  });
+
+  it('until the server has said, the least is offered', () => {
+    const unknown = abilitiesOf(unknownAccess);
+    expect(unknown.role).toBe('Normal');
+    expect(unknown.seesAmounts).toBe(false);
+    expect(unknown.managesWorkspace).toBe(false);
+  });
+});
