@@ -30,7 +30,7 @@ const clockTime = z
 const fastClockTime: Fast = (v) =>
   typeof v === 'string' ? (CLOCK.test(v) ? v : '') : v == null ? '' : UNSURE;
 
-const statuses = ['approved', 'pending'] as const;
+const statuses = ['approved', 'pending', 'submitted', 'rejected'] as const;
 
 const timeLogObject = z
   .object({
@@ -48,6 +48,7 @@ const timeLogObject = z
     exp: numberish.pipe(z.number().min(0)),
     memberId: z.string().nullable().catch(null),
     status: z.enum(statuses).catch('approved'),
+    reviewNote: z.string().optional().catch(undefined),
     createdAt: isoTimestamp.optional(),
     updatedAt: isoTimestamp.optional(),
   })
@@ -75,6 +76,8 @@ export const timeLogSchema = withFastPath(
     exp: fastAmount,
     memberId: stringOrNull,
     status: oneOf(statuses, 'approved'),
+    // `z.string().optional().catch(undefined)`: a note that is not text is dropped.
+    reviewNote: (v) => (typeof v === 'string' ? v : undefined),
     createdAt: fastTimestamp,
     updatedAt: fastTimestamp,
   }),

@@ -132,5 +132,6 @@ export function timeLogToServer(l: TimeLog, undatedDay = '') {
     end: l.end,
     exp: l.exp,
     status: l.status,
+    ...(l.reviewNote ? { reviewNote: l.reviewNote } : {}),
   });
 }

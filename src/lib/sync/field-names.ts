@@ -55,5 +55,6 @@ export const serverFieldNames = {
     'end',
     'exp',
     'status',
+    'reviewNote',
   ],
 } as const satisfies Record<RecordKind, readonly string[]>;

@@ -115,7 +115,11 @@ export const timeLogFields = z
     st: clock,
     end: clock,
     exp: amount,
-    status: z.enum(['approved', 'pending']),
+    // On a project with approval: pending → submitted (the week is sent) → approved, or
+    // rejected with a note and editable again (docs/security.md, Approvals).
+    status: z.enum(['approved', 'pending', 'submitted', 'rejected']),
+    /** Why an approver rejected the log (shown to its author); optional for older devices. */
+    reviewNote: text(1000).optional(),
   })
   .strict();
 

@@ -34,7 +34,7 @@ export const logsQuery = z
     project: id.optional(),
     task: id.optional(),
     member: id.optional(),
-    status: z.enum(['approved', 'pending']).optional(),
+    status: z.enum(['approved', 'pending', 'submitted', 'rejected']).optional(),
     tag: text.optional(),
     q: text.optional(),
     limit: count(5000)

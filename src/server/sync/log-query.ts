@@ -27,7 +27,7 @@ export interface LogQuery {
   projectId?: string | undefined;
   taskId?: string | undefined;
   memberId?: string | undefined;
-  status?: 'approved' | 'pending' | undefined;
+  status?: 'approved' | 'pending' | 'submitted' | 'rejected' | undefined;
   tag?: string | undefined;
   text?: string | undefined;
   /** Logs per page (newest day first) and how many to skip. */

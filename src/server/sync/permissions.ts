@@ -68,6 +68,8 @@ async function logProblem(
   read: Reader,
   membership: Membership,
   log: Fields,
+  /** The log's status before the change, null for a new log (a decision is judged only when it changes). */
+  previousStatus: unknown,
 ): Promise<string | null> {
   const me = membership.memberId;
   const project = await read.project(log['projectId']);
@@ -84,14 +86,20 @@ async function logProblem(
     // A Manager logs for others only on a project they manage (a log without one is personal).
     return 'You can only track time for others on projects you manage.';
   }
+  // Approving or rejecting is for the project's Managers (and Admins, who are not asked).
+  const decided = log['status'] === 'approved' || log['status'] === 'rejected';
   if (
     project?.['approval'] === true &&
-    log['status'] === 'approved' &&
-    membership.role === 'Normal'
+    decided &&
+    log['status'] !== previousStatus &&
+    (membership.role === 'Normal' || !onMyProject)
   )
     return 'Logs on this project need approval: a Manager or an Admin approves them.';
   return null;
 }
+
+/** Fields a review changes: the decision and the note to the log's author. */
+const reviewFields = new Set(['status', 'reviewNote']);
 
 /**
  * Why a log may not be added, changed or removed because its day (before or after the change) is
@@ -122,8 +130,14 @@ export async function refusalOf(
   change: Change,
   now: Date,
 ): Promise<string | null> {
-  if (membership.role === 'Admin') return null;
   const { kind, op, fields, existing } = change;
+  if (kind === 'timeLog' && op !== 'delete') {
+    const after = { ...(existing?.data ?? {}), ...fields };
+    const note = typeof after['reviewNote'] === 'string' ? after['reviewNote'].trim() : '';
+    if (after['status'] === 'rejected' && existing?.data['status'] !== 'rejected' && !note)
+      return 'Say why the log is rejected, so its author can fix it.';
+  }
+  if (membership.role === 'Admin') return null;
   if (kind === 'timeLog') {
     const locked = lockProblem(
       membership.rules,
@@ -163,14 +177,22 @@ export async function refusalOf(
     }
     case 'timeLog': {
       if (existing) {
-        const was = await logProblem(read, membership, before);
+        const was = await logProblem(read, membership, before, before['status']);
         if (was) return was;
         const project = await read.project(before['projectId']);
         if (project?.['approval'] === true && before['status'] === 'approved')
           return 'This log is approved: only an Admin can change it.';
+        // A submitted log waits for its review: only a Manager of the project decides on it.
+        const review =
+          op === 'update' &&
+          Object.keys(fields).every((field) => reviewFields.has(field)) &&
+          membership.role === 'Manager' &&
+          assigned(project, membership.memberId);
+        if (project?.['approval'] === true && before['status'] === 'submitted' && !review)
+          return 'This log is submitted for approval: it can be changed again if it is rejected.';
       }
       if (op === 'delete') return null;
-      return logProblem(read, membership, after);
+      return logProblem(read, membership, after, existing ? before['status'] : null);
     }
   }
 }

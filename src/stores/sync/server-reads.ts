@@ -12,7 +12,7 @@ import { $cacheOwner } from './owner';
 export type OlderLogsQuery = {
   [K in 'from' | 'to' | 'before' | 'client' | 'project' | 'task' | 'member' | 'tag' | 'q']?:
     string | undefined;
-} & { status?: 'approved' | 'pending'; limit?: number; offset?: number };
+} & { status?: TimeLog['status']; limit?: number; offset?: number };
 
 function query(params: Record<string, string | number | undefined>): string | null {
   const owner = $cacheOwner.get();

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
+import { handleAuditLog } from '../../src/server/api/workspace-handlers';
+import type { Database } from '../../src/server/db/connect';
+import { context, drivers, fakeClock, get, post } from './support';
+import { projectFields, signUp, timeLogFields } from './workspace-support';
+
+// Submitting and reviewing logs on a project with approval, at the API: pending → submitted
+// (read-only for its author) → rejected with a note (editable again) → submitted → approved
+// (only an Admin changes it, and that change is audited).
+
+const member = (name: string, Role: string) => ({
+  name,
+  email: `${name.toLowerCase()}@approvals.test`,
+  LoborRate: 0,
+  BillableRate: 0,
+  Role,
+  notes: '',
+  status: 'Active',
+  autoAddToProjects: false,
+});
+
+describe.each(drivers)('approvals on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const clock = fakeClock();
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let manager: { cookie: string };
+  let normal: { cookie: string };
+  let mutationId = 0;
+  const ctx = () => context(database, clock);
+
+  async function pushAs(who: { cookie: string }, name: string, args: unknown) {
+    const res = await handlePush(
+      post(
+        '/sync/push',
+        {
+          workspaceId: admin.workspace.id,
+          clientId: `appr-${who.cookie.slice(11, 30)}`,
+          mutations: [{ id: (mutationId += 1), name, args }],
+        },
+        who.cookie,
+      ),
+      ctx(),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: { outcome: string; message?: string }[] };
+    return body.results[0] as { outcome: string; message?: string };
+  }
+  const ok = async (who: { cookie: string }, name: string, args: unknown) =>
+    expect(await pushAs(who, name, args)).toEqual({ id: mutationId, outcome: 'ok' });
+  const refusal = async (who: { cookie: string }, name: string, args: unknown) =>
+    (await pushAs(who, name, args)).message;
+  const update = (id: string, changes: Record<string, unknown>) => ({ id, changes });
+
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+    admin = await signUp(database, { name: 'Ada', email: 'ada.appr@example.com' }, clock);
+    await ok(admin, 'createMember', { id: 'm-man', fields: member('Mira', 'Manager') });
+    await ok(admin, 'createMember', { id: 'm-norm', fields: member('Nik', 'Normal') });
+    await ok(admin, 'createProject', {
+      id: 'p1',
+      fields: { ...projectFields('Audit', null), approval: true, memberIds: ['m-man', 'm-norm'] },
+    });
+    const join = async (name: string, email: string, role: string, memberId: string) => {
+      const who = await signUp(database, { name, email }, clock);
+      await database.db.execute(
+        sql`INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at) SELECT ${admin.workspace.id}, id, ${role}, ${memberId}, now() FROM users WHERE email = ${email}`,
+      );
+      return who;
+    };
+    manager = await join('Mira', 'mira.appr@example.com', 'Manager', 'm-man');
+    normal = await join('Nik', 'nik.appr@example.com', 'Normal', 'm-norm');
+  });
+  afterAll(async () => drop());
+
+  it('takes a log from pending through rejection to approval, each step by the right person', async () => {
+    const log = { ...timeLogFields('2026-11-18', 'p1', 3600), memberId: 'm-norm' };
+    expect(
+      await refusal(normal, 'addTimeLog', { id: 'l1', fields: { ...log, status: 'approved' } }),
+    ).toBe('Logs on this project need approval: a Manager or an Admin approves them.');
+    await ok(normal, 'addTimeLog', { id: 'l1', fields: { ...log, status: 'pending' } });
+    await ok(normal, 'updateTimeLog', update('l1', { status: 'submitted' }));
+
+    const submitted =
+      'This log is submitted for approval: it can be changed again if it is rejected.';
+    expect(await refusal(normal, 'updateTimeLog', update('l1', { dur: 7200 }))).toBe(submitted);
+    expect(await refusal(normal, 'deleteTimeLog', { id: 'l1' })).toBe(submitted);
+    // A review changes the decision and the note, nothing else.
+    expect(
+      await refusal(manager, 'updateTimeLog', update('l1', { status: 'approved', dur: 60 })),
+    ).toBe(submitted);
+    expect(await refusal(normal, 'updateTimeLog', update('l1', { status: 'approved' }))).toBe(
+      submitted,
+    );
+    expect(await refusal(manager, 'updateTimeLog', update('l1', { status: 'rejected' }))).toBe(
+      'Say why the log is rejected, so its author can fix it.',
+    );
+    await ok(
+      manager,
+      'updateTimeLog',
+      update('l1', { status: 'rejected', reviewNote: 'This was the design review, not audit' }),
+    );
+
+    // The author reads the note in their pull and may change the log again, then resubmits.
+    const pulled = await handlePull(
+      get(`/sync/pull?workspace=${admin.workspace.id}`, normal.cookie),
+      ctx(),
+    );
+    const { changes } = (await pulled.json()) as {
+      changes: { id: string; data: { status: string; reviewNote?: string } }[];
+    };
+    expect(changes.find((c) => c.id === 'l1')?.data).toMatchObject({
+      status: 'rejected',
+      reviewNote: 'This was the design review, not audit',
+    });
+    await ok(normal, 'updateTimeLog', update('l1', { dur: 5400 }));
+    await ok(normal, 'updateTimeLog', update('l1', { status: 'submitted', reviewNote: '' }));
+    await ok(manager, 'updateTimeLog', update('l1', { status: 'approved' }));
+
+    const approved = 'This log is approved: only an Admin can change it.';
+    expect(await refusal(normal, 'updateTimeLog', update('l1', { dur: 60 }))).toBe(approved);
+    expect(await refusal(manager, 'deleteTimeLog', { id: 'l1' })).toBe(approved);
+    await ok(admin, 'updateTimeLog', update('l1', { dur: 3600 }));
+    const audit = await handleAuditLog(
+      get(`/sync/audit?workspace=${admin.workspace.id}`, admin.cookie),
+      ctx(),
+    );
+    const { entries } = (await audit.json()) as {
+      entries: { rules: string[]; before: { dur: number }; after: { dur: number } }[];
+    };
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      rules: ['approved'],
+      before: { dur: 5400 },
+      after: { dur: 3600 },
+    });
+  });
+
+  it('a Manager reviews only logs of projects they manage', async () => {
+    await ok(admin, 'createProject', {
+      id: 'p2',
+      fields: { ...projectFields('Other', null), approval: true, memberIds: ['m-norm'] },
+    });
+    await ok(normal, 'addTimeLog', {
+      id: 'l2',
+      fields: {
+        ...timeLogFields('2026-11-18', 'p2', 600),
+        memberId: 'm-norm',
+        status: 'submitted',
+      },
+    });
+    expect(await refusal(manager, 'updateTimeLog', update('l2', { status: 'approved' }))).toBe(
+      'You can only track time on projects you are assigned to.',
+    );
+  });
+});
