@@ -40,6 +40,8 @@ interface LogLike {
 /** Everything a screen asks before offering an action or showing an amount. */
 export interface Abilities {
   role: Role;
+  /** The person's own team-member record in the workspace. */
+  memberId: string | null;
   isAdmin: boolean;
   /** Rates, labour costs, billable amounts and expenses' money. */
   seesAmounts: boolean;
@@ -47,6 +49,8 @@ export interface Abilities {
   managesWorkspace: boolean;
   /** Whether a project's settings and tasks are the person's to change. */
   managesProject: (project: ProjectLike | undefined) => boolean;
+  /** Whether the person approves or rejects submitted logs of a project. */
+  reviews: (project: ProjectLike | undefined) => boolean;
   /** Whether the person may log time for someone else (on a project they manage). */
   tracksForOthers: boolean;
   /** Why a log may not be changed or removed by this person, or null when it may. */
@@ -70,11 +74,14 @@ export function abilitiesOf(access: Access): Abilities {
   };
   return {
     role,
+    memberId,
     isAdmin,
     seesAmounts: access.seesAmounts,
     managesWorkspace: isAdmin,
     managesProject: (project) => isAdmin || (role === 'Manager' && assigned(project)),
     tracksForOthers: role !== 'Normal',
+    reviews: (project) =>
+      project?.approval === true && (isAdmin || (role === 'Manager' && assigned(project))),
     dayProblem,
     logProblem: (log, project, now) => {
       if (isAdmin) return null;
@@ -82,6 +89,8 @@ export function abilitiesOf(access: Access): Abilities {
       if (locked) return locked;
       if (project?.approval === true && log.status === 'approved')
         return 'This log is approved: only an Admin can change it.';
+      if (project?.approval === true && log.status === 'submitted')
+        return 'This log is submitted for approval: it can be changed again if it is rejected.';
       if (role === 'Normal' && log.memberId !== memberId)
         return 'You can only change your own time.';
       if (role === 'Manager' && log.memberId !== memberId && !assigned(project))

@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money';
 import { logEconomy, type Lookups } from '../../lib/totals';
 import { RichText } from '../../ui/rich-text/RichText';
 import { LogWhoWhen } from '../common/LogWhoWhen';
-import { PendingBadge } from '../../ui/feedback/PendingBadge';
+import { ApprovalBadge } from '../../ui/feedback/ApprovalBadge';
 
 /** One log on /allHours: project and task, who and when, what it earns and whether approved. */
 export function AllHoursRow({
@@ -46,7 +46,7 @@ export function AllHoursRow({
           <p className="font-semibold">
             {project}
             {log.task ? <span className="font-normal"> · {log.task}</span> : null}
-            {log.status === 'pending' ? <PendingBadge /> : null}
+            <ApprovalBadge status={log.status} note={log.reviewNote} />
           </p>
           <LogWhoWhen log={log} context={context} />
           <RichText html={log.desc} empty="Empty Description" />

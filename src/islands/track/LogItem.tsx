@@ -10,7 +10,7 @@ import { showToast } from '../../stores/toast';
 import { copyLog } from '../../stores/track';
 import { LogWhoWhen } from '../common/LogWhoWhen';
 import { RichText } from '../../ui/rich-text/RichText';
-import { PendingBadge } from '../../ui/feedback/PendingBadge';
+import { ApprovalBadge } from '../../ui/feedback/ApprovalBadge';
 
 /** One saved log: what, for whom, how long, its amount, and its actions. */
 export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) => void }) {
@@ -31,7 +31,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
               {log.task ? <span className="font-normal text-slate-700"> · {log.task}</span> : null}
             </>
           )}
-          {log.status === 'pending' ? <PendingBadge /> : null}
+          <ApprovalBadge status={log.status} note={log.reviewNote} />
         </p>
         <LogWhoWhen log={log} context={context} />
         {log.tags ? <p className="text-sm text-slate-700">Tags: {log.tags}</p> : null}

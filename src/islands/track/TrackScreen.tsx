@@ -17,6 +17,7 @@ import { DayHeader } from './DayHeader';
 import { LogItem } from './LogItem';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { Stopwatch } from './Stopwatch';
+import { WeekSubmission } from './WeekSubmission';
 import { useDayInUrl } from './use-day-in-url';
 import { useOldDay } from './use-old-day';
 import { useTrackShortcuts } from './use-shortcuts';
@@ -72,6 +73,7 @@ export default function TrackScreen() {
     <section aria-labelledby="track-heading" className="p-4 desk:p-6">
       <DayHeader />
       <Stopwatch />
+      <WeekSubmission day={day} />
       <div className="mb-4 flex flex-wrap gap-2">
         <button
           ref={addButton}

@@ -61,7 +61,7 @@ async function signOut(): Promise<void> {
 export function Sidebar({ path }: { path: string }) {
   const [signingOut, setSigningOut] = useState(false);
   const owner = useStore($cacheOwner);
-  const { isAdmin } = useStore($abilities);
+  const { role } = useStore($abilities);
   return (
     <nav aria-label="App" className="flex h-full flex-col bg-brand-900 text-white">
       {/* On a phone the bar above the menu already says Hourmark. */}
@@ -70,7 +70,7 @@ export function Sidebar({ path }: { path: string }) {
       </a>
       <WorkspaceMenu owner={owner} />
       <ul className="flex-1 space-y-1 overflow-y-auto px-2">
-        {sidebarFor(isAdmin).map((entry) => (
+        {sidebarFor(role).map((entry) => (
           <li key={entry.label}>
             {isGroup(entry) ? (
               <Group group={entry} path={path} />

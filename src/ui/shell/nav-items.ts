@@ -2,8 +2,8 @@
 export interface NavItem {
   label: string;
   href?: string;
-  /** Shown to Admins only (the page refuses everyone else anyway). */
-  adminOnly?: boolean;
+  /** Shown only to Admins, or to those who review time (the page refuses everyone else anyway). */
+  for?: 'admins' | 'reviewers';
 }
 
 /** A sidebar entry that expands to show its children. */
@@ -25,7 +25,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
       { label: 'Activity (coming soon)' },
       { label: 'Economy (coming soon)' },
       { label: 'Timesheet (coming soon)' },
-      { label: 'Audit log', href: '/audit', adminOnly: true },
+      { label: 'Audit log', href: '/audit', for: 'admins' },
     ],
   },
   {
@@ -38,7 +38,11 @@ export const sidebar: (NavItem | NavGroup)[] = [
   },
   {
     label: 'Team',
-    children: [{ label: 'Team members', href: '/users' }, { label: 'Teams (coming soon)' }],
+    children: [
+      { label: 'Team members', href: '/users' },
+      { label: 'Approvals', href: '/approvals', for: 'reviewers' },
+      { label: 'Teams (coming soon)' },
+    ],
   },
   // In the shell (/app/…): the same pages as the public site's, beside the sidebar.
   { label: 'Helps', href: '/app/help' },
@@ -47,12 +51,13 @@ export const sidebar: (NavItem | NavGroup)[] = [
   { label: 'Account setting', href: '/accountSetting' },
 ];
 
-/** The sidebar as someone sees it: Admin-only links only for Admins. */
-export function sidebarFor(isAdmin: boolean): (NavItem | NavGroup)[] {
+/** The sidebar as someone with `role` sees it. */
+export function sidebarFor(role: 'Admin' | 'Manager' | 'Normal'): (NavItem | NavGroup)[] {
+  const shown = (item: NavItem) =>
+    item.for === undefined ||
+    (item.for === 'admins' ? role === 'Admin' : role === 'Admin' || role === 'Manager');
   return sidebar.map((entry) =>
-    isGroup(entry)
-      ? { ...entry, children: entry.children.filter((c) => isAdmin || !c.adminOnly) }
-      : entry,
+    isGroup(entry) ? { ...entry, children: entry.children.filter(shown) } : entry,
   );
 }
 

@@ -7,9 +7,14 @@ import { seedStorage, signIn } from '../support/session';
 // One workspace, three people: what each screen offers follows the role the server gives, and
 // a locked period is shown with its reason before anyone tries to change a log in it.
 
-const id = randomUUID().slice(0, 8);
-const mira = { name: 'Mira Manager', email: `mira.${id}@example.com` };
-const nik = { name: 'Nik Normal', email: `nik.${id}@example.com` };
+/** A Manager and a Normal member with emails no other test uses. */
+function people() {
+  const id = randomUUID().slice(0, 8);
+  return {
+    mira: { name: 'Mira Manager', email: `mira.${id}@example.com` },
+    nik: { name: 'Nik Normal', email: `nik.${id}@example.com` },
+  };
+}
 
 const member = (memberId: string, who: { name: string; email: string }, Role: string) => ({
   id: memberId,
@@ -20,7 +25,12 @@ const member = (memberId: string, who: { name: string; email: string }, Role: st
   Role,
   status: 'Active',
 });
-const project = (projectId: string, projectName: string, memberIds: string[]) => ({
+const project = (
+  projectId: string,
+  projectName: string,
+  memberIds: string[],
+  approval = false,
+) => ({
   id: projectId,
   projectName,
   client: 'Acme Ltd',
@@ -32,11 +42,17 @@ const project = (projectId: string, projectName: string, memberIds: string[]) =>
   billable: 'project',
   rounding: 'false',
   timeInterval: 15,
-  approval: false,
+  approval,
   status: 'Active',
   memberIds,
 });
-const log = (logId: string, date: string, projectId: string, memberId: string) => ({
+const log = (
+  logId: string,
+  date: string,
+  projectId: string,
+  memberId: string,
+  status = 'approved',
+) => ({
   id: logId,
   date,
   client: 'Acme Ltd / Website',
@@ -50,10 +66,10 @@ const log = (logId: string, date: string, projectId: string, memberId: string) =
   end: '',
   exp: 0,
   memberId,
-  status: 'approved',
+  status,
 });
 
-const seed = {
+const seedFor = ({ mira, nik }: ReturnType<typeof people>, approval = false) => ({
   clients: [
     {
       id: 'c1',
@@ -68,7 +84,10 @@ const seed = {
       status: 'Active',
     },
   ],
-  project: [project('p1', 'Website', ['m-man', 'm-norm']), project('p2', 'Secret Rebrand', [])],
+  project: [
+    project('p1', 'Website', ['m-man', 'm-norm'], approval),
+    project('p2', 'Secret Rebrand', []),
+  ],
   task: [
     {
       id: 't1',
@@ -81,11 +100,13 @@ const seed = {
     },
   ],
   Team: [member('m-man', mira, 'Manager'), member('m-norm', nik, 'Normal')],
-  taskData: [
-    log('l-old', '2026-11-02', 'p1', 'm-norm'),
-    log('l-new', '2026-11-20', 'p1', 'm-norm'),
-  ],
-};
+  taskData: approval
+    ? [
+        log('l-mon', '2026-11-16', 'p1', 'm-norm', 'pending'),
+        log('l-wed', '2026-11-18', 'p1', 'm-norm', 'pending'),
+      ]
+    : [log('l-old', '2026-11-02', 'p1', 'm-norm'), log('l-new', '2026-11-20', 'p1', 'm-norm')],
+});
 
 /** The invited person creates an account through the link and lands on Track. */
 async function join(browser: Browser, link: string, who: { name: string }): Promise<Page> {
@@ -100,6 +121,13 @@ async function join(browser: Browser, link: string, who: { name: string }): Prom
   return page;
 }
 
+const workspaceOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('hm.cacheOwner') ?? '{}') as { workspaceId: string })
+        .workspaceId,
+  );
+
 async function invite(admin: Page, workspaceId: string, memberId: string): Promise<string> {
   const res = await admin.request.post('/sync/invitations', { data: { workspaceId, memberId } });
   expect(res.status(), await res.text()).toBe(201);
@@ -111,8 +139,9 @@ test('each role sees only what it may do, and a locked period says why', async (
   browser,
 }) => {
   test.setTimeout(90_000);
+  const { mira, nik } = people();
   await signIn(page);
-  await seedStorage(page, seed);
+  await seedStorage(page, seedFor({ mira, nik }));
   await page.goto('/projects');
   const workspaceId = await page.evaluate(
     () =>
@@ -207,4 +236,69 @@ test('each role sees only what it may do, and a locked period says why', async (
   await expect(page.getByText('Changed a locked log of Website')).toBeVisible();
   await expect(page.getByText('Duration 1:00:00 → 2:00:00')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('a member submits a week; the project’s Manager rejects it with a note, then approves it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { mira, nik } = people();
+  await signIn(page);
+  await seedStorage(page, seedFor({ mira, nik }, true));
+  await page.goto('/projects');
+  const workspaceId = await workspaceOf(page);
+  const normal = await join(browser, await invite(page, workspaceId, 'm-norm'), nik);
+  const manager = await join(browser, await invite(page, workspaceId, 'm-man'), mira);
+
+  await normal.goto('/login/?day=2026-11-18');
+  const week = normal.getByRole('region', { name: 'Approval of this week' });
+  await expect(week).toContainText(
+    'Week of 16 Nov 2026 – 22 Nov 2026: 2 logs to submit for approval.',
+  );
+  await expect(normal.getByText('Pending approval')).toBeVisible();
+  await expectNoAxeViolations(normal);
+  await week.getByRole('button', { name: 'Submit week' }).click();
+  await expect(week).toContainText('2 logs submitted, waiting for review.');
+  await expect(normal.getByText('Submitted for approval', { exact: true })).toBeVisible();
+  // A submitted log is read-only for its author, and says so.
+  await expect(normal.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(
+    normal.getByText(
+      'This log is submitted for approval: it can be changed again if it is rejected.',
+    ),
+  ).toBeVisible();
+  await expect(normal.getByRole('link', { name: 'Approvals' })).toHaveCount(0);
+
+  // The Manager rejects the week, saying why (a reason is required).
+  await manager.goto('/approvals');
+  const group = manager.getByRole('region', { name: 'Nik Normal, week of 16 Nov 2026' });
+  await expect(group).toContainText('2 logs, 2:00');
+  await expectNoAxeViolations(manager);
+  await group.getByRole('button', { name: 'Reject Nik Normal, week of 16 Nov 2026' }).click();
+  const dialog = manager.getByRole('dialog', { name: 'Reject Nik Normal, week of 16 Nov 2026' });
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByText('Say why, so they can fix it')).toBeVisible();
+  await dialog
+    .getByLabel('Why are they rejected?')
+    .fill('Wednesday was the workshop, log it there');
+  await expectNoAxeViolations(manager);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(manager.getByText('Nothing is waiting for your approval.')).toBeVisible();
+
+  // Nik reads the note, may change the logs again, and submits once more.
+  await expect(
+    normal.getByText('Reviewer: Wednesday was the workshop, log it there'),
+  ).toBeVisible();
+  await expect(normal.getByRole('button', { name: /^Edit / })).toBeVisible();
+  await week.getByRole('button', { name: 'Submit week' }).click();
+  await expect(week).toContainText('2 logs submitted, waiting for review.');
+
+  await expect(group).toBeVisible();
+  await group.getByRole('button', { name: 'Approve Nik Normal, week of 16 Nov 2026' }).click();
+  await expect(manager.getByText('Nothing is waiting for your approval.')).toBeVisible();
+  await expect(
+    normal.getByText('This log is approved: only an Admin can change it.'),
+  ).toBeVisible();
+  await expect(week).toHaveCount(0);
 });

@@ -1,0 +1,77 @@
+// Submitting a week and reviewing it (issue 11): which logs a week's submission sends, and
+// how submitted logs group for the person who reviews them.
+import { addDays } from './day';
+import { weekStartOf } from './workspace-rules';
+
+interface LogLike {
+  id: string;
+  date: string;
+  memberId: string | null;
+  projectId: string | null;
+  status: string;
+  dur: number;
+}
+
+/** The first and last day of the week `day` is in. */
+export function weekOf(day: string, weekStart: number): { from: string; to: string } {
+  const from = weekStartOf(day, weekStart);
+  return { from, to: addDays(from, 6) };
+}
+
+/**
+ * A member's logs of one week on projects with approval, by where they are in the workflow:
+ * those a submission sends (pending or rejected), and those already submitted.
+ */
+export function weekSubmission<T extends LogLike>(
+  logs: readonly T[],
+  options: {
+    memberId: string | null;
+    week: { from: string; to: string };
+    needsApproval: (projectId: string | null) => boolean;
+  },
+): { toSubmit: T[]; submitted: T[] } {
+  const { memberId, week, needsApproval } = options;
+  const mine = logs.filter(
+    (log) =>
+      memberId !== null &&
+      log.memberId === memberId &&
+      log.date >= week.from &&
+      log.date <= week.to &&
+      needsApproval(log.projectId),
+  );
+  return {
+    toSubmit: mine.filter((log) => log.status === 'pending' || log.status === 'rejected'),
+    submitted: mine.filter((log) => log.status === 'submitted'),
+  };
+}
+
+/** Submitted logs waiting for one person's review, one group per member and week. */
+export interface ReviewGroup<T> {
+  key: string;
+  memberId: string | null;
+  week: { from: string; to: string };
+  logs: T[];
+  seconds: number;
+}
+
+/** Groups the submitted logs `reviews` allows, newest week first, then by member id. */
+export function reviewGroups<T extends LogLike>(
+  logs: readonly T[],
+  weekStart: number,
+  reviews: (log: T) => boolean,
+): ReviewGroup<T>[] {
+  const groups = new Map<string, ReviewGroup<T>>();
+  for (const log of logs) {
+    if (log.status !== 'submitted' || !log.date || !reviews(log)) continue;
+    const week = weekOf(log.date, weekStart);
+    const key = `${week.from}|${log.memberId ?? ''}`;
+    const group = groups.get(key) ?? { key, memberId: log.memberId, week, logs: [], seconds: 0 };
+    group.logs.push(log);
+    group.seconds += log.dur;
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort(
+    (a, b) =>
+      b.week.from.localeCompare(a.week.from) || (a.memberId ?? '').localeCompare(b.memberId ?? ''),
+  );
+}
