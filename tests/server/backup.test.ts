@@ -37,6 +37,8 @@ const EMPTY = {
   password_resets: 0,
   invitations: 0,
   audit_log: 0,
+  teams: 0,
+  team_members: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -88,6 +90,8 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       password_resets: 0,
       invitations: 0,
       audit_log: 0,
+      teams: 0,
+      team_members: 0,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));
@@ -152,6 +156,8 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
           mutation_results: 4,
           invitations: 0,
           audit_log: 0,
+          teams: 0,
+          team_members: 0,
         },
       },
     });
@@ -174,6 +180,8 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       password_resets: 0,
       invitations: 0,
       audit_log: 0,
+      teams: 0,
+      team_members: 0,
     });
     // No sessions came along: the old cookie is signed out, the password still signs in.
     expect((await pullAll(target, asha.cookie, asha.workspaceId)).status).toBe(401);

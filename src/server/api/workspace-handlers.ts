@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Caller = { session: Session; membership: Membership } | { response: Response };
 
 /** The signed-in member of `workspaceId` (an Admin when `adminFor` names what needs one). */
-async function memberOf(
+export async function memberOf(
   request: Request,
   ctx: HandlerContext,
   workspaceId: string,

@@ -40,3 +40,28 @@ export const workspaceSettingsBody = z
       .nullable(),
   })
   .strict();
+
+const recordId = text
+  .min(1, 'Must not be empty')
+  .max(200, 'At most 200 characters')
+  .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
+
+/** POST /sync/teams: a new team (no id) or a team's name, members and leads. */
+export const teamBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: recordId.optional(),
+    name: text
+      .trim()
+      .min(1, 'Name the team')
+      .max(100, 'At most 100 characters')
+      .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored'),
+    memberIds: z.array(recordId, { invalid_type_error: 'Choose team members' }).max(1000),
+    leadIds: z.array(recordId, { invalid_type_error: 'Choose leads' }).max(1000),
+  })
+  .strict();
+
+/** POST /sync/teams/delete */
+export const deleteTeamBody = z
+  .object({ workspaceId: text.uuid('Must be a workspace id'), id: recordId })
+  .strict();

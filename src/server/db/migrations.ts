@@ -317,4 +317,27 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_workspace_at ON audit_log (workspace_id, at DESC);
 `,
   },
+  {
+    id: '0012_teams',
+    sql: `
+-- Teams group team members (issue 11). A Manager who leads a team sees and manages, on their
+-- projects, only the members of the teams they lead; one who leads none is not limited.
+CREATE TABLE teams (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  id text NOT NULL,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+CREATE TABLE team_members (
+  workspace_id uuid NOT NULL,
+  team_id text NOT NULL,
+  member_id text NOT NULL,
+  lead boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (workspace_id, team_id, member_id),
+  FOREIGN KEY (workspace_id, team_id) REFERENCES teams (workspace_id, id) ON DELETE CASCADE
+);
+CREATE INDEX team_members_member ON team_members (workspace_id, member_id);
+`,
+  },
 ];

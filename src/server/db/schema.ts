@@ -234,3 +234,32 @@ export const schema = {
   passwordResets,
   invitations,
 };
+
+/** Named groups of team members; a Manager who leads one is limited to its members. */
+export const teams = pgTable(
+  'teams',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
+);
+
+/** Who is in each team, and who leads it. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    teamId: text('team_id').notNull(),
+    memberId: text('member_id').notNull(),
+    lead: boolean('lead').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.teamId, t.memberId] }),
+    index('team_members_member').on(t.workspaceId, t.memberId),
+  ],
+);

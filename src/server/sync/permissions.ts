@@ -33,7 +33,7 @@ const rateFields: Partial<Record<RecordKind, string[]>> = {
 };
 
 /** Reads live projects and tasks once per judged change (a log is checked before and after). */
-function recordReader(runner: Runner, workspaceId: string) {
+function recordReader(runner: Runner, workspaceId: string, memberId: string | null) {
   const seen = new Map<string, Promise<Fields | null>>();
   const read = (table: 'projects' | 'tasks', id: unknown): Promise<Fields | null> => {
     if (typeof id !== 'string') return Promise.resolve(null);
@@ -48,9 +48,16 @@ function recordReader(runner: Runner, workspaceId: string) {
     }
     return found;
   };
+  let team: Promise<Set<string> | null> | null = null;
   return {
     project: (id: unknown) => read('projects', id),
     task: (id: unknown) => read('tasks', id),
+    /** The members of the teams the person leads, or null when they lead none (no limit). */
+    teamMembers: () =>
+      (team ??= rows<{ member_id: string }>(
+        runner,
+        sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${workspaceId} AND vl.member_id = ${memberId ?? ''} AND vl.lead`,
+      ).then((found) => (found.length > 0 ? new Set(found.map((r) => r.member_id)) : null))),
   };
 }
 type Reader = ReturnType<typeof recordReader>;
@@ -82,9 +89,13 @@ async function logProblem(
     const assignees = Array.isArray(task?.['assigneeIds']) ? (task['assigneeIds'] as string[]) : [];
     if (task && assignees.length > 0 && !assignees.includes(me ?? ''))
       return 'You can only track time on tasks assigned to you.';
-  } else if (log['memberId'] !== me && !onMyProject) {
-    // A Manager logs for others only on a project they manage (a log without one is personal).
-    return 'You can only track time for others on projects you manage.';
+  } else if (log['memberId'] !== me) {
+    // A Manager logs for others only on a project they manage (a log without one is personal),
+    // and, when they lead teams, only for those teams' members.
+    if (!onMyProject) return 'You can only track time for others on projects you manage.';
+    const team = await read.teamMembers();
+    if (team && !team.has(String(log['memberId'])))
+      return 'You can only track or review time of the members of your teams.';
   }
   // Approving or rejecting is for the project's Managers (and Admins, who are not asked).
   const decided = log['status'] === 'approved' || log['status'] === 'rejected';
@@ -147,7 +158,7 @@ export async function refusalOf(
     );
     if (locked) return locked;
   }
-  const read = recordReader(runner, membership.workspaceId);
+  const read = recordReader(runner, membership.workspaceId, membership.memberId);
   const before = existing?.data ?? {};
   const after = { ...before, ...fields };
   // A new record may come without a rate (null or 0); setting or changing one needs amounts.

@@ -9,7 +9,8 @@ import type { Membership } from './permissions';
  *
  * - Admin: everything in the workspace.
  * - Manager: the projects that list them as a member (`data->'memberIds'`), those projects'
- *   clients, tasks, members and every log on them, and their own logs anywhere.
+ *   clients, tasks, members and every log on them, and their own logs anywhere; when they lead
+ *   teams, of other people only the members of those teams.
  * - Normal: the projects that list them, those projects' clients and tasks, their own
  *   team-member record and their own logs (also on a project they have left, read-only).
  *
@@ -22,6 +23,10 @@ export function visibleCondition(membership: Membership, kind: RecordKind, at = 
   const col = (name: string) => sql.raw(at ? `${at}.${name}` : name);
   const mine = sql`${JSON.stringify([me])}::jsonb`;
   const myProjects = sql`SELECT vp.id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}`;
+  // A Manager who leads teams sees, of others, only the members of those teams (0012_teams).
+  const leadsTeams = sql`EXISTS (SELECT 1 FROM team_members vl WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead)`;
+  const myTeamMembers = sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead`;
+  const inMyTeams = (column: SQL) => sql`(NOT ${leadsTeams} OR ${column} IN (${myTeamMembers}))`;
   switch (kind) {
     case 'project':
       return sql`${col('data')}->'memberIds' @> ${mine}`;
@@ -31,11 +36,11 @@ export function visibleCondition(membership: Membership, kind: RecordKind, at = 
       return sql`${col('id')} IN (SELECT vp.client_id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine} AND vp.client_id IS NOT NULL)`;
     case 'member':
       return membership.role === 'Manager'
-        ? sql`(${col('id')} = ${me} OR ${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}))`
+        ? sql`(${col('id')} = ${me} OR (${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}) AND ${inMyTeams(col('id'))}))`
         : sql`${col('id')} = ${me}`;
     case 'timeLog':
       return membership.role === 'Manager'
-        ? sql`(${col('member_id')} = ${me} OR ${col('project_id')} IN (${myProjects}))`
+        ? sql`(${col('member_id')} = ${me} OR (${col('project_id')} IN (${myProjects}) AND ${inMyTeams(col('member_id'))}))`
         : sql`${col('member_id')} = ${me}`;
   }
 }

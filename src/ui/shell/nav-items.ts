@@ -41,7 +41,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
     children: [
       { label: 'Team members', href: '/users' },
       { label: 'Approvals', href: '/approvals', for: 'reviewers' },
-      { label: 'Teams (coming soon)' },
+      { label: 'Teams', href: '/teams', for: 'admins' },
     ],
   },
   // In the shell (/app/…): the same pages as the public site's, beside the sidebar.

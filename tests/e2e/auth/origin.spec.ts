@@ -48,6 +48,11 @@ test('every state-changing endpoint refuses another website, and changes nothing
     ['/sync/invitations', { workspaceId: '00000000-0000-4000-8000-000000000000', memberId: 'm' }],
     ['/sync/invitations/revoke', { workspaceId: '00000000-0000-4000-8000-000000000000', id: 'x' }],
     ['/sync/workspace-settings', { workspaceId: before.workspaces[0]?.id, name: 'Planted' }],
+    [
+      '/sync/teams',
+      { workspaceId: before.workspaces[0]?.id, name: 'Planted', memberIds: [], leadIds: [] },
+    ],
+    ['/sync/teams/delete', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
     ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],
     ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
     ['/support/messages', { topic: 'Other', message: 'Planted', email: 'someone@example.com' }],

@@ -302,3 +302,46 @@ test('a member submits a week; the project’s Manager rejects it with a note, t
   ).toBeVisible();
   await expect(week).toHaveCount(0);
 });
+
+test('an Admin groups members into a team; a Manager who leads it sees only its members’ time', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { mira, nik } = people();
+  await signIn(page);
+  await seedStorage(page, seedFor({ mira, nik }));
+  await page.goto('/projects');
+  const workspaceId = await workspaceOf(page);
+  const manager = await join(browser, await invite(page, workspaceId, 'm-man'), mira);
+  await manager.goto('/allHours');
+  const totals = manager.getByLabel('Totals of the logs shown');
+  await expect(totals).toContainText('2.00');
+
+  await page.goto('/teams');
+  await expect(page.getByText('No teams yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'New team' }).click();
+  const form = page.getByRole('form', { name: 'New team' });
+  await form.getByRole('button', { name: 'Create team' }).click();
+  await expect(form.getByText('Name the team')).toBeVisible();
+  await form.getByLabel('Team name').fill('Design');
+  await form.getByRole('checkbox', { name: /Mira Manager/ }).check();
+  await form.getByRole('checkbox', { name: 'Leads this team (Mira Manager)' }).check();
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Create team' }).click();
+  const teams = page.getByRole('list', { name: 'Teams' });
+  await expect(teams).toContainText('Members: Mira Manager');
+  await expect(teams).toContainText('Led by: Mira Manager');
+
+  // Nik is not in Mira's team: his time leaves her screens.
+  await expect(totals).toContainText('0.00');
+  await page.getByRole('button', { name: 'Actions for Design' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await page
+    .getByRole('form', { name: 'Edit Design' })
+    .getByRole('checkbox', { name: /Nik Normal/ })
+    .check();
+  await page.getByRole('button', { name: 'Save team' }).click();
+  await expect(teams).toContainText('Members: Mira Manager, Nik Normal');
+  await expect(totals).toContainText('2.00');
+});
