@@ -3,6 +3,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/entities/member';
 import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
 import type { WriteResult } from '../../stores/unsaved-writes';
+import { $abilities } from '../../stores/access';
 import { NotFound } from '../../ui/feedback/NotFound';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { Field } from '../../ui/form/Field';
@@ -73,6 +74,18 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       asNumber(form.BillableRate) !== existing.BillableRate);
   const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
+  const can = useStore($abilities);
+
+  if (!can.managesWorkspace) {
+    return (
+      <NotFound
+        title="Only Admins can add or change team members"
+        text="Ask an Admin of this workspace to make the change."
+        backHref="/users"
+        backLabel="Back to team members"
+      />
+    );
+  }
 
   if (memberId && !existing) {
     return (

@@ -10,6 +10,7 @@ import {
 } from '../../lib/list-view';
 import { formatDay } from '../../lib/day';
 import { formatRate } from '../../lib/money';
+import { $abilities } from '../../stores/access';
 import {
   $invitations,
   inviteMember,
@@ -62,6 +63,8 @@ export function UsersScreen() {
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [notice, setNotice] = useState('');
   const invitations = useStore($invitations);
+  // Only Admins change the team; Managers may see rates when the workspace allows.
+  const can = useStore($abilities);
   useSearchShortcut();
 
   // Set after the first render, so the status region exists before its text and is announced.
@@ -79,8 +82,8 @@ export function UsersScreen() {
   // Who is invited and who joined, once the workspace this browser opened is known.
   const workspaceId = useStore($cacheOwner)?.workspaceId;
   useEffect(() => {
-    if (workspaceId) void loadInvitations();
-  }, [workspaceId]);
+    if (workspaceId && can.isAdmin) void loadInvitations();
+  }, [workspaceId, can.isAdmin]);
 
   /** Makes (or remakes) a member's link; the notice says what happened. */
   async function invite(memberId: string, before = '') {
@@ -157,9 +160,11 @@ export function UsersScreen() {
         <h1 id="users-heading" className="text-3xl font-bold">
           Team Members
         </h1>
-        <a href="/users/new" className="btn-primary">
-          + New Team member
-        </a>
+        {can.managesWorkspace ? (
+          <a href="/users/new" className="btn-primary">
+            + New Team member
+          </a>
+        ) : null}
       </div>
       <p
         role="status"
@@ -191,7 +196,7 @@ export function UsersScreen() {
                 {label}
               </th>
             ))}
-            {['Labor rate', 'Billable rate'].map((label) => (
+            {(can.seesAmounts ? ['Labor rate', 'Billable rate'] : []).map((label) => (
               <th key={label} scope="col" className="px-3 py-2 text-right font-bold uppercase">
                 {label}
               </th>
@@ -207,7 +212,10 @@ export function UsersScreen() {
         <tbody>
           {shown.length === 0 ? (
             <tr>
-              <td colSpan={8} className="px-3 py-8 text-center text-slate-700">
+              <td
+                colSpan={can.seesAmounts ? 8 : 6}
+                className="px-3 py-8 text-center text-slate-700"
+              >
                 No team members found.
               </td>
             </tr>
@@ -215,9 +223,13 @@ export function UsersScreen() {
             shown.map((member) => (
               <tr key={member.id} className="border-b border-slate-100 last:border-0">
                 <th scope="row" className="px-3 py-2 font-semibold">
-                  <a href={editHref(member)} className="text-brand-700 hover:underline">
-                    {member.name}
-                  </a>
+                  {can.managesWorkspace ? (
+                    <a href={editHref(member)} className="text-brand-700 hover:underline">
+                      {member.name}
+                    </a>
+                  ) : (
+                    member.name
+                  )}
                 </th>
                 <td data-label="Activity" className="px-3 py-2">
                   <a
@@ -230,12 +242,16 @@ export function UsersScreen() {
                 <td data-label="Email" className="px-3 py-2">
                   {member.email || '—'}
                 </td>
-                <td data-label="Labor rate" className="px-3 py-2 text-right tabular-nums">
-                  {formatRate(member.LoborRate)}
-                </td>
-                <td data-label="Billable rate" className="px-3 py-2 text-right tabular-nums">
-                  {formatRate(member.BillableRate)}
-                </td>
+                {can.seesAmounts ? (
+                  <>
+                    <td data-label="Labor rate" className="px-3 py-2 text-right tabular-nums">
+                      {formatRate(member.LoborRate)}
+                    </td>
+                    <td data-label="Billable rate" className="px-3 py-2 text-right tabular-nums">
+                      {formatRate(member.BillableRate)}
+                    </td>
+                  </>
+                ) : null}
                 <td data-label="Role" className="px-3 py-2">
                   {member.Role}
                 </td>
@@ -244,23 +260,25 @@ export function UsersScreen() {
                   <SignInState label={signIn(member).label} />
                 </td>
                 <td className="px-3 py-2">
-                  <RowMenu
-                    label={`Actions for ${member.name}`}
-                    actions={[
-                      { label: 'Edit', onSelect: () => window.location.assign(editHref(member)) },
-                      member.status === 'Active'
-                        ? {
-                            label: 'Archive',
-                            onSelect: () => setMemberStatus(member.id, 'Archived'),
-                          }
-                        : {
-                            label: 'Restore',
-                            onSelect: () => setMemberStatus(member.id, 'Active'),
-                          },
-                      ...inviteActions(member),
-                      { label: 'Delete', danger: true, onSelect: () => setDeleting(member) },
-                    ]}
-                  />
+                  {can.managesWorkspace ? (
+                    <RowMenu
+                      label={`Actions for ${member.name}`}
+                      actions={[
+                        { label: 'Edit', onSelect: () => window.location.assign(editHref(member)) },
+                        member.status === 'Active'
+                          ? {
+                              label: 'Archive',
+                              onSelect: () => setMemberStatus(member.id, 'Archived'),
+                            }
+                          : {
+                              label: 'Restore',
+                              onSelect: () => setMemberStatus(member.id, 'Active'),
+                            },
+                        ...inviteActions(member),
+                        { label: 'Delete', danger: true, onSelect: () => setDeleting(member) },
+                      ]}
+                    />
+                  ) : null}
                 </td>
               </tr>
             ))

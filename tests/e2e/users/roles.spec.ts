@@ -179,6 +179,13 @@ test('each role sees only what it may do, and a locked period says why', async (
   await expect(normal.getByRole('link', { name: 'New Client' })).toHaveCount(0);
   await expect(normal.getByRole('button', { name: 'Actions for Acme Ltd' })).toHaveCount(0);
   await expect(normal.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await normal.goto('/users');
+  await expect(normal.getByRole('rowheader', { name: 'Nik Normal' })).toBeVisible();
+  await expect(normal.getByRole('rowheader', { name: 'Mira Manager' })).toHaveCount(0);
+  await expect(normal.getByRole('link', { name: '+ New Team member' })).toHaveCount(0);
+  await expect(normal.getByRole('columnheader', { name: 'Labor rate' })).toHaveCount(0);
+  await expect(normal.getByRole('button', { name: 'Actions for Nik Normal' })).toHaveCount(0);
+  await expectNoAxeViolations(normal);
   await normal.goto('/allHours');
   const totals = normal.getByLabel('Totals of the logs shown');
   await expect(totals).toContainText('2.00');
