@@ -33,6 +33,7 @@ interface ProjectLike {
 }
 interface LogLike {
   date: string;
+  projectId?: string | null;
   memberId: string | null;
   status: string;
 }
@@ -87,6 +88,9 @@ export function abilitiesOf(access: Access): Abilities {
       if (isAdmin) return null;
       const locked = dayProblem(log.date, now);
       if (locked) return locked;
+      // Someone taken off a project keeps their logs on it, read-only (as the server judges).
+      if (log.projectId && !assigned(project))
+        return 'You are no longer on this project, so its logs are read-only for you.';
       if (project?.approval === true && log.status === 'approved')
         return 'This log is approved: only an Admin can change it.';
       if (project?.approval === true && log.status === 'submitted')

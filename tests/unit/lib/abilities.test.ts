@@ -47,6 +47,15 @@ describe('what each role is offered', () => {
     );
   });
 
+  it('a member taken off a project reads their logs on it but cannot change them', () => {
+    expect(
+      as('Normal').logProblem({ ...log('2026-11-20'), projectId: 'gone' }, undefined, now),
+    ).toBe('You are no longer on this project, so its logs are read-only for you.');
+    expect(
+      as('Normal').logProblem({ ...log('2026-11-20'), projectId: 'p1' }, mine, now),
+    ).toBeNull();
+  });
+
   it('until the server has said, the least is offered', () => {
     const unknown = abilitiesOf(unknownAccess);
     expect(unknown.role).toBe('Normal');
