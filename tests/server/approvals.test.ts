@@ -1,25 +1,20 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
+import { handlePull } from '../../src/server/api/sync-handlers';
 import { handleAuditLog } from '../../src/server/api/workspace-handlers';
 import type { Database } from '../../src/server/db/connect';
-import { context, drivers, fakeClock, get, post } from './support';
-import { projectFields, signUp, timeLogFields } from './workspace-support';
+import { context, drivers, fakeClock, get } from './support';
+import {
+  joinWorkspace,
+  projectFields,
+  pusher,
+  signUp,
+  teamMember,
+  timeLogFields,
+} from './workspace-support';
 
 // Submitting and reviewing logs on a project with approval, at the API: pending → submitted
 // (read-only for its author) → rejected with a note (editable again) → submitted → approved
 // (only an Admin changes it, and that change is audited).
-
-const member = (name: string, Role: string) => ({
-  name,
-  email: `${name.toLowerCase()}@approvals.test`,
-  LoborRate: 0,
-  BillableRate: 0,
-  Role,
-  notes: '',
-  status: 'Active',
-  autoAddToProjects: false,
-});
 
 describe.each(drivers)('approvals on $name', (driver) => {
   let database: Database;
@@ -28,50 +23,40 @@ describe.each(drivers)('approvals on $name', (driver) => {
   let admin: Awaited<ReturnType<typeof signUp>>;
   let manager: { cookie: string };
   let normal: { cookie: string };
-  let mutationId = 0;
   const ctx = () => context(database, clock);
+  const { ok, refusal } = pusher(
+    () => database,
+    () => admin.workspace.id,
+    clock,
+  );
 
-  async function pushAs(who: { cookie: string }, name: string, args: unknown) {
-    const res = await handlePush(
-      post(
-        '/sync/push',
-        {
-          workspaceId: admin.workspace.id,
-          clientId: `appr-${who.cookie.slice(11, 30)}`,
-          mutations: [{ id: (mutationId += 1), name, args }],
-        },
-        who.cookie,
-      ),
-      ctx(),
-    );
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { results: { outcome: string; message?: string }[] };
-    return body.results[0] as { outcome: string; message?: string };
-  }
-  const ok = async (who: { cookie: string }, name: string, args: unknown) =>
-    expect(await pushAs(who, name, args)).toEqual({ id: mutationId, outcome: 'ok' });
-  const refusal = async (who: { cookie: string }, name: string, args: unknown) =>
-    (await pushAs(who, name, args)).message;
   const update = (id: string, changes: Record<string, unknown>) => ({ id, changes });
 
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
     admin = await signUp(database, { name: 'Ada', email: 'ada.appr@example.com' }, clock);
-    await ok(admin, 'createMember', { id: 'm-man', fields: member('Mira', 'Manager') });
-    await ok(admin, 'createMember', { id: 'm-norm', fields: member('Nik', 'Normal') });
+    await ok(admin, 'createMember', { id: 'm-man', fields: teamMember('Mira', 'Manager') });
+    await ok(admin, 'createMember', { id: 'm-norm', fields: teamMember('Nik', 'Normal') });
     await ok(admin, 'createProject', {
       id: 'p1',
       fields: { ...projectFields('Audit', null), approval: true, memberIds: ['m-man', 'm-norm'] },
     });
-    const join = async (name: string, email: string, role: string, memberId: string) => {
-      const who = await signUp(database, { name, email }, clock);
-      await database.db.execute(
-        sql`INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at) SELECT ${admin.workspace.id}, id, ${role}, ${memberId}, now() FROM users WHERE email = ${email}`,
-      );
-      return who;
-    };
-    manager = await join('Mira', 'mira.appr@example.com', 'Manager', 'm-man');
-    normal = await join('Nik', 'nik.appr@example.com', 'Normal', 'm-norm');
+    manager = await joinWorkspace(
+      database,
+      admin.workspace.id,
+      { name: 'Mira', email: 'mira.appr@example.com' },
+      'Manager',
+      'm-man',
+      clock,
+    );
+    normal = await joinWorkspace(
+      database,
+      admin.workspace.id,
+      { name: 'Nik', email: 'nik.appr@example.com' },
+      'Normal',
+      'm-norm',
+      clock,
+    );
   });
   afterAll(async () => drop());
 

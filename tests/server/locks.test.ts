@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
+import { handlePull } from '../../src/server/api/sync-handlers';
 import {
   handleAuditLog,
   handleSaveWorkspaceSettings,
@@ -8,20 +7,16 @@ import {
 } from '../../src/server/api/workspace-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { context, drivers, fakeClock, get, post } from './support';
-import { projectFields, signUp, timeLogFields } from './workspace-support';
+import {
+  projectFields,
+  signUp,
+  timeLogFields,
+  joinWorkspace,
+  pusher,
+  teamMember,
+} from './workspace-support';
 
 // Locked periods and the audit log, at the API. The clock starts on Sunday 22 Nov 2026, 10:00 UTC.
-
-const member = (name: string, Role: string) => ({
-  name,
-  email: `${name.toLowerCase()}@locks.test`,
-  LoborRate: 222.22,
-  BillableRate: 555.55,
-  Role,
-  notes: '',
-  status: 'Active',
-  autoAddToProjects: false,
-});
 
 const settings = (workspaceId: string, changes: Record<string, unknown> = {}) => ({
   workspaceId,
@@ -41,28 +36,13 @@ describe.each(drivers)('locked periods on $name', (driver) => {
   let admin: Awaited<ReturnType<typeof signUp>>;
   let manager: { cookie: string };
   let normal: { cookie: string };
-  let mutationId = 0;
   const ctx = () => context(database, clock);
+  const { ok, pushAs } = pusher(
+    () => database,
+    () => admin.workspace.id,
+    clock,
+  );
 
-  async function pushAs(who: { cookie: string }, name: string, args: unknown) {
-    const res = await handlePush(
-      post(
-        '/sync/push',
-        {
-          workspaceId: admin.workspace.id,
-          clientId: `locks-${who.cookie.slice(11, 30)}`,
-          mutations: [{ id: (mutationId += 1), name, args }],
-        },
-        who.cookie,
-      ),
-      ctx(),
-    );
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { results: { outcome: string; message?: string }[] };
-    return body.results[0] as { outcome: string; message?: string };
-  }
-  const ok = async (who: { cookie: string }, name: string, args: unknown) =>
-    expect(await pushAs(who, name, args)).toEqual({ id: mutationId, outcome: 'ok' });
   const save = (who: { cookie: string }, changes: Record<string, unknown>) =>
     handleSaveWorkspaceSettings(
       post('/sync/workspace-settings', settings(admin.workspace.id, changes), who.cookie),
@@ -76,8 +56,8 @@ describe.each(drivers)('locked periods on $name', (driver) => {
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
     admin = await signUp(database, { name: 'Ada', email: 'ada.locks@example.com' }, clock);
-    await ok(admin, 'createMember', { id: 'm-man', fields: member('Mira', 'Manager') });
-    await ok(admin, 'createMember', { id: 'm-norm', fields: member('Nik', 'Normal') });
+    await ok(admin, 'createMember', { id: 'm-man', fields: teamMember('Mira', 'Manager') });
+    await ok(admin, 'createMember', { id: 'm-norm', fields: teamMember('Nik', 'Normal') });
     await ok(admin, 'createProject', {
       id: 'p1',
       fields: {
@@ -93,15 +73,22 @@ describe.each(drivers)('locked periods on $name', (driver) => {
       ['l-20', '2026-11-20'],
     ] as const)
       await ok(admin, 'addTimeLog', { id, fields: log(date, 'm-norm') });
-    const join = async (name: string, email: string, role: string, memberId: string) => {
-      const who = await signUp(database, { name, email }, clock);
-      await database.db.execute(
-        sql`INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at) SELECT ${admin.workspace.id}, id, ${role}, ${memberId}, now() FROM users WHERE email = ${email}`,
-      );
-      return who;
-    };
-    manager = await join('Mira', 'mira.locks@example.com', 'Manager', 'm-man');
-    normal = await join('Nik', 'nik.locks@example.com', 'Normal', 'm-norm');
+    manager = await joinWorkspace(
+      database,
+      admin.workspace.id,
+      { name: 'Mira', email: 'mira.locks@example.com' },
+      'Manager',
+      'm-man',
+      clock,
+    );
+    normal = await joinWorkspace(
+      database,
+      admin.workspace.id,
+      { name: 'Nik', email: 'nik.locks@example.com' },
+      'Normal',
+      'm-norm',
+      clock,
+    );
   });
   afterAll(async () => drop());
 

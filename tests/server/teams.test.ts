@@ -1,23 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
+import { handlePull } from '../../src/server/api/sync-handlers';
 import { handleDeleteTeam, handleSaveTeam, handleTeams } from '../../src/server/api/team-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { context, drivers, fakeClock, get, post } from './support';
-import { projectFields, signUp, timeLogFields } from './workspace-support';
+import {
+  projectFields,
+  signUp,
+  timeLogFields,
+  joinWorkspace,
+  pusher,
+  teamMember,
+} from './workspace-support';
 
 // Teams limit a Manager who leads one to its members: checked in the raw pull and in pushes.
-
-const member = (name: string, Role: string) => ({
-  name,
-  email: `${name.toLowerCase()}@teams.test`,
-  LoborRate: 0,
-  BillableRate: 0,
-  Role,
-  notes: '',
-  status: 'Active',
-  autoAddToProjects: false,
-});
 
 describe.each(drivers)('teams on $name', (driver) => {
   let database: Database;
@@ -25,27 +20,13 @@ describe.each(drivers)('teams on $name', (driver) => {
   const clock = fakeClock();
   let admin: Awaited<ReturnType<typeof signUp>>;
   let manager: { cookie: string };
-  let mutationId = 0;
   const ctx = () => context(database, clock);
+  const { ok, pushAs } = pusher(
+    () => database,
+    () => admin.workspace.id,
+    clock,
+  );
 
-  async function pushAs(who: { cookie: string }, name: string, args: unknown) {
-    const res = await handlePush(
-      post(
-        '/sync/push',
-        {
-          workspaceId: admin.workspace.id,
-          clientId: `teams-${who.cookie.slice(11, 30)}`,
-          mutations: [{ id: (mutationId += 1), name, args }],
-        },
-        who.cookie,
-      ),
-      ctx(),
-    );
-    const body = (await res.json()) as { results: { outcome: string; message?: string }[] };
-    return body.results[0] as { outcome: string; message?: string };
-  }
-  const ok = async (who: { cookie: string }, name: string, args: unknown) =>
-    expect(await pushAs(who, name, args)).toEqual({ id: mutationId, outcome: 'ok' });
   const save = (who: { cookie: string }, team: Record<string, unknown>) =>
     handleSaveTeam(
       post('/sync/teams', { workspaceId: admin.workspace.id, ...team }, who.cookie),
@@ -75,9 +56,9 @@ describe.each(drivers)('teams on $name', (driver) => {
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
     admin = await signUp(database, { name: 'Ada', email: 'ada.teams@example.com' }, clock);
-    await ok(admin, 'createMember', { id: 'm-man', fields: member('Mira', 'Manager') });
-    await ok(admin, 'createMember', { id: 'm-a', fields: member('Anil', 'Normal') });
-    await ok(admin, 'createMember', { id: 'm-b', fields: member('Bea', 'Normal') });
+    await ok(admin, 'createMember', { id: 'm-man', fields: teamMember('Mira', 'Manager') });
+    await ok(admin, 'createMember', { id: 'm-a', fields: teamMember('Anil', 'Normal') });
+    await ok(admin, 'createMember', { id: 'm-b', fields: teamMember('Bea', 'Normal') });
     await ok(admin, 'createProject', {
       id: 'p1',
       fields: { ...projectFields('Website', null), memberIds: ['m-man', 'm-a', 'm-b'] },
@@ -87,9 +68,13 @@ describe.each(drivers)('teams on $name', (driver) => {
         id: `l-${who}`,
         fields: { ...timeLogFields('2026-11-18', 'p1', 3600), memberId: who },
       });
-    manager = await signUp(database, { name: 'Mira', email: 'mira.teams@example.com' }, clock);
-    await database.db.execute(
-      sql`INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at) SELECT ${admin.workspace.id}, id, 'Manager', 'm-man', now() FROM users WHERE email = 'mira.teams@example.com'`,
+    manager = await joinWorkspace(
+      database,
+      admin.workspace.id,
+      { name: 'Mira', email: 'mira.teams@example.com' },
+      'Manager',
+      'm-man',
+      clock,
     );
   });
   afterAll(async () => drop());

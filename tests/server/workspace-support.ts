@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { handleRegister } from '../../src/server/api/handlers';
-import { handleWorkspaces } from '../../src/server/api/sync-handlers';
+import { handlePush, handleWorkspaces } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { context, cookieOf, fakeClock, freshAddress, get, post } from './support';
 
@@ -67,3 +68,63 @@ export const timeLogFields = (date: string, projectId: string | null, dur: numbe
   exp: 250.5,
   status: 'approved',
 });
+
+/** A team-member record's fields for `name` with `Role`, at an address of `domain`. */
+export const teamMember = (name: string, Role: string, domain = 'agency.test') => ({
+  name,
+  email: `${name.toLowerCase()}@${domain}`,
+  LoborRate: 0,
+  BillableRate: 0,
+  Role,
+  notes: '',
+  status: 'Active',
+  autoAddToProjects: false,
+});
+
+/** Signs up `person` and makes them a member of `workspaceId` with `role` and team record. */
+export async function joinWorkspace(
+  database: Database,
+  workspaceId: string,
+  person: { name: string; email: string },
+  role: 'Admin' | 'Manager' | 'Normal',
+  memberId: string,
+  clock = fakeClock(),
+): Promise<SignedUp> {
+  const who = await signUp(database, person, clock);
+  await database.db.execute(
+    sql`INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at) SELECT ${workspaceId}, id, ${role}, ${memberId}, now() FROM users WHERE email = ${person.email}`,
+  );
+  return who;
+}
+
+/**
+ * Pushes one mutation at a time as whoever is given, into `workspace()`, answering its result
+ * (`ok` expects it applied; `refusal` gives the message of a refused one).
+ */
+export function pusher(database: () => Database, workspace: () => string, clock = fakeClock()) {
+  let mutationId = 0;
+  const pushAs = async (who: { cookie: string }, name: string, args: unknown) => {
+    const res = await handlePush(
+      post(
+        '/sync/push',
+        {
+          workspaceId: workspace(),
+          clientId: `push-${who.cookie.slice(11, 30)}`,
+          mutations: [{ id: (mutationId += 1), name, args }],
+        },
+        who.cookie,
+      ),
+      context(database(), clock),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: { outcome: string; message?: string }[] };
+    return body.results[0] as { outcome: string; message?: string };
+  };
+  return {
+    pushAs,
+    ok: async (who: { cookie: string }, name: string, args: unknown) =>
+      expect(await pushAs(who, name, args)).toEqual({ id: mutationId, outcome: 'ok' }),
+    refusal: async (who: { cookie: string }, name: string, args: unknown) =>
+      (await pushAs(who, name, args)).message,
+  };
+}
