@@ -30,11 +30,11 @@ const reportQuery = z
     member: list.default([]),
     tag: list.default([]),
     tagMode: z
-      .array(z.enum(['any', 'all']))
+      .array(z.enum(['any', 'all'], { errorMap: () => ({ message: 'One of any, all' }) }))
       .length(1, 'Give it once')
       .optional(),
     billable: z
-      .array(z.enum(['any', 'yes', 'no']))
+      .array(z.enum(['any', 'yes', 'no'], { errorMap: () => ({ message: 'One of any, yes, no' }) }))
       .length(1, 'Give it once')
       .optional(),
     status: z
