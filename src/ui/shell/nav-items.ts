@@ -20,6 +20,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
     label: 'Reports',
     children: [
       { label: 'All hours', href: '/allHours' },
+      { label: 'Detailed report', href: '/reports/detailed' },
       { label: 'Dashboard (coming soon)' },
       { label: 'Team pivot (coming soon)' },
       { label: 'Activity (coming soon)' },

@@ -1,0 +1,275 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { presetLabels, presetRange, presets, type Preset } from '../../lib/date-presets';
+import { formatDay, isValidDay } from '../../lib/day';
+import { oneOf } from '../../lib/list-view';
+import { reportCsv } from '../../lib/report-csv';
+import {
+  groupingLabels,
+  groupings,
+  type Grouping,
+  type Report,
+  type ReportFilter,
+} from '../../lib/report-spec';
+import { todayIn } from '../../lib/workspace-rules';
+import { $abilities, $workspaceRules } from '../../stores/access';
+import { $activeMembers, $projectChoices } from '../../stores/choices';
+import { loadReport } from '../../stores/reports';
+import { $cacheOwner } from '../../stores/sync/owner';
+import { downloadFile } from '../../ui/feedback/download';
+import { useQueryState } from '../common/use-query-state';
+import { groupLabel, ReportTable } from './ReportTable';
+
+const billables = ['any', 'yes', 'no'] as const;
+const tagModes = ['any', 'all'] as const;
+
+/**
+ * /reports/detailed: every log a filter matches, in up to two groupings with subtotals, summed by
+ * the server over the whole history; the filter lives in the URL, so a link shows the same report.
+ */
+export function DetailedReportScreen() {
+  const can = useStore($abilities);
+  const rules = useStore($workspaceRules);
+  const projects = useStore($projectChoices);
+  const members = useStore($activeMembers);
+  const [preset, setPreset] = useQueryState<Preset>('range', 'this-month', (raw) =>
+    oneOf(presets, raw, 'this-month'),
+  );
+  const today = todayIn(rules.timeZone, new Date());
+  const [customFrom, setCustomFrom] = useQueryState<string>('from', '');
+  const [customTo, setCustomTo] = useQueryState<string>('to', '');
+  const [first, setFirst] = useQueryState<Grouping | ''>('group', 'project', (raw) =>
+    raw === 'none' ? '' : oneOf(groupings, raw, 'project'),
+  );
+  const [second, setSecond] = useQueryState<Grouping | ''>('then', '', (raw) =>
+    oneOf(['', ...groupings] as const, raw ?? '', ''),
+  );
+  const [projectId, setProjectId] = useQueryState<string>('project', '');
+  const [memberId, setMemberId] = useQueryState<string>('member', '');
+  const [tagText, setTagText] = useQueryState<string>('tags', '');
+  const [tagMode, setTagMode] = useQueryState('tagMode', 'any', (raw) =>
+    oneOf(tagModes, raw, 'any'),
+  );
+  const [billable, setBillable] = useQueryState('billable', 'any', (raw) =>
+    oneOf(billables, raw, 'any'),
+  );
+  const [report, setReport] = useState<Report | null>(null);
+  const [problem, setProblem] = useState('');
+  const [loading, setLoading] = useState(false);
+
+  const range = presetRange(preset, today, rules.weekStart) ?? {
+    from: isValidDay(customFrom) ? customFrom : today,
+    to: isValidDay(customTo) ? customTo : today,
+  };
+  const levels = useMemo(
+    () => [first, second].filter((g, i, all): g is Grouping => g !== '' && all.indexOf(g) === i),
+    [first, second],
+  );
+  const tags = useMemo(
+    () =>
+      tagText
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    [tagText],
+  );
+  const filter: ReportFilter = useMemo(
+    () => ({
+      from: range.from,
+      to: range.to,
+      clientIds: [],
+      projectIds: projectId ? [projectId] : [],
+      taskIds: [],
+      memberIds: memberId ? [memberId] : [],
+      tags,
+      tagMode,
+      billable,
+      statuses: [],
+    }),
+    [range.from, range.to, projectId, memberId, tags, tagMode, billable],
+  );
+  const rangeProblem = range.from > range.to ? 'The first day is after the last.' : '';
+
+  const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
+  useEffect(() => {
+    if (rangeProblem || !workspaceId) return;
+    let current = true;
+    setLoading(true);
+    void loadReport(workspaceId, filter, levels).then((result) => {
+      if (!current) return;
+      setLoading(false);
+      if (result.ok) {
+        setReport(result.report);
+        setProblem('');
+      } else setProblem(result.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [workspaceId, filter, levels, rangeProblem]);
+
+  const caption = `Detailed report, ${formatDay(range.from)} – ${formatDay(range.to)}`;
+  function exportCsv() {
+    if (!report) return;
+    const labelled = report.groups.map((g) => ({
+      ...g,
+      label: levels[0] ? groupLabel(levels[0], g.label) : g.label,
+      ...(g.children
+        ? {
+            children: g.children.map((c) => ({
+              ...c,
+              label: levels[1] ? groupLabel(levels[1], c.label) : c.label,
+            })),
+          }
+        : {}),
+    }));
+    downloadFile(
+      `hourmark-report-${range.from}-to-${range.to}.csv`,
+      reportCsv(
+        labelled,
+        report.totals,
+        [
+          levels[0] ? groupingLabels[levels[0]] : 'Group',
+          levels[1] ? groupingLabels[levels[1]] : '',
+        ],
+        can.seesAmounts,
+      ),
+      'text/csv;charset=utf-8',
+    );
+  }
+
+  const select = <T extends string>(
+    id: string,
+    label: string,
+    value: T,
+    onChange: (v: T) => void,
+    options: readonly { value: T; label: string }[],
+  ) => (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field-input"
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const groupOptions = [
+    { value: '' as const, label: 'None' },
+    ...groupings.map((g) => ({ value: g, label: groupingLabels[g] })),
+  ];
+
+  return (
+    <section aria-labelledby="report-heading" className="p-4 desk:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="report-heading" className="text-3xl font-bold">
+          Detailed report
+        </h1>
+        <button type="button" className="btn-secondary" disabled={!report} onClick={exportCsv}>
+          Export CSV
+        </button>
+      </div>
+      <form
+        aria-label="Report filter"
+        className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 desk:grid-cols-4"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        {select(
+          'report-range',
+          'Dates',
+          preset,
+          setPreset,
+          presets.map((p) => ({ value: p, label: presetLabels[p] })),
+        )}
+        {preset === 'custom' ? (
+          <>
+            <div>
+              <label htmlFor="report-from" className="field-label">
+                From
+              </label>
+              <input
+                id="report-from"
+                type="date"
+                className="field-input"
+                value={range.from}
+                onChange={(e) => setCustomFrom(e.target.value)}
+              />
+            </div>
+            <div>
+              <label htmlFor="report-to" className="field-label">
+                To
+              </label>
+              <input
+                id="report-to"
+                type="date"
+                className="field-input"
+                value={range.to}
+                onChange={(e) => setCustomTo(e.target.value)}
+              />
+            </div>
+          </>
+        ) : null}
+        {select('report-group', 'Group by', first, setFirst, groupOptions)}
+        {select('report-then', 'Then by', second, setSecond, groupOptions)}
+        {select('report-project', 'Project', projectId, setProjectId, [
+          { value: '', label: 'All projects' },
+          ...projects.map((p) => ({ value: p.value, label: `${p.group} / ${p.label}` })),
+        ])}
+        {select('report-member', 'Team member', memberId, setMemberId, [
+          { value: '', label: 'Everyone' },
+          ...members.map((m) => ({ value: m.id, label: m.name })),
+        ])}
+        <div>
+          <label htmlFor="report-tags" className="field-label">
+            Tags
+          </label>
+          <input
+            id="report-tags"
+            className="field-input"
+            aria-describedby="report-tags-hint"
+            value={tagText}
+            onChange={(e) => setTagText(e.target.value)}
+          />
+          <p id="report-tags-hint" className="text-sm text-slate-700">
+            Separate tags with commas
+          </p>
+        </div>
+        {select('report-tag-mode', 'With several tags', tagMode, setTagMode, [
+          { value: 'any', label: 'Any of them' },
+          { value: 'all', label: 'All of them' },
+        ])}
+        {select('report-billable', 'Billable', billable, setBillable, [
+          { value: 'any', label: 'Billable or not' },
+          { value: 'yes', label: 'Billable only' },
+          { value: 'no', label: 'Non-billable only' },
+        ])}
+      </form>
+      <div role="status" className="mb-3 text-slate-700">
+        {rangeProblem || problem || (loading ? 'Adding up the logs…' : '')}
+      </div>
+      {report ? (
+        <>
+          <p className="mb-2 font-semibold">
+            {formatDay(range.from)} – {formatDay(range.to)}
+          </p>
+          <ReportTable
+            groups={report.groups}
+            totals={report.totals}
+            levels={levels}
+            seesAmounts={can.seesAmounts}
+            caption={caption}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { Fragment } from 'react';
+import { formatDay } from '../../lib/day';
+import { formatDuration } from '../../lib/duration';
+import { formatMoney } from '../../lib/money';
+import type { Grouping, ReportGroup, ReportTotals } from '../../lib/report-spec';
+
+/** How a group's label reads: days as days, weeks by their first day, an empty one in words. */
+export function groupLabel(g: Grouping, label: string): string {
+  if (g === 'day') return formatDay(label);
+  if (g === 'week') return `Week of ${formatDay(label)}`;
+  if (g === 'month') {
+    const [year, month] = label.split('-');
+    return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(
+      new Date(Number(year), Number(month) - 1, 1),
+    );
+  }
+  if (label) return label;
+  const none: Record<Grouping, string> = {
+    client: 'No client',
+    project: 'No project',
+    task: 'No task',
+    member: 'No team member',
+    tag: 'No tag',
+    day: '',
+    week: '',
+    month: '',
+    billable: '',
+  };
+  return none[g];
+}
+
+/** A report's groups and subgroups with their figures, and the total in the footer. */
+export function ReportTable({
+  groups,
+  totals,
+  levels,
+  seesAmounts,
+  caption,
+}: {
+  groups: readonly ReportGroup[];
+  totals: ReportTotals;
+  levels: Grouping[];
+  seesAmounts: boolean;
+  caption: string;
+}) {
+  const figures = (t: ReportTotals) => (
+    <>
+      <td className="px-3 py-2 text-right tabular-nums">{t.logs}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatDuration(t.seconds, 'short')}</td>
+      <td className="px-3 py-2 text-right tabular-nums">
+        {formatDuration(t.billableSeconds, 'short')}
+      </td>
+      {seesAmounts ? (
+        <>
+          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.billableMinor ?? 0)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.costMinor ?? 0)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.profitMinor ?? 0)}</td>
+        </>
+      ) : null}
+      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.expensesMinor)}</td>
+    </>
+  );
+  const [first, second] = levels;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-sm">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              {levels.length ? 'Group' : 'All logs'}
+            </th>
+            {['Logs', 'Hours', 'Billed hours'].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 text-right">
+                {h}
+              </th>
+            ))}
+            {seesAmounts
+              ? ['Billable amount', 'Labour cost', 'Profit'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2 text-right">
+                    {h}
+                  </th>
+                ))
+              : null}
+            <th scope="col" className="px-3 py-2 text-right">
+              Expenses
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {first
+            ? groups.map((g) => (
+                <Fragment key={g.key}>
+                  <tr
+                    className={`border-t border-slate-200 ${second ? 'bg-brand-50 font-semibold' : ''}`}
+                  >
+                    <th scope="row" className="px-3 py-2">
+                      {groupLabel(first, g.label)}
+                    </th>
+                    {figures(g.totals)}
+                  </tr>
+                  {second
+                    ? (g.children ?? []).map((c) => (
+                        <tr key={`${g.key}|${c.key}`} className="border-t border-slate-100">
+                          <th scope="row" className="px-3 py-2 pl-8 font-normal">
+                            {groupLabel(second, c.label)}
+                          </th>
+                          {figures(c.totals)}
+                        </tr>
+                      ))
+                    : null}
+                </Fragment>
+              ))
+            : null}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-slate-300 font-bold">
+            <th scope="row" className="px-3 py-2">
+              Total
+            </th>
+            {figures(totals)}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
