@@ -108,7 +108,7 @@ const markdownCollections: [string, ZodTypeAny, number][] = [
   ['faq', faqSchema, 9],
   ['use-cases', useCaseSchema, 5],
   ['changelog', changelogSchema, 9],
-  ['help', helpSchema, 6],
+  ['help', helpSchema, 7],
   ['legal', legalSchema, 1],
   ['marketing', marketingSchema, 4],
 ];
