@@ -13,39 +13,65 @@ import { visibleCondition } from '../sync/visibility';
 // The detailed report: the logs a filter matches, summed in SQL from the amounts stored with
 // each log (src/server/sync/amounts.ts), so it agrees with /allHours and /projects to the paisa.
 
-/** How a log's key and label read for each grouping ('' when it has none, e.g. no project). */
-function dimension(g: Grouping, weekStart: number): { key: SQL; label: SQL } {
+/** A log's key for each grouping ('' when it has none, e.g. no project). */
+function keyOf(g: Grouping, weekStart: number): SQL {
   switch (g) {
     case 'client':
-      return { key: sql`coalesce(p.client_id, '')`, label: sql`coalesce(c.data->>'name', '')` };
+      return sql`coalesce(p.client_id, '')`;
     case 'project':
-      return {
-        key: sql`coalesce(l.project_id, '')`,
-        label: sql`coalesce(p.data->>'projectName', '')`,
-      };
+      return sql`coalesce(l.project_id, '')`;
     case 'task':
-      return { key: sql`coalesce(l.task_id, '')`, label: sql`coalesce(t.data->>'task', '')` };
+      return sql`coalesce(l.task_id, '')`;
     case 'member':
-      return { key: sql`coalesce(l.member_id, '')`, label: sql`coalesce(m.data->>'name', '')` };
+      return sql`coalesce(l.member_id, '')`;
     case 'tag':
-      return { key: sql`tg.tag`, label: sql`tg.tag` };
+      return sql`tg.tag`;
     case 'day':
-      return { key: sql`l.date::text`, label: sql`l.date::text` };
+      return sql`l.date::text`;
     case 'week': {
-      // The first day of the log's week, for weeks that start on the workspace's weekday.
-      // Inlined (a checked 0–6), so the key reads the same wherever it appears in the query.
+      // The first day of the log's week, for weeks that start on the workspace's weekday;
+      // inlined (a checked 0–6), so the key reads the same wherever it appears in the query.
       const first = sql.raw(String(Math.min(6, Math.max(0, Math.trunc(weekStart)))));
-      const start = sql`(l.date - ((extract(dow from l.date)::int - ${first} + 7) % 7))::text`;
-      return { key: start, label: start };
+      return sql`(l.date - ((extract(dow from l.date)::int - ${first} + 7) % 7))::text`;
     }
     case 'month':
-      return { key: sql`to_char(l.date, 'YYYY-MM')`, label: sql`to_char(l.date, 'YYYY-MM')` };
+      return sql`to_char(l.date, 'YYYY-MM')`;
     case 'billable':
-      return {
-        key: sql`CASE WHEN l.billable_minor > 0 THEN 'yes' ELSE 'no' END`,
-        label: sql`CASE WHEN l.billable_minor > 0 THEN 'Billable' ELSE 'Non-billable' END`,
-      };
+      return sql`CASE WHEN l.billable_minor > 0 THEN 'yes' ELSE 'no' END`;
   }
+}
+
+/** Where the names of records a report groups by are, and the field that holds each. */
+const named: Partial<Record<Grouping, { table: string; field: string }>> = {
+  client: { table: 'clients', field: 'name' },
+  project: { table: 'projects', field: 'projectName' },
+  task: { table: 'tasks', field: 'task' },
+  member: { table: 'members', field: 'name' },
+};
+
+/** Labels of `keys` for grouping `g` (names looked up once per group, not joined per log). */
+async function labelsOf(
+  runner: Runner,
+  workspaceId: string,
+  g: Grouping,
+  keys: string[],
+): Promise<Map<string, string>> {
+  const source = named[g];
+  if (!source) {
+    const fixed = (key: string) =>
+      g === 'billable' ? (key === 'yes' ? 'Billable' : 'Non-billable') : key;
+    return new Map(keys.map((key) => [key, fixed(key)]));
+  }
+  const ids = keys.filter(Boolean);
+  if (ids.length === 0) return new Map();
+  const found = await rows<{ id: string; label: string | null }>(
+    runner,
+    sql`SELECT id, data->>${source.field} AS label FROM ${sql.identifier(source.table)} WHERE workspace_id = ${workspaceId} AND id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((r) => [r.id, r.label ?? '']));
 }
 
 /** A log's tags, lower-cased and trimmed ('' for a log without any). */
@@ -81,11 +107,13 @@ function conditions(membership: Membership, f: ReportFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-const FROM = sql`time_logs l
-  LEFT JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
-  LEFT JOIN clients c ON c.workspace_id = l.workspace_id AND c.id = p.client_id
-  LEFT JOIN tasks t ON t.workspace_id = l.workspace_id AND t.id = l.task_id
-  LEFT JOIN members m ON m.workspace_id = l.workspace_id AND m.id = l.member_id`;
+/** The logs, with their project only when a client is asked about (the one join needed). */
+function source(withProject: boolean, withTags: boolean): SQL {
+  const logs = withProject
+    ? sql`time_logs l LEFT JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id`
+    : sql`time_logs l`;
+  return withTags ? sql`${logs} CROSS JOIN LATERAL unnest(${TAGS}) AS tg(tag)` : logs;
+}
 
 const SUMS = sql`count(*) AS logs, coalesce(sum(l.seconds), 0) AS seconds,
   coalesce(sum(l.billable_seconds), 0) AS billable_seconds,
@@ -164,42 +192,53 @@ export async function detailedReport(
   groups: Grouping[],
 ): Promise<Report> {
   const where = conditions(membership, filter);
-  const needsTags = groups.includes('tag');
-  const from = needsTags ? sql`${FROM} CROSS JOIN LATERAL unnest(${TAGS}) AS tg(tag)` : FROM;
-  const [grand] = await rows<SumRow>(runner, sql`SELECT ${SUMS} FROM ${FROM} WHERE ${where}`);
-  const totals = grand ? totalsOf(grand) : zero();
-  if (groups.length === 0) return redact(membership, { groups: [], totals });
+  const withProject = filter.clientIds.length > 0 || groups.includes('client');
+  const byTag = groups.includes('tag');
+  // Grouped by tag a log counts once per tag, so the total is its own (one more scan).
+  let totals = zero();
+  if (byTag || groups.length === 0) {
+    const [grand] = await rows<SumRow>(
+      runner,
+      sql`SELECT ${SUMS} FROM ${source(withProject, false)} WHERE ${where}`,
+    );
+    if (grand) totals = totalsOf(grand);
+    if (groups.length === 0) return redact(membership, { groups: [], totals });
+  }
 
-  const dims = groups.map((g) => dimension(g, membership.rules.weekStart));
-  const select = sql.join(
-    dims.flatMap((d, i) => [
-      sql`${d.key} AS ${sql.raw(`k${i}`)}`,
-      sql`max(${d.label}) AS ${sql.raw(`n${i}`)}`,
-    ]),
+  const keys = sql.join(
+    groups.map((g, i) => sql`${keyOf(g, membership.rules.weekStart)} AS ${sql.raw(`k${i}`)}`),
     sql`, `,
   );
-  // By position: the keys are the 1st and 3rd columns (each followed by its label).
-  const by = sql.raw(dims.map((_, i) => String(i * 2 + 1)).join(', '));
-  const found = await rows<SumRow & { k0: string; n0: string; k1?: string; n1?: string }>(
+  const by = sql.raw(groups.map((_, i) => String(i + 1)).join(', '));
+  const found = await rows<SumRow & { k0: string; k1?: string }>(
     runner,
-    sql`SELECT ${select}, ${SUMS} FROM ${from} WHERE ${where} GROUP BY ${by} ORDER BY ${by}`,
+    sql`SELECT ${keys}, ${SUMS} FROM ${source(withProject, byTag)} WHERE ${where} GROUP BY ${by}`,
   );
+  const labels = await Promise.all(
+    groups.map((g, i) =>
+      labelsOf(runner, membership.workspaceId, g, [
+        ...new Set(found.map((r) => (i === 0 ? r.k0 : (r.k1 ?? '')))),
+      ]),
+    ),
+  );
+  const label = (level: number, key: string) => labels[level]?.get(key) ?? '';
   const top = new Map<string, ReportGroup>();
   for (const row of found) {
     let group = top.get(row.k0);
     if (!group) {
       group = {
         key: row.k0,
-        label: row.n0,
+        label: label(0, row.k0),
         totals: zero(),
-        ...(dims.length > 1 ? { children: [] } : {}),
+        ...(groups.length > 1 ? { children: [] } : {}),
       };
       top.set(row.k0, group);
     }
     const sums = totalsOf(row);
     add(group.totals, sums);
-    if (dims.length > 1)
-      group.children?.push({ key: row.k1 ?? '', label: row.n1 ?? '', totals: sums });
+    if (!byTag) add(totals, sums);
+    if (groups.length > 1)
+      group.children?.push({ key: row.k1 ?? '', label: label(1, row.k1 ?? ''), totals: sums });
   }
   const byTime = (g: Grouping) => g === 'day' || g === 'week' || g === 'month';
   const order = (level: number) => (a: ReportGroup, b: ReportGroup) =>
