@@ -21,7 +21,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
     children: [
       { label: 'All hours', href: '/allHours' },
       { label: 'Detailed report', href: '/reports/detailed' },
-      { label: 'Dashboard (coming soon)' },
+      { label: 'Dashboard', href: '/reports/dashboard' },
       { label: 'Team pivot (coming soon)' },
       { label: 'Activity (coming soon)' },
       { label: 'Economy (coming soon)' },
