@@ -2,6 +2,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UsersScreen } from '../../../src/islands/users/UsersScreen';
+import { unknownAccess } from '../../../src/lib/abilities';
+import { rememberAccess } from '../../../src/stores/access';
+import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $team, type Member } from '../../../src/stores/team';
 
 const member = (id: string, name: string, extra: Partial<Member> = {}): Member => ({
@@ -40,10 +43,18 @@ async function renderScreen() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 40)));
 }
 
+/** The screen as the workspace's Admin sees it (what the last pull said). */
+function signedInAsAdmin() {
+  const owner = { userId: 'u1', workspaceId: 'w1', workspaceName: 'Agency' };
+  $cacheOwner.set(owner);
+  rememberAccess(owner, { ...unknownAccess, role: 'Admin', memberId: 'm4', seesAmounts: true });
+}
+
 beforeEach(() => {
   localStorage.clear();
   window.history.replaceState(null, '', '/users');
   $team.set(seed);
+  signedInAsAdmin();
 });
 
 describe('UsersScreen', () => {
@@ -70,6 +81,18 @@ describe('UsersScreen', () => {
     const asha = screen.getByRole('row', { name: /asha/ });
     expect(within(asha).getByText('₹400.00')).toBeTruthy();
     expect(within(asha).getByText('₹900.00')).toBeTruthy();
+  });
+
+  it('offers a Normal member nothing to change and no rates', async () => {
+    rememberAccess(
+      { userId: 'u1', workspaceId: 'w1' },
+      { ...unknownAccess, role: 'Normal', memberId: 'm2' },
+    );
+    await renderScreen();
+    expect(screen.queryByRole('link', { name: '+ New Team member' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Labor rate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actions for asha' })).toBeNull();
+    expect(screen.queryByText('₹1,250.00')).toBeNull();
   });
 
   it('filters by name as you type, keeps the search in the URL, and says when nothing matches', async () => {
