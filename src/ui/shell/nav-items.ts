@@ -22,7 +22,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
       { label: 'All hours', href: '/allHours' },
       { label: 'Detailed report', href: '/reports/detailed' },
       { label: 'Dashboard', href: '/reports/dashboard' },
-      { label: 'Team pivot (coming soon)' },
+      { label: 'Team pivot', href: '/reports/pivot' },
       { label: 'Activity (coming soon)' },
       { label: 'Economy (coming soon)' },
       { label: 'Timesheet (coming soon)' },
