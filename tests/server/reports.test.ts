@@ -250,6 +250,18 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
     expect(fields['extra']).toBe('Not a parameter of this request');
   });
 
+  it('Activity reads logs most recently added or changed first', async () => {
+    clock.advance(60_000);
+    await ok(admin, 'updateTimeLog', { id: 'L3', changes: { desc: '<p>Fixed the mail form</p>' } });
+    const res = await handleLogs(
+      get(`/sync/logs?workspace=${admin.workspace.id}&order=recent&limit=2`, admin.cookie),
+      ctx(),
+    );
+    const { logs } = (await res.json()) as { logs: { id: string }[] };
+    // L3 was changed last; the others were added in one moment, so the highest id comes next.
+    expect(logs.map((l) => l.id)).toEqual(['L3', 'L6']);
+  });
+
   it('answers 1,000 junk and half-right queries with JSON 4xx, never 5xx', async () => {
     let seed = 41;
     const rand = () => {

@@ -233,7 +233,7 @@ export function UsersScreen() {
                 </th>
                 <td data-label="Activity" className="px-3 py-2">
                   <a
-                    href={`/allHours?member=${encodeURIComponent(member.id)}`}
+                    href={`/reports/activity?member=${encodeURIComponent(member.id)}`}
                     className="text-brand-700 underline"
                   >
                     View Activity<span className="sr-only"> of {member.name}</span>

@@ -53,6 +53,7 @@ export async function handleLogs(request: Request, ctx: HandlerContext): Promise
     text: q.q,
     limit: q.limit ?? 200,
     offset: q.offset ?? 0,
+    order: q.order,
   });
   if (outcome.kind === 'forbidden') return notMember();
   const { logs, totals, daySeconds } = outcome;

@@ -41,6 +41,9 @@ export const logsQuery = z
       .refine((n) => n >= 1, 'At least 1')
       .optional(),
     offset: count(10_000_000).optional(),
+    order: z
+      .enum(['day', 'recent'], { errorMap: () => ({ message: 'One of day, recent' }) })
+      .optional(),
   })
   .strict();
 

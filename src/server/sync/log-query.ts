@@ -30,7 +30,9 @@ export interface LogQuery {
   status?: 'approved' | 'pending' | 'submitted' | 'rejected' | undefined;
   tag?: string | undefined;
   text?: string | undefined;
-  /** Logs per page (newest day first) and how many to skip. */
+  /** Newest day first (the default), or most recently added or changed first (Activity). */
+  order?: 'day' | 'recent' | undefined;
+  /** Logs per page and how many to skip. */
   limit: number;
   offset: number;
 }
@@ -95,7 +97,10 @@ interface SlimRow {
   expense_minor: string | number;
 }
 
-const ORDER = sql`ORDER BY l.date DESC, l.created_at DESC, l.id DESC`;
+const orderOf = (q: LogQuery) =>
+  q.order === 'recent'
+    ? sql`ORDER BY l.updated_at DESC, l.id DESC`
+    : sql`ORDER BY l.date DESC, l.created_at DESC, l.id DESC`;
 const COLUMNS = sql`l.id, l.data, l.deleted, l.created_at, l.updated_at, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor`;
 
 function addUp(found: SlimRow[]): LogTotals {
@@ -141,7 +146,7 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
     );
     const page = await rows<LogRow>(
       db,
-      sql`SELECT ${COLUMNS} FROM time_logs l WHERE ${where} ${ORDER} LIMIT ${q.limit} OFFSET ${q.offset}`,
+      sql`SELECT ${COLUMNS} FROM time_logs l WHERE ${where} ${orderOf(q)} LIMIT ${q.limit} OFFSET ${q.offset}`,
     );
     const totals = withoutAmounts(
       membership,
@@ -170,7 +175,7 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
   // Only what the filter reads, for every candidate: the full records of the page come after.
   const found = await rows<SlimRow>(
     db,
-    sql`SELECT l.id, to_char(l.date, 'YYYY-MM-DD') AS date, l.project_id AS "projectId", l.task_id AS "taskId", l.data->>'tags' AS tags, l.data->>'desc' AS "desc", '' AS client, '' AS task, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor FROM time_logs l WHERE ${where} ${ORDER}`,
+    sql`SELECT l.id, to_char(l.date, 'YYYY-MM-DD') AS date, l.project_id AS "projectId", l.task_id AS "taskId", l.data->>'tags' AS tags, l.data->>'desc' AS "desc", '' AS client, '' AS task, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor FROM time_logs l WHERE ${where} ${orderOf(q)}`,
   );
   const slim = labelledLogs(sources, found as unknown as TimeLog[]);
   const matching = new Set(
@@ -190,7 +195,7 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
           sql`SELECT ${COLUMNS} FROM time_logs l WHERE l.workspace_id = ${q.workspaceId} AND l.id IN (${sql.join(
             pageIds.map((id) => sql`${id}`),
             sql`, `,
-          )}) ${ORDER}`,
+          )}) ${orderOf(q)}`,
         );
   const shownDays = new Set(page.map((row) => String(row.data['date'])));
   const daySeconds: Record<string, number> = {};

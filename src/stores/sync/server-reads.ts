@@ -12,7 +12,7 @@ import { $cacheOwner } from './owner';
 export type OlderLogsQuery = {
   [K in 'from' | 'to' | 'before' | 'client' | 'project' | 'task' | 'member' | 'tag' | 'q']?:
     string | undefined;
-} & { status?: TimeLog['status']; limit?: number; offset?: number };
+} & { status?: TimeLog['status']; limit?: number; offset?: number; order?: 'day' | 'recent' };
 
 function query(params: Record<string, string | number | undefined>): string | null {
   const owner = $cacheOwner.get();

@@ -23,7 +23,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
       { label: 'Detailed report', href: '/reports/detailed' },
       { label: 'Dashboard', href: '/reports/dashboard' },
       { label: 'Team pivot', href: '/reports/pivot' },
-      { label: 'Activity (coming soon)' },
+      { label: 'Activity', href: '/reports/activity' },
       { label: 'Economy (coming soon)' },
       { label: 'Timesheet (coming soon)' },
       { label: 'Audit log', href: '/audit', for: 'admins' },

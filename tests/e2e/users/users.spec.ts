@@ -257,14 +257,15 @@ test('Delete asks first and can be undone', async ({ page }) => {
   await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Asha', 'Chitra']);
 });
 
-test('View Activity opens All hours filtered to that member', async ({ page }) => {
+test('View Activity opens that member’s activity', async ({ page }) => {
   await openList(page);
   await row(page, 'Asha')
     .getByRole('link', { name: /View Activity/ })
     .click();
-  await expect(page).toHaveURL(/\/allHours\?member=m2$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'All hours' })).toBeVisible();
+  await expect(page).toHaveURL(/\/reports\/activity\?member=m2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(page.getByLabel('Team member')).toHaveValue('m2');
+  await expect(page.getByText('No time logged yet.')).toBeVisible();
 });
 
 test('an unknown id shows "Team member not found" with a way back', async ({ page }) => {
