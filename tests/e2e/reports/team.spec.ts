@@ -92,5 +92,7 @@ test('Activity lists who logged what, most recent first, for everyone or one mem
   await page.getByLabel('Team member').selectOption({ label: 'Bilal' });
   await expect(page).toHaveURL(/member=m2/);
   await expect(list.getByRole('listitem')).toHaveCount(1);
-  await expect(list).toContainText(`Bilal logged 0:30 on No client / Website for ${formatDay(today)}`);
+  await expect(list).toContainText(
+    `Bilal logged 0:30 on No client / Website for ${formatDay(today)}`,
+  );
 });
