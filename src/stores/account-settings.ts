@@ -38,3 +38,21 @@ export async function deleteAccount(password: string): Promise<AccountResult> {
   if (result.ok) forgetSession();
   return result;
 }
+
+/** What deleting the account does to one of its workspaces (GET /user/delete-check). */
+export interface WorkspaceEffect {
+  id: string;
+  name: string;
+  effect: 'deleted' | 'leave' | 'blocked';
+  otherMembers: number;
+}
+
+/** Asks the server what deleting the account would do to each of its workspaces. */
+export async function deletionCheck(): Promise<
+  { ok: true; workspaces: WorkspaceEffect[] } | { ok: false; message: string }
+> {
+  const result = await callApi<{ workspaces: WorkspaceEffect[] }>('/user/delete-check');
+  return result.ok
+    ? { ok: true, workspaces: result.data.workspaces }
+    : { ok: false, message: result.message };
+}

@@ -1,6 +1,6 @@
 import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
-import { useState, type SubmitEvent } from 'react';
-import { deleteAccount } from '../../stores/account-settings';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { deleteAccount, deletionCheck, type WorkspaceEffect } from '../../stores/account-settings';
 import { TextField } from '../../ui/form/TextField';
 
 /** Deleting the account asks for confirmation and the password. */
@@ -8,6 +8,17 @@ export function DeleteAccountForm() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const [effects, setEffects] = useState<WorkspaceEffect[] | null>(null);
+  // What deletion does to each workspace is asked each time the dialog opens (roles change).
+  useEffect(() => {
+    if (!open) return;
+    setEffects(null);
+    void deletionCheck().then((result) => {
+      if (result.ok) setEffects(result.workspaces);
+      else setError(result.message);
+    });
+  }, [open]);
+  const blocked = effects?.some((w) => w.effect === 'blocked') ?? false;
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -46,7 +57,26 @@ export function DeleteAccountForm() {
         className="fixed inset-x-2 top-20 z-50 mx-auto max-w-md rounded-lg bg-white p-6 shadow-xl"
       >
         <DialogHeading className="mb-2 text-xl font-bold">Delete your account?</DialogHeading>
-        <p className="mb-4">This cannot be undone. Enter your password to confirm.</p>
+        <p className="mb-2">This cannot be undone.</p>
+        {effects === null ? (
+          <p role="status" className="mb-4">
+            Checking your workspaces…
+          </p>
+        ) : (
+          <ul aria-label="Your workspaces" className="mb-4 list-disc space-y-1 pl-5">
+            {effects.map((w) => (
+              <li key={w.id} className={w.effect === 'blocked' ? 'text-red-800' : ''}>
+                <strong>{w.name}</strong>:{' '}
+                {w.effect === 'deleted'
+                  ? 'deleted with your account, with all its records (no one else is in it).'
+                  : w.effect === 'leave'
+                    ? 'you leave it; its records stay with the team.'
+                    : `you are its last Admin and ${w.otherMembers} ${w.otherMembers === 1 ? 'other person uses' : 'others use'} it. Make one of them Admin on Team members first.`}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mb-4">Enter your password to confirm.</p>
         <form noValidate onSubmit={(e) => void submit(e)}>
           <TextField
             label="Password"
@@ -57,7 +87,11 @@ export function DeleteAccountForm() {
             onChange={setPassword}
           />
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+            <button
+              type="submit"
+              className="btn-primary bg-red-700 hover:bg-red-800"
+              disabled={effects === null || blocked}
+            >
               Delete my account
             </button>
             <DialogDismiss className="btn-secondary">Cancel</DialogDismiss>

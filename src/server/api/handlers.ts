@@ -1,7 +1,6 @@
 import {
   changePassword,
   checkPassword,
-  deleteAccount,
   login,
   publicUser,
   registerAccount,
@@ -10,6 +9,7 @@ import {
   type SignedIn,
 } from '../auth/accounts';
 import { parseDeviceCookie } from '../auth/devices';
+import { deleteAccountAndWorkspaces, deletionEffects } from '../team/account-workspaces';
 import { handleOf, revokeSession, revokeUserSessions } from '../auth/sessions';
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
@@ -169,6 +169,25 @@ export async function handleDelete(request: Request, ctx: HandlerContext): Promi
       fields: { password: 'That password is not correct.' },
     });
   }
-  await deleteAccount(ctx.database.db, session.user.id);
+  const deleted = await deleteAccountAndWorkspaces(ctx.database.db, session.user.id);
+  if (!deleted.ok) {
+    const names = deleted.blocked.map((w) => w.name).join(', ');
+    return json(409, {
+      error: 'last_admin',
+      message: `You are the last Admin of ${names}, which others still use. Make another member Admin there first (Team members), then delete your account.`,
+      workspaces: deleted.blocked,
+    });
+  }
   return json(204, null, { 'Set-Cookie': sessionCookie(null, target(request, ctx)) });
+}
+
+/** GET /user/delete-check: what deleting the account would do to each of its workspaces. */
+export async function handleDeleteCheck(request: Request, ctx: HandlerContext): Promise<Response> {
+  const session = await signedIn(request, ctx);
+  if (!session) return unauthenticated();
+  return json(
+    200,
+    { workspaces: await deletionEffects(ctx.database.db, session.user.id) },
+    refreshed(session, request, ctx),
+  );
 }

@@ -247,11 +247,6 @@ export async function changePassword(
   return changed === 'ok' ? 'ok' : 'busy';
 }
 
-/** Deletes an account; its sessions and devices go with it (ON DELETE CASCADE). */
-export async function deleteAccount(db: Db, userId: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, userId));
-}
-
 /**
  * Sets a new password through a reset link: the hash is made first (so a busy server never
  * spends the link), then the link is taken once, the password replaced, and every session of

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'too_many_workspaces'
   | 'invalid_token'
   | 'forbidden'
+  | 'last_admin'
   | 'internal';
 
 /** A JSON response with no caching. */

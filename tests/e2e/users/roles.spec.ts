@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { fromOwnAddress } from '../support/addresses';
 import { seedStorage, signIn } from '../support/session';
+import { invite, join, workspaceOf } from '../support/team';
 
 // One workspace, three people: what each screen offers follows the role the server gives, and
 // a locked period is shown with its reason before anyone tries to change a log in it.
@@ -108,32 +108,6 @@ const seedFor = ({ mira, nik }: ReturnType<typeof people>, approval = false) => 
     : [log('l-old', '2026-11-02', 'p1', 'm-norm'), log('l-new', '2026-11-20', 'p1', 'm-norm')],
 });
 
-/** The invited person creates an account through the link and lands on Track. */
-async function join(browser: Browser, link: string, who: { name: string }): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: fromOwnAddress() });
-  const page = await context.newPage();
-  // The link's secret is in its fragment; the test server's own address opens it.
-  await page.goto(`/invite${new URL(link).hash}`);
-  await page.getByLabel('Full Name').fill(who.name);
-  await page.getByLabel('Password').fill('a good password');
-  await page.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  return page;
-}
-
-const workspaceOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('hm.cacheOwner') ?? '{}') as { workspaceId: string })
-        .workspaceId,
-  );
-
-async function invite(admin: Page, workspaceId: string, memberId: string): Promise<string> {
-  const res = await admin.request.post('/sync/invitations', { data: { workspaceId, memberId } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { link: string }).link;
-}
-
 test('each role sees only what it may do, and a locked period says why', async ({
   page,
   browser,
@@ -143,11 +117,7 @@ test('each role sees only what it may do, and a locked period says why', async (
   await signIn(page);
   await seedStorage(page, seedFor({ mira, nik }));
   await page.goto('/projects');
-  const workspaceId = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('hm.cacheOwner') ?? '{}') as { workspaceId: string })
-        .workspaceId,
-  );
+  const workspaceId = await workspaceOf(page);
   // Logs up to 10 Nov 2026 are locked.
   const locked = await page.request.post('/sync/workspace-settings', {
     data: {

@@ -1,0 +1,78 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import { memberships, users, workspaces } from '../db/schema';
+
+/** What deleting an account does to one of its workspaces. */
+export interface WorkspaceEffect {
+  id: string;
+  name: string;
+  /**
+   * 'deleted': no one else is in it, so it goes with the account; 'leave': others stay and an
+   * Admin remains; 'blocked': the person is its last Admin and others are in it.
+   */
+  effect: 'deleted' | 'leave' | 'blocked';
+  otherMembers: number;
+}
+
+/** What deleting `userId`'s account would do to each workspace they belong to. */
+export async function deletionEffects(db: Db, userId: string): Promise<WorkspaceEffect[]> {
+  const mine = await db
+    .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(workspaces.createdAt);
+  if (mine.length === 0) return [];
+  const others = await db
+    .select({
+      workspaceId: memberships.workspaceId,
+      members: sql<number>`count(*)::int`,
+      admins: sql<number>`count(*) FILTER (WHERE ${memberships.role} = 'Admin')::int`,
+    })
+    .from(memberships)
+    .where(
+      and(
+        inArray(
+          memberships.workspaceId,
+          mine.map((w) => w.id),
+        ),
+        ne(memberships.userId, userId),
+        eq(memberships.archived, false),
+      ),
+    )
+    .groupBy(memberships.workspaceId);
+  const byId = new Map(others.map((o) => [o.workspaceId, o]));
+  return mine.map((w) => {
+    const o = byId.get(w.id);
+    const otherMembers = Number(o?.members ?? 0);
+    const effect =
+      otherMembers === 0
+        ? 'deleted'
+        : w.role === 'Admin' && Number(o?.admins ?? 0) === 0
+          ? 'blocked'
+          : 'leave';
+    return { id: w.id, name: w.name, effect, otherMembers };
+  });
+}
+
+/**
+ * Deletes the account with the workspaces no one else is in, unless it is the last Admin of a
+ * workspace others still use (then nothing is deleted and those workspaces are named).
+ */
+export async function deleteAccountAndWorkspaces(
+  db: Db,
+  userId: string,
+): Promise<{ ok: true } | { ok: false; blocked: WorkspaceEffect[] }> {
+  return db.transaction(async (tx) => {
+    // The account's row first: two deletions of one account, or a deletion racing a role
+    // change, go one after another.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const effects = await deletionEffects(tx, userId);
+    const blocked = effects.filter((e) => e.effect === 'blocked');
+    if (blocked.length > 0) return { ok: false as const, blocked };
+    const alone = effects.filter((e) => e.effect === 'deleted').map((e) => e.id);
+    if (alone.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
+    await tx.delete(users).where(eq(users.id, userId));
+    return { ok: true as const };
+  });
+}
