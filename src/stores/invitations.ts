@@ -88,3 +88,18 @@ export async function revokeInvitation(id: string): Promise<{ ok: boolean; messa
   void loadInvitations();
   return { ok: result.ok, message: result.ok ? '' : result.message };
 }
+
+/** A password-reset link an Admin made for a member, to copy; or why it could not be made. */
+export type MemberResetResult =
+  { ok: true; link: string; mailed: 'sent' | 'off' | 'failed' } | { ok: false; message: string };
+
+/** Makes a reset link for a member who joined only through this workspace's invitation. */
+export async function makeMemberResetLink(memberId: string): Promise<MemberResetResult> {
+  const result = await callApi<{ link: string; mailed: 'sent' | 'off' | 'failed' }>(
+    '/sync/member-reset-link',
+    { body: { workspaceId: workspaceId(), memberId } },
+  );
+  return result.ok
+    ? { ok: true, link: result.data.link, mailed: result.data.mailed }
+    : { ok: false, message: result.message };
+}

@@ -15,6 +15,7 @@ import {
   $invitations,
   inviteMember,
   loadInvitations,
+  makeMemberResetLink,
   revokeInvitation,
 } from '../../stores/invitations';
 import {
@@ -62,6 +63,11 @@ export function UsersScreen() {
   );
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [notice, setNotice] = useState('');
+  const [resetLink, setResetLink] = useState<{
+    name: string;
+    link: string;
+    mailed: 'sent' | 'off' | 'failed';
+  } | null>(null);
   const invitations = useStore($invitations);
   // Only Admins change the team; Managers may see rates when the workspace allows.
   const can = useStore($abilities);
@@ -130,7 +136,24 @@ export function UsersScreen() {
   const inviteActions = (member: Member) => {
     if (invitations.state !== 'ready' || member.status !== 'Active' || !member.email) return [];
     const state = signIn(member);
-    if (state.label === 'Signed in') return [];
+    if (state.label === 'Signed in')
+      return [
+        {
+          label: 'Create password reset link',
+          onSelect: () => {
+            void makeMemberResetLink(member.id).then((made) => {
+              setResetLink(
+                made.ok ? { name: member.name, link: made.link, mailed: made.mailed } : null,
+              );
+              setNotice(
+                made.ok
+                  ? `Password reset link for ${member.name} ready: copy it below.`
+                  : `No reset link was made: ${made.message}`,
+              );
+            });
+          },
+        },
+      ];
     const pending = state.pending;
     return pending
       ? [
@@ -177,6 +200,29 @@ export function UsersScreen() {
         {notice}
       </p>
       <InvitationLink name={(id) => members.find((m) => m.id === id)?.name ?? ''} />
+      {resetLink ? (
+        <section
+          aria-label={`Password reset link for ${resetLink.name}`}
+          className="mb-4 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <label htmlFor="reset-link" className="field-label">
+            Password reset link
+          </label>
+          <input
+            id="reset-link"
+            readOnly
+            className="field-input"
+            value={resetLink.link}
+            onFocus={(e) => e.target.select()}
+          />
+          <p className="mt-1 text-sm text-slate-700">
+            It works once, within an hour, and signs {resetLink.name} out everywhere else.{' '}
+            {resetLink.mailed === 'sent'
+              ? 'We mailed it to them too.'
+              : 'It was not mailed: send it to them yourself.'}
+          </p>
+        </section>
+      ) : null}
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <SearchBox label="Search by name" value={query} onChange={setQuery} />
         <StatusSelect value={status} onChange={setStatus} />

@@ -65,3 +65,8 @@ export const teamBody = z
 export const deleteTeamBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), id: recordId })
   .strict();
+
+/** POST /sync/member-reset-link */
+export const memberResetBody = z
+  .object({ workspaceId: text.uuid('Must be a workspace id'), memberId: recordId })
+  .strict();

@@ -53,6 +53,7 @@ test('every state-changing endpoint refuses another website, and changes nothing
       { workspaceId: before.workspaces[0]?.id, name: 'Planted', memberIds: [], leadIds: [] },
     ],
     ['/sync/teams/delete', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
+    ['/sync/member-reset-link', { workspaceId: before.workspaces[0]?.id, memberId: 'x' }],
     ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],
     ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
     ['/support/messages', { topic: 'Other', message: 'Planted', email: 'someone@example.com' }],

@@ -47,6 +47,18 @@ test('an Admin invites a new team member, who joins through the mailed link and 
 
   await page.reload();
   await expect(page.getByRole('row', { name: /Nia Rao/ })).toContainText('Signed in');
+  // She joined only through this workspace, so her Admin may make her a password-reset link.
+  await page.getByRole('button', { name: 'Actions for Nia Rao' }).click();
+  await page.getByRole('menuitem', { name: 'Create password reset link' }).click();
+  const reset = page.getByRole('region', { name: 'Password reset link for Nia Rao' });
+  await expect(reset).toContainText('We mailed it to them too.');
+  const resetUrl = await reset.getByLabel('Password reset link').inputValue();
+  expect(resetUrl).toMatch(/\/reset-password#/);
+  // Her second mail, after the invitation.
+  const resetMail = await waitForMail(email, 2);
+  expect(resetMail.subject).toBe('Choose a new password for Hourmark');
+  expect(resetMail.text).toContain(resetUrl);
+  await expectNoAxeViolations(page);
   // The link works once.
   const again = await browser.newContext();
   const reopened = await again.newPage();
