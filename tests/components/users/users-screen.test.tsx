@@ -76,7 +76,7 @@ describe('UsersScreen', () => {
       within(ravi)
         .getByRole('link', { name: /View Activity/ })
         .getAttribute('href'),
-    ).toBe('/allHours?member=m1');
+    ).toBe('/reports/activity?member=m1');
     expect(within(ravi).getByRole('button', { name: 'Actions for Ravi' })).toBeTruthy();
     const asha = screen.getByRole('row', { name: /asha/ });
     expect(within(asha).getByText('₹400.00')).toBeTruthy();
