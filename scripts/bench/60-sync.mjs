@@ -13,9 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { startPostgres } from '../postgres.mjs';
 import { seeded, timeLogFields, workspaceMutations } from './_sync-data.mjs';
-import { startServer } from './_harness.mjs';
+import { onBothDrivers, startServer } from './_harness.mjs';
 
 const BATCH = 500;
 const INCREMENTAL_RUNS = 50;
@@ -214,25 +213,7 @@ async function section(label, extraEnv) {
 const begun = performance.now();
 // The figures are only as quiet as the machine: its load is printed with the run time.
 const loadBefore = loadavg()[0];
-let ok = true;
-const run = async (label, env) => {
-  try {
-    await section(label, env);
-  } catch (error) {
-    ok = false;
-    console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
-  }
-};
-await run('PGlite', {});
-const pg = await startPostgres();
-if (pg) {
-  try {
-    await run('PostgreSQL', { DATABASE_URL: pg.url });
-  } finally {
-    pg.stop();
-  }
-} else console.log('\nPostgreSQL is not installed: the sync bench ran on PGlite only.');
+await onBothDrivers('sync', section);
 console.log(
   `\nsync bench took ${((performance.now() - begun) / 1000).toFixed(0)} s; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
 );
-if (!ok) process.exitCode = 1;

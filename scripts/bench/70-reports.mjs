@@ -5,9 +5,8 @@
 // ≤ 300 ms p50), and the same for the current month grouped by member.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { startPostgres } from '../postgres.mjs';
 import { workspaceMutations } from './_sync-data.mjs';
-import { startServer } from './_harness.mjs';
+import { onBothDrivers, startServer } from './_harness.mjs';
 
 const BATCH = 500;
 const RUNS = 30;
@@ -89,22 +88,4 @@ async function section(label, extraEnv) {
   }
 }
 
-let ok = true;
-const run = async (label, env) => {
-  try {
-    await section(label, env);
-  } catch (error) {
-    ok = false;
-    console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
-  }
-};
-await run('PGlite', {});
-const pg = await startPostgres();
-if (pg) {
-  try {
-    await run('PostgreSQL', { DATABASE_URL: pg.url });
-  } finally {
-    pg.stop();
-  }
-} else console.log('\nPostgreSQL is not installed: the reports bench ran on PGlite only.');
-if (!ok) process.exitCode = 1;
+await onBothDrivers('reports', section);

@@ -89,3 +89,30 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
+
+/**
+ * Runs `section(label, env)` on PGlite, then on a throwaway PostgreSQL when one is installed;
+ * a section that throws is reported and makes the bench exit non-zero.
+ */
+export async function onBothDrivers(what, section) {
+  const { startPostgres } = await import('../postgres.mjs');
+  let ok = true;
+  const run = async (label, env) => {
+    try {
+      await section(label, env);
+    } catch (error) {
+      ok = false;
+      console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  await run('PGlite', {});
+  const pg = await startPostgres();
+  if (pg) {
+    try {
+      await run('PostgreSQL', { DATABASE_URL: pg.url });
+    } finally {
+      pg.stop();
+    }
+  } else console.log(`\nPostgreSQL is not installed: the ${what} bench ran on PGlite only.`);
+  if (!ok) process.exitCode = 1;
+}

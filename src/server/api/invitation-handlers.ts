@@ -12,14 +12,13 @@ import {
   takeInvitation,
 } from '../team/invitations';
 import { reserve, type ThrottleKey } from '../throttle/throttle';
-import { membershipOf } from '../sync/workspaces';
 import { appBaseUrl, type HandlerContext } from './context';
 import { callerOf, refused, signedInResponse } from './handlers';
+import { memberOf } from './workspace-handlers';
 import { acceptBody, invitationBody, revokeInvitationBody, tokenBody } from './schemas';
-import { refreshed, signedIn, unauthenticated } from './signed-in';
+import { refreshed, signedIn } from './signed-in';
 
 const MINUTE = 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Looking up and accepting links: generous for a person, slow for someone guessing.
 const linkKey = (address: string): ThrottleKey => ({
@@ -33,26 +32,12 @@ async function linkThrottled(ctx: HandlerContext): Promise<Response | null> {
   return rateLimited(reservation.retryAfterMs, 'attempts');
 }
 
-/** The signed-in Admin of `workspaceId`, or the response that refuses. */
-async function adminOf(request: Request, ctx: HandlerContext, workspaceId: string) {
-  const session = await signedIn(request, ctx);
-  if (!session) return { response: unauthenticated() };
-  const membership = UUID.test(workspaceId)
-    ? await membershipOf(ctx.database.db, session.user.id, workspaceId)
-    : null;
-  if (!membership)
-    return { response: apiError(403, 'not_member', 'You are not a member of this workspace.') };
-  if (membership.role !== 'Admin')
-    return { response: apiError(403, 'forbidden', 'Only Admins can invite team members.') };
-  return { session };
-}
-
 /** POST /sync/invitations { workspaceId, memberId }: a link for the member, mailed when possible. */
 export async function handleInvite(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, invitationBody);
   if (!body.ok) return body.response;
-  const admin = await adminOf(request, ctx, body.value.workspaceId);
-  if (!admin.session) return admin.response;
+  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite team members');
+  if ('response' in admin) return admin.response;
   const made = await createInvitation(
     ctx.database.db,
     { ...body.value, invitedBy: admin.session.user.id },
@@ -87,8 +72,8 @@ export async function handleInvite(request: Request, ctx: HandlerContext): Promi
 /** GET /sync/invitations?workspace=…: pending invitations and the members who have joined. */
 export async function handleInvitations(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
-  const admin = await adminOf(request, ctx, workspaceId);
-  if (!admin.session) return admin.response;
+  const admin = await memberOf(request, ctx, workspaceId, 'invite team members');
+  if ('response' in admin) return admin.response;
   return json(
     200,
     await invitationsOf(ctx.database.db, workspaceId, ctx.now()),
@@ -103,8 +88,8 @@ export async function handleRevokeInvitation(
 ): Promise<Response> {
   const body = await parseBody(request, revokeInvitationBody);
   if (!body.ok) return body.response;
-  const admin = await adminOf(request, ctx, body.value.workspaceId);
-  if (!admin.session) return admin.response;
+  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite team members');
+  if ('response' in admin) return admin.response;
   const done = await revokeInvitation(
     ctx.database.db,
     body.value.workspaceId,
