@@ -32,6 +32,7 @@ export default defineConfig({
   security: { checkOrigin: false },
   vite: {
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg'] },
+    // pdfkit reads its data files and our fonts from node_modules at run time, so it is not bundled.
+    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pdfkit', 'dejavu-fonts-ttf'] },
   },
 });

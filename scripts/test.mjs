@@ -2,6 +2,7 @@
 // PostgreSQL (scripts/postgres.mjs) so the server tests and the sign-in browser tests also
 // run against a real server, not only the embedded PGlite.
 import { spawnSync } from 'node:child_process';
+import { ensureDebianPackage } from './debian-package.mjs';
 import { startPostgres } from './postgres.mjs';
 
 class StepFailed extends Error {}
@@ -17,6 +18,9 @@ try {
   run('types', 'npx', ['astro', 'check']);
   run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
   run('formatting', 'npm', ['run', '--silent', 'format:check']);
+  // The server tests read the PDFs they make with poppler's pdftotext, pdffonts and pdfinfo.
+  if (!ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils'))
+    throw new StepFailed('poppler-utils (pdftotext) is needed by the server tests');
   pg = await startPostgres();
   if (!pg && process.env.REQUIRE_POSTGRES === '1')
     throw new StepFailed('PostgreSQL is required (REQUIRE_POSTGRES=1) but could not be started');

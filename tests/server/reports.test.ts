@@ -1,6 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleLogs } from '../../src/server/api/read-handlers';
-import { handleReport } from '../../src/server/api/report-handlers';
+import { handleReport, handleReportExport } from '../../src/server/api/report-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { context, drivers, fakeClock, get } from './support';
 import {
@@ -249,6 +254,150 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
     expect(fields['billable']).toBe('One of any, yes, no');
     expect(fields['extra']).toBe('Not a parameter of this request');
   });
+
+  async function exported(who: { cookie: string }, query: string) {
+    const res = await handleReportExport(
+      get(
+        `/sync/report-export?workspace=${admin.workspace.id}&from=2026-11-16&to=2026-11-22${query}`,
+        who.cookie,
+      ),
+      ctx(),
+    );
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+  /** What poppler reads from a PDF: its text laid out, its fonts and its page size. */
+  function poppler(bytes: Buffer) {
+    const file = join(mkdtempSync(join(tmpdir(), 'hm-pdf-')), 'report.pdf');
+    writeFileSync(file, bytes);
+    const run = (tool: string, ...args: string[]) =>
+      execFileSync(tool, args.length ? args : [file], { encoding: 'utf8' });
+    return {
+      // '-' sends the text to stdout instead of a .txt file beside the PDF.
+      text: run('pdftotext', '-layout', '-enc', 'UTF-8', file, '-'),
+      fonts: run('pdffonts'),
+      info: run('pdfinfo'),
+    };
+  }
+
+  it('exports XLSX with a sheet per grouping level and figures as numbers', async () => {
+    const { res, bytes } = await exported(admin, '&group=project&group=member&format=xlsx');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="hourmark-report-2026-11-16-to-2026-11-22.xlsx"',
+    );
+    const sheets = await readXlsxFile(bytes);
+    expect(sheets.map((s) => s.sheet)).toEqual([
+      'By Project',
+      'By Project and Team member',
+      'About',
+    ]);
+    const [projects, members, about] = sheets.map((s) => s.data);
+    expect(projects?.[0]).toEqual([
+      'Project',
+      'Logs',
+      'Hours',
+      'Hours (h:mm)',
+      'Billed hours',
+      'Billed (h:mm)',
+      'Billable amount (INR)',
+      'Labour cost (INR)',
+      'Profit (INR)',
+      'Expenses (INR)',
+    ]);
+    // Website: 8400 s = 2.3333 h tracked, 9000 s = 2.5 h billed, ₹3,750 billed, ₹783.33 cost.
+    const website = projects?.find((row) => row[0] === 'Website');
+    expect(website?.[1]).toBe(2);
+    expect(website?.[2]).toBeCloseTo(2.3333, 4);
+    expect(website?.[4]).toBe(2.5);
+    // h:mm columns are durations (a number of days with an elapsed-time format), which the
+    // reader turns into a time of day on Excel's day zero: 2:20 and 2:30.
+    expect(website?.[3]).toEqual(new Date('1899-12-30T02:20:00.000Z'));
+    expect(website?.[5]).toEqual(new Date('1899-12-30T02:30:00.000Z'));
+    expect(website?.slice(6)).toEqual([3750, 783.33, 2966.67, 250.5]);
+    // The total: 22100 s = 6.1389 h, 16200 s = 4.5 h billed, ₹5,650 billed, ₹2,250 cost.
+    const total = projects?.at(-1);
+    expect(total?.[0]).toBe('Total');
+    expect(total?.[2]).toBeCloseTo(6.1389, 4);
+    expect(total?.[4]).toBe(4.5);
+    expect(total?.slice(6)).toEqual([5650, 2250, 3400, 350.5]);
+    expect(members?.[0]?.slice(0, 2)).toEqual(['Project', 'Team member']);
+    expect(members?.find((row) => row[0] === 'Website' && row[1] === 'Bilal')?.[7]).toBe(2250);
+    expect(about).toContainEqual(['Dates', '16 Nov 2026 – 22 Nov 2026']);
+  });
+
+  it('exports a PDF with the workspace, the dates, the filter and the totals, font embedded', async () => {
+    const { res, bytes } = await exported(admin, '&group=project&billable=yes&format=pdf');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const { text, fonts, info } = poppler(bytes);
+    expect(text).toContain('Detailed report');
+    expect(text).toContain('16 Nov 2026 – 22 Nov 2026');
+    expect(text).toContain('Billable only');
+    // Billable logs only (L1–L4): 14900 s tracked = 4:08:20, ₹5,650.00 billed, ₹1,450.00 cost.
+    expect(text).toMatch(/Website\s+2:20:00\s+2:30:00\s+₹3,750.00\s+₹783.33\s+₹2,966.67\s+₹250.50/);
+    expect(text).toMatch(/Total\s+4:08:20\s+4:30:00\s+₹5,650.00\s+₹1,450.00\s+₹4,200.00\s+₹250.50/);
+    expect(fonts).toMatch(/DejaVuSans\s.*yes/);
+    expect(info).toMatch(/Page size:\s+595.* x 841.* \(A4\)/);
+    const letter = poppler((await exported(admin, '&format=pdf&paper=letter')).bytes);
+    expect(letter.info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+  });
+
+  it('a Normal member’s files hold their own time and no money', async () => {
+    const pdf = poppler((await exported(asha, '&group=project&format=pdf')).bytes);
+    expect(pdf.text).not.toContain('Billable amount');
+    expect(pdf.text).not.toContain('Bilal');
+    // Asha: 3000 + 4500 + 7200 = 14700 s = 4:05:00, ₹100.00 of expenses.
+    expect(pdf.text).toMatch(/Total\s+4:05:00\s+2:30:00\s+₹100.00/);
+    const sheets = await readXlsxFile((await exported(asha, '&format=xlsx')).bytes);
+    expect(sheets[0]?.data[0]).not.toContain('Billable amount (INR)');
+    const csv = (await exported(asha, '&format=csv')).bytes.toString('utf8');
+    expect(csv).not.toContain('Billable amount');
+    expect(csv).toContain('Total');
+  });
+
+  it('a filter names only what the person may see', async () => {
+    const pdf = poppler((await exported(asha, '&project=pA&member=m2&format=pdf')).bytes);
+    expect(pdf.text).toContain('Projects: Website');
+    expect(pdf.text).toContain('Team members: unknown');
+    expect(pdf.text).not.toContain('Bilal');
+  });
+
+  it('answers 1,000 junk and half-right export queries with JSON 4xx, never 5xx', async () => {
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const junk = ['', '%00', 'x'.repeat(300), 'no-such', '-1', '[]'];
+    const params: Record<string, readonly string[]> = {
+      format: ['csv', 'xlsx', 'pdf', 'docx', ...junk],
+      paper: ['a4', 'letter', 'a3', ...junk],
+      workspace: [admin.workspace.id, '00000000-0000-4000-8000-000000000000', ...junk],
+      from: ['2026-11-16', ...junk],
+      to: ['2026-11-22', ...junk],
+      group: ['project', 'tag', 'colour', ...junk],
+      project: ['pA', 'ghost', ...junk],
+      member: ['m1', 'ghost', ...junk],
+      billable: ['yes', 'maybe'],
+    };
+    for (let i = 0; i < 1000; i += 1) {
+      const parts: string[] = [];
+      for (const [key, values] of Object.entries(params)) {
+        const required = ['format', 'workspace', 'from', 'to'].includes(key);
+        const times = required ? (rand() < 0.9 ? 1 : pick([0, 2])) : rand() < 0.3 ? 1 : 0;
+        for (let n = 0; n < times; n += 1) parts.push(`${key}=${pick(values)}`);
+      }
+      const query = parts.join('&');
+      const res = await handleReportExport(
+        get(`/sync/report-export?${query}`, rand() < 0.8 ? admin.cookie : asha.cookie),
+        ctx(),
+      );
+      expect(res.status, `#${i}: ${query.slice(0, 160)}`).toBeLessThan(500);
+      if (res.status >= 400)
+        expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+    }
+  }, 180_000);
 
   it('Activity reads logs most recently added or changed first', async () => {
     clock.advance(60_000);

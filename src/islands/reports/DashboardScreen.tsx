@@ -14,7 +14,7 @@ import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { $now, $timer, elapsedSeconds } from '../../stores/timer';
 import { DayBars } from './DayBars';
-import { groupLabel } from './ReportTable';
+import { groupLabel } from '../../lib/report-labels';
 
 const filterOf = (from: string, to: string): ReportFilter => ({
   from,

@@ -14,11 +14,13 @@ import {
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { $activeMembers, $projectChoices } from '../../stores/choices';
-import { loadReport } from '../../stores/reports';
+import { loadReport, reportQuery } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { downloadFile } from '../../ui/feedback/download';
 import { useQueryState } from '../common/use-query-state';
-import { groupLabel, ReportTable } from './ReportTable';
+import { labelledGroups } from '../../lib/report-labels';
+import { ReportDownloads } from './ReportDownloads';
+import { ReportTable } from './ReportTable';
 
 const billables = ['any', 'yes', 'no'] as const;
 const tagModes = ['any', 'all'] as const;
@@ -111,18 +113,7 @@ export function DetailedReportScreen() {
   const caption = `Detailed report, ${formatDay(range.from)} – ${formatDay(range.to)}`;
   function exportCsv() {
     if (!report) return;
-    const labelled = report.groups.map((g) => ({
-      ...g,
-      label: levels[0] ? groupLabel(levels[0], g.label) : g.label,
-      ...(g.children
-        ? {
-            children: g.children.map((c) => ({
-              ...c,
-              label: levels[1] ? groupLabel(levels[1], c.label) : c.label,
-            })),
-          }
-        : {}),
-    }));
+    const labelled = labelledGroups(report.groups, levels);
     downloadFile(
       `hourmark-report-${range.from}-to-${range.to}.csv`,
       reportCsv(
@@ -174,9 +165,10 @@ export function DetailedReportScreen() {
         <h1 id="report-heading" className="text-3xl font-bold">
           Detailed report
         </h1>
-        <button type="button" className="btn-secondary" disabled={!report} onClick={exportCsv}>
-          Export CSV
-        </button>
+        <ReportDownloads
+          query={workspaceId && !rangeProblem ? reportQuery(workspaceId, filter, levels) : ''}
+          onCsv={report ? exportCsv : undefined}
+        />
       </div>
       <form
         aria-label="Report filter"

@@ -12,7 +12,7 @@ import { $abilities, $workspaceRules } from '../../stores/access';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { useQueryState } from '../common/use-query-state';
-import { groupLabel } from './ReportTable';
+import { groupLabel } from '../../lib/report-labels';
 
 const periods = ['day', 'week', 'month'] as const;
 const measures = ['hours', 'amount'] as const;

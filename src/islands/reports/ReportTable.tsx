@@ -1,33 +1,8 @@
 import { Fragment } from 'react';
-import { formatDay } from '../../lib/day';
 import { formatDuration } from '../../lib/duration';
 import { formatMoney } from '../../lib/money';
 import type { Grouping, ReportGroup, ReportTotals } from '../../lib/report-spec';
-
-/** How a group's label reads: days as days, weeks by their first day, an empty one in words. */
-export function groupLabel(g: Grouping, label: string): string {
-  if (g === 'day') return formatDay(label);
-  if (g === 'week') return `Week of ${formatDay(label)}`;
-  if (g === 'month') {
-    const [year, month] = label.split('-');
-    return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(
-      new Date(Number(year), Number(month) - 1, 1),
-    );
-  }
-  if (label) return label;
-  const none: Record<Grouping, string> = {
-    client: 'No client',
-    project: 'No project',
-    task: 'No task',
-    member: 'No team member',
-    tag: 'No tag',
-    day: '',
-    week: '',
-    month: '',
-    billable: '',
-  };
-  return none[g];
-}
+import { groupLabel } from '../../lib/report-labels';
 
 /** A report's groups and subgroups with their figures, and the total in the footer. */
 export function ReportTable({

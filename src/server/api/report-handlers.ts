@@ -1,5 +1,8 @@
 import { json } from '../http/responses';
 import { detailedReport } from '../reports/detailed';
+import { parseExportQuery, type ExportFormat } from '../reports/export/export-query';
+import { reportDocument, reportFileName } from '../reports/export/report-document';
+import { reportFile } from '../reports/export/report-file';
 import { parseReportQuery } from '../reports/report-query';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
@@ -21,4 +24,35 @@ export async function handleReport(request: Request, ctx: HandlerContext): Promi
     query.value.groups,
   );
   return json(200, report, refreshed(caller.session, request, ctx));
+}
+
+const contentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/**
+ * GET /sync/report-export?format=csv|xlsx|pdf[&paper=a4|letter]&…the report's query: the
+ * detailed report as a dated file to download (docs/api.md, Reports).
+ */
+export async function handleReportExport(request: Request, ctx: HandlerContext): Promise<Response> {
+  const file = parseExportQuery(request);
+  if (!file.ok) return file.response;
+  const query = parseReportQuery(request, ['format', 'paper']);
+  if (!query.ok) return query.response;
+  const caller = await memberOf(request, ctx, query.value.workspaceId);
+  if ('response' in caller) return caller.response;
+  const { filter, groups } = query.value;
+  const doc = await reportDocument(ctx.database.db, caller.membership, filter, groups);
+  const body = await reportFile(doc, file.format, file.paper);
+  return new Response(new Uint8Array(body), {
+    status: 200,
+    headers: {
+      'Content-Type': contentTypes[file.format],
+      'Content-Disposition': `attachment; filename="${reportFileName(filter, file.format)}"`,
+      'Cache-Control': 'no-store',
+      ...refreshed(caller.session, request, ctx),
+    },
+  });
 }

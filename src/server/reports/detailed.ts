@@ -6,6 +6,7 @@ import type {
   ReportGroup,
   ReportTotals,
 } from '../../lib/report-spec';
+import type { RecordKind } from '../../lib/sync/mutations';
 import type { Membership } from '../sync/permissions';
 import { rows, type Runner } from '../sync/records';
 import { visibleCondition } from '../sync/visibility';
@@ -42,19 +43,23 @@ function keyOf(g: Grouping, weekStart: number): SQL {
 }
 
 /** Where the names of records a report groups by are, and the field that holds each. */
-const named: Partial<Record<Grouping, { table: string; field: string }>> = {
-  client: { table: 'clients', field: 'name' },
-  project: { table: 'projects', field: 'projectName' },
-  task: { table: 'tasks', field: 'task' },
-  member: { table: 'members', field: 'name' },
+const named: Partial<Record<Grouping, { table: string; field: string; kind: RecordKind }>> = {
+  client: { table: 'clients', field: 'name', kind: 'client' },
+  project: { table: 'projects', field: 'projectName', kind: 'project' },
+  task: { table: 'tasks', field: 'task', kind: 'task' },
+  member: { table: 'members', field: 'name', kind: 'member' },
 };
 
-/** Labels of `keys` for grouping `g` (names looked up once per group, not joined per log). */
-async function labelsOf(
+/**
+ * Labels of `keys` for grouping `g` (names looked up once per group, not joined per log);
+ * with `visibleTo`, only of records that person may see (ids they typed into a filter).
+ */
+export async function labelsOf(
   runner: Runner,
   workspaceId: string,
   g: Grouping,
   keys: string[],
+  visibleTo?: Membership,
 ): Promise<Map<string, string>> {
   const source = named[g];
   if (!source) {
@@ -69,7 +74,7 @@ async function labelsOf(
     sql`SELECT id, data->>${source.field} AS label FROM ${sql.identifier(source.table)} WHERE workspace_id = ${workspaceId} AND id IN (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
-    )})`,
+    )}) AND ${visibleTo ? visibleCondition(visibleTo, source.kind) : sql`true`}`,
   );
   return new Map(found.map((r) => [r.id, r.label ?? '']));
 }

@@ -59,10 +59,12 @@ export type ReportRequest = { workspaceId: string; filter: ReportFilter; groups:
 /** The report `request` asks for, or the 400 to answer. */
 export function parseReportQuery(
   request: Request,
+  /** Parameters another part of the request reads (an export's format), left to it. */
+  others: readonly string[] = [],
 ): { ok: true; value: ReportRequest } | { ok: false; response: Response } {
   const params = new URL(request.url).searchParams;
   const raw: Record<string, string[]> = {};
-  for (const [key, v] of params) (raw[key] ??= []).push(v);
+  for (const [key, v] of params) if (!others.includes(key)) (raw[key] ??= []).push(v);
   const parsed = reportQuery.safeParse(raw);
   if (!parsed.success) {
     const fields: Record<string, string> = {};

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
@@ -121,6 +122,25 @@ test('the detailed report totals a week by project and member, and exports what 
   );
   expect(csv).toContain('Website,Bilal,1,1.50,1.50,2250.00,450.00,1800.00,250.50');
   expect(csv).toContain('Total,,5,6.14,4.50,5650.00,2250.00,3400.00,350.50');
+
+  // The server's files for the same filter: a Letter PDF poppler reads, and a workbook.
+  await page.getByLabel('PDF paper size').selectOption('letter');
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe('hourmark-report-2026-11-16-to-2026-11-22.pdf');
+  const pdfText = execFileSync('pdftotext', ['-layout', (await pdf.path()) ?? '', '-'], {
+    encoding: 'utf8',
+  });
+  expect(pdfText).toMatch(/Total\s+6:08:20\s+4:30:00\s+₹5,650.00\s+₹2,250.00\s+₹3,400.00/);
+  expect(execFileSync('pdfinfo', [(await pdf.path()) ?? ''], { encoding: 'utf8' })).toContain(
+    '(letter)',
+  );
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export XLSX' }).click();
+  expect((await xlsxDownload).suggestedFilename()).toBe(
+    'hourmark-report-2026-11-16-to-2026-11-22.xlsx',
+  );
 
   // Only billable time, chosen by keyboard.
   await page.getByLabel('Billable', { exact: true }).focus();

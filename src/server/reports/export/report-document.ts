@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { formatDay } from '../../../lib/day';
+import { labelledGroups } from '../../../lib/report-labels';
+import {
+  groupingLabels,
+  type Grouping,
+  type Report,
+  type ReportFilter,
+} from '../../../lib/report-spec';
+import type { Membership } from '../../sync/permissions';
+import { rows, type Runner } from '../../sync/records';
+import { detailedReport, labelsOf } from '../detailed';
+
+/** A report as a file shows it: whose, which days, which filter, and the figures. */
+export interface ReportDocument {
+  workspaceName: string;
+  /** '1 Nov 2026 – 30 Nov 2026'. */
+  range: string;
+  /** The filter in words, one line per narrowing ('All logs' when there is none). */
+  filterLines: string[];
+  /** The column heading of each grouping level. */
+  levelHeadings: string[];
+  report: Report;
+  withAmounts: boolean;
+}
+
+/** The names `ids` of grouping `g` stand for that the person may see; others read as 'unknown'. */
+async function namesOf(runner: Runner, membership: Membership, g: Grouping, ids: string[]) {
+  if (ids.length === 0) return '';
+  const names = await labelsOf(runner, membership.workspaceId, g, ids, membership);
+  return ids.map((id) => names.get(id) || 'unknown').join(', ');
+}
+
+async function describe(runner: Runner, membership: Membership, f: ReportFilter) {
+  const lines: string[] = [];
+  const named: [string, Grouping, string[]][] = [
+    ['Clients', 'client', f.clientIds],
+    ['Projects', 'project', f.projectIds],
+    ['Tasks', 'task', f.taskIds],
+    ['Team members', 'member', f.memberIds],
+  ];
+  for (const [heading, g, ids] of named) {
+    const names = await namesOf(runner, membership, g, ids);
+    if (names) lines.push(`${heading}: ${names}`);
+  }
+  if (f.tags.length)
+    lines.push(
+      `Tags (${f.tags.length > 1 && f.tagMode === 'all' ? 'all of' : 'any of'}): ${f.tags.join(', ')}`,
+    );
+  if (f.billable !== 'any')
+    lines.push(f.billable === 'yes' ? 'Billable only' : 'Non-billable only');
+  if (f.statuses.length) lines.push(`Status: ${f.statuses.join(', ')}`);
+  return lines.length ? lines : ['All logs'];
+}
+
+/** The detailed report `membership` may see, with what a file needs to say about it. */
+export async function reportDocument(
+  runner: Runner,
+  membership: Membership,
+  filter: ReportFilter,
+  groups: Grouping[],
+): Promise<ReportDocument> {
+  const [report, [workspace], filterLines] = await Promise.all([
+    detailedReport(runner, membership, filter, groups),
+    rows<{ name: string }>(
+      runner,
+      sql`SELECT name FROM workspaces WHERE id = ${membership.workspaceId}`,
+    ),
+    describe(runner, membership, filter),
+  ]);
+  return {
+    workspaceName: workspace?.name ?? '',
+    range: `${formatDay(filter.from)} – ${formatDay(filter.to)}`,
+    filterLines,
+    levelHeadings: groups.map((g) => groupingLabels[g]),
+    report: { ...report, groups: labelledGroups(report.groups, groups) },
+    withAmounts: membership.seesAmounts,
+  };
+}
+
+/** 'hourmark-report-2026-11-01-to-2026-11-30.pdf': dated, so downloads do not overwrite. */
+export function reportFileName(filter: ReportFilter, extension: string): string {
+  return `hourmark-report-${filter.from}-to-${filter.to}.${extension}`;
+}
