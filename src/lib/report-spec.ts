@@ -67,3 +67,19 @@ export interface Report {
   groups: ReportGroup[];
   totals: ReportTotals;
 }
+
+/** A filter of every log from `from` to `to` that the person may see. */
+export function wholeRange(from: string, to: string): ReportFilter {
+  return {
+    from,
+    to,
+    clientIds: [],
+    projectIds: [],
+    taskIds: [],
+    memberIds: [],
+    tags: [],
+    tagMode: 'any',
+    billable: 'any',
+    statuses: [],
+  };
+}

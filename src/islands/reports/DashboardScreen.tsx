@@ -6,7 +6,7 @@ import { addDays, formatDay } from '../../lib/day';
 import { formatDuration } from '../../lib/duration';
 import { formatMoney } from '../../lib/money';
 import { budgetUse } from '../../lib/project-rows';
-import type { Grouping, Report, ReportFilter, ReportTotals } from '../../lib/report-spec';
+import { wholeRange, type Grouping, type Report, type ReportTotals } from '../../lib/report-spec';
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { $projects } from '../../stores/projects';
@@ -15,19 +15,6 @@ import { $cacheOwner } from '../../stores/sync/owner';
 import { $now, $timer, elapsedSeconds } from '../../stores/timer';
 import { DayBars } from './DayBars';
 import { groupLabel } from '../../lib/report-labels';
-
-const filterOf = (from: string, to: string): ReportFilter => ({
-  from,
-  to,
-  clientIds: [],
-  projectIds: [],
-  taskIds: [],
-  memberIds: [],
-  tags: [],
-  tagMode: 'any',
-  billable: 'any',
-  statuses: [],
-});
 
 interface Figures {
   week: Report;
@@ -53,7 +40,7 @@ export function DashboardScreen() {
   useEffect(() => {
     if (!workspaceId) return;
     const ask = (from: string, to: string, groups: Grouping[]) =>
-      loadReport(workspaceId, filterOf(from, to), groups);
+      loadReport(workspaceId, wholeRange(from, to), groups);
     // Budgets count every hour: ten years back is as far as a report goes.
     const since = addDays(today, -3650);
     void Promise.all([

@@ -6,7 +6,7 @@ import { formatDuration } from '../../lib/duration';
 import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { columnTotals, periodEnd, periodKeys, pivotRows, type Period } from '../../lib/pivot';
-import type { Report, ReportTotals } from '../../lib/report-spec';
+import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { loadReport } from '../../stores/reports';
@@ -46,28 +46,15 @@ export function PivotScreen() {
   useEffect(() => {
     if (!workspaceId) return;
     let current = true;
-    void loadReport(
-      workspaceId,
-      {
-        from: range.from,
-        to: range.to,
-        clientIds: [],
-        projectIds: [],
-        taskIds: [],
-        memberIds: [],
-        tags: [],
-        tagMode: 'any',
-        billable: 'any',
-        statuses: [],
+    void loadReport(workspaceId, wholeRange(range.from, range.to), ['member', period]).then(
+      (result) => {
+        if (!current) return;
+        if (result.ok) {
+          setReport(result.report);
+          setProblem('');
+        } else setProblem(result.message);
       },
-      ['member', period],
-    ).then((result) => {
-      if (!current) return;
-      if (result.ok) {
-        setReport(result.report);
-        setProblem('');
-      } else setProblem(result.message);
-    });
+    );
     return () => {
       current = false;
     };

@@ -24,7 +24,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
       { label: 'Dashboard', href: '/reports/dashboard' },
       { label: 'Team pivot', href: '/reports/pivot' },
       { label: 'Activity', href: '/reports/activity' },
-      { label: 'Economy (coming soon)' },
+      { label: 'Economy', href: '/reports/economy' },
       { label: 'Timesheet (coming soon)' },
       { label: 'Audit log', href: '/audit', for: 'admins' },
     ],

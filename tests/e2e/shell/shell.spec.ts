@@ -26,7 +26,7 @@ test('on All hours only All hours is marked as the current page', async ({ page 
     'aria-current',
     'page',
   );
-  await expect(nav.getByText('Invoices (coming soon)')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Economy' })).toBeVisible();
 });
 
 test('Helps, Apps and What’s New open beside the sidebar for someone signed in', async ({
