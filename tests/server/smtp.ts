@@ -9,6 +9,7 @@ export interface Received {
   subject: string;
   text: string;
   replyTo: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 const addressesOf = (field: ParsedMail['to']): string[] =>
@@ -47,6 +48,11 @@ export async function startSmtp(port = 0): Promise<{
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             replyTo: addressesOf(mail.replyTo)[0] ?? '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           };
           inbox.push(message);
           waiting.shift()?.(message);

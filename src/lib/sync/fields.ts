@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unstorable } from '../storable-text';
 
 /**
  * Strict write schemas: what a mutation may set on each kind of record. Unlike the lenient read
@@ -7,8 +8,6 @@ import { z } from 'zod';
  */
 
 // PostgreSQL text and jsonb cannot hold NUL, and a lone surrogate cannot be encoded as UTF-8.
-// eslint-disable-next-line no-control-regex -- matching NUL is the point of this pattern.
-const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Text up to `max` characters that can be stored. */
 export const text = (max: number) =>

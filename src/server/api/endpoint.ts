@@ -3,16 +3,8 @@ import { serverConfig } from '../config';
 import { getDatabase } from '../db';
 import { clientAddress } from '../http/client-address';
 import { apiError, methodNotAllowed } from '../http/responses';
-import { mailOff, smtpMailer, type Mailer } from '../mail/mailer';
+import { processMailer } from '../mail/process-mailer';
 import type { HandlerContext } from './context';
-
-let mailer: Mailer | null = null;
-/** One SMTP transport per process, made on first use. */
-function processMailer(): Mailer {
-  const { smtpUrl, mailFrom } = serverConfig();
-  mailer ??= smtpUrl ? smtpMailer(smtpUrl, mailFrom) : mailOff;
-  return mailer;
-}
 
 type Handler = (request: Request, ctx: HandlerContext) => Promise<Response>;
 

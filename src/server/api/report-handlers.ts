@@ -26,7 +26,7 @@ export async function handleReport(request: Request, ctx: HandlerContext): Promi
   return json(200, report, refreshed(caller.session, request, ctx));
 }
 
-const contentTypes: Record<ExportFormat, string> = {
+export const contentTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { supportTopics } from '../../lib/support-message';
+import { unstorable } from '../../lib/storable-text';
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8:
 // both must be a 400 for the caller, not a database error.
-// eslint-disable-next-line no-control-regex -- matching NUL is the point of this pattern.
-const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const text = z.string({ invalid_type_error: 'Must be text' });
 const storable = (schema: z.ZodString) =>
   schema.refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');

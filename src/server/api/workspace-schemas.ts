@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
+import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
+import { unstorable } from '../../lib/storable-text';
+import { MAX_SHARE_DAYS } from '../reports/report-shares';
 import { isTimeZone, MAX_GRACE_DAYS } from '../../lib/workspace-rules';
 
-// eslint-disable-next-line no-control-regex -- NUL cannot be stored in PostgreSQL text.
-const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const text = z.string({ invalid_type_error: 'Must be text' });
 
 /** POST /sync/workspace-settings: what Account setting's Workspace section saves. */
@@ -69,4 +70,48 @@ export const deleteTeamBody = z
 /** POST /sync/member-reset-link */
 export const memberResetBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), memberId: recordId })
+  .strict();
+
+/** POST /sync/saved-reports */
+export const savedReportBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be a saved report id').optional(),
+    name: text
+      .trim()
+      .min(1, 'Name the report')
+      .max(100, 'At most 100 characters')
+      .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored'),
+    spec: savedReportSpecSchema,
+    schedule: z
+      .enum(schedules, { errorMap: () => ({ message: 'One of weekly, monthly, or null' }) })
+      .nullable(),
+  })
+  .strict();
+
+/** POST /sync/saved-reports/delete */
+export const deleteSavedReportBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be a saved report id'),
+  })
+  .strict();
+
+/** POST /sync/report-shares */
+export const reportShareBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    savedReportId: text.uuid('Must be a saved report id'),
+    days: z
+      .number({ invalid_type_error: 'Must be a number of days' })
+      .int('Must be whole days')
+      .min(1, 'At least one day')
+      .max(MAX_SHARE_DAYS, `At most ${MAX_SHARE_DAYS} days`),
+    withAmounts: z.boolean({ invalid_type_error: 'Must be true or false' }),
+  })
+  .strict();
+
+/** POST /sync/report-shares/revoke */
+export const revokeShareBody = z
+  .object({ workspaceId: text.uuid('Must be a workspace id'), id: text.min(1).max(64) })
   .strict();

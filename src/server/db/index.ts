@@ -1,4 +1,6 @@
 import { serverConfig } from '../config';
+import { startScheduler } from '../jobs/scheduler';
+import { processMailer } from '../mail/process-mailer';
 import { recomputeLogAmounts } from '../sync/amounts';
 import { openDatabase, type Database } from './connect';
 
@@ -13,6 +15,9 @@ export function getDatabase(): Promise<Database> {
       async (database) => {
         // Logs written before their money was stored (migration 0005), or restored without it.
         await recomputeLogAmounts(database.db, null, { stale: true });
+        // Scheduled report mail, in every process: the jobs table keeps each mail to one send.
+        const mailer = processMailer();
+        if (mailer.enabled) startScheduler(database.db, mailer);
         ready = true;
         return database;
       },

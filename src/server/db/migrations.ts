@@ -340,4 +340,48 @@ CREATE TABLE team_members (
 CREATE INDEX team_members_member ON team_members (workspace_id, member_id);
 `,
   },
+  {
+    id: '0013_saved_reports',
+    sql: `
+-- Saved reports (issue 13): a person's named filter and grouping, with an optional weekly or
+-- monthly mail. Its dates are a preset worked out each time it is opened, mailed or shared.
+CREATE TABLE saved_reports (
+  id text PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  name text NOT NULL,
+  spec jsonb NOT NULL,
+  schedule text,
+  -- The workspace day the schedule was set: the first mail goes at the next period's start.
+  scheduled_from text,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE INDEX saved_reports_owner ON saved_reports (workspace_id, user_id);
+-- Read-only public links to a saved report: random tokens stored hashed, expiring, revocable.
+CREATE TABLE report_shares (
+  id text PRIMARY KEY,
+  saved_report_id text NOT NULL REFERENCES saved_reports(id) ON DELETE CASCADE,
+  secret_hash text NOT NULL,
+  with_amounts boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  revoked_at timestamptz
+);
+CREATE INDEX report_shares_report ON report_shares (saved_report_id);
+-- Work that must happen once however many server processes run: a job's key names it (one
+-- report mail per report and period), and a process claims it with FOR UPDATE SKIP LOCKED.
+CREATE TABLE jobs (
+  key text PRIMARY KEY,
+  kind text NOT NULL,
+  payload jsonb NOT NULL,
+  run_at timestamptz NOT NULL,
+  claimed_until timestamptz,
+  attempts integer NOT NULL DEFAULT 0,
+  done_at timestamptz,
+  last_error text
+);
+CREATE INDEX jobs_due ON jobs (run_at) WHERE done_at IS NULL;
+`,
+  },
 ];

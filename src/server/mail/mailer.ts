@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string | undefined;
+  /** Files sent along (a scheduled report's PDF and CSV). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** What became of a message: handed to the SMTP server, not configured, or refused by it. */

@@ -54,6 +54,21 @@ test('every state-changing endpoint refuses another website, and changes nothing
     ],
     ['/sync/teams/delete', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
     ['/sync/member-reset-link', { workspaceId: before.workspaces[0]?.id, memberId: 'x' }],
+    [
+      '/sync/saved-reports',
+      {
+        workspaceId: before.workspaces[0]?.id,
+        name: 'Planted',
+        spec: { range: 'this-month' },
+        schedule: 'weekly',
+      },
+    ],
+    ['/sync/saved-reports/delete', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
+    [
+      '/sync/report-shares',
+      { workspaceId: before.workspaces[0]?.id, savedReportId: 'x', days: 7, withAmounts: false },
+    ],
+    ['/sync/report-shares/revoke', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
     ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],
     ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
     ['/support/messages', { topic: 'Other', message: 'Planted', email: 'someone@example.com' }],
