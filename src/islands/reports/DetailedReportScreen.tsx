@@ -7,22 +7,34 @@ import { reportCsv } from '../../lib/report-csv';
 import {
   groupingLabels,
   groupings,
+  logStatuses,
   type Grouping,
   type Report,
   type ReportFilter,
 } from '../../lib/report-spec';
+import type { SavedReportSpec } from '../../lib/saved-report';
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { $activeMembers, $projectChoices } from '../../stores/choices';
+import { $clients } from '../../stores/clients';
+import { $tasks } from '../../stores/tasks';
 import { loadReport, reportQuery } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { downloadFile } from '../../ui/feedback/download';
 import { useQueryState } from '../common/use-query-state';
 import { labelledGroups } from '../../lib/report-labels';
 import { ReportDownloads } from './ReportDownloads';
+import { SavedReportsPanel } from './SavedReportsPanel';
 import { ReportTable } from './ReportTable';
 
 const billables = ['any', 'yes', 'no'] as const;
+type LogStatus = (typeof logStatuses)[number];
+const statusLabels: Record<LogStatus, string> = {
+  approved: 'Approved',
+  pending: 'Pending',
+  submitted: 'Submitted',
+  rejected: 'Rejected',
+};
 const tagModes = ['any', 'all'] as const;
 
 /**
@@ -34,6 +46,8 @@ export function DetailedReportScreen() {
   const rules = useStore($workspaceRules);
   const projects = useStore($projectChoices);
   const members = useStore($activeMembers);
+  const clients = useStore($clients);
+  const tasks = useStore($tasks);
   const [preset, setPreset] = useQueryState<Preset>('range', 'this-month', (raw) =>
     oneOf(presets, raw, 'this-month'),
   );
@@ -46,7 +60,12 @@ export function DetailedReportScreen() {
   const [second, setSecond] = useQueryState<Grouping | ''>('then', '', (raw) =>
     oneOf(['', ...groupings] as const, raw ?? '', ''),
   );
+  const [clientId, setClientId] = useQueryState<string>('client', '');
   const [projectId, setProjectId] = useQueryState<string>('project', '');
+  const [taskId, setTaskId] = useQueryState<string>('task', '');
+  const [status, setStatus] = useQueryState<LogStatus | ''>('status', '', (raw) =>
+    oneOf(['', ...logStatuses] as const, raw ?? '', ''),
+  );
   const [memberId, setMemberId] = useQueryState<string>('member', '');
   const [tagText, setTagText] = useQueryState<string>('tags', '');
   const [tagMode, setTagMode] = useQueryState('tagMode', 'any', (raw) =>
@@ -79,17 +98,38 @@ export function DetailedReportScreen() {
     () => ({
       from: range.from,
       to: range.to,
-      clientIds: [],
+      clientIds: clientId ? [clientId] : [],
       projectIds: projectId ? [projectId] : [],
-      taskIds: [],
+      taskIds: taskId ? [taskId] : [],
       memberIds: memberId ? [memberId] : [],
       tags,
       tagMode,
       billable,
-      statuses: [],
+      statuses: status ? [status] : [],
     }),
-    [range.from, range.to, projectId, memberId, tags, tagMode, billable],
+    [range.from, range.to, clientId, projectId, taskId, memberId, tags, tagMode, billable, status],
   );
+  const saved: SavedReportSpec = useMemo(() => {
+    const { from, to, ...rest } = filter;
+    return { range: preset, ...(preset === 'custom' ? { from, to } : {}), groups: levels, ...rest };
+  }, [filter, preset, levels]);
+  function openSaved(spec: SavedReportSpec) {
+    setPreset(spec.range);
+    if (spec.range === 'custom') {
+      setCustomFrom(spec.from ?? '');
+      setCustomTo(spec.to ?? '');
+    }
+    setFirst(spec.groups[0] ?? '');
+    setSecond(spec.groups[1] ?? '');
+    setClientId(spec.clientIds[0] ?? '');
+    setProjectId(spec.projectIds[0] ?? '');
+    setTaskId(spec.taskIds[0] ?? '');
+    setMemberId(spec.memberIds[0] ?? '');
+    setTagText(spec.tags.join(', '));
+    setTagMode(spec.tagMode);
+    setBillable(spec.billable);
+    setStatus(spec.statuses[0] ?? '');
+  }
   const rangeProblem = range.from > range.to ? 'The first day is after the last.' : '';
 
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
@@ -212,9 +252,19 @@ export function DetailedReportScreen() {
         ) : null}
         {select('report-group', 'Group by', first, setFirst, groupOptions)}
         {select('report-then', 'Then by', second, setSecond, groupOptions)}
+        {select('report-client', 'Client', clientId, setClientId, [
+          { value: '', label: 'All clients' },
+          ...clients.map((c) => ({ value: c.id, label: c.name })),
+        ])}
         {select('report-project', 'Project', projectId, setProjectId, [
           { value: '', label: 'All projects' },
           ...projects.map((p) => ({ value: p.value, label: `${p.group} / ${p.label}` })),
+        ])}
+        {select('report-task', 'Task', taskId, setTaskId, [
+          { value: '', label: 'All tasks' },
+          ...tasks
+            .filter((t) => !projectId || t.projectId === projectId)
+            .map((t) => ({ value: t.id, label: t.task })),
         ])}
         {select('report-member', 'Team member', memberId, setMemberId, [
           { value: '', label: 'Everyone' },
@@ -244,7 +294,12 @@ export function DetailedReportScreen() {
           { value: 'yes', label: 'Billable only' },
           { value: 'no', label: 'Non-billable only' },
         ])}
+        {select('report-status', 'Status', status, setStatus, [
+          { value: '', label: 'Any status' },
+          ...logStatuses.map((s) => ({ value: s, label: statusLabels[s] })),
+        ])}
       </form>
+      <SavedReportsPanel current={saved} onOpen={openSaved} seesAmounts={can.seesAmounts} />
       <div role="status" className="mb-3 text-slate-700">
         {rangeProblem || problem || (loading ? 'Adding up the logs…' : '')}
       </div>

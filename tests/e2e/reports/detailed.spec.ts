@@ -2,98 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { reportWeek } from '../support/report-fixtures';
 import { seedStorage, signIn } from '../support/session';
 
-// The week of tests/server/reports.test.ts, worked out there by hand: 5 logs, 22100 s tracked
-// (6:08), 16200 s billed (4:30), ₹5,650.00 billable, ₹2,250.00 labour cost, ₹3,400.00 profit,
-// ₹350.50 expenses. Website alone: 8400 s (2:20), ₹3,750.00.
-
-const member = (id: string, name: string, LoborRate: number, BillableRate: number) => ({
-  id,
-  name,
-  email: `${name.toLowerCase()}@agency.test`,
-  LoborRate,
-  BillableRate,
-  Role: 'Normal',
-  status: 'Active',
-});
-const project = (id: string, projectName: string, clientId: string | null, billing: object) => ({
-  id,
-  projectName,
-  client: clientId ? 'Acme' : '',
-  clientId,
-  hours: 0,
-  billamount: 0,
-  task: [],
-  description: '',
-  billable: 'project',
-  rounding: 'false',
-  timeInterval: 15,
-  approval: false,
-  status: 'Active',
-  memberIds: ['m1', 'm2'],
-  ...billing,
-});
-const log = (
-  id: string,
-  projectId: string,
-  memberId: string,
-  date: string,
-  dur: number,
-  exp: number,
-) => ({
-  id,
-  date,
-  client: '',
-  projectId,
-  task: '',
-  taskId: null,
-  tags: 'work',
-  desc: `<p>${id}</p>`,
-  dur,
-  st: '',
-  end: '',
-  exp,
-  memberId,
-  status: 'approved',
-});
-
-const week = {
-  clients: [
-    {
-      id: 'c1',
-      name: 'Acme',
-      contactPerson: '',
-      email: '',
-      phone: '',
-      address: '',
-      taxName: '',
-      taxPercentage: null,
-      taxNumber: '',
-      status: 'Active',
-    },
-  ],
-  project: [
-    project('pA', 'Website', 'c1', { billamount: 1500, rounding: 'up', timeInterval: 15 }),
-    project('pB', 'Support', 'c1', { billable: 'member', rounding: 'nearest', timeInterval: 30 }),
-    project('pC', 'Internal', null, { billable: 'false' }),
-  ],
-  Team: [member('m1', 'Asha', 400, 1000), member('m2', 'Bilal', 300, 800)],
-  taskData: [
-    log('L1', 'pA', 'm1', '2026-11-16', 3000, 0),
-    log('L2', 'pA', 'm2', '2026-11-17', 5400, 250.5),
-    log('L3', 'pB', 'm1', '2026-11-18', 4500, 0),
-    log('L4', 'pB', 'm2', '2026-11-20', 2000, 0),
-    log('L5', 'pC', 'm1', '2026-11-21', 7200, 100),
-    log('L6', 'pA', 'm1', '2026-11-23', 3600, 0),
-  ],
-};
+// The figures of reportWeek (tests/e2e/support/report-fixtures.ts).
 
 test('the detailed report totals a week by project and member, and exports what it shows', async ({
   page,
 }) => {
   await signIn(page);
-  await seedStorage(page, week);
+  await seedStorage(page, reportWeek);
   await page.goto('/reports/detailed?range=custom&from=2026-11-16&to=2026-11-22');
   const table = page.getByRole('table', { name: 'Detailed report, 16 Nov 2026 – 22 Nov 2026' });
   const total = table.getByRole('row', { name: /^Total/ });

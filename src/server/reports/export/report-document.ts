@@ -18,8 +18,10 @@ export interface ReportDocument {
   range: string;
   /** The filter in words, one line per narrowing ('All logs' when there is none). */
   filterLines: string[];
-  /** The column heading of each grouping level. */
+  /** The groupings, first level first, and the column heading of each. */
+  levels: Grouping[];
   levelHeadings: string[];
+  /** The figures, with the labels the server keeps (a day as YYYY-MM-DD): see `labelledGroups`. */
   report: Report;
   withAmounts: boolean;
 }
@@ -72,10 +74,16 @@ export async function reportDocument(
     workspaceName: workspace?.name ?? '',
     range: `${formatDay(filter.from)} – ${formatDay(filter.to)}`,
     filterLines,
+    levels: groups,
     levelHeadings: groups.map((g) => groupingLabels[g]),
-    report: { ...report, groups: labelledGroups(report.groups, groups) },
+    report,
     withAmounts: membership.seesAmounts,
   };
+}
+
+/** The groups of `doc` with the labels people read ('16 Nov 2026', 'No project'). */
+export function readableGroups(doc: ReportDocument) {
+  return labelledGroups(doc.report.groups, doc.levels);
 }
 
 /** 'hourmark-report-2026-11-01-to-2026-11-30.pdf': dated, so downloads do not overwrite. */

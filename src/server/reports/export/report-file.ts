@@ -1,6 +1,6 @@
 import { reportCsv } from '../../../lib/report-csv';
 import type { ExportFormat } from './export-query';
-import type { ReportDocument } from './report-document';
+import { readableGroups, type ReportDocument } from './report-document';
 import { reportPdf, type Paper } from './report-pdf';
 import { reportXlsx } from './report-xlsx';
 
@@ -14,7 +14,7 @@ export async function reportFile(
   if (format === 'pdf') return reportPdf(doc, paper);
   const [first = 'Group', second = ''] = doc.levelHeadings;
   return Buffer.from(
-    reportCsv(doc.report.groups, doc.report.totals, [first, second], doc.withAmounts),
+    reportCsv(readableGroups(doc), doc.report.totals, [first, second], doc.withAmounts),
     'utf8',
   );
 }

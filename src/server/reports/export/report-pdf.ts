@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { formatDuration } from '../../../lib/duration';
 import { formatMoney } from '../../../lib/money';
 import type { ReportTotals } from '../../../lib/report-spec';
-import type { ReportDocument } from './report-document';
+import { readableGroups, type ReportDocument } from './report-document';
 
 // The detailed report as a PDF people print or forward: the workspace, the dates and the filter
 // on top, then a table that repeats its heading on each page. DejaVu Sans is embedded (only the
@@ -52,7 +52,7 @@ interface Line {
 
 function linesOf(doc: ReportDocument): Line[] {
   const lines: Line[] = [];
-  for (const g of doc.report.groups) {
+  for (const g of readableGroups(doc)) {
     lines.push({ label: g.label, depth: 0, totals: g.totals, strong: Boolean(g.children) });
     for (const c of g.children ?? [])
       lines.push({ label: c.label, depth: 1, totals: c.totals, strong: false });

@@ -1,6 +1,6 @@
 import writeXlsxFile, { type Cell, type Row, type Sheet } from 'write-excel-file/node';
 import type { ReportGroup, ReportTotals } from '../../../lib/report-spec';
-import type { ReportDocument } from './report-document';
+import { readableGroups, type ReportDocument } from './report-document';
 
 // The detailed report as a spreadsheet: a sheet per grouping level, figures as numbers (hours
 // as decimal hours and as h:mm durations, money in rupees), then a sheet saying what it shows.
@@ -56,7 +56,7 @@ function levelRows(doc: ReportDocument, levels: number): Row[] {
       else walk(g.children ?? [], [...names, g.label]);
     }
   };
-  if (levels > 0) walk(doc.report.groups, []);
+  if (levels > 0) walk(readableGroups(doc), []);
   const totalNames = [bold('Total'), ...Array.from({ length: Math.max(0, levels - 1) }, () => '')];
   return [
     headings(doc, levels),
