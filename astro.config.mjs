@@ -33,6 +33,8 @@ export default defineConfig({
   vite: {
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
     // pdfkit reads its data files and our fonts from node_modules at run time, so it is not bundled.
-    ssr: { external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pdfkit', 'dejavu-fonts-ttf'] },
+    ssr: {
+      external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pdfkit', 'dejavu-fonts-ttf'],
+    },
   },
 });

@@ -33,8 +33,13 @@ export async function logoutEverywhere(): Promise<AccountResult> {
 }
 
 /** Deletes the account after checking the password, then signs out. */
-export async function deleteAccount(password: string): Promise<AccountResult> {
-  const result = accountResult(await callApi('/user/delete', { body: { password } }));
+export async function deleteAccount(
+  password: string,
+  deleteWorkspaces: string[] = [],
+): Promise<AccountResult> {
+  const result = accountResult(
+    await callApi('/user/delete', { body: { password, deleteWorkspaces } }),
+  );
   if (result.ok) forgetSession();
   return result;
 }

@@ -21,7 +21,12 @@ export type AuthState =
       message: string;
       fields?: Record<string, string>;
     }
-  | { status: 'success'; action: 'login' | 'register' };
+  | {
+      status: 'success';
+      action: 'login' | 'register';
+      /** With mail on, a sign-up waits for its emailed link: what to tell the person. */
+      checkEmail?: string;
+    };
 
 /** Request state of the sign-in and sign-up forms. */
 export const $auth = atom<AuthState>({ status: 'idle' });
@@ -60,7 +65,10 @@ export async function login(email: string, password: string, remember: boolean):
   return true;
 }
 
-/** Creates an account. The success screen then sends the person to sign in. */
+/**
+ * Creates an account. The success screen then sends the person to sign in, or (with mail on)
+ * asks them to open the link mailed to them first.
+ */
 export async function register(name: string, email: string, password: string): Promise<boolean> {
   $auth.set({ status: 'loading', action: 'register' });
   const result = await callApi<unknown>('/user/register', { body: { name, email, password } });
@@ -73,7 +81,14 @@ export async function register(name: string, email: string, password: string): P
     });
     return false;
   }
-  $auth.set({ status: 'success', action: 'register' });
+  const answer = z
+    .object({ status: z.literal('confirm_email'), message: z.string() })
+    .safeParse(result.data);
+  $auth.set({
+    status: 'success',
+    action: 'register',
+    ...(answer.success ? { checkEmail: answer.data.message } : {}),
+  });
   return true;
 }
 

@@ -64,9 +64,42 @@ describe.each(drivers)('deleting an account on $name', (driver) => {
     expect(await refused.json()).toMatchObject({
       error: 'last_admin',
       message:
-        "You are the last Admin of Ada's workspace, which others still use. Make another member Admin there first (Team members), then delete your account.",
+        "You are the last Admin of Ada's workspace, which others still use. Make another member Admin there first (Team members), or choose to delete it with your account.",
     });
     expect(await count('users', 'email', 'ada.delete@example.com')).toBe(1);
+  });
+
+  it('lets the last Admin delete a shared workspace with the account, when chosen', async () => {
+    const cleo = await signUp(database, { name: 'Cleo', email: 'cleo.delete@example.com' }, clock);
+    const { ok: okCleo } = pusher(
+      () => database,
+      () => cleo.workspace.id,
+      clock,
+    );
+    await okCleo(cleo, 'createMember', { id: 'm-dee', fields: teamMember('Dee', 'Normal') });
+    await joinWorkspace(
+      database,
+      cleo.workspace.id,
+      { name: 'Dee', email: 'dee.delete@example.com' },
+      'Normal',
+      'm-dee',
+      clock,
+    );
+    const chosen = (ids: string[]) =>
+      handleDelete(
+        post('/user/delete', { password: 'a good password', deleteWorkspaces: ids }, cleo.cookie),
+        ctx(),
+      );
+    // Choosing another workspace does not unblock this one.
+    expect((await chosen([ada.workspace.id])).status).toBe(409);
+    expect(await count('workspaces', 'id', cleo.workspace.id)).toBe(1);
+    expect((await chosen([cleo.workspace.id])).status).toBe(204);
+    expect(await count('workspaces', 'id', cleo.workspace.id)).toBe(0);
+    expect(await count('memberships', 'workspace_id', cleo.workspace.id)).toBe(0);
+    expect(await count('users', 'email', 'cleo.delete@example.com')).toBe(0);
+    // Dee keeps their account and their own workspace.
+    expect(await count('users', 'email', 'dee.delete@example.com')).toBe(1);
+    expect(await count('workspaces', 'id', ada.workspace.id)).toBe(1);
   });
 
   it('deletes a member’s own workspace with them, and lets the Admin go once alone', async () => {

@@ -39,6 +39,10 @@ const EMPTY = {
   audit_log: 0,
   teams: 0,
   team_members: 0,
+  saved_reports: 0,
+  report_shares: 0,
+  jobs: 0,
+  pending_registrations: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -92,6 +96,10 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       audit_log: 0,
       teams: 0,
       team_members: 0,
+      saved_reports: 0,
+      report_shares: 0,
+      jobs: 0,
+      pending_registrations: 0,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));
@@ -158,6 +166,8 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
           audit_log: 0,
           teams: 0,
           team_members: 0,
+          saved_reports: 0,
+          report_shares: 0,
         },
       },
     });

@@ -18,7 +18,9 @@ export function DeleteAccountForm() {
       else setError(result.message);
     });
   }, [open]);
-  const blocked = effects?.some((w) => w.effect === 'blocked') ?? false;
+  // Workspaces the person is the last Admin of and chose to delete rather than hand over.
+  const [doomed, setDoomed] = useState<string[]>([]);
+  const blocked = effects?.some((w) => w.effect === 'blocked' && !doomed.includes(w.id)) ?? false;
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -26,7 +28,7 @@ export function DeleteAccountForm() {
       setError('Enter your password to confirm');
       return;
     }
-    const result = await deleteAccount(password);
+    const result = await deleteAccount(password, doomed);
     if (result.ok) window.location.assign('/');
     else setError(result.fields?.['password'] ?? result.message);
   }
@@ -71,7 +73,22 @@ export function DeleteAccountForm() {
                   ? 'deleted with your account, with all its records (no one else is in it).'
                   : w.effect === 'leave'
                     ? 'you leave it; its records stay with the team.'
-                    : `you are its last Admin and ${w.otherMembers} ${w.otherMembers === 1 ? 'other person uses' : 'others use'} it. Make one of them Admin on Team members first.`}
+                    : `you are its last Admin and ${w.otherMembers} ${w.otherMembers === 1 ? 'other person uses' : 'others use'} it. Make one of them Admin on Team members first, or delete it.`}
+                {w.effect === 'blocked' ? (
+                  <label className="mt-1 flex items-start gap-2 text-slate-900">
+                    <input
+                      type="checkbox"
+                      className="mt-1"
+                      checked={doomed.includes(w.id)}
+                      onChange={(e) =>
+                        setDoomed(
+                          e.target.checked ? [...doomed, w.id] : doomed.filter((id) => id !== w.id),
+                        )
+                      }
+                    />
+                    Delete {w.name} too, with every member's time in it
+                  </label>
+                ) : null}
               </li>
             ))}
           </ul>

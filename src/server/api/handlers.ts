@@ -1,13 +1,16 @@
 import {
   changePassword,
   checkPassword,
+  hashForRegistration,
   login,
+  normaliseEmail,
   publicUser,
   registerAccount,
   type Caller,
   type Refusal,
   type SignedIn,
 } from '../auth/accounts';
+import { confirmProblemMessage, confirmSignUp, holdSignUp } from '../auth/confirm-registration';
 import { parseDeviceCookie } from '../auth/devices';
 import { deleteAccountAndWorkspaces, deletionEffects } from '../team/account-workspaces';
 import { handleOf, revokeSession, revokeUserSessions } from '../auth/sessions';
@@ -22,8 +25,8 @@ import {
 } from '../http/cookies';
 import { rateLimited } from '../http/rate-limited';
 import { apiError, json } from '../http/responses';
-import { target, type HandlerContext } from './context';
-import { deleteBody, loginBody, passwordBody, registerBody } from './schemas';
+import { appBaseUrl, target, type HandlerContext } from './context';
+import { confirmBody, deleteBody, loginBody, passwordBody, registerBody } from './schemas';
 import { refreshed, signedIn, unauthenticated } from './signed-in';
 
 export type { HandlerContext } from './context';
@@ -75,10 +78,16 @@ export function signedInResponse(
   });
 }
 
-/** POST /user/register: creates the account and signs it in (cookie + non-secret handle). */
+/**
+ * POST /user/register. Without mail: creates the account and signs it in (cookie + non-secret
+ * handle), or 409 when the email is taken. With mail: 202 whether the email is new (a link to
+ * confirm it is mailed) or already has an account (its owner is told by mail), so a sign-up
+ * form never reveals who has an account.
+ */
 export async function handleRegister(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, registerBody);
   if (!body.ok) return body.response;
+  if (ctx.mail.enabled) return registerByMail(request, ctx, body.value);
   const outcome = await registerAccount(
     ctx.database.db,
     body.value,
@@ -92,6 +101,73 @@ export async function handleRegister(request: Request, ctx: HandlerContext): Pro
   // Only an invitation's sign-up joins a workspace (invitation-handlers.ts).
   if (outcome.kind === 'join_refused') throw new Error('A plain sign-up joins no workspace');
   if (outcome.kind !== 'ok') return refused(outcome, 'new accounts from this network');
+  return signedInResponse(201, outcome.signedIn, request, ctx);
+}
+
+async function registerByMail(
+  request: Request,
+  ctx: HandlerContext,
+  input: { name: string; email: string; password: string },
+): Promise<Response> {
+  const db = ctx.database.db;
+  const now = ctx.now();
+  // The password is hashed either way, so both answers take the same time.
+  const hashed = await hashForRegistration(db, input.password, callerOf(request, ctx), now);
+  if (hashed.kind !== 'done') return refused(hashed, 'new accounts from this network');
+  const held = await holdSignUp(db, { ...input, passwordHash: hashed.value }, now);
+  const base = appBaseUrl(request, ctx);
+  // Not awaited: how long the mail server takes must not tell the two cases apart.
+  void ctx.mail.send(
+    held.kind === 'new'
+      ? {
+          to: normaliseEmail(input.email),
+          subject: 'Confirm your email to finish signing up to Hourmark',
+          text: [
+            `Hello ${input.name.trim()},`,
+            '',
+            'Open this link within a day to confirm your email and start using Hourmark:',
+            '',
+            new URL(`/confirm-email#${held.token}`, base).toString(),
+            '',
+            'If you did not sign up, ignore this mail: no account is made without the link.',
+          ].join('\n'),
+        }
+      : {
+          to: held.email,
+          subject: 'Someone tried to sign up to Hourmark with your email',
+          text: [
+            `Hello ${held.name},`,
+            '',
+            'Someone (perhaps you) tried to create a Hourmark account with this email, which',
+            'already has one. Nothing was changed.',
+            '',
+            `Sign in: ${new URL('/login', base).toString()}`,
+            `Forgot your password? ${new URL('/forgot-password', base).toString()}`,
+            '',
+            'If it was not you, you can ignore this mail.',
+          ].join('\n'),
+        },
+  );
+  return json(202, {
+    status: 'confirm_email',
+    message: `Check ${normaliseEmail(input.email)}: we sent a link to finish signing up. It works for one day.`,
+  });
+}
+
+/** POST /user/confirm-email { token }: opens a sign-up's link, creating the account once. */
+export async function handleConfirmEmail(request: Request, ctx: HandlerContext): Promise<Response> {
+  const body = await parseBody(request, confirmBody);
+  if (!body.ok) return body.response;
+  const outcome = await confirmSignUp(
+    ctx.database.db,
+    body.value.token,
+    callerOf(request, ctx),
+    ctx.now(),
+  );
+  if (outcome.kind === 'invalid')
+    return apiError(400, 'invalid_token', confirmProblemMessage[outcome.problem]);
+  if (outcome.kind !== 'ok')
+    return apiError(409, 'email_taken', 'This email already has an account: sign in instead.');
   return signedInResponse(201, outcome.signedIn, request, ctx);
 }
 
@@ -169,12 +245,16 @@ export async function handleDelete(request: Request, ctx: HandlerContext): Promi
       fields: { password: 'That password is not correct.' },
     });
   }
-  const deleted = await deleteAccountAndWorkspaces(ctx.database.db, session.user.id);
+  const deleted = await deleteAccountAndWorkspaces(
+    ctx.database.db,
+    session.user.id,
+    body.value.deleteWorkspaces,
+  );
   if (!deleted.ok) {
     const names = deleted.blocked.map((w) => w.name).join(', ');
     return json(409, {
       error: 'last_admin',
-      message: `You are the last Admin of ${names}, which others still use. Make another member Admin there first (Team members), then delete your account.`,
+      message: `You are the last Admin of ${names}, which others still use. Make another member Admin there first (Team members), or choose to delete it with your account.`,
       workspaces: deleted.blocked,
     });
   }

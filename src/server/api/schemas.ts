@@ -52,7 +52,16 @@ export const resetCheckBody = z.object({ token: resetToken }).strict();
 export const resetBody = z.object({ token: resetToken, password: newPassword }).strict();
 
 /** POST /user/delete */
-export const deleteBody = z.object({ password: anyPassword });
+export const deleteBody = z.object({
+  password: anyPassword,
+  /** Workspaces the person is the last Admin of, to delete with the account instead of handing over. */
+  deleteWorkspaces: z
+    .array(text.uuid('Must be a workspace id'), {
+      invalid_type_error: 'Must be a list of workspaces',
+    })
+    .max(100)
+    .default([]),
+});
 
 /** POST /sync/workspaces */
 export const newWorkspaceBody = z
@@ -97,3 +106,6 @@ export const acceptBody = z
     password: newPassword.optional(),
   })
   .strict();
+
+/** POST /user/confirm-email */
+export const confirmBody = z.object({ token: text.max(200, 'Not a confirmation link') }).strict();

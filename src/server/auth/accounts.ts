@@ -100,63 +100,86 @@ async function tidy(db: Db, now: Date): Promise<void> {
 /** Thrown inside the sign-up transaction when the invitation it joins was taken meanwhile. */
 class JoinRefused extends Error {}
 
+/** What creating an account gives: signed in, or why not. */
+export type CreatedAccount =
+  { kind: 'ok'; signedIn: SignedIn } | { kind: 'email_taken' } | { kind: 'join_refused' };
+
 /**
- * Creates an account and signs it in; 'email_taken' when the email is registered (any case).
- * With `join` (an invitation) the account joins that workspace instead of getting its own; when
- * `join` answers false nothing is created ('join_refused').
+ * Creates an account with an already hashed password and signs it in; 'email_taken' when the
+ * email is registered (any case). With `join` (an invitation) the account joins that workspace
+ * instead of getting its own; when `join` answers false nothing is created ('join_refused').
  */
-export function registerAccount(
+export async function createAccount(
+  db: Db,
+  input: { name: string; email: string; passwordHash: string },
+  caller: Caller,
+  now: Date,
+  join?: (tx: Db, userId: string) => Promise<boolean>,
+): Promise<CreatedAccount> {
+  // The account and its own workspace (or the one it joins) are created together, or neither.
+  const created = db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        name: input.name.trim(),
+        email: normaliseEmail(input.email),
+        passwordHash: input.passwordHash,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    const user = inserted[0];
+    if (user && join) {
+      if (!(await join(tx, user.id))) throw new JoinRefused();
+    } else if (user) await createPersonalWorkspace(tx, user, now);
+    return inserted;
+  });
+  let rows;
+  try {
+    rows = await created;
+  } catch (error) {
+    if (error instanceof JoinRefused) return { kind: 'join_refused' };
+    throw error;
+  }
+  const row = rows[0];
+  if (!row) return { kind: 'email_taken' };
+  return {
+    kind: 'ok',
+    signedIn: {
+      user: publicUser(row),
+      session: await createSession(db, row.id, now, true),
+      deviceCookie: await rememberDevice(db, caller.devices, row.id, null, now),
+    },
+  };
+}
+
+/** Hashes a new account's password, counted against the address's registrations. */
+export function hashForRegistration(
+  db: Db,
+  password: string,
+  caller: Caller,
+  now: Date,
+): Promise<{ kind: 'done'; value: string } | Refusal> {
+  return admitted(async () => {
+    const hashed = await throttled(db, [registrationKey(caller.address)], now, () =>
+      hashPassword(password),
+    );
+    return hashed;
+  });
+}
+
+/** Creates an account and signs it in at once (mail off, or an invitation): see createAccount. */
+export async function registerAccount(
   db: Db,
   input: { name: string; email: string; password: string },
   caller: Caller,
   now: Date,
   join?: (tx: Db, userId: string) => Promise<boolean>,
-): Promise<
-  { kind: 'ok'; signedIn: SignedIn } | { kind: 'email_taken' } | { kind: 'join_refused' } | Refusal
-> {
-  return admitted(async () => {
-    const email = normaliseEmail(input.email);
-    const hashed = await throttled(db, [registrationKey(caller.address)], now, () =>
-      hashPassword(input.password),
-    );
-    if (hashed.kind !== 'done') return hashed;
-    // The account and its own workspace (or the one it joins) are created together, or neither.
-    const created = db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(users)
-        .values({
-          id: randomUUID(),
-          name: input.name.trim(),
-          email,
-          passwordHash: hashed.value,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      const user = inserted[0];
-      if (user && join) {
-        if (!(await join(tx, user.id))) throw new JoinRefused();
-      } else if (user) await createPersonalWorkspace(tx, user, now);
-      return inserted;
-    });
-    let rows;
-    try {
-      rows = await created;
-    } catch (error) {
-      if (error instanceof JoinRefused) return { kind: 'join_refused' as const };
-      throw error;
-    }
-    const row = rows[0];
-    if (!row) return { kind: 'email_taken' as const };
-    return {
-      kind: 'ok' as const,
-      signedIn: {
-        user: publicUser(row),
-        session: await createSession(db, row.id, now, true),
-        deviceCookie: await rememberDevice(db, caller.devices, row.id, null, now),
-      },
-    };
-  });
+): Promise<CreatedAccount | Refusal> {
+  const hashed = await hashForRegistration(db, input.password, caller, now);
+  if (hashed.kind !== 'done') return hashed;
+  return createAccount(db, { ...input, passwordHash: hashed.value }, caller, now, join);
 }
 
 /** Outcome of a sign-in attempt. */

@@ -384,4 +384,21 @@ CREATE TABLE jobs (
 CREATE INDEX jobs_due ON jobs (run_at) WHERE done_at IS NULL;
 `,
   },
+  {
+    id: '0014_pending_registrations',
+    sql: `
+-- With mail on, a sign-up waits here until its confirmation link is opened (issue 11), so the
+-- answer to "register" is the same whether or not the email already has an account.
+CREATE TABLE pending_registrations (
+  id text PRIMARY KEY,
+  email text NOT NULL,
+  name text NOT NULL,
+  password_hash text NOT NULL,
+  secret_hash text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX pending_registrations_email ON pending_registrations (email);
+`,
+  },
 ];

@@ -57,20 +57,23 @@ export async function deletionEffects(db: Db, userId: string): Promise<Workspace
 
 /**
  * Deletes the account with the workspaces no one else is in, unless it is the last Admin of a
- * workspace others still use (then nothing is deleted and those workspaces are named).
+ * workspace others still use and did not choose to delete it too (`alsoDelete`): then nothing is
+ * deleted and those workspaces are named.
  */
 export async function deleteAccountAndWorkspaces(
   db: Db,
   userId: string,
+  alsoDelete: readonly string[] = [],
 ): Promise<{ ok: true } | { ok: false; blocked: WorkspaceEffect[] }> {
   return db.transaction(async (tx) => {
     // The account's row first: two deletions of one account, or a deletion racing a role
     // change, go one after another.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const effects = await deletionEffects(tx, userId);
-    const blocked = effects.filter((e) => e.effect === 'blocked');
+    const chosen = (e: WorkspaceEffect) => e.effect === 'blocked' && alsoDelete.includes(e.id);
+    const blocked = effects.filter((e) => e.effect === 'blocked' && !chosen(e));
     if (blocked.length > 0) return { ok: false as const, blocked };
-    const alone = effects.filter((e) => e.effect === 'deleted').map((e) => e.id);
+    const alone = effects.filter((e) => e.effect === 'deleted' || chosen(e)).map((e) => e.id);
     if (alone.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
     await tx.delete(users).where(eq(users.id, userId));
     return { ok: true as const };

@@ -5,6 +5,7 @@ import { $auth, register } from '../../stores/sign-in';
 import { Field } from '../form/Field';
 import { AUTH_CARD } from './auth-card';
 import { fieldErrors, focusFirstInvalid } from '../form/field-errors';
+import { CheckEmailMessage } from './CheckEmailMessage';
 import { SuccessMessage } from './SuccessMessage';
 
 /** SPEC.md's sign-up form; the success screen replaces it when the account exists. */
@@ -17,7 +18,8 @@ export function SignupForm() {
   const loading = auth.status === 'loading' && auth.action === 'register';
   const serverError = auth.status === 'error' && auth.action === 'register' ? auth : null;
 
-  if (auth.status === 'success' && auth.action === 'register') return <SuccessMessage />;
+  if (auth.status === 'success' && auth.action === 'register')
+    return auth.checkEmail ? <CheckEmailMessage message={auth.checkEmail} /> : <SuccessMessage />;
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues({ ...values, [key]: e.target.value });

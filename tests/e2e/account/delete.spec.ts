@@ -31,8 +31,16 @@ test('the last Admin of a workspace others use cannot delete their account; some
   await page.getByRole('button', { name: 'Delete account…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog.getByRole('list', { name: 'Your workspaces' })).toContainText(
-    `${admin.name}'s workspace: you are its last Admin and 1 other person uses it. Make one of them Admin on Team members first.`,
+    `${admin.name}'s workspace: you are its last Admin and 1 other person uses it. Make one of them Admin on Team members first, or delete it.`,
   );
+  await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+  // Choosing to delete the workspace too is the other way out (the server test deletes it).
+  const alsoDelete = dialog.getByLabel(
+    `Delete ${admin.name}'s workspace too, with every member's time in it`,
+  );
+  await alsoDelete.check();
+  await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeEnabled();
+  await alsoDelete.uncheck();
   await expect(dialog.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
   await expectNoAxeViolations(page);
 

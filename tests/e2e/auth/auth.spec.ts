@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { fromOwnAddress } from '../support/addresses';
-import { newAccount, signIn } from '../support/session';
+import { waitForMail } from '../support/mailbox';
+import { newAccount, registerConfirmed, signIn } from '../support/session';
 
-test('sign up, see the thank-you screen, land on sign in, sign in and see the app', async ({
+test('sign up, confirm the email from the mail, and land in the app signed in', async ({
   page,
 }) => {
   const account = newAccount();
@@ -16,17 +16,24 @@ test('sign up, see the thank-you screen, land on sign in, sign in and see the ap
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Sign up' }).click();
   // Hashing with argon2id takes a moment on a busy CI machine.
-  await expect(page.getByRole('heading', { name: 'Thank you for signing up' })).toBeVisible({
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible({
     timeout: 15_000,
   });
-  await page.waitForURL('**/login', { timeout: 8000 });
+  await expect(page.getByRole('status')).toContainText(`Check ${account.email}`);
+  await expectNoAxeViolations(page);
 
-  await page.getByLabel('Email address').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  const mail = await waitForMail(account.email);
+  expect(mail.subject).toBe('Confirm your email to finish signing up to Hourmark');
+  const link = /https?:\/\/\S+\/confirm-email#\S+/.exec(mail.text)?.[0] ?? '';
+  await page.goto(link);
   await expect(page.getByRole('navigation', { name: 'App' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Track' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/Your Pro trial expires in 14 days/)).toBeVisible();
+  // The link works once.
+  const again = await page.request.post('/user/confirm-email', {
+    data: { token: link.split('#')[1] },
+  });
+  expect(again.status()).toBe(400);
 
   // Neither the password nor the session secret is readable from page script.
   const readable = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
@@ -37,7 +44,9 @@ test('sign up, see the thank-you screen, land on sign in, sign in and see the ap
   expect(readable).not.toContain(session?.value.split('.').pop() ?? 'no-secret');
 });
 
-test('sign-up errors appear beside the fields and a taken email is explained', async ({ page }) => {
+test('sign-up errors appear beside the fields; a taken email is answered like a new one and its owner is mailed', async ({
+  page,
+}) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByText('Enter your full name')).toBeVisible();
@@ -45,19 +54,25 @@ test('sign-up errors appear beside the fields and a taken email is explained', a
   await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
 
   const account = newAccount();
-  await page.request.post('/user/register', { data: account, headers: fromOwnAddress() });
-  await page.getByLabel('Full Name').fill(account.name);
+  await registerConfirmed(page.request, account);
+  await page.context().clearCookies();
+  await page.getByLabel('Full Name').fill('Someone else');
   await page.getByLabel('Email address').fill(account.email.toUpperCase());
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Password', { exact: true }).fill('another password 9');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists');
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible({
+    timeout: 15_000,
+  });
+  // The second mail to the address: the first was its own confirmation.
+  const warning = await waitForMail(account.email, 2);
+  expect(warning.subject).toBe('Someone tried to sign up to Hourmark with your email');
 });
 
 test('a wrong password is refused with a message and the button reads Login again', async ({
   page,
 }) => {
   const account = newAccount();
-  await page.request.post('/user/register', { data: account, headers: fromOwnAddress() });
+  await registerConfirmed(page.request, account);
   await page.goto('/login');
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password').fill('not the password');
@@ -69,7 +84,7 @@ test('a wrong password is refused with a message and the button reads Login agai
 
 test('Remember me keeps only the email, and nothing when unticked', async ({ page }) => {
   const account = newAccount();
-  await page.request.post('/user/register', { data: account, headers: fromOwnAddress() });
+  await registerConfirmed(page.request, account);
   await page.goto('/login');
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
@@ -107,7 +122,7 @@ test('a signed-in route without a session asks to sign in, then shows that route
   page,
 }) => {
   const account = newAccount();
-  await page.request.post('/user/register', { data: account, headers: fromOwnAddress() });
+  await registerConfirmed(page.request, account);
   await page.goto('/accountSetting');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email address').fill(account.email);

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { fromOwnAddress } from '../support/addresses';
-import { newAccount } from '../support/session';
+import { newAccount, registerConfirmed } from '../support/session';
 
 // Against the real built server (scripts/serve.mjs + Astro): raw requests, because fetch and
 // Playwright normalise paths such as //user/login before sending them.
@@ -70,7 +69,7 @@ test('the health endpoint says the database is ready', async ({ request }) => {
 
 test('Remember me decides how long the browser keeps the session', async ({ page }) => {
   const account = newAccount();
-  await page.request.post('/user/register', { data: account, headers: fromOwnAddress() });
+  await registerConfirmed(page.request, account);
   const sessionCookie = async () =>
     (await page.context().cookies()).find((cookie) => cookie.name === 'hm_session');
 

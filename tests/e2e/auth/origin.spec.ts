@@ -71,6 +71,7 @@ test('every state-changing endpoint refuses another website, and changes nothing
     ['/sync/report-shares/revoke', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
     ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],
     ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
+    ['/user/confirm-email', { token: 'x' }],
     ['/support/messages', { topic: 'Other', message: 'Planted', email: 'someone@example.com' }],
   ] as const) {
     const res = await page.request.post(path, { data, headers: foreign });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import type { LocalRecords } from '../../../src/lib/sync/convert';
 import { recordsFromKeys } from '../../../src/lib/sync/import-file';
 import { planUpload } from '../../../src/lib/sync/upload';
 import { fromOwnAddress } from './addresses';
+import { waitForMail } from './mailbox';
 
 /** A fresh account created through the real API for one test. */
 export interface TestAccount {
@@ -19,6 +20,26 @@ export function newAccount(): TestAccount {
 }
 
 /**
+ * Creates `account` through the real API, signed in on `request`'s cookies: the test server
+ * has mail on, so the sign-up answers 202 and the account exists once the link mailed to it is
+ * opened (a server without SMTP_URL answers 201 at once). The answer that signed in is returned.
+ */
+export async function registerConfirmed(
+  request: APIRequestContext,
+  account: TestAccount,
+  headers: Record<string, string> = fromOwnAddress(),
+): Promise<APIResponse> {
+  const registered = await request.post('/user/register', { data: account, headers });
+  if (registered.status() === 201) return registered;
+  expect(registered.status(), await registered.text()).toBe(202);
+  const mail = await waitForMail(account.email.toLowerCase());
+  const token = /\/confirm-email#(\S+)/.exec(mail.text)?.[1] ?? '';
+  const confirmed = await request.post('/user/confirm-email', { data: { token }, headers });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  return confirmed;
+}
+
+/**
  * Registers and signs in through the real API so the HttpOnly session cookie is set in the
  * page's context, then makes every page load start with the stored `token` and `user`.
  */
@@ -27,8 +48,7 @@ export async function signIn(
   account: TestAccount = newAccount(),
 ): Promise<TestAccount> {
   const headers = fromOwnAddress();
-  const register = await page.request.post('/user/register', { data: account, headers });
-  expect(register.status(), await register.text()).toBe(201);
+  await registerConfirmed(page.request, account, headers);
   const login = await page.request.post('/user/login', {
     data: { email: account.email, password: account.password },
     headers,

@@ -1,15 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fromOwnAddress } from '../support/addresses';
-import { newAccount, type TestAccount } from '../support/session';
+import { newAccount, registerConfirmed, type TestAccount } from '../support/session';
 import { allSaved } from '../support/sync';
 
 async function register(page: Page): Promise<TestAccount> {
   const account = newAccount();
-  const registered = await page.request.post('/user/register', {
-    data: account,
-    headers: fromOwnAddress(),
-  });
-  expect(registered.status()).toBe(201);
+  await registerConfirmed(page.request, account);
   // Registering signs in through the API's cookie; this test signs in through the form.
   await page.context().clearCookies();
   return account;

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { fromOwnAddress } from '../support/addresses';
-import { newAccount } from '../support/session';
+import { newAccount, registerConfirmed } from '../support/session';
 
 /** Signs up through the API in this context; the cookie string and the new workspace's id. */
 async function signUpWithWorkspace(request: APIRequestContext) {
-  const registered = await request.post('/user/register', {
-    data: newAccount(),
-    headers: fromOwnAddress(),
-  });
-  expect(registered.status()).toBe(201);
+  const registered = await registerConfirmed(request, newAccount());
   const cookie = registered
     .headersArray()
     .filter((h) => h.name.toLowerCase() === 'set-cookie')
