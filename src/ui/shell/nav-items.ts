@@ -25,7 +25,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
       { label: 'Team pivot', href: '/reports/pivot' },
       { label: 'Activity', href: '/reports/activity' },
       { label: 'Economy', href: '/reports/economy' },
-      { label: 'Timesheet (coming soon)' },
+      { label: 'Timesheet', href: '/reports/timesheet' },
       { label: 'Audit log', href: '/audit', for: 'admins' },
     ],
   },

@@ -1,0 +1,226 @@
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+import { addDays, formatDay, isValidDay } from '../../lib/day';
+import { formatDuration } from '../../lib/duration';
+import {
+  dayTotals,
+  lastWeekRows,
+  rowKey,
+  timesheetRows,
+  weekDays,
+  type RowKey,
+} from '../../lib/timesheet';
+import { todayIn, weekStartOf } from '../../lib/workspace-rules';
+import { $abilities, $workspaceRules } from '../../stores/access';
+import { $projectChoices, $tasksByProject } from '../../stores/choices';
+import { $economyContext } from '../../stores/economy';
+import { $timeLogs, type TimeLog } from '../../stores/time-logs';
+import { WeekSubmission } from '../track/WeekSubmission';
+import { useQueryState } from '../common/use-query-state';
+import { AddTimesheetRow } from './timesheet/AddTimesheetRow';
+import { commitCell } from './timesheet/cell-commit';
+import { CellLogsDialog } from './timesheet/CellLogsDialog';
+import { TimesheetCell } from './timesheet/TimesheetCell';
+
+const weekday = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+const dayName = (day: string) => weekday.format(new Date(`${day}T12:00:00`));
+
+/**
+ * /reports/timesheet: the person's week as a grid, a row per project and task, a column per day.
+ * Typing a duration into a cell adds or changes a log at once (offline too, like Track).
+ */
+export function TimesheetScreen() {
+  const can = useStore($abilities);
+  const rules = useStore($workspaceRules);
+  const logs = useStore($timeLogs);
+  const choices = useStore($projectChoices);
+  const tasksByProject = useStore($tasksByProject);
+  const { projectsById } = useStore($economyContext);
+  const today = todayIn(rules.timeZone, new Date());
+  const [weekParam, setWeekParam] = useQueryState<string>('week', '');
+  const from = weekStartOf(isValidDay(weekParam) ? weekParam : today, rules.weekStart);
+  const days = weekDays(from);
+  const [extra, setExtra] = useState<Record<string, RowKey[]>>({});
+  const [problem, setProblem] = useState<{ cell: string; message: string } | null>(null);
+  const [opened, setOpened] = useState<{ row: RowKey; day: string } | null>(null);
+
+  const label = useMemo(() => {
+    const names = new Map(choices.map((c) => [c.value, `${c.group} / ${c.label}`]));
+    const tasks = new Map([...tasksByProject.values()].flat().map((t) => [t.id, t.label]));
+    return (row: RowKey) => {
+      const project =
+        names.get(row.projectId) ?? projectsById.get(row.projectId)?.projectName ?? 'A project';
+      return row.taskId ? `${project} · ${tasks.get(row.taskId) ?? 'a task'}` : project;
+    };
+  }, [choices, tasksByProject, projectsById]);
+  const rows = useMemo(
+    () =>
+      timesheetRows(logs, { memberId: can.memberId, from, extraRows: extra[from] ?? [], label }),
+    [logs, can.memberId, from, extra, label],
+  );
+  const totals = dayTotals(rows);
+  const goTo = (day: string) => {
+    setProblem(null);
+    setWeekParam(day === weekStartOf(today, rules.weekStart) ? '' : day);
+  };
+  const addRows = (more: RowKey[]) =>
+    setExtra((all) => {
+      const have = new Set([...(all[from] ?? []), ...rows].map(rowKey));
+      return {
+        ...all,
+        [from]: [...(all[from] ?? []), ...more.filter((r) => !have.has(rowKey(r)))],
+      };
+    });
+  const cellReadOnly = (day: string, cellLogs: readonly TimeLog[], row: RowKey) => {
+    const now = new Date();
+    const [only] = cellLogs;
+    if (only) return can.logProblem(only, projectsById.get(row.projectId), now);
+    return can.dayProblem(day, now);
+  };
+
+  return (
+    <section aria-labelledby="timesheet-heading" className="p-4 desk:p-6">
+      <h1 id="timesheet-heading" className="mb-4 text-3xl font-bold">
+        Timesheet
+      </h1>
+      <nav aria-label="Week" className="mb-4 flex flex-wrap items-center gap-2">
+        <button type="button" className="btn-secondary" onClick={() => goTo(addDays(from, -7))}>
+          Previous week
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => goTo(today)}>
+          This week
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => goTo(addDays(from, 7))}>
+          Next week
+        </button>
+        <p className="font-semibold" aria-live="polite">
+          {formatDay(days[0] ?? from)} – {formatDay(days[6] ?? from)}
+        </p>
+      </nav>
+      <WeekSubmission day={from} />
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <AddTimesheetRow onAdd={(row) => addRows([row])} />
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            const copied = lastWeekRows(logs, can.memberId, from);
+            addRows(copied);
+            setProblem({
+              cell: '',
+              message: copied.length
+                ? `Copied ${copied.length} ${copied.length === 1 ? 'row' : 'rows'} from last week.`
+                : 'Last week has no time of yours to copy.',
+            });
+          }}
+        >
+          Copy last week’s rows
+        </button>
+      </div>
+      <p
+        id="timesheet-problem"
+        role={problem?.cell ? 'alert' : 'status'}
+        className={`mb-2 min-h-6 ${problem?.cell ? 'text-red-800' : 'text-slate-700'}`}
+      >
+        {problem?.message}
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full min-w-[48rem] text-left">
+          <caption className="sr-only">Timesheet, week of {formatDay(from)}</caption>
+          <thead className="bg-slate-50 text-sm">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Project and task
+              </th>
+              {days.map((day) => (
+                <th key={day} scope="col" className="w-24 px-2 py-2 text-right">
+                  {dayName(day)}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2 text-right">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={9} className="px-3 py-4 text-slate-700">
+                  No time this week yet. Add a row, or copy last week’s rows.
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.key} className="border-t border-slate-100">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    {label(row)}
+                  </th>
+                  {days.map((day, i) => {
+                    const cellLogs = row.cells[i] ?? [];
+                    const cell = `${row.key}|${day}`;
+                    return (
+                      <td key={day} className="px-1 py-1">
+                        <TimesheetCell
+                          label={`${label(row)}, ${dayName(day)}`}
+                          logs={cellLogs}
+                          readOnly={cellLogs.length > 1 ? null : cellReadOnly(day, cellLogs, row)}
+                          problemId={problem?.cell === cell ? 'timesheet-problem' : undefined}
+                          onCommit={(text) => {
+                            const message = commitCell(text, cellLogs, {
+                              day,
+                              projectId: row.projectId,
+                              taskId: row.taskId,
+                              memberId: can.memberId,
+                            });
+                            setProblem(message ? { cell, message } : null);
+                            return message === '';
+                          }}
+                          onOpen={() => setOpened({ row, day })}
+                        />
+                      </td>
+                    );
+                  })}
+                  <td className="px-3 py-2 text-right font-semibold tabular-nums">
+                    {formatDuration(row.seconds, 'short')}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+          <tfoot className="border-t-2 border-slate-300 font-bold">
+            <tr>
+              <th scope="row" className="px-3 py-2">
+                Total
+              </th>
+              {totals.days.map((seconds, i) => (
+                <td key={days[i]} className="px-2 py-2 text-right tabular-nums">
+                  {formatDuration(seconds, 'short')}
+                </td>
+              ))}
+              <td className="px-3 py-2 text-right tabular-nums">
+                {formatDuration(totals.week, 'short')}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {opened ? (
+        <CellLogsDialog
+          title={`${label(opened.row)}, ${dayName(opened.day)}`}
+          logs={
+            rows.find((r) => r.key === rowKey(opened.row))?.cells[days.indexOf(opened.day)] ?? []
+          }
+          place={{ ...opened.row, day: opened.day, memberId: can.memberId }}
+          readOnly={(log) =>
+            can.logProblem(log, projectsById.get(opened.row.projectId), new Date())
+          }
+          onClose={() => setOpened(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
