@@ -43,6 +43,9 @@ const EMPTY = {
   report_shares: 0,
   jobs: 0,
   pending_registrations: 0,
+  invoices: 0,
+  invoice_counters: 0,
+  invoice_logs: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -100,6 +103,9 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       report_shares: 0,
       jobs: 0,
       pending_registrations: 0,
+      invoices: 0,
+      invoice_counters: 0,
+      invoice_logs: 0,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));
@@ -168,6 +174,9 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
           team_members: 0,
           saved_reports: 0,
           report_shares: 0,
+          invoices: 0,
+          invoice_counters: 0,
+          invoice_logs: 0,
         },
       },
     });

@@ -401,4 +401,44 @@ CREATE TABLE pending_registrations (
 CREATE INDEX pending_registrations_email ON pending_registrations (email);
 `,
   },
+  {
+    id: '0015_invoices',
+    sql: `
+-- Invoices (issue 14). A draft reserves its logs (invoice_logs: a log is on one invoice at a
+-- time) but they stay editable; issuing draws the next number from invoice_counters in the same
+-- transaction (no gaps, no repeats) and freezes the document; the logs of an issued invoice
+-- cannot change until it is voided, which releases them.
+ALTER TABLE workspaces ADD COLUMN invoice_settings jsonb NOT NULL DEFAULT '{}'::jsonb;
+CREATE TABLE invoices (
+  id text PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  client_id text NOT NULL,
+  status text NOT NULL DEFAULT 'draft',
+  number text,
+  issue_date text,
+  due_date text,
+  document jsonb NOT NULL,
+  created_by uuid REFERENCES users(id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  issued_at timestamptz,
+  voided_at timestamptz
+);
+CREATE UNIQUE INDEX invoices_number ON invoices (workspace_id, number) WHERE number IS NOT NULL;
+CREATE INDEX invoices_workspace ON invoices (workspace_id, status);
+CREATE TABLE invoice_counters (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  scope text NOT NULL,
+  last integer NOT NULL,
+  PRIMARY KEY (workspace_id, scope)
+);
+CREATE TABLE invoice_logs (
+  workspace_id uuid NOT NULL,
+  log_id text NOT NULL,
+  invoice_id text NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+  PRIMARY KEY (workspace_id, log_id)
+);
+CREATE INDEX invoice_logs_invoice ON invoice_logs (invoice_id);
+`,
+  },
 ];

@@ -70,10 +70,11 @@ test('the team pivot puts members against days with totals both ways, and a cell
   await expect(table.getByRole('row', { name: /^Asha/ })).toContainText('₹2,500.00');
   await expect(table.getByRole('row', { name: /^Total/ })).toContainText('₹3,000.00');
 
-  // The cell's link names the member and the day (read out after the figure).
+  // The cell's link names the member and the day (read out after the figure); by keyboard.
   await table
     .getByRole('link', { name: new RegExp(`^₹2,500\\.00 ?, Asha, ${formatDay(today)}$`) })
-    .click();
+    .focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/reports\/detailed\?.*member=m1/);
   await expect(
     page.getByRole('table', { name: /^Detailed report/ }).getByRole('row', { name: /^Total/ }),

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { addDays } from '../../lib/day';
+import {
+  clientCode,
+  counterScope,
+  formatInvoiceNumber,
+  numberingProblem,
+} from '../../lib/invoice-number';
+import type { Db } from '../db/connect';
+import type { Membership } from '../sync/permissions';
+import { rows, type Runner } from '../sync/records';
+import { clientOf, documentOf, type InvoiceDocument } from './document';
+import { invoiceSettingsOf } from './settings';
+
+// Drafts, issuing and voiding (issue 14). Only Admins see and make invoices.
+
+type Refusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
+const refuse = (status: Refusal['status'], message: string): Refusal => ({
+  ok: false,
+  status,
+  message,
+});
+const ADMINS_ONLY = refuse(403, 'Only Admins can see and make invoices.');
+
+export interface InvoiceView {
+  id: string;
+  clientId: string;
+  status: 'draft' | 'issued' | 'void';
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  document: InvoiceDocument;
+}
+
+/**
+ * A draft for a client from the approved, uninvoiced logs with a billable amount or expenses of
+ * its projects (or of `projectIds`) between two days. Its logs are reserved: no other invoice
+ * offers them, but they stay editable until it is issued.
+ */
+export async function createDraft(
+  db: Db,
+  membership: Membership,
+  input: { clientId: string; from: string; to: string; projectIds: string[] },
+  now: Date,
+): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
+  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  const workspaceId = membership.workspaceId;
+  const client = await clientOf(db, workspaceId, input.clientId);
+  if (!client) return refuse(400, 'There is no such client.');
+  const { settings } = await invoiceSettingsOf(db, workspaceId);
+  const id = randomUUID();
+  const onlyProjects = input.projectIds.length
+    ? sql`AND l.project_id IN (${sql.join(
+        input.projectIds.map((p) => sql`${p}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const made = await db.transaction(async (tx) => {
+    const stamp = now.toISOString();
+    await tx.execute(
+      sql`INSERT INTO invoices (id, workspace_id, client_id, status, document, created_by, created_at, updated_at)
+        VALUES (${id}, ${workspaceId}, ${input.clientId}, 'draft', '{}'::jsonb, ${membership.userId}, ${stamp}, ${stamp})`,
+    );
+    // Reserved once: a log another draft took meanwhile is skipped (ON CONFLICT).
+    const reserved = await rows<{ log_id: string }>(
+      tx,
+      sql`INSERT INTO invoice_logs (workspace_id, log_id, invoice_id)
+        SELECT l.workspace_id, l.id, ${id} FROM time_logs l
+        JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
+        WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND p.client_id = ${input.clientId}
+          AND l.date >= ${input.from} AND l.date <= ${input.to}
+          AND coalesce(l.data->>'status', 'approved') = 'approved'
+          AND (l.billable_minor > 0 OR l.expense_minor > 0) ${onlyProjects}
+        ON CONFLICT (workspace_id, log_id) DO NOTHING RETURNING log_id`,
+    );
+    if (reserved.length === 0) return null;
+    const document = await documentOf(
+      tx,
+      workspaceId,
+      id,
+      { from: input.from, to: input.to, currency: settings.currency },
+      { name: client.taxName, percent: client.taxPercent },
+    );
+    await tx.execute(
+      sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE id = ${id}`,
+    );
+    return document;
+  });
+  if (!made)
+    return refuse(400, 'This client has no approved, uninvoiced time or expenses in these days.');
+  return {
+    ok: true,
+    invoice: {
+      id,
+      clientId: input.clientId,
+      status: 'draft',
+      number: null,
+      issueDate: null,
+      dueDate: null,
+      document: made,
+    },
+  };
+}
+
+/**
+ * Issues a draft on `issueDate`: its lines at the logs' amounts now, the next number of its
+ * counter (drawn in this transaction, so two issues at once get consecutive numbers and a failed
+ * one leaves no gap), the due date from the payment terms, and copies of the seller's and the
+ * client's details. From then on its logs cannot change until it is voided.
+ */
+export async function issueInvoice(
+  db: Db,
+  membership: Membership,
+  id: string,
+  issueDate: string,
+  now: Date,
+): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
+  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  const workspaceId = membership.workspaceId;
+  const { settings, workspaceName } = await invoiceSettingsOf(db, workspaceId);
+  const problem = numberingProblem(settings.numberPattern, settings.counter);
+  if (problem) return refuse(409, `Fix the invoice number pattern first: ${problem}`);
+  return db.transaction(async (tx) => {
+    const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
+      tx,
+      sql`SELECT client_id, status, document FROM invoices
+        WHERE id = ${id} AND workspace_id = ${workspaceId} FOR UPDATE`,
+    );
+    if (!draft) return refuse(404, 'There is no such invoice.');
+    if (draft.status !== 'draft') return refuse(409, 'This invoice is already issued.');
+    const client = await clientOf(tx, workspaceId, draft.client_id);
+    if (!client) return refuse(409, 'The client of this draft was deleted.');
+    const document = await documentOf(
+      tx,
+      workspaceId,
+      id,
+      { from: draft.document.from, to: draft.document.to, currency: settings.currency },
+      { name: client.taxName, percent: client.taxPercent },
+    );
+    if (document.lines.length === 0)
+      return refuse(
+        409,
+        'Nothing is left on this draft to bill: its logs were removed or changed.',
+      );
+    const scope = counterScope(settings.counter, issueDate, draft.client_id);
+    // The counter's row is locked until this transaction ends: concurrent issues queue here.
+    const [counter] = await rows<{ last: number | string }>(
+      tx,
+      sql`INSERT INTO invoice_counters (workspace_id, scope, last) VALUES (${workspaceId}, ${scope}, 1)
+        ON CONFLICT (workspace_id, scope) DO UPDATE SET last = invoice_counters.last + 1
+        RETURNING last`,
+    );
+    const number = formatInvoiceNumber(
+      settings.numberPattern,
+      Number(counter?.last ?? 1),
+      issueDate,
+      clientCode(client.name),
+    );
+    const dueDate = addDays(issueDate, settings.paymentTermsDays);
+    const frozen: InvoiceDocument = {
+      ...document,
+      seller: {
+        name: settings.companyName || workspaceName,
+        address: settings.address,
+        taxNumber: settings.taxNumber,
+      },
+      buyer: {
+        name: client.name,
+        address: client.address,
+        taxNumber: client.taxNumber,
+        email: client.email,
+      },
+    };
+    await tx.execute(
+      sql`UPDATE invoices SET status = 'issued', number = ${number}, issue_date = ${issueDate},
+        due_date = ${dueDate}, document = ${JSON.stringify(frozen)}::jsonb,
+        issued_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
+    );
+    return {
+      ok: true as const,
+      invoice: {
+        id,
+        clientId: draft.client_id,
+        status: 'issued' as const,
+        number,
+        issueDate,
+        dueDate,
+        document: frozen,
+      },
+    };
+  });
+}
+
+/**
+ * Voids an issued invoice (it stays, with its number, marked void) or deletes a draft; either
+ * way its logs are free again: editable, and offered to the next invoice.
+ */
+export async function voidInvoice(
+  db: Db,
+  membership: Membership,
+  id: string,
+  now: Date,
+): Promise<{ ok: true; status: 'void' | 'deleted' } | Refusal> {
+  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  return db.transaction(async (tx) => {
+    const [found] = await rows<{ status: string }>(
+      tx,
+      sql`SELECT status FROM invoices WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
+    );
+    if (!found) return refuse(404, 'There is no such invoice.');
+    if (found.status === 'void') return refuse(409, 'This invoice is already void.');
+    await tx.execute(sql`DELETE FROM invoice_logs WHERE invoice_id = ${id}`);
+    if (found.status === 'draft') {
+      await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
+      return { ok: true as const, status: 'deleted' as const };
+    }
+    await tx.execute(
+      sql`UPDATE invoices SET status = 'void', voided_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
+    );
+    return { ok: true as const, status: 'void' as const };
+  });
+}
+
+/** The number of the issued invoice `logId` is on, or null (drafts do not hold logs fast). */
+export async function invoiceHolding(
+  runner: Runner,
+  workspaceId: string,
+  logId: string,
+): Promise<string | null> {
+  const [held] = await rows<{ number: string | null }>(
+    runner,
+    sql`SELECT i.number FROM invoice_logs il JOIN invoices i ON i.id = il.invoice_id
+      WHERE il.workspace_id = ${workspaceId} AND il.log_id = ${logId} AND i.status = 'issued'`,
+  );
+  return held ? (held.number ?? '') : null;
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { counterModes, type CounterMode } from '../../lib/invoice-number';
+import { rows, type Runner } from '../sync/records';
+
+/** A workspace's invoicing details (Account setting → Invoices, issue 14). */
+export interface InvoiceSettings {
+  companyName: string;
+  address: string;
+  taxNumber: string;
+  currency: string;
+  numberPattern: string;
+  counter: CounterMode;
+  paymentTermsDays: number;
+  note: string;
+}
+
+/** Until an Admin says otherwise: INR, `{YYYY}-{SEQ:4}` starting again each year, 8 days (our Terms). */
+export const defaultInvoiceSettings: InvoiceSettings = {
+  companyName: '',
+  address: '',
+  taxNumber: '',
+  currency: 'INR',
+  numberPattern: '{YYYY}-{SEQ:4}',
+  counter: 'yearly',
+  paymentTermsDays: 8,
+  note: '',
+};
+
+/** The workspace's settings, each missing or odd field read as its default. */
+export async function invoiceSettingsOf(runner: Runner, workspaceId: string) {
+  const [row] = await rows<{ name: string; settings: Partial<Record<string, unknown>> | null }>(
+    runner,
+    sql`SELECT name, invoice_settings AS settings FROM workspaces WHERE id = ${workspaceId}`,
+  );
+  const stored = row?.settings ?? {};
+  const text = (key: keyof InvoiceSettings) => {
+    const value = stored[key];
+    return typeof value === 'string' ? value : String(defaultInvoiceSettings[key]);
+  };
+  const counter =
+    counterModes.find((m) => m === stored['counter']) ?? defaultInvoiceSettings.counter;
+  const terms = stored['paymentTermsDays'];
+  return {
+    workspaceName: row?.name ?? '',
+    settings: {
+      companyName: text('companyName'),
+      address: text('address'),
+      taxNumber: text('taxNumber'),
+      currency: text('currency'),
+      numberPattern: text('numberPattern'),
+      counter,
+      paymentTermsDays:
+        typeof terms === 'number' && Number.isInteger(terms) && terms >= 0 && terms <= 365
+          ? terms
+          : defaultInvoiceSettings.paymentTermsDays,
+      note: text('note'),
+    } satisfies InvoiceSettings,
+  };
+}

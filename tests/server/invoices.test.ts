@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/connect';
+import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
+import type { Membership } from '../../src/server/sync/permissions';
+import { rows } from '../../src/server/sync/records';
+import { membershipOf } from '../../src/server/sync/workspaces';
+import { drivers, fakeClock } from './support';
+import {
+  clientFields,
+  joinWorkspace,
+  projectFields,
+  pusher,
+  signUp,
+  teamMember,
+  timeLogFields,
+} from './workspace-support';
+
+// Invoices from tracked hours (issue 14), worked out by hand. Acme's GST is 18 %.
+// | log | project (client)                 | day    | tracked | billed         | amount    | expenses |
+// | L1  | Website (Acme, ₹1,000/h, up 15)  | 17 Nov | 3000 s  | 3600 s         | 100000 p  | 0        |
+// | L2  | Website                          | 18 Nov | 5400 s  | 5400 s         | 150000 p  | 25050 p  |
+// | L3  | Support (Acme, ₹800/h, none)     | 19 Nov | 4500 s  | 4500 s         | 100000 p  | 0        |
+// | L4  | Other (Bolt, ₹500/h)             | 19 Nov | 3600 s  | 3600 s         | 50000 p   | 0        |
+// | L5  | Website                          | 30 Nov | outside the dates                          |
+// Acme, 16–22 Nov: Support 1.25 h ₹1,000.00; Website 2.5 h ₹2,500.00; expenses ₹250.50.
+// Subtotal 375050 p; GST 18 % = 67509 p; total 442559 p.
+
+describe.each(drivers)('invoices on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const clock = fakeClock(new Date('2026-11-24T09:00:00Z'));
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let adminMembership: Membership;
+  let ashaMembership: Membership;
+  const { ok, pushAs } = pusher(
+    () => database,
+    () => admin.workspace.id,
+    clock,
+  );
+  const range = { from: '2026-11-16', to: '2026-11-22' };
+  const userIdOf = async (email: string) => {
+    const [found] = await rows<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM users WHERE email = ${email}`,
+    );
+    return found?.id ?? '';
+  };
+
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+    admin = await signUp(database, { name: 'Ada', email: 'ada.invoices@example.com' }, clock);
+    await ok(admin, 'createMember', { id: 'm1', fields: teamMember('Asha', 'Normal') });
+    await ok(admin, 'createClient', { id: 'acme', fields: clientFields('Acme') });
+    await ok(admin, 'createClient', { id: 'bolt', fields: clientFields('Bolt') });
+    const project = (id: string, name: string, client: string, rate: number, rounding: string) =>
+      ok(admin, 'createProject', {
+        id,
+        fields: { ...projectFields(name, client), billamount: rate, rounding, memberIds: ['m1'] },
+      });
+    await project('web', 'Website', 'acme', 1000, 'up');
+    await project('sup', 'Support', 'acme', 800, 'false');
+    await project('oth', 'Other', 'bolt', 500, 'false');
+    const log = (id: string, projectId: string, date: string, dur: number, exp: number) =>
+      ok(admin, 'addTimeLog', {
+        id,
+        fields: { ...timeLogFields(date, projectId, dur), memberId: 'm1', exp },
+      });
+    await log('L1', 'web', '2026-11-17', 3000, 0);
+    await log('L2', 'web', '2026-11-18', 5400, 250.5);
+    await log('L3', 'sup', '2026-11-19', 4500, 0);
+    await log('L4', 'oth', '2026-11-19', 3600, 0);
+    await log('L5', 'web', '2026-11-30', 3600, 0);
+    await joinWorkspace(
+      database,
+      admin.workspace.id,
+      { name: 'Asha', email: 'asha.invoices@example.com' },
+      'Normal',
+      'm1',
+      clock,
+    );
+    adminMembership = (await membershipOf(
+      database.db,
+      await userIdOf('ada.invoices@example.com'),
+      admin.workspace.id,
+    ))!;
+    ashaMembership = (await membershipOf(
+      database.db,
+      await userIdOf('asha.invoices@example.com'),
+      admin.workspace.id,
+    ))!;
+  });
+  afterAll(async () => drop());
+
+  let first = '';
+  it('drafts an invoice from the client’s approved, uninvoiced logs, with tax', async () => {
+    const draft = await createDraft(
+      database.db,
+      adminMembership,
+      { clientId: 'acme', ...range, projectIds: [] },
+      clock.now(),
+    );
+    if (!draft.ok) throw new Error(draft.message);
+    first = draft.invoice.id;
+    const doc = draft.invoice.document;
+    expect(doc.lines.map((l) => [l.description, l.quantity, l.amountMinor])).toEqual([
+      ['Support', 1.25, 100000],
+      ['Website', 2.5, 250000],
+      ['Expenses', 1, 25050],
+    ]);
+    expect(doc.taxes).toEqual([{ name: 'GST', percent: 18, amountMinor: 67509 }]);
+    expect([doc.subtotalMinor, doc.taxMinor, doc.totalMinor]).toEqual([375050, 67509, 442559]);
+    expect(doc.logIds).toEqual(['L1', 'L2', 'L3']);
+    // The logs are reserved: a second draft finds nothing to bill.
+    const again = await createDraft(
+      database.db,
+      adminMembership,
+      { clientId: 'acme', ...range, projectIds: [] },
+      clock.now(),
+    );
+    expect(again).toMatchObject({ ok: false, status: 400 });
+    // Only Admins make invoices.
+    expect(
+      await createDraft(
+        database.db,
+        ashaMembership,
+        { clientId: 'bolt', ...range, projectIds: [] },
+        clock.now(),
+      ),
+    ).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it('a draft’s logs stay editable and the draft follows them; issuing numbers and freezes it', async () => {
+    // L3 grows from 4500 s to 5400 s: ₹1,200.00 on Support before issuing.
+    await ok(admin, 'updateTimeLog', { id: 'L3', changes: { dur: 5400 } });
+    const issued = await issueInvoice(
+      database.db,
+      adminMembership,
+      first,
+      '2026-11-24',
+      clock.now(),
+    );
+    if (!issued.ok) throw new Error(issued.message);
+    expect(issued.invoice.number).toBe('2026-0001');
+    expect(issued.invoice.dueDate).toBe('2026-12-02');
+    // Subtotal 120000 + 250000 + 25050 = 395050 p; GST 71109 p; total 466159 p.
+    const doc = issued.invoice.document;
+    expect([doc.subtotalMinor, doc.taxMinor, doc.totalMinor]).toEqual([395050, 71109, 466159]);
+    expect(doc.buyer?.name).toBe('Acme');
+    // Renaming the client later leaves the issued invoice as it was.
+    await ok(admin, 'updateClient', { id: 'acme', changes: { name: 'Acme Renamed' } });
+    const [stored] = await rows<{ buyer: string }>(
+      database.db,
+      sql`SELECT document->'buyer'->>'name' AS buyer FROM invoices WHERE id = ${first}`,
+    );
+    expect(stored?.buyer).toBe('Acme');
+    expect(
+      await issueInvoice(database.db, adminMembership, first, '2026-11-24', clock.now()),
+    ).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it('refuses changes to invoiced logs, even an Admin’s, until the invoice is voided', async () => {
+    const refused = await pushAs(admin, 'updateTimeLog', { id: 'L1', changes: { dur: 1200 } });
+    expect(refused).toMatchObject({
+      outcome: 'refused',
+      message:
+        'This log is on invoice 2026-0001: it cannot be changed or removed unless the invoice is voided.',
+    });
+    expect(await pushAs(admin, 'deleteTimeLog', { id: 'L2' })).toMatchObject({
+      outcome: 'refused',
+      message: expect.stringContaining('invoice 2026-0001') as unknown,
+    });
+    // A log on no invoice is not held.
+    await ok(admin, 'updateTimeLog', { id: 'L4', changes: { dur: 3000 } });
+    expect(await voidInvoice(database.db, adminMembership, first, clock.now())).toEqual({
+      ok: true,
+      status: 'void',
+    });
+    await ok(admin, 'updateTimeLog', { id: 'L1', changes: { dur: 1200 } });
+  });
+
+  it('numbers on without gaps after a void, and two issues at once get consecutive numbers', async () => {
+    const draft = (clientId: string) =>
+      createDraft(
+        database.db,
+        adminMembership,
+        { clientId, ...range, projectIds: [] },
+        clock.now(),
+      );
+    const acme = await draft('acme');
+    const bolt = await draft('bolt');
+    if (!acme.ok || !bolt.ok) throw new Error('no drafts');
+    const [a, b] = await Promise.all([
+      issueInvoice(database.db, adminMembership, acme.invoice.id, '2026-11-25', clock.now()),
+      issueInvoice(database.db, adminMembership, bolt.invoice.id, '2026-11-25', clock.now()),
+    ]);
+    const numbers = [a, b].map((r) => (r.ok ? r.invoice.number : r.message)).sort();
+    expect(numbers).toEqual(['2026-0002', '2026-0003']);
+  });
+});
