@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  handleDraftInvoice,
+  handleInvoice,
+  handleInvoices,
+  handleIssueInvoice,
+  handleUninvoiced,
+  handleVoidInvoice,
+} from '../../src/server/api/invoice-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
 import type { Membership } from '../../src/server/sync/permissions';
 import { rows } from '../../src/server/sync/records';
 import { membershipOf } from '../../src/server/sync/workspaces';
-import { drivers, fakeClock } from './support';
+import { context, drivers, fakeClock, get, post } from './support';
 import {
   clientFields,
   joinWorkspace,
@@ -31,6 +39,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
   let drop: () => Promise<void>;
   const clock = fakeClock(new Date('2026-11-24T09:00:00Z'));
   let admin: Awaited<ReturnType<typeof signUp>>;
+  let asha: Awaited<ReturnType<typeof joinWorkspace>>;
   let adminMembership: Membership;
   let ashaMembership: Membership;
   const { ok, pushAs } = pusher(
@@ -71,7 +80,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
     await log('L3', 'sup', '2026-11-19', 4500, 0);
     await log('L4', 'oth', '2026-11-19', 3600, 0);
     await log('L5', 'web', '2026-11-30', 3600, 0);
-    await joinWorkspace(
+    asha = await joinWorkspace(
       database,
       admin.workspace.id,
       { name: 'Asha', email: 'asha.invoices@example.com' },
@@ -197,4 +206,155 @@ describe.each(drivers)('invoices on $name', (driver) => {
     const numbers = [a, b].map((r) => (r.ok ? r.invoice.number : r.message)).sort();
     expect(numbers).toEqual(['2026-0002', '2026-0003']);
   });
+
+  it('answers the screens through the API: uninvoiced, the list with overdue, one invoice; Admins only', async () => {
+    const ctx = () => context(database, clock);
+    const ws = admin.workspace.id;
+    // All of 16–22 Nov is on invoices now; L5 (30 Nov, Website, 1 h, ₹1,000.00) is not.
+    const left = await handleUninvoiced(
+      get(`/sync/uninvoiced?workspace=${ws}&from=2026-11-16&to=2026-11-30`, admin.cookie),
+      ctx(),
+    );
+    expect(((await left.json()) as { clients: unknown }).clients).toEqual([
+      {
+        clientId: 'acme',
+        clientName: 'Acme Renamed',
+        projects: [
+          {
+            projectId: 'web',
+            projectName: 'Website',
+            logs: 1,
+            billableSeconds: 3600,
+            billableMinor: 100000,
+            expensesMinor: 0,
+          },
+        ],
+      },
+    ]);
+    const made = await handleDraftInvoice(
+      post(
+        '/sync/invoices',
+        { workspaceId: ws, clientId: 'acme', from: '2026-11-30', to: '2026-11-30' },
+        admin.cookie,
+      ),
+      ctx(),
+    );
+    expect(made.status).toBe(201);
+    const { invoice } = (await made.json()) as { invoice: { id: string } };
+    const issued = await handleIssueInvoice(
+      post(
+        '/sync/invoices/issue',
+        { workspaceId: ws, id: invoice.id, issueDate: '2026-11-01' },
+        admin.cookie,
+      ),
+      ctx(),
+    );
+    // Issued on 1 Nov with 8 days to pay: due 9 Nov, so overdue on 24 Nov.
+    expect(((await issued.json()) as { invoice: { number: string } }).invoice.number).toBe(
+      '2026-0004',
+    );
+    const listed = await handleInvoices(get(`/sync/invoices?workspace=${ws}`, admin.cookie), ctx());
+    const { invoices } = (await listed.json()) as {
+      invoices: { number: string | null; status: string; totalMinor: number }[];
+    };
+    const rowsOf = invoices.map((i) => [i.number, i.status, i.totalMinor]);
+    // 100000 p + 18 % GST (18000 p).
+    expect(rowsOf[0]).toEqual(['2026-0004', 'overdue', 118000]);
+    expect(rowsOf[3]).toEqual(['2026-0001', 'void', 466159]);
+    // Issued together, in either order: Bolt's L4, now 3000 s at ₹500/h = 41667 p + 7500 p GST;
+    // Acme's again after the void: L1 now 1200 s billed as 1800 s (₹500.00), L2 ₹1,500.00,
+    // L3 ₹1,200.00 and ₹250.50 of expenses = 345050 p + 62109 p GST.
+    expect(
+      rowsOf
+        .slice(1, 3)
+        .map((r) => [r[1], r[2]])
+        .sort(),
+    ).toEqual([
+      ['issued', 407159],
+      ['issued', 49167],
+    ]);
+    const one = await handleInvoice(
+      get(`/sync/invoice?workspace=${ws}&id=${invoice.id}`, admin.cookie),
+      ctx(),
+    );
+    expect(((await one.json()) as { invoice: { clientName: string } }).invoice.clientName).toBe(
+      'Acme Renamed',
+    );
+    // Normal members get no invoices at all.
+    expect(
+      (await handleInvoices(get(`/sync/invoices?workspace=${ws}`, asha.cookie), ctx())).status,
+    ).toBe(403);
+    expect(
+      (
+        await handleUninvoiced(
+          get(`/sync/uninvoiced?workspace=${ws}&from=2026-11-01&to=2026-11-30`, asha.cookie),
+          ctx(),
+        )
+      ).status,
+    ).toBe(403);
+  });
+
+  it('answers 1,000 junk and half-right requests per endpoint with JSON 4xx, never 5xx', async () => {
+    const ctx = () => context(database, clock);
+    let seed = 71;
+    const rand = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const junk = [null, 1, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300), 'ghost'];
+    const ws = [admin.workspace.id, '00000000-0000-4000-8000-000000000000', 'nope'];
+    const ids = ['00000000-0000-4000-8000-000000000001', 'not-an-id', ...junk];
+    const days = ['2026-11-16', '2026-11-30', '2026-02-30', '16/11/2026', ...junk];
+    const body = () =>
+      rand() < 0.1
+        ? pick(['', '{', 'null', '[]'])
+        : JSON.stringify({
+            ...(rand() < 0.9 ? { workspaceId: rand() < 0.7 ? pick(ws) : pick(junk) } : {}),
+            ...(rand() < 0.6 ? { id: pick(ids) } : {}),
+            ...(rand() < 0.6 ? { clientId: pick(['acme', 'bolt', 'ghost', ...junk]) } : {}),
+            ...(rand() < 0.6 ? { from: pick(days) } : {}),
+            ...(rand() < 0.6 ? { to: pick(days) } : {}),
+            ...(rand() < 0.6 ? { issueDate: pick(days) } : {}),
+            ...(rand() < 0.3 ? { projectIds: pick([['web'], ['ghost'], 'web', [1], junk]) } : {}),
+            ...(rand() < 0.05 ? { extra: 1 } : {}),
+          });
+    for (const [path, handler] of [
+      ['/sync/invoices', handleDraftInvoice],
+      ['/sync/invoices/issue', handleIssueInvoice],
+      ['/sync/invoices/void', handleVoidInvoice],
+    ] as const) {
+      for (let i = 0; i < 1000; i += 1) {
+        const sent = body();
+        const res = await handler(
+          post(path, sent, rand() < 0.8 ? admin.cookie : asha.cookie),
+          ctx(),
+        );
+        expect(res.status, `${path} #${i}: ${sent.slice(0, 120)}`).toBeLessThan(500);
+        if (res.status >= 400)
+          expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      }
+    }
+    for (const [path, handler] of [
+      ['/sync/invoices', handleInvoices],
+      ['/sync/invoice', handleInvoice],
+      ['/sync/uninvoiced', handleUninvoiced],
+    ] as const) {
+      for (let i = 0; i < 1000; i += 1) {
+        const query = [
+          rand() < 0.9 ? `workspace=${pick(ws)}` : '',
+          rand() < 0.5 ? `id=${pick(['00000000-0000-4000-8000-000000000001', 'x', '%00'])}` : '',
+          rand() < 0.6 ? `from=${pick(['2026-11-01', '2026-13-01', ''])}` : '',
+          rand() < 0.6 ? `to=${pick(['2026-11-30', '2025-01-01', 'x'])}` : '',
+        ].join('&');
+        const res = await handler(
+          get(`${path}?${query}`, rand() < 0.8 ? admin.cookie : asha.cookie),
+          ctx(),
+        );
+        expect(res.status, `${path} #${i}: ${query}`).toBeLessThan(500);
+        if (res.status >= 400)
+          expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      }
+    }
+  }, 300_000);
 });

@@ -115,3 +115,34 @@ export const reportShareBody = z
 export const revokeShareBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), id: text.min(1).max(64) })
   .strict();
+
+const day = text.refine(isValidDay, 'Must be a day as YYYY-MM-DD');
+
+/** POST /sync/invoices: a draft for a client from its uninvoiced logs between two days. */
+export const draftInvoiceBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    clientId: text.min(1, 'Choose a client').max(200),
+    from: day,
+    to: day,
+    projectIds: z.array(text.min(1).max(200)).max(200).default([]),
+  })
+  .strict()
+  .refine((b) => b.from <= b.to, { message: 'Must not be after to', path: ['from'] });
+
+/** POST /sync/invoices/issue */
+export const issueInvoiceBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    issueDate: day,
+  })
+  .strict();
+
+/** POST /sync/invoices/void */
+export const voidInvoiceBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+  })
+  .strict();

@@ -11,17 +11,10 @@ import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import { rows, type Runner } from '../sync/records';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
+import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
 import { invoiceSettingsOf } from './settings';
 
 // Drafts, issuing and voiding (issue 14). Only Admins see and make invoices.
-
-type Refusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
-const refuse = (status: Refusal['status'], message: string): Refusal => ({
-  ok: false,
-  status,
-  message,
-});
-const ADMINS_ONLY = refuse(403, 'Only Admins can see and make invoices.');
 
 export interface InvoiceView {
   id: string;
@@ -74,7 +67,11 @@ export async function createDraft(
           AND (l.billable_minor > 0 OR l.expense_minor > 0) ${onlyProjects}
         ON CONFLICT (workspace_id, log_id) DO NOTHING RETURNING log_id`,
     );
-    if (reserved.length === 0) return null;
+    if (reserved.length === 0) {
+      // Nothing to bill: the draft row goes again, so no empty invoice is left behind.
+      await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
+      return null;
+    }
     const document = await documentOf(
       tx,
       workspaceId,

@@ -69,6 +69,20 @@ test('every state-changing endpoint refuses another website, and changes nothing
       { workspaceId: before.workspaces[0]?.id, savedReportId: 'x', days: 7, withAmounts: false },
     ],
     ['/sync/report-shares/revoke', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
+    [
+      '/sync/invoices',
+      {
+        workspaceId: before.workspaces[0]?.id,
+        clientId: 'c',
+        from: '2026-11-01',
+        to: '2026-11-30',
+      },
+    ],
+    [
+      '/sync/invoices/issue',
+      { workspaceId: before.workspaces[0]?.id, id: 'x', issueDate: '2026-11-24' },
+    ],
+    ['/sync/invoices/void', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
     ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],
     ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
     ['/user/confirm-email', { token: 'x' }],

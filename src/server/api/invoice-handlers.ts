@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { isValidDay } from '../../lib/day';
+import { todayIn } from '../../lib/workspace-rules';
+import { parseBody } from '../http/body';
+import { apiError, json } from '../http/responses';
+import { createDraft, issueInvoice, voidInvoice } from '../invoices/invoices';
+import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
+import type { Refusal } from '../invoices/refusals';
+import type { HandlerContext } from './context';
+import { refreshed } from './signed-in';
+import { memberOf } from './workspace-handlers';
+import { draftInvoiceBody, issueInvoiceBody, voidInvoiceBody } from './workspace-schemas';
+
+// Invoices (issue 14): Admins only; docs/api.md, Invoices.
+
+const refusal = (r: Refusal) =>
+  apiError(r.status, r.status === 403 ? 'forbidden' : 'invalid_request', r.message);
+
+const params = (request: Request) => new URL(request.url).searchParams;
+
+/** GET /sync/invoices?workspace=…: every invoice, newest first, overdue ones marked. */
+export async function handleInvoices(request: Request, ctx: HandlerContext): Promise<Response> {
+  const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
+  if ('response' in caller) return caller.response;
+  const today = todayIn(caller.membership.rules.timeZone, ctx.now());
+  const listed = await invoicesOf(ctx.database.db, caller.membership, today);
+  if (!listed.ok) return refusal(listed);
+  return json(200, { invoices: listed.invoices }, refreshed(caller.session, request, ctx));
+}
+
+/** GET /sync/invoice?workspace=…&id=…: one invoice with its lines and totals. */
+export async function handleInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
+  const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
+  if ('response' in caller) return caller.response;
+  const id = params(request).get('id') ?? '';
+  if (!z.string().uuid().safeParse(id).success)
+    return apiError(400, 'invalid_request', 'Give the id of an invoice.', {
+      fields: { id: 'Must be an invoice id' },
+    });
+  const found = await invoiceOf(ctx.database.db, caller.membership, id);
+  if (!found.ok) return refusal(found);
+  return json(200, { invoice: found.invoice }, refreshed(caller.session, request, ctx));
+}
+
+/** GET /sync/uninvoiced?workspace=…&from=…&to=…: what is left to bill, per client and project. */
+export async function handleUninvoiced(request: Request, ctx: HandlerContext): Promise<Response> {
+  const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
+  if ('response' in caller) return caller.response;
+  const from = params(request).get('from') ?? '';
+  const to = params(request).get('to') ?? '';
+  if (!isValidDay(from) || !isValidDay(to) || from > to)
+    return apiError(400, 'invalid_request', 'Give the first and last day, as YYYY-MM-DD.', {
+      fields: { from: 'Must be a day on or before to' },
+    });
+  const found = await uninvoicedOf(ctx.database.db, caller.membership, { from, to });
+  if (!found.ok) return refusal(found);
+  return json(200, { clients: found.clients }, refreshed(caller.session, request, ctx));
+}
+
+/** POST /sync/invoices { workspaceId, clientId, from, to, projectIds? }: a new draft. */
+export async function handleDraftInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
+  const body = await parseBody(request, draftInvoiceBody);
+  if (!body.ok) return body.response;
+  const { workspaceId, ...input } = body.value;
+  const caller = await memberOf(request, ctx, workspaceId);
+  if ('response' in caller) return caller.response;
+  const made = await createDraft(ctx.database.db, caller.membership, input, ctx.now());
+  if (!made.ok) return refusal(made);
+  return json(201, { invoice: made.invoice }, refreshed(caller.session, request, ctx));
+}
+
+/** POST /sync/invoices/issue { workspaceId, id, issueDate }: numbers and freezes a draft. */
+export async function handleIssueInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
+  const body = await parseBody(request, issueInvoiceBody);
+  if (!body.ok) return body.response;
+  const caller = await memberOf(request, ctx, body.value.workspaceId);
+  if ('response' in caller) return caller.response;
+  const issued = await issueInvoice(
+    ctx.database.db,
+    caller.membership,
+    body.value.id,
+    body.value.issueDate,
+    ctx.now(),
+  );
+  if (!issued.ok) return refusal(issued);
+  return json(200, { invoice: issued.invoice }, refreshed(caller.session, request, ctx));
+}
+
+/** POST /sync/invoices/void { workspaceId, id }: voids an issued invoice or deletes a draft. */
+export async function handleVoidInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
+  const body = await parseBody(request, voidInvoiceBody);
+  if (!body.ok) return body.response;
+  const caller = await memberOf(request, ctx, body.value.workspaceId);
+  if ('response' in caller) return caller.response;
+  const done = await voidInvoice(ctx.database.db, caller.membership, body.value.id, ctx.now());
+  if (!done.ok) return refusal(done);
+  return json(200, { status: done.status }, refreshed(caller.session, request, ctx));
+}

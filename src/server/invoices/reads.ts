@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/connect';
+import type { Membership } from '../sync/permissions';
+import { rows } from '../sync/records';
+import type { InvoiceDocument } from './document';
+import type { InvoiceView } from './invoices';
+import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
+
+// What the Invoices and Uninvoiced screens read (Admins only).
+
+/** A client's approved billable time and expenses not on an invoice, by project. */
+export interface UninvoicedClient {
+  clientId: string;
+  clientName: string;
+  projects: {
+    projectId: string;
+    projectName: string;
+    logs: number;
+    billableSeconds: number;
+    billableMinor: number;
+    expensesMinor: number;
+  }[];
+}
+
+/** An invoice as the list shows it; overdue is worked out from the due date and `today`. */
+export interface InvoiceSummary {
+  id: string;
+  clientId: string;
+  clientName: string;
+  status: 'draft' | 'issued' | 'overdue' | 'void';
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  totalMinor: number;
+}
+
+/** Every invoice of the workspace, newest first (Admins only). */
+export async function invoicesOf(
+  db: Db,
+  membership: Membership,
+  today: string,
+): Promise<{ ok: true; invoices: InvoiceSummary[] } | Refusal> {
+  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  const found = await rows<{
+    id: string;
+    client_id: string;
+    client_name: string | null;
+    status: 'draft' | 'issued' | 'void';
+    number: string | null;
+    issue_date: string | null;
+    due_date: string | null;
+    total: number | string | null;
+  }>(
+    db,
+    sql`SELECT i.id, i.client_id, coalesce(i.document->'buyer'->>'name', c.data->>'name') AS client_name,
+        i.status, i.number, i.issue_date, i.due_date, i.document->>'totalMinor' AS total
+      FROM invoices i LEFT JOIN clients c ON c.workspace_id = i.workspace_id AND c.id = i.client_id
+      WHERE i.workspace_id = ${membership.workspaceId}
+      ORDER BY i.created_at DESC, i.number DESC NULLS FIRST, i.id`,
+  );
+  return {
+    ok: true,
+    invoices: found.map((r) => ({
+      id: r.id,
+      clientId: r.client_id,
+      clientName: r.client_name ?? '',
+      status:
+        r.status === 'issued' && r.due_date !== null && r.due_date < today ? 'overdue' : r.status,
+      number: r.number,
+      issueDate: r.issue_date,
+      dueDate: r.due_date,
+      totalMinor: Number(r.total ?? 0),
+    })),
+  };
+}
+
+/** One invoice with its document (Admins only). */
+export async function invoiceOf(
+  db: Db,
+  membership: Membership,
+  id: string,
+): Promise<{ ok: true; invoice: InvoiceView & { clientName: string } } | Refusal> {
+  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  const [found] = await rows<{
+    client_id: string;
+    client_name: string | null;
+    status: 'draft' | 'issued' | 'void';
+    number: string | null;
+    issue_date: string | null;
+    due_date: string | null;
+    document: InvoiceDocument;
+  }>(
+    db,
+    sql`SELECT i.client_id, coalesce(i.document->'buyer'->>'name', c.data->>'name') AS client_name,
+        i.status, i.number, i.issue_date, i.due_date, i.document
+      FROM invoices i LEFT JOIN clients c ON c.workspace_id = i.workspace_id AND c.id = i.client_id
+      WHERE i.workspace_id = ${membership.workspaceId} AND i.id = ${id}`,
+  );
+  if (!found) return refuse(404, 'There is no such invoice.');
+  return {
+    ok: true,
+    invoice: {
+      id,
+      clientId: found.client_id,
+      clientName: found.client_name ?? '',
+      status: found.status,
+      number: found.number,
+      issueDate: found.issue_date,
+      dueDate: found.due_date,
+      document: found.document,
+    },
+  };
+}
+
+/** Per client, the approved billable time and expenses not on any invoice, by project. */
+export async function uninvoicedOf(
+  db: Db,
+  membership: Membership,
+  range: { from: string; to: string },
+): Promise<{ ok: true; clients: UninvoicedClient[] } | Refusal> {
+  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  const found = await rows<{
+    client_id: string;
+    client_name: string | null;
+    project_id: string;
+    project_name: string | null;
+    logs: number | string;
+    billable_seconds: number | string;
+    billable_minor: number | string;
+    expense_minor: number | string;
+  }>(
+    db,
+    sql`SELECT p.client_id, c.data->>'name' AS client_name, l.project_id, p.data->>'projectName' AS project_name,
+        count(*) AS logs, sum(l.billable_seconds) AS billable_seconds,
+        sum(l.billable_minor) AS billable_minor, sum(l.expense_minor) AS expense_minor
+      FROM time_logs l
+      JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
+      JOIN clients c ON c.workspace_id = p.workspace_id AND c.id = p.client_id AND NOT c.deleted
+      WHERE l.workspace_id = ${membership.workspaceId} AND NOT l.deleted
+        AND l.date >= ${range.from} AND l.date <= ${range.to}
+        AND coalesce(l.data->>'status', 'approved') = 'approved'
+        AND (l.billable_minor > 0 OR l.expense_minor > 0)
+        AND NOT EXISTS (SELECT 1 FROM invoice_logs il WHERE il.workspace_id = l.workspace_id AND il.log_id = l.id)
+      GROUP BY p.client_id, c.data->>'name', l.project_id, p.data->>'projectName'
+      ORDER BY c.data->>'name', p.data->>'projectName'`,
+  );
+  const clients = new Map<string, UninvoicedClient>();
+  for (const r of found) {
+    const client = clients.get(r.client_id) ?? {
+      clientId: r.client_id,
+      clientName: r.client_name ?? '',
+      projects: [],
+    };
+    client.projects.push({
+      projectId: r.project_id,
+      projectName: r.project_name ?? '',
+      logs: Number(r.logs),
+      billableSeconds: Number(r.billable_seconds),
+      billableMinor: Number(r.billable_minor),
+      expensesMinor: Number(r.expense_minor),
+    });
+    clients.set(r.client_id, client);
+  }
+  return { ok: true, clients: [...clients.values()] };
+}

@@ -1,0 +1,11 @@
+/** Why an invoice action was not done, with the HTTP status that says so. */
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
+
+export const refuse = (status: Refusal['status'], message: string): Refusal => ({
+  ok: false,
+  status,
+  message,
+});
+
+/** Invoices and their amounts are for Admins only (issue 14). */
+export const ADMINS_ONLY = refuse(403, 'Only Admins can see and make invoices.');
