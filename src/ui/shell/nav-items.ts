@@ -33,8 +33,8 @@ export const sidebar: (NavItem | NavGroup)[] = [
     label: 'Clients',
     children: [
       { label: 'Clients', href: '/clients' },
-      { label: 'Invoices (coming soon)' },
-      { label: 'Uninvoiced (coming soon)' },
+      { label: 'Invoices', href: '/invoices', for: 'admins' },
+      { label: 'Uninvoiced', href: '/uninvoiced', for: 'admins' },
     ],
   },
   {

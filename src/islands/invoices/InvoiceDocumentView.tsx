@@ -1,0 +1,90 @@
+import { formatDay } from '../../lib/day';
+import { formatMoney } from '../../lib/money';
+import type { Invoice } from '../../stores/invoices';
+
+/** An invoice's parties, lines, taxes and totals, as on paper. */
+export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
+  const doc = invoice.document;
+  const money = (minor: number) => formatMoney(minor, doc.currency || 'INR');
+  return (
+    <article aria-label="Invoice" className="rounded-lg border border-slate-200 bg-white p-4">
+      {doc.seller || doc.buyer ? (
+        <div className="mb-4 grid gap-4 sm:grid-cols-2">
+          {doc.seller ? (
+            <div>
+              <p className="text-sm text-slate-700">From</p>
+              <p className="font-semibold">{doc.seller.name}</p>
+              <p className="whitespace-pre-line">{doc.seller.address}</p>
+              {doc.seller.taxNumber ? <p>Tax number: {doc.seller.taxNumber}</p> : null}
+            </div>
+          ) : null}
+          {doc.buyer ? (
+            <div>
+              <p className="text-sm text-slate-700">Bill to</p>
+              <p className="font-semibold">{doc.buyer.name}</p>
+              <p className="whitespace-pre-line">{doc.buyer.address}</p>
+              {doc.buyer.taxNumber ? <p>Tax number: {doc.buyer.taxNumber}</p> : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="mb-2">
+        Work from {formatDay(doc.from)} to {formatDay(doc.to)}
+      </p>
+      <table className="w-full text-left">
+        <caption className="sr-only">Lines of the invoice</caption>
+        <thead className="text-sm">
+          <tr>
+            <th scope="col" className="py-1">
+              Description
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.lines.map((line, i) => (
+            <tr key={`${line.description}-${i}`} className="border-t border-slate-100">
+              <th scope="row" className="py-1 font-normal">
+                {line.description}
+              </th>
+              <td className="py-1 text-right tabular-nums">
+                {line.kind === 'time' ? `${line.quantity.toFixed(2)} h` : ''}
+              </td>
+              <td className="py-1 text-right tabular-nums">{money(line.amountMinor)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-slate-300">
+            <th scope="row" className="py-1">
+              Subtotal
+            </th>
+            <td />
+            <td className="py-1 text-right tabular-nums">{money(doc.subtotalMinor)}</td>
+          </tr>
+          {doc.taxes.map((tax) => (
+            <tr key={tax.name}>
+              <th scope="row" className="py-1 font-normal">
+                {tax.name} {tax.percent} %
+              </th>
+              <td />
+              <td className="py-1 text-right tabular-nums">{money(tax.amountMinor)}</td>
+            </tr>
+          ))}
+          <tr className="font-bold">
+            <th scope="row" className="py-1">
+              Total
+            </th>
+            <td />
+            <td className="py-1 text-right tabular-nums">{money(doc.totalMinor)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </article>
+  );
+}

@@ -1,0 +1,137 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { formatDay, isValidDay } from '../../lib/day';
+import { todayIn } from '../../lib/workspace-rules';
+import { $abilities, $workspaceRules } from '../../stores/access';
+import { issueInvoice, loadInvoice, voidInvoice, type Invoice } from '../../stores/invoices';
+import { AdminsOnly } from './AdminsOnly';
+import { InvoiceDocumentView } from './InvoiceDocumentView';
+
+/**
+ * /invoices/view?id=…: one invoice. A draft shows its logs' amounts now and can be issued (which
+ * numbers it and locks its logs) or deleted; an issued one can be printed or voided.
+ */
+export function InvoiceScreen() {
+  const can = useStore($abilities);
+  const rules = useStore($workspaceRules);
+  const [id] = useState(() => new URLSearchParams(window.location.search).get('id') ?? '');
+  const [invoice, setInvoice] = useState<Invoice | null>(null);
+  const [problem, setProblem] = useState('');
+  const [issueDate, setIssueDate] = useState(() => todayIn(rules.timeZone, new Date()));
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!can.isAdmin) return;
+    void loadInvoice(id).then((result) =>
+      result.ok ? setInvoice(result.data.invoice) : setProblem(result.message),
+    );
+  }, [can.isAdmin, id]);
+
+  if (!can.isAdmin) return <AdminsOnly />;
+
+  async function issue() {
+    if (!isValidDay(issueDate)) return setProblem('Choose the issue date.');
+    setBusy(true);
+    const issued = await issueInvoice(id, issueDate);
+    setBusy(false);
+    if (!issued.ok) return setProblem(issued.message);
+    setProblem('');
+    setInvoice({ ...issued.data.invoice, clientName: invoice?.clientName ?? '' });
+  }
+
+  async function cancel() {
+    setBusy(true);
+    const done = await voidInvoice(id);
+    setBusy(false);
+    if (!done.ok) return setProblem(done.message);
+    if (done.data.status === 'deleted') window.location.assign('/invoices');
+    else if (invoice) setInvoice({ ...invoice, status: 'void' });
+  }
+
+  const title = invoice
+    ? invoice.number
+      ? `Invoice ${invoice.number}`
+      : `Draft invoice for ${invoice.clientName}`
+    : 'Invoice';
+  return (
+    <section aria-labelledby="invoice-heading" className="p-4 desk:p-6">
+      <p className="mb-2 print:hidden">
+        <a href="/invoices" className="text-brand-700 underline">
+          All invoices
+        </a>
+      </p>
+      <h1 id="invoice-heading" className="mb-2 text-3xl font-bold">
+        {title}
+        {invoice?.status === 'void' ? ' (void)' : ''}
+      </h1>
+      <p role="status" className="mb-3 text-slate-700">
+        {problem || (invoice ? '' : 'Loading the invoice…')}
+      </p>
+      {invoice ? (
+        <>
+          <div className="mb-4 flex flex-wrap items-end gap-2 print:hidden">
+            {invoice.status === 'draft' ? (
+              <>
+                <div>
+                  <label htmlFor="issue-date" className="field-label">
+                    Issue date
+                  </label>
+                  <input
+                    id="issue-date"
+                    type="date"
+                    className="field-input"
+                    value={issueDate}
+                    onChange={(e) => setIssueDate(e.target.value)}
+                  />
+                </div>
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={busy}
+                  onClick={() => void issue()}
+                >
+                  Issue invoice
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void cancel()}
+                >
+                  Delete draft
+                </button>
+              </>
+            ) : null}
+            {invoice.status === 'issued' ? (
+              <>
+                <button type="button" className="btn-secondary" onClick={() => window.print()}>
+                  Print
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void cancel()}
+                >
+                  Void invoice
+                </button>
+              </>
+            ) : null}
+          </div>
+          {invoice.status === 'draft' ? (
+            <p className="mb-3 rounded border border-sky-200 bg-sky-50 p-3 print:hidden">
+              A draft follows its logs: change one and the draft shows its new amount. Issuing gives
+              it the next number and locks its logs until the invoice is voided.
+            </p>
+          ) : null}
+          <InvoiceDocumentView invoice={invoice} />
+          {invoice.dueDate ? (
+            <p className="mt-3">
+              Issued {formatDay(invoice.issueDate ?? '')}, due {formatDay(invoice.dueDate)}.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { formatDay } from '../../lib/day';
+import { oneOf } from '../../lib/list-view';
+import { formatMoney } from '../../lib/money';
+import { $abilities } from '../../stores/access';
+import { loadInvoices, type InvoiceSummary } from '../../stores/invoices';
+import { useQueryState } from '../common/use-query-state';
+import { AdminsOnly } from './AdminsOnly';
+
+const statuses = ['all', 'draft', 'issued', 'overdue', 'void'] as const;
+const statusLabels: Record<(typeof statuses)[number], string> = {
+  all: 'All',
+  draft: 'Draft',
+  issued: 'Issued',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+/** /invoices: every invoice, filtered by status and client, with what is outstanding and overdue. */
+export function InvoicesScreen() {
+  const can = useStore($abilities);
+  const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
+  const [problem, setProblem] = useState('');
+  const [status, setStatus] = useQueryState('status', 'all', (raw) => oneOf(statuses, raw, 'all'));
+  const [clientId, setClientId] = useQueryState<string>('client', '');
+
+  useEffect(() => {
+    if (!can.isAdmin) return;
+    void loadInvoices().then((result) =>
+      result.ok ? setInvoices(result.data.invoices) : setProblem(result.message),
+    );
+  }, [can.isAdmin]);
+
+  const clients = useMemo(
+    () =>
+      [...new Map((invoices ?? []).map((i) => [i.clientId, i.clientName])).entries()].sort((a, b) =>
+        a[1].localeCompare(b[1]),
+      ),
+    [invoices],
+  );
+  if (!can.isAdmin) return <AdminsOnly />;
+  const shown = (invoices ?? []).filter(
+    (i) => (status === 'all' || i.status === status) && (!clientId || i.clientId === clientId),
+  );
+  const owed = (list: InvoiceSummary[]) => list.reduce((sum, i) => sum + i.totalMinor, 0);
+  const outstanding = owed(shown.filter((i) => i.status === 'issued' || i.status === 'overdue'));
+  const overdue = owed(shown.filter((i) => i.status === 'overdue'));
+
+  return (
+    <section aria-labelledby="invoices-heading" className="p-4 desk:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="invoices-heading" className="text-3xl font-bold">
+          Invoices
+        </h1>
+        <a href="/uninvoiced" className="btn-primary">
+          Bill uninvoiced time
+        </a>
+      </div>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="invoices-status" className="field-label">
+            Status
+          </label>
+          <select
+            id="invoices-status"
+            className="field-input"
+            value={status}
+            onChange={(e) => setStatus(oneOf(statuses, e.target.value, 'all'))}
+          >
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="invoices-client" className="field-label">
+            Client
+          </label>
+          <select
+            id="invoices-client"
+            className="field-input"
+            value={clientId}
+            onChange={(e) => setClientId(e.target.value)}
+          >
+            <option value="">All clients</option>
+            {clients.map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <dl className="flex gap-6 pb-2">
+          <div>
+            <dt className="text-sm text-slate-700">Outstanding</dt>
+            <dd className="font-bold tabular-nums">{formatMoney(outstanding)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700">Overdue</dt>
+            <dd className={`font-bold tabular-nums ${overdue > 0 ? 'text-red-800' : ''}`}>
+              {formatMoney(overdue)}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <p role="status" className="mb-3 text-slate-700">
+        {problem ||
+          (invoices === null ? 'Loading invoices…' : shown.length === 0 ? 'No invoices here.' : '')}
+      </p>
+      {shown.length ? (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left">
+            <caption className="sr-only">Invoices</caption>
+            <thead className="bg-slate-50 text-sm">
+              <tr>
+                {['Number', 'Client', 'Status', 'Issued', 'Due'].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-2">
+                    {h}
+                  </th>
+                ))}
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((i) => (
+                <tr key={i.id} className="border-t border-slate-100">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    <a href={`/invoices/view?id=${i.id}`} className="text-brand-700 underline">
+                      {i.number ?? `Draft for ${i.clientName}`}
+                    </a>
+                  </th>
+                  <td className="px-3 py-2">{i.clientName}</td>
+                  <td
+                    className={`px-3 py-2 ${i.status === 'overdue' ? 'font-semibold text-red-800' : ''}`}
+                  >
+                    {statusLabels[i.status]}
+                  </td>
+                  <td className="px-3 py-2">{i.issueDate ? formatDay(i.issueDate) : '–'}</td>
+                  <td className="px-3 py-2">{i.dueDate ? formatDay(i.dueDate) : '–'}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(i.totalMinor)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

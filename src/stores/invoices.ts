@@ -1,0 +1,97 @@
+import { callApi } from './api';
+import { $cacheOwner } from './sync/owner';
+
+// Invoices live on the server only (their numbers are decided there): the Invoices and
+// Uninvoiced screens read and change them here, online.
+
+export interface InvoiceLine {
+  kind: 'time' | 'expenses';
+  description: string;
+  quantity: number;
+  amountMinor: number;
+}
+export interface InvoiceParty {
+  name: string;
+  address: string;
+  taxNumber: string;
+}
+export interface Invoice {
+  id: string;
+  clientId: string;
+  clientName: string;
+  status: 'draft' | 'issued' | 'void';
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  document: {
+    from: string;
+    to: string;
+    currency: string;
+    lines: InvoiceLine[];
+    taxes: { name: string; percent: number; amountMinor: number }[];
+    subtotalMinor: number;
+    taxMinor: number;
+    totalMinor: number;
+    seller?: InvoiceParty;
+    buyer?: InvoiceParty & { email: string };
+  };
+}
+export interface InvoiceSummary {
+  id: string;
+  clientId: string;
+  clientName: string;
+  status: 'draft' | 'issued' | 'overdue' | 'void';
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  totalMinor: number;
+}
+export interface UninvoicedClient {
+  clientId: string;
+  clientName: string;
+  projects: {
+    projectId: string;
+    projectName: string;
+    logs: number;
+    billableSeconds: number;
+    billableMinor: number;
+    expensesMinor: number;
+  }[];
+}
+
+type Result<T> = { ok: true; data: T } | { ok: false; message: string };
+const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '');
+const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
+const offline = 'Invoices are kept by the server. Connect to the internet to see them.';
+
+async function ask<T>(path: string, body?: unknown): Promise<Result<T>> {
+  const result = await callApi<T>(path, body === undefined ? {} : { body });
+  if (result.ok) return { ok: true, data: result.data };
+  return { ok: false, message: result.status === 0 ? offline : result.message };
+}
+
+export const loadInvoices = () =>
+  ask<{ invoices: InvoiceSummary[] }>(`/sync/invoices?workspace=${workspace()}`);
+
+export const loadInvoice = (id: string) =>
+  ask<{ invoice: Invoice }>(`/sync/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
+
+export const loadUninvoiced = (from: string, to: string) =>
+  ask<{ clients: UninvoicedClient[] }>(
+    `/sync/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`,
+  );
+
+export const draftInvoice = (clientId: string, from: string, to: string, projectIds: string[]) =>
+  ask<{ invoice: Invoice }>('/sync/invoices', {
+    workspaceId: workspaceId(),
+    clientId,
+    from,
+    to,
+    projectIds,
+  });
+
+export const issueInvoice = (id: string, issueDate: string) =>
+  ask<{ invoice: Invoice }>('/sync/invoices/issue', { workspaceId: workspaceId(), id, issueDate });
+
+export const voidInvoice = (id: string) =>
+  ask<{ status: 'void' | 'deleted' }>('/sync/invoices/void', { workspaceId: workspaceId(), id });

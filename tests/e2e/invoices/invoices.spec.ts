@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { seedStorage, signIn } from '../support/session';
+
+// Today's log, so "this month" always holds it: 1.5 h on Website (Acme) at ₹1,000/h = ₹1,500.00,
+// and ₹100.00 of expenses. Subtotal ₹1,600.00; Acme's GST 18 % = ₹288.00; total ₹1,888.00.
+
+test('an Admin bills uninvoiced time: a draft, issued with a number, listed as outstanding, then voided', async ({
+  page,
+}) => {
+  await signIn(page);
+  const today = new Date().toISOString().slice(0, 10);
+  await seedStorage(page, {
+    clients: [
+      {
+        id: 'c1',
+        name: 'Acme',
+        contactPerson: '',
+        email: 'ap@acme.test',
+        phone: '',
+        address: '1 Mill Road, Pune',
+        taxName: 'GST',
+        taxPercentage: 18,
+        taxNumber: '27AAAAA0000A1Z5',
+        status: 'Active',
+      },
+    ],
+    project: [
+      {
+        id: 'p1',
+        projectName: 'Website',
+        client: 'Acme',
+        clientId: 'c1',
+        hours: 0,
+        billamount: 1000,
+        task: [],
+        description: '',
+        billable: 'project',
+        rounding: 'false',
+        timeInterval: 15,
+        approval: false,
+        status: 'Active',
+      },
+    ],
+    taskData: [
+      {
+        id: 'l1',
+        date: today,
+        client: 'Acme / Website',
+        projectId: 'p1',
+        task: '',
+        taskId: null,
+        tags: '',
+        desc: '<p>Design</p>',
+        dur: 5400,
+        st: '',
+        end: '',
+        exp: 100,
+        memberId: null,
+        status: 'approved',
+      },
+    ],
+  });
+  await page.goto('/uninvoiced?range=this-month');
+  const acme = page.getByRole('region', { name: 'Acme' });
+  await expect(acme.getByRole('row', { name: /^Website/ })).toContainText('₹1,500.00');
+  await expect(acme.getByRole('row', { name: /^Website/ })).toContainText('₹100.00');
+  await expectNoAxeViolations(page);
+
+  await acme.getByRole('button', { name: 'Create invoice for Acme' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Draft invoice for Acme' }),
+  ).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Lines of the invoice' });
+  await expect(lines.getByRole('row', { name: /^Website/ })).toContainText('1.50 h');
+  await expect(lines.getByRole('row', { name: /^Subtotal/ })).toContainText('₹1,600.00');
+  await expect(lines.getByRole('row', { name: /^GST 18 %/ })).toContainText('₹288.00');
+  await expect(lines.getByRole('row', { name: /^Total/ })).toContainText('₹1,888.00');
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Issue date').fill('2026-11-24');
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoice 2026-0001' })).toBeVisible();
+  await expect(page.getByText('Issued 24 Nov 2026, due 2 Dec 2026.')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Invoice' })).toContainText('27AAAAA0000A1Z5');
+
+  await page.getByRole('link', { name: 'All invoices' }).click();
+  const list = page.getByRole('table', { name: 'Invoices' });
+  await expect(list.getByRole('row', { name: /^2026-0001/ })).toContainText('₹1,888.00');
+  await expect(page.getByRole('definition').first()).toHaveText('₹1,888.00');
+  await expectNoAxeViolations(page);
+  // Nothing is left to bill.
+  await page.goto('/uninvoiced?range=this-month');
+  await expect(page.getByText('Everything approved in these days is on an invoice.')).toBeVisible();
+
+  await page.goto('/invoices');
+  await list.getByRole('link', { name: '2026-0001' }).click();
+  await page.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Invoice 2026-0001 (void)' }),
+  ).toBeVisible();
+});
