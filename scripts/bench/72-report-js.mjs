@@ -1,4 +1,4 @@
-// Issue 13: the JavaScript each report screen loads (gzip), signed in to an empty workspace:
+// Issues 13 and 14: the JavaScript each report and invoice screen loads (gzip), signed in to an empty workspace:
 // what a person downloads before the screen works. Charts are drawn by hand in SVG, so no chart
 // library is in any of them.
 import { gzipSync } from 'node:zlib';
@@ -12,6 +12,8 @@ const screens = [
   ['Economy', '/reports/economy'],
   ['Timesheet', '/reports/timesheet'],
   ['Shared report (public)', '/shared/report'],
+  ['Invoices', '/invoices'],
+  ['Uninvoiced', '/uninvoiced'],
 ];
 
 const server = await startServer();
