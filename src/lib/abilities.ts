@@ -36,6 +36,8 @@ interface LogLike {
   projectId?: string | null;
   memberId: string | null;
   status: string;
+  /** The issued invoice that holds the log, if any. */
+  invoice?: string | undefined;
 }
 
 /** Everything a screen asks before offering an action or showing an amount. */
@@ -85,6 +87,9 @@ export function abilitiesOf(access: Access): Abilities {
       project?.approval === true && (isAdmin || (role === 'Manager' && assigned(project))),
     dayProblem,
     logProblem: (log, project, now) => {
+      // An issued invoice holds its logs for everyone, Admins too (the server says the same).
+      if (log.invoice)
+        return `This log is on invoice ${log.invoice}: it cannot be changed or removed unless the invoice is voided.`;
       if (isAdmin) return null;
       const locked = dayProblem(log.date, now);
       if (locked) return locked;

@@ -1,10 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   handleDraftInvoice,
   handleInvoice,
+  handleInvoicePdf,
   handleInvoices,
+  handleInvoiceSettings,
   handleIssueInvoice,
+  handleSaveInvoiceSettings,
   handleUninvoiced,
   handleVoidInvoice,
 } from '../../src/server/api/invoice-handlers';
@@ -179,12 +186,27 @@ describe.each(drivers)('invoices on $name', (driver) => {
       outcome: 'refused',
       message: expect.stringContaining('invoice 2026-0001') as unknown,
     });
+    // Devices learn it from their next pull: the log carries the number, at a new version.
+    const marked = async () =>
+      (
+        await rows<{ id: string; invoice: string | null }>(
+          database.db,
+          sql`SELECT id, data->>'invoice' AS invoice FROM time_logs WHERE workspace_id = ${admin.workspace.id} AND id IN ('L1', 'L2', 'L3', 'L4') ORDER BY id`,
+        )
+      ).map((r) => [r.id, r.invoice]);
+    expect(await marked()).toEqual([
+      ['L1', '2026-0001'],
+      ['L2', '2026-0001'],
+      ['L3', '2026-0001'],
+      ['L4', null],
+    ]);
     // A log on no invoice is not held.
     await ok(admin, 'updateTimeLog', { id: 'L4', changes: { dur: 3000 } });
     expect(await voidInvoice(database.db, adminMembership, first, clock.now())).toEqual({
       ok: true,
       status: 'void',
     });
+    expect((await marked()).filter(([, invoice]) => invoice !== null)).toEqual([]);
     await ok(admin, 'updateTimeLog', { id: 'L1', changes: { dur: 1200 } });
   });
 
@@ -280,6 +302,23 @@ describe.each(drivers)('invoices on $name', (driver) => {
     expect(((await one.json()) as { invoice: { clientName: string } }).invoice.clientName).toBe(
       'Acme Renamed',
     );
+    // The PDF: selectable text with the number, the client, the line and the ₹ total, font embedded.
+    const pdf = await handleInvoicePdf(
+      get(`/sync/invoice-pdf?workspace=${ws}&id=${invoice.id}&paper=letter`, admin.cookie),
+      ctx(),
+    );
+    expect(pdf.headers.get('content-disposition')).toBe(
+      'attachment; filename="invoice-2026-0004.pdf"',
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'hm-invoice-')), 'invoice.pdf');
+    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Invoice 2026-0004');
+    expect(text).toContain('Acme');
+    expect(text).toMatch(/Website\s+1\.00 h\s+₹1,000\.00/);
+    expect(text).toMatch(/GST 18 %\s+₹180\.00/);
+    expect(text).toMatch(/Total\s+₹1,180\.00/);
+    expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/DejaVuSans\s.*yes/);
     // Normal members get no invoices at all.
     expect(
       (await handleInvoices(get(`/sync/invoices?workspace=${ws}`, asha.cookie), ctx())).status,
@@ -339,6 +378,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
       ['/sync/invoices', handleInvoices],
       ['/sync/invoice', handleInvoice],
       ['/sync/uninvoiced', handleUninvoiced],
+      ['/sync/invoice-pdf', handleInvoicePdf],
     ] as const) {
       for (let i = 0; i < 1000; i += 1) {
         const query = [
@@ -357,4 +397,86 @@ describe.each(drivers)('invoices on $name', (driver) => {
       }
     }
   }, 300_000);
+
+  it('keeps the workspace’s invoice settings, refusing a pattern that cannot number, Admins only', async () => {
+    const ctx = () => context(database, clock);
+    const ws = admin.workspace.id;
+    const settings = {
+      workspaceId: ws,
+      companyName: 'Ada Studio',
+      address: '2 Lake Road, Pune',
+      taxNumber: '27BBBBB1111B1Z5',
+      currency: 'INR',
+      numberPattern: 'INV-{YY}-{SEQ:3}',
+      counter: 'yearly',
+      paymentTermsDays: 15,
+      note: 'Thank you',
+    };
+    const save = (body: object, cookie = admin.cookie) =>
+      handleSaveInvoiceSettings(post('/sync/invoice-settings', body, cookie), ctx());
+    const noYear = await save({ ...settings, numberPattern: 'INV-{SEQ:3}' });
+    expect(noYear.status).toBe(400);
+    expect(
+      ((await noYear.json()) as { fields: Record<string, string> }).fields['numberPattern'],
+    ).toBe('A counter that starts again each year needs the year in the pattern: {YYYY} or {YY}');
+    expect((await save(settings, asha.cookie)).status).toBe(403);
+    expect((await save(settings)).status).toBe(200);
+    const read = await handleInvoiceSettings(
+      get(`/sync/invoice-settings?workspace=${ws}`, admin.cookie),
+      ctx(),
+    );
+    expect(
+      ((await read.json()) as { settings: { numberPattern: string } }).settings.numberPattern,
+    ).toBe('INV-{YY}-{SEQ:3}');
+    // The next invoice uses them: a new pattern, so the 2027 counter starts at 1.
+    await ok(admin, 'addTimeLog', {
+      id: 'L6',
+      fields: { ...timeLogFields('2026-12-01', 'oth', 3600), memberId: 'm1', exp: 0 },
+    });
+    const draft = await createDraft(
+      database.db,
+      adminMembership,
+      { clientId: 'bolt', from: '2026-12-01', to: '2026-12-31', projectIds: [] },
+      clock.now(),
+    );
+    if (!draft.ok) throw new Error(draft.message);
+    const issued = await issueInvoice(
+      database.db,
+      adminMembership,
+      draft.invoice.id,
+      '2027-01-04',
+      clock.now(),
+    );
+    if (!issued.ok) throw new Error(issued.message);
+    expect(issued.invoice.number).toBe('INV-27-001');
+    expect(issued.invoice.dueDate).toBe('2027-01-19');
+    expect(issued.invoice.document.seller).toEqual({
+      name: 'Ada Studio',
+      address: '2 Lake Road, Pune',
+      taxNumber: '27BBBBB1111B1Z5',
+    });
+    // Fuzzed like every endpoint.
+    let seed = 5;
+    const rand = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const junk = [null, 1, -1, 1.5, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(3000)];
+    for (let i = 0; i < 1000; i += 1) {
+      const body: Record<string, unknown> = { ...settings };
+      for (const key of Object.keys(settings))
+        if (rand() < 0.2) body[key] = pick([...junk, '{SEQ}', '{SEQ}{SEQ}', 'ZZZ', 400]);
+      if (rand() < 0.1) delete body[pick(Object.keys(settings))];
+      if (rand() < 0.05) body['extra'] = 1;
+      const sent = rand() < 0.05 ? pick(['', '{', '[]']) : JSON.stringify(body);
+      const res = await handleSaveInvoiceSettings(
+        post('/sync/invoice-settings', sent, rand() < 0.8 ? admin.cookie : asha.cookie),
+        ctx(),
+      );
+      expect(res.status, `#${i}: ${sent.slice(0, 120)}`).toBeLessThan(500);
+      if (res.status >= 400)
+        expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+    }
+  }, 120_000);
 });

@@ -4,13 +4,16 @@ import { logoutEverywhere } from '../../stores/account-settings';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ImportDataForm } from './ImportDataForm';
+import { InvoiceSettingsForm } from './InvoiceSettingsForm';
 import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
 import { useState } from 'react';
 import { ExportDataButton } from '../../ui/feedback/ExportDataButton';
+import { $abilities } from '../../stores/access';
 
 /** Who is signed in, password change, sign out everywhere and account deletion. */
 export function AccountScreen() {
   const user = useStore($user);
+  const can = useStore($abilities);
   const [logoutError, setLogoutError] = useState('');
   return (
     <section aria-labelledby="account-heading" className="max-w-2xl p-4 desk:p-6">
@@ -24,6 +27,7 @@ export function AccountScreen() {
         <dd className="break-all">{user?.email ?? '…'}</dd>
       </dl>
       <WorkspaceSettingsForm />
+      {can.isAdmin ? <InvoiceSettingsForm /> : null}
       <section
         aria-labelledby="data-heading"
         className="mb-8 rounded-lg border border-slate-200 bg-white p-4"

@@ -4,6 +4,7 @@ import { formatDay, isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { issueInvoice, loadInvoice, voidInvoice, type Invoice } from '../../stores/invoices';
+import { $cacheOwner } from '../../stores/sync/owner';
 import { AdminsOnly } from './AdminsOnly';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
 
@@ -19,6 +20,7 @@ export function InvoiceScreen() {
   const [problem, setProblem] = useState('');
   const [issueDate, setIssueDate] = useState(() => todayIn(rules.timeZone, new Date()));
   const [busy, setBusy] = useState(false);
+  const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
 
   useEffect(() => {
     if (!can.isAdmin) return;
@@ -100,6 +102,24 @@ export function InvoiceScreen() {
                 >
                   Delete draft
                 </button>
+              </>
+            ) : null}
+            {invoice.status !== 'void' ? (
+              <>
+                <a
+                  className="btn-secondary"
+                  href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}`}
+                  download
+                >
+                  PDF (A4)
+                </a>
+                <a
+                  className="btn-secondary"
+                  href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=letter`}
+                  download
+                >
+                  PDF (Letter)
+                </a>
               </>
             ) : null}
             {invoice.status === 'issued' ? (

@@ -49,6 +49,8 @@ const timeLogObject = z
     memberId: z.string().nullable().catch(null),
     status: z.enum(statuses).catch('approved'),
     reviewNote: z.string().optional().catch(undefined),
+    /** The number of the issued invoice that holds the log (set by the server, issue 14). */
+    invoice: z.string().optional().catch(undefined),
     createdAt: isoTimestamp.optional(),
     updatedAt: isoTimestamp.optional(),
   })
@@ -78,6 +80,7 @@ export const timeLogSchema = withFastPath(
     status: oneOf(statuses, 'approved'),
     // `z.string().optional().catch(undefined)`: a note that is not text is dropped.
     reviewNote: (v) => (typeof v === 'string' ? v : undefined),
+    invoice: (v) => (typeof v === 'string' ? v : undefined),
     createdAt: fastTimestamp,
     updatedAt: fastTimestamp,
   }),

@@ -3,13 +3,20 @@ import { isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
+import { invoicePdf } from '../invoices/invoice-pdf';
 import { createDraft, issueInvoice, voidInvoice } from '../invoices/invoices';
 import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
+import { invoiceSettingsOf, saveInvoiceSettings } from '../invoices/settings';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
-import { draftInvoiceBody, issueInvoiceBody, voidInvoiceBody } from './workspace-schemas';
+import {
+  draftInvoiceBody,
+  invoiceSettingsBody,
+  issueInvoiceBody,
+  voidInvoiceBody,
+} from './workspace-schemas';
 
 // Invoices (issue 14): Admins only; docs/api.md, Invoices.
 
@@ -95,4 +102,61 @@ export async function handleVoidInvoice(request: Request, ctx: HandlerContext): 
   const done = await voidInvoice(ctx.database.db, caller.membership, body.value.id, ctx.now());
   if (!done.ok) return refusal(done);
   return json(200, { status: done.status }, refreshed(caller.session, request, ctx));
+}
+
+/** GET /sync/invoice-settings?workspace=…: the workspace's invoicing details (Admins). */
+export async function handleInvoiceSettings(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const caller = await memberOf(
+    request,
+    ctx,
+    params(request).get('workspace') ?? '',
+    'see invoice settings',
+  );
+  if ('response' in caller) return caller.response;
+  const { settings } = await invoiceSettingsOf(ctx.database.db, caller.membership.workspaceId);
+  return json(200, { settings }, refreshed(caller.session, request, ctx));
+}
+
+/** POST /sync/invoice-settings { workspaceId, … }: an Admin changes them; issued invoices keep theirs. */
+export async function handleSaveInvoiceSettings(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const body = await parseBody(request, invoiceSettingsBody);
+  if (!body.ok) return body.response;
+  const { workspaceId, ...settings } = body.value;
+  const caller = await memberOf(request, ctx, workspaceId, 'change invoice settings');
+  if ('response' in caller) return caller.response;
+  await saveInvoiceSettings(ctx.database.db, workspaceId, settings);
+  return json(200, { settings }, refreshed(caller.session, request, ctx));
+}
+
+/** GET /sync/invoice-pdf?workspace=…&id=…[&paper=a4|letter]: the invoice as a PDF file. */
+export async function handleInvoicePdf(request: Request, ctx: HandlerContext): Promise<Response> {
+  const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
+  if ('response' in caller) return caller.response;
+  const id = params(request).get('id') ?? '';
+  const paper = params(request).get('paper') ?? 'a4';
+  if (!z.string().uuid().safeParse(id).success || (paper !== 'a4' && paper !== 'letter'))
+    return apiError(400, 'invalid_request', 'Give the id of an invoice, and a4 or letter.', {
+      fields: { id: 'Must be an invoice id', paper: 'One of a4, letter' },
+    });
+  const found = await invoiceOf(ctx.database.db, caller.membership, id);
+  if (!found.ok) return refusal(found);
+  const bytes = await invoicePdf(found.invoice, paper);
+  const name = found.invoice.number
+    ? `invoice-${found.invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`
+    : `draft-invoice-${found.invoice.document.from}-to-${found.invoice.document.to}.pdf`;
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'no-store',
+      ...refreshed(caller.session, request, ctx),
+    },
+  });
 }

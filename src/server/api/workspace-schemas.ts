@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
+import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
 import { unstorable } from '../../lib/storable-text';
 import { MAX_SHARE_DAYS } from '../reports/report-shares';
@@ -146,3 +147,43 @@ export const voidInvoiceBody = z
     id: text.uuid('Must be an invoice id'),
   })
   .strict();
+
+/** Currencies an invoice can be in: ISO 4217 codes Intl formats. */
+export const invoiceCurrencies = ['INR', 'EUR', 'USD', 'GBP', 'AUD', 'CAD', 'SGD', 'AED'] as const;
+
+const shortText = (max: number) =>
+  text
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
+
+/** POST /sync/invoice-settings: what Account setting's Invoices section saves. */
+export const invoiceSettingsBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    companyName: shortText(200),
+    address: shortText(1000),
+    taxNumber: shortText(50),
+    currency: z.enum(invoiceCurrencies, {
+      errorMap: () => ({ message: `One of ${invoiceCurrencies.join(', ')}` }),
+    }),
+    numberPattern: shortText(40).superRefine((value, ctx) => {
+      const parsed = parsePattern(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }),
+    counter: z.enum(counterModes, {
+      errorMap: () => ({ message: `One of ${counterModes.join(', ')}` }),
+    }),
+    paymentTermsDays: z
+      .number({ invalid_type_error: 'Enter a number of days' })
+      .int('Enter whole days')
+      .min(0, 'At least 0 days')
+      .max(365, 'At most 365 days'),
+    note: shortText(2000),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    const problem = numberingProblem(b.numberPattern, b.counter);
+    if (problem && parsePattern(b.numberPattern).ok)
+      ctx.addIssue({ code: 'custom', message: problem, path: ['numberPattern'] });
+  });

@@ -32,6 +32,8 @@ export interface InvoiceDocument {
   /** Copies made when issued, so later renames or new rates never change an issued invoice. */
   seller?: { name: string; address: string; taxNumber: string };
   buyer?: { name: string; address: string; taxNumber: string; email: string };
+  /** The workspace's note as it was when issued. */
+  note?: string;
 }
 
 /** The client's name and tax, as the invoice needs them. */

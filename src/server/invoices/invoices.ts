@@ -9,6 +9,7 @@ import {
 } from '../../lib/invoice-number';
 import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
+import { pokeWorkspace } from '../sync/poke';
 import { rows, type Runner } from '../sync/records';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
@@ -162,6 +163,7 @@ export async function issueInvoice(
         address: settings.address,
         taxNumber: settings.taxNumber,
       },
+      note: settings.note,
       buyer: {
         name: client.name,
         address: client.address,
@@ -174,6 +176,7 @@ export async function issueInvoice(
         due_date = ${dueDate}, document = ${JSON.stringify(frozen)}::jsonb,
         issued_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
     );
+    await markLogs(tx, workspaceId, id, number);
     return {
       ok: true as const,
       invoice: {
@@ -187,6 +190,26 @@ export async function issueInvoice(
       },
     };
   });
+}
+
+/**
+ * Writes (or, with null, removes) the invoice number on the logs `invoiceId` holds, as a change
+ * of the workspace, so every device pulls it and shows the logs locked (or free again).
+ */
+async function markLogs(tx: Runner, workspaceId: string, invoiceId: string, number: string | null) {
+  const [bumped] = await rows<{ version: number | string }>(
+    tx,
+    sql`UPDATE workspaces SET version = version + 1 WHERE id = ${workspaceId} RETURNING version`,
+  );
+  const version = Number(bumped?.version ?? 0);
+  await tx.execute(
+    sql`UPDATE time_logs l SET version = ${version},
+        data = CASE WHEN ${number}::text IS NULL THEN l.data - 'invoice'
+          ELSE l.data || jsonb_build_object('invoice', ${number}::text) END
+      FROM invoice_logs il
+      WHERE il.invoice_id = ${invoiceId} AND l.workspace_id = il.workspace_id AND l.id = il.log_id`,
+  );
+  await pokeWorkspace(tx, workspaceId, version);
 }
 
 /**
@@ -207,6 +230,7 @@ export async function voidInvoice(
     );
     if (!found) return refuse(404, 'There is no such invoice.');
     if (found.status === 'void') return refuse(409, 'This invoice is already void.');
+    if (found.status === 'issued') await markLogs(tx, membership.workspaceId, id, null);
     await tx.execute(sql`DELETE FROM invoice_logs WHERE invoice_id = ${id}`);
     if (found.status === 'draft') {
       await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);

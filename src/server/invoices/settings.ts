@@ -57,3 +57,14 @@ export async function invoiceSettingsOf(runner: Runner, workspaceId: string) {
     } satisfies InvoiceSettings,
   };
 }
+
+/** Stores the workspace's invoicing details (validated by the caller). */
+export async function saveInvoiceSettings(
+  runner: Runner,
+  workspaceId: string,
+  settings: InvoiceSettings,
+): Promise<void> {
+  await runner.execute(
+    sql`UPDATE workspaces SET invoice_settings = ${JSON.stringify(settings)}::jsonb WHERE id = ${workspaceId}`,
+  );
+}

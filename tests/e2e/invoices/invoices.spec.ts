@@ -78,12 +78,24 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(lines.getByRole('row', { name: /^Total/ })).toContainText('₹1,888.00');
   await expectNoAxeViolations(page);
 
+  const invoiceUrl = page.url();
   await page.getByLabel('Issue date').fill('2026-11-24');
   await page.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invoice 2026-0001' })).toBeVisible();
   await expect(page.getByText('Issued 24 Nov 2026, due 2 Dec 2026.')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Invoice' })).toContainText('27AAAAA0000A1Z5');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'PDF (A4)' }).click();
+  expect((await download).suggestedFilename()).toBe('invoice-2026-0001.pdf');
 
+  // Track shows the log locked, with why, instead of Edit and Remove.
+  await page.goto(`/login/?day=${today}`);
+  await expect(
+    page.getByText(
+      'This log is on invoice 2026-0001: it cannot be changed or removed unless the invoice is voided.',
+    ),
+  ).toBeVisible();
+  await page.goto('/invoices/view?id=' + new URL(invoiceUrl).searchParams.get('id'));
   await page.getByRole('link', { name: 'All invoices' }).click();
   const list = page.getByRole('table', { name: 'Invoices' });
   await expect(list.getByRole('row', { name: /^2026-0001/ })).toContainText('₹1,888.00');
@@ -99,4 +111,30 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(
     page.getByRole('heading', { level: 1, name: 'Invoice 2026-0001 (void)' }),
   ).toBeVisible();
+});
+
+test('an Admin sets how invoices are numbered and what they say, on Account setting', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/accountSetting');
+  const form = page.getByRole('form', { name: 'Invoice settings' });
+  await form.getByLabel('Company name').fill('Ada Studio');
+  await form.getByLabel('Number pattern').fill('INV-{SEQ:3}');
+  await form.getByRole('button', { name: 'Save invoice settings' }).click();
+  await expect(
+    form.getByText(
+      'A counter that starts again each year needs the year in the pattern: {YYYY} or {YY}',
+    ),
+  ).toBeVisible();
+  await form.getByLabel('Number pattern').fill('INV-{YYYY}/{SEQ:3}');
+  await expect(form.getByText(`First number: INV-${new Date().getFullYear()}/001`)).toBeVisible();
+  await form.getByLabel('Payment terms (days)').fill('30');
+  await form.getByRole('button', { name: 'Save invoice settings' }).click();
+  await expect(form.getByText('Invoice settings saved.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(
+    page.getByRole('form', { name: 'Invoice settings' }).getByLabel('Payment terms (days)'),
+  ).toHaveValue('30');
 });

@@ -19,6 +19,14 @@ describe('what each role is offered', () => {
     expect(admin.dayProblem('2026-11-02', now)).toBeNull();
   });
 
+  it('nobody, not even an Admin, is offered to change a log an issued invoice holds', () => {
+    const invoiced = { ...log('2026-11-20'), invoice: '2026-0007' };
+    const says =
+      'This log is on invoice 2026-0007: it cannot be changed or removed unless the invoice is voided.';
+    expect(as('Admin', true).logProblem(invoiced, mine, now)).toBe(says);
+    expect(as('Normal').logProblem(invoiced, mine, now)).toBe(says);
+  });
+
   it('a Manager manages only the projects they are on', () => {
     const manager = as('Manager');
     expect(manager.managesWorkspace).toBe(false);

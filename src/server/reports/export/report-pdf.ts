@@ -1,19 +1,13 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatDuration } from '../../../lib/duration';
+import { newPdf, type Paper } from '../../pdf/pdf-document';
 import { formatMoney } from '../../../lib/money';
 import type { ReportTotals } from '../../../lib/report-spec';
 import { readableGroups, type ReportDocument } from './report-document';
 
 // The detailed report as a PDF people print or forward: the workspace, the dates and the filter
-// on top, then a table that repeats its heading on each page. DejaVu Sans is embedded (only the
-// glyphs used), so ₹, € and accented names print the same on every reader.
+// on top, then a table that repeats its heading on each page (fonts: src/server/pdf).
 
-const require = createRequire(import.meta.url);
-const REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-export type Paper = 'a4' | 'letter';
+export type { Paper };
 
 interface Column {
   heading: string;
@@ -63,23 +57,9 @@ function linesOf(doc: ReportDocument): Line[] {
 
 /** The PDF of `doc` on `paper`, as bytes. */
 export function reportPdf(doc: ReportDocument, paper: Paper): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: paper === 'letter' ? 'LETTER' : 'A4',
-    margin: 40,
-    font: REGULAR,
-    info: {
-      Title: `Detailed report, ${doc.range}`,
-      Author: doc.workspaceName,
-      Creator: 'Hourmark',
-    },
-  });
-  pdf.registerFont('regular', REGULAR);
-  pdf.registerFont('bold', BOLD);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
+  const { pdf, bytes: done } = newPdf(paper, {
+    Title: `Detailed report, ${doc.range}`,
+    Author: doc.workspaceName,
   });
 
   const left = pdf.page.margins.left;

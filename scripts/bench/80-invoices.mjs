@@ -1,0 +1,97 @@
+// Issue 14, on PGlite and on PostgreSQL when installed, through the real API of the built server:
+// a client with 200 projects and 5,000 time logs over a year (a ninth of them pending approval,
+// so left out), then the server's time to draft an invoice from them and to issue it, and the
+// time and size of the PDF of that 200-line invoice.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { workspaceMutations } from './_sync-data.mjs';
+import { onBothDrivers, startServer } from './_harness.mjs';
+
+const ms = (value) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
+
+function api(url) {
+  let cookie = '';
+  return async function call(method, path, body, raw = false) {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { cookie, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok)
+      throw new Error(
+        `${method} ${path.split('?')[0]} answered ${res.status}: ${await res.text()}`,
+      );
+    const set = res.headers.getSetCookie();
+    if (set.length) cookie = set.map((c) => c.split(';')[0]).join('; ');
+    return raw ? Buffer.from(await res.arrayBuffer()) : res.json();
+  };
+}
+
+async function section(label, extraEnv) {
+  console.log(`\n${label}`);
+  const server = await startServer(extraEnv);
+  try {
+    const call = api(server.url);
+    await call('POST', '/user/register', {
+      name: 'Bench Admin',
+      email: `bench.invoices.${Date.now()}@example.com`,
+      password: 'bench password 1',
+    });
+    const [workspace] = (await call('GET', '/sync/workspaces')).workspaces;
+    const data = workspaceMutations({
+      ownMemberId: workspace.memberId,
+      members: 5,
+      clients: 1,
+      projects: 200,
+      tasksPerProject: 1,
+      logs: 5000,
+      years: 1,
+    });
+    const device = { id: `bench-${randomUUID()}`, last: 0 };
+    for (let i = 0; i < data.mutations.length; i += 500)
+      await call('POST', '/sync/push', {
+        workspaceId: workspace.id,
+        clientId: device.id,
+        mutations: data.mutations.slice(i, i + 500).map((m) => ({ id: (device.last += 1), ...m })),
+      });
+    let started = performance.now();
+    const { invoice } = await call('POST', '/sync/invoices', {
+      workspaceId: workspace.id,
+      clientId: 'c-0',
+      from: '2025-01-01',
+      to: '2026-12-31',
+    });
+    const draftMs = performance.now() - started;
+    console.log(
+      `  draft from ${invoice.document.logIds.length.toLocaleString('en')} logs (${invoice.document.lines.length} lines): ${ms(draftMs)}`,
+    );
+    started = performance.now();
+    await call('POST', '/sync/invoices/issue', {
+      workspaceId: workspace.id,
+      id: invoice.id,
+      issueDate: '2026-11-24',
+    });
+    console.log(`  issue (number, frozen copy, logs locked): ${ms(performance.now() - started)}`);
+    const times = [];
+    let size = 0;
+    for (let i = 0; i < 5; i += 1) {
+      started = performance.now();
+      const pdf = await call(
+        'GET',
+        `/sync/invoice-pdf?workspace=${workspace.id}&id=${invoice.id}`,
+        undefined,
+        true,
+      );
+      times.push(performance.now() - started);
+      size = pdf.length;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  PDF of the ${invoice.document.lines.length}-line invoice: ${ms(times[2])} (median of 5), ${(size / 1024).toFixed(1)} KB`,
+    );
+  } finally {
+    server.stop();
+  }
+}
+
+await onBothDrivers('invoices', section);

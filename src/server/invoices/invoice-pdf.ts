@@ -1,0 +1,121 @@
+import { formatDay } from '../../lib/day';
+import { formatMoney } from '../../lib/money';
+import { newPdf, type Paper } from '../pdf/pdf-document';
+import type { InvoiceDocument } from './document';
+
+/** What the PDF of an invoice needs besides its document. */
+export interface InvoiceForPdf {
+  number: string | null;
+  status: 'draft' | 'issued' | 'void';
+  issueDate: string | null;
+  dueDate: string | null;
+  clientName: string;
+  document: InvoiceDocument;
+}
+
+/**
+ * An invoice as a PDF with selectable text: seller and client, number and dates, a line per
+ * project with hours and amount, tax and total in the invoice's currency. Drafts and void
+ * invoices say so across the top.
+ */
+export function invoicePdf(invoice: InvoiceForPdf, paper: Paper): Promise<Buffer> {
+  const doc = invoice.document;
+  const title = invoice.number
+    ? `Invoice ${invoice.number}`
+    : `Draft invoice for ${invoice.clientName}`;
+  const { pdf, bytes } = newPdf(paper, { Title: title, Author: doc.seller?.name ?? '' });
+  const money = (minor: number) => formatMoney(minor, doc.currency || 'INR');
+  const left = pdf.page.margins.left;
+  const width = pdf.page.width - left - pdf.page.margins.right;
+
+  if (invoice.status !== 'issued')
+    pdf
+      .font('bold')
+      .fontSize(11)
+      .fillColor('#b91c1c')
+      .text(
+        invoice.status === 'void' ? 'VOID: this invoice was cancelled.' : 'DRAFT: not issued yet.',
+      )
+      .fillColor('black');
+  pdf.font('bold').fontSize(18).text(title);
+  pdf.font('regular').fontSize(10);
+  if (invoice.issueDate) pdf.text(`Issued ${formatDay(invoice.issueDate)}`);
+  if (invoice.dueDate) pdf.text(`Due ${formatDay(invoice.dueDate)}`);
+  pdf.text(`Work from ${formatDay(doc.from)} to ${formatDay(doc.to)}`);
+  pdf.moveDown();
+
+  const top = pdf.y;
+  const party = (
+    x: number,
+    heading: string,
+    p: { name: string; address: string; taxNumber: string } | undefined,
+    fallback: string,
+  ) => {
+    pdf
+      .font('regular')
+      .fontSize(9)
+      .fillColor('#475569')
+      .text(heading, x, top, { width: width / 2 - 10 });
+    pdf
+      .fillColor('black')
+      .font('bold')
+      .fontSize(10)
+      .text(p?.name || fallback, { width: width / 2 - 10 });
+    pdf.font('regular');
+    if (p?.address) pdf.text(p.address, { width: width / 2 - 10 });
+    if (p?.taxNumber) pdf.text(`Tax number: ${p.taxNumber}`, { width: width / 2 - 10 });
+    return pdf.y;
+  };
+  const bottom = Math.max(
+    party(left, 'From', doc.seller, ''),
+    party(left + width / 2, 'Bill to', doc.buyer, invoice.clientName),
+  );
+  pdf.x = left;
+  pdf.y = bottom + 16;
+
+  const qtyWidth = 80;
+  const amountWidth = 110;
+  const descWidth = width - qtyWidth - amountWidth;
+  const row = (cells: [string, string, string], font: 'regular' | 'bold') => {
+    pdf.font(font).fontSize(10);
+    const y = pdf.y;
+    const height =
+      Math.max(pdf.heightOfString(cells[0], { width: descWidth - 6 }), pdf.currentLineHeight()) + 4;
+    if (y + height > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
+    const at = pdf.y;
+    pdf.text(cells[0], left, at, { width: descWidth - 6 });
+    pdf.text(cells[1], left + descWidth, at, { width: qtyWidth - 6, align: 'right' });
+    pdf.text(cells[2], left + descWidth + qtyWidth, at, { width: amountWidth, align: 'right' });
+    pdf.x = left;
+    pdf.y = at + height;
+  };
+  const rule = () =>
+    pdf
+      .moveTo(left, pdf.y - 2)
+      .lineTo(left + width, pdf.y - 2)
+      .strokeColor('#cbd5e1')
+      .stroke();
+
+  row(['Description', 'Quantity', 'Amount'], 'bold');
+  rule();
+  for (const line of doc.lines)
+    row(
+      [
+        line.description,
+        line.kind === 'time' ? `${line.quantity.toFixed(2)} h` : '',
+        money(line.amountMinor),
+      ],
+      'regular',
+    );
+  rule();
+  row(['Subtotal', '', money(doc.subtotalMinor)], 'regular');
+  for (const tax of doc.taxes)
+    row([`${tax.name} ${tax.percent} %`, '', money(tax.amountMinor)], 'regular');
+  row(['Total', '', money(doc.totalMinor)], 'bold');
+  if (doc.note) {
+    pdf.moveDown();
+    pdf.font('regular').fontSize(9).text(doc.note, left, pdf.y, { width });
+  }
+  pdf.end();
+  return bytes;
+}
