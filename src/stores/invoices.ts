@@ -15,11 +15,22 @@ export interface InvoiceParty {
   address: string;
   taxNumber: string;
 }
+export type InvoiceStanding = 'draft' | 'issued' | 'partly paid' | 'paid' | 'overdue' | 'void';
+export interface Payment {
+  id: string;
+  paidOn: string;
+  amountMinor: number;
+  note: string;
+}
 export interface Invoice {
   id: string;
   clientId: string;
   clientName: string;
   status: 'draft' | 'issued' | 'void';
+  /** Where it stands today: paid, partly paid or overdue once issued. */
+  standing?: InvoiceStanding;
+  payments?: Payment[];
+  paidMinor?: number;
   number: string | null;
   issueDate: string | null;
   dueDate: string | null;
@@ -40,11 +51,12 @@ export interface InvoiceSummary {
   id: string;
   clientId: string;
   clientName: string;
-  status: 'draft' | 'issued' | 'overdue' | 'void';
+  status: InvoiceStanding;
   number: string | null;
   issueDate: string | null;
   dueDate: string | null;
   totalMinor: number;
+  paidMinor: number;
 }
 export interface UninvoicedClient {
   clientId: string;
@@ -95,3 +107,12 @@ export const issueInvoice = (id: string, issueDate: string) =>
 
 export const voidInvoice = (id: string) =>
   ask<{ status: 'void' | 'deleted' }>('/sync/invoices/void', { workspaceId: workspaceId(), id });
+
+export const recordPayment = (id: string, paidOn: string, amountMinor: number, note: string) =>
+  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/payment', {
+    workspaceId: workspaceId(),
+    id,
+    paidOn,
+    amountMinor,
+    note,
+  });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   handleDraftInvoice,
   handleInvoice,
+  handleInvoicePayment,
   handleInvoicePdf,
   handleInvoices,
   handleInvoiceSettings,
@@ -277,7 +278,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
     );
     const listed = await handleInvoices(get(`/sync/invoices?workspace=${ws}`, admin.cookie), ctx());
     const { invoices } = (await listed.json()) as {
-      invoices: { number: string | null; status: string; totalMinor: number }[];
+      invoices: { id: string; number: string | null; status: string; totalMinor: number }[];
     };
     const rowsOf = invoices.map((i) => [i.number, i.status, i.totalMinor]);
     // 100000 p + 18 % GST (18000 p).
@@ -319,6 +320,38 @@ describe.each(drivers)('invoices on $name', (driver) => {
     expect(text).toMatch(/GST 18 %\s+₹180\.00/);
     expect(text).toMatch(/Total\s+₹1,180\.00/);
     expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/DejaVuSans\s.*yes/);
+    // Payments: Bolt's 49167 p invoice (due 3 Dec) is partly paid, then paid; more is refused.
+    const bolt = invoices.find((i) => i.totalMinor === 49167) as unknown as { id: string };
+    const listedAgain = async () =>
+      (
+        (await (
+          await handleInvoices(get(`/sync/invoices?workspace=${ws}`, admin.cookie), ctx())
+        ).json()) as {
+          invoices: { id: string; status: string; paidMinor: number }[];
+        }
+      ).invoices.find((i) => i.id === bolt.id);
+    const pay = (id: string, amountMinor: number) =>
+      handleInvoicePayment(
+        post(
+          '/sync/invoices/payment',
+          { workspaceId: ws, id, paidOn: '2026-11-24', amountMinor },
+          admin.cookie,
+        ),
+        ctx(),
+      );
+    expect((await pay(bolt.id, 20000)).status).toBe(201);
+    expect(await listedAgain()).toMatchObject({ status: 'partly paid', paidMinor: 20000 });
+    const over = await pay(bolt.id, 30000);
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { message: string }).message).toBe(
+      'That is more than is left to pay (291.67).',
+    );
+    expect((await pay(bolt.id, 29167)).status).toBe(201);
+    expect(await listedAgain()).toMatchObject({ status: 'paid', paidMinor: 49167 });
+    // The overdue one stays overdue while only partly paid; a void one takes no payment.
+    expect((await pay(invoice.id, 18000)).status).toBe(201);
+    const voided = invoices.find((i) => i.status === 'void') as unknown as { id: string };
+    expect((await pay(voided.id, 100)).status).toBe(409);
     // Normal members get no invoices at all.
     expect(
       (await handleInvoices(get(`/sync/invoices?workspace=${ws}`, asha.cookie), ctx())).status,
@@ -355,6 +388,9 @@ describe.each(drivers)('invoices on $name', (driver) => {
             ...(rand() < 0.6 ? { from: pick(days) } : {}),
             ...(rand() < 0.6 ? { to: pick(days) } : {}),
             ...(rand() < 0.6 ? { issueDate: pick(days) } : {}),
+            ...(rand() < 0.4 ? { paidOn: pick(days) } : {}),
+            ...(rand() < 0.4 ? { amountMinor: pick([1, 100, 1.5, -5, 0, 1e15, ...junk]) } : {}),
+            ...(rand() < 0.2 ? { note: pick(['Bank transfer', ...junk]) } : {}),
             ...(rand() < 0.3 ? { projectIds: pick([['web'], ['ghost'], 'web', [1], junk]) } : {}),
             ...(rand() < 0.05 ? { extra: 1 } : {}),
           });
@@ -362,6 +398,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
       ['/sync/invoices', handleDraftInvoice],
       ['/sync/invoices/issue', handleIssueInvoice],
       ['/sync/invoices/void', handleVoidInvoice],
+      ['/sync/invoices/payment', handleInvoicePayment],
     ] as const) {
       for (let i = 0; i < 1000; i += 1) {
         const sent = body();

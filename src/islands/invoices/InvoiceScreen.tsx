@@ -3,10 +3,26 @@ import { useEffect, useState } from 'react';
 import { formatDay, isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
-import { issueInvoice, loadInvoice, voidInvoice, type Invoice } from '../../stores/invoices';
+import {
+  issueInvoice,
+  loadInvoice,
+  voidInvoice,
+  type Invoice,
+  type InvoiceStanding,
+} from '../../stores/invoices';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { AdminsOnly } from './AdminsOnly';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
+import { PaymentsPanel } from './PaymentsPanel';
+
+const standingLabels: Record<InvoiceStanding, string> = {
+  draft: 'Draft',
+  issued: 'Issued, not paid yet',
+  'partly paid': 'Partly paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
 
 /**
  * /invoices/view?id=…: one invoice. A draft shows its logs' amounts now and can be issued (which
@@ -22,11 +38,14 @@ export function InvoiceScreen() {
   const [busy, setBusy] = useState(false);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
 
-  useEffect(() => {
-    if (!can.isAdmin) return;
-    void loadInvoice(id).then((result) =>
+  const reload = () =>
+    loadInvoice(id).then((result) =>
       result.ok ? setInvoice(result.data.invoice) : setProblem(result.message),
     );
+  useEffect(() => {
+    if (can.isAdmin) void reload();
+    // `reload` reads only `id`, which never changes on this page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [can.isAdmin, id]);
 
   if (!can.isAdmin) return <AdminsOnly />;
@@ -38,7 +57,7 @@ export function InvoiceScreen() {
     setBusy(false);
     if (!issued.ok) return setProblem(issued.message);
     setProblem('');
-    setInvoice({ ...issued.data.invoice, clientName: invoice?.clientName ?? '' });
+    await reload();
   }
 
   async function cancel() {
@@ -66,6 +85,11 @@ export function InvoiceScreen() {
         {title}
         {invoice?.status === 'void' ? ' (void)' : ''}
       </h1>
+      {invoice?.standing && invoice.status === 'issued' ? (
+        <p className={`mb-2 font-semibold ${invoice.standing === 'overdue' ? 'text-red-800' : ''}`}>
+          {standingLabels[invoice.standing]}
+        </p>
+      ) : null}
       <p role="status" className="mb-3 text-slate-700">
         {problem || (invoice ? '' : 'Loading the invoice…')}
       </p>
@@ -145,6 +169,13 @@ export function InvoiceScreen() {
             </p>
           ) : null}
           <InvoiceDocumentView invoice={invoice} />
+          {invoice.status === 'issued' ? (
+            <PaymentsPanel
+              invoice={invoice}
+              today={todayIn(rules.timeZone, new Date())}
+              onPaid={() => void reload()}
+            />
+          ) : null}
           {invoice.dueDate ? (
             <p className="mt-3">
               Issued {formatDay(invoice.issueDate ?? '')}, due {formatDay(invoice.dueDate)}.

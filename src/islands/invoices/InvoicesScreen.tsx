@@ -8,11 +8,13 @@ import { loadInvoices, type InvoiceSummary } from '../../stores/invoices';
 import { useQueryState } from '../common/use-query-state';
 import { AdminsOnly } from './AdminsOnly';
 
-const statuses = ['all', 'draft', 'issued', 'overdue', 'void'] as const;
+const statuses = ['all', 'draft', 'issued', 'partly paid', 'paid', 'overdue', 'void'] as const;
 const statusLabels: Record<(typeof statuses)[number], string> = {
   all: 'All',
   draft: 'Draft',
   issued: 'Issued',
+  'partly paid': 'Partly paid',
+  paid: 'Paid',
   overdue: 'Overdue',
   void: 'Void',
 };
@@ -43,8 +45,13 @@ export function InvoicesScreen() {
   const shown = (invoices ?? []).filter(
     (i) => (status === 'all' || i.status === status) && (!clientId || i.clientId === clientId),
   );
-  const owed = (list: InvoiceSummary[]) => list.reduce((sum, i) => sum + i.totalMinor, 0);
-  const outstanding = owed(shown.filter((i) => i.status === 'issued' || i.status === 'overdue'));
+  const owed = (list: InvoiceSummary[]) =>
+    list.reduce((sum, i) => sum + i.totalMinor - i.paidMinor, 0);
+  const outstanding = owed(
+    shown.filter(
+      (i) => i.status === 'issued' || i.status === 'partly paid' || i.status === 'overdue',
+    ),
+  );
   const overdue = owed(shown.filter((i) => i.status === 'overdue'));
 
   return (

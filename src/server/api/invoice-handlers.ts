@@ -5,6 +5,7 @@ import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { invoicePdf } from '../invoices/invoice-pdf';
 import { createDraft, issueInvoice, voidInvoice } from '../invoices/invoices';
+import { recordPayment } from '../invoices/payments';
 import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
 import { invoiceSettingsOf, saveInvoiceSettings } from '../invoices/settings';
@@ -13,6 +14,7 @@ import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
 import {
   draftInvoiceBody,
+  invoicePaymentBody,
   invoiceSettingsBody,
   issueInvoiceBody,
   voidInvoiceBody,
@@ -44,7 +46,8 @@ export async function handleInvoice(request: Request, ctx: HandlerContext): Prom
     return apiError(400, 'invalid_request', 'Give the id of an invoice.', {
       fields: { id: 'Must be an invoice id' },
     });
-  const found = await invoiceOf(ctx.database.db, caller.membership, id);
+  const today = todayIn(caller.membership.rules.timeZone, ctx.now());
+  const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
   return json(200, { invoice: found.invoice }, refreshed(caller.session, request, ctx));
 }
@@ -144,7 +147,8 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
     return apiError(400, 'invalid_request', 'Give the id of an invoice, and a4 or letter.', {
       fields: { id: 'Must be an invoice id', paper: 'One of a4, letter' },
     });
-  const found = await invoiceOf(ctx.database.db, caller.membership, id);
+  const today = todayIn(caller.membership.rules.timeZone, ctx.now());
+  const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
   const bytes = await invoicePdf(found.invoice, paper);
   const name = found.invoice.number
@@ -159,4 +163,28 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
       ...refreshed(caller.session, request, ctx),
     },
   });
+}
+
+/** POST /sync/invoices/payment { workspaceId, id, paidOn, amountMinor, note? }: money received. */
+export async function handleInvoicePayment(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const body = await parseBody(request, invoicePaymentBody);
+  if (!body.ok) return body.response;
+  const { workspaceId, id, ...payment } = body.value;
+  const caller = await memberOf(request, ctx, workspaceId);
+  if ('response' in caller) return caller.response;
+  const recorded = await recordPayment(
+    ctx.database.db,
+    caller.membership,
+    { invoiceId: id, ...payment },
+    ctx.now(),
+  );
+  if (!recorded.ok) return refusal(recorded);
+  return json(
+    201,
+    { paidMinor: recorded.paidMinor, totalMinor: recorded.totalMinor },
+    refreshed(caller.session, request, ctx),
+  );
 }

@@ -187,3 +187,18 @@ export const invoiceSettingsBody = z
     if (problem && parsePattern(b.numberPattern).ok)
       ctx.addIssue({ code: 'custom', message: problem, path: ['numberPattern'] });
   });
+
+/** POST /sync/invoices/payment: money received for an issued invoice. */
+export const invoicePaymentBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    paidOn: day,
+    amountMinor: z
+      .number({ invalid_type_error: 'Enter the amount' })
+      .int('Whole paise')
+      .min(1, 'Enter an amount above zero')
+      .max(1_000_000_000_000, 'Too large'),
+    note: shortText(200).default(''),
+  })
+  .strict();

@@ -441,4 +441,20 @@ CREATE TABLE invoice_logs (
 CREATE INDEX invoice_logs_invoice ON invoice_logs (invoice_id);
 `,
   },
+  {
+    id: '0016_invoice_payments',
+    sql: `
+-- Payments received against an issued invoice (issue 14): partly paid until they reach its total.
+CREATE TABLE invoice_payments (
+  id text PRIMARY KEY,
+  invoice_id text NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+  paid_on text NOT NULL,
+  amount_minor bigint NOT NULL,
+  note text NOT NULL DEFAULT '',
+  created_by uuid REFERENCES users(id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX invoice_payments_invoice ON invoice_payments (invoice_id);
+`,
+  },
 ];

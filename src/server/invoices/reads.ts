@@ -4,6 +4,7 @@ import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 import type { InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
+import { paymentsOf, type Payment } from './payments';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
 
 // What the Invoices and Uninvoiced screens read (Admins only).
@@ -27,11 +28,29 @@ export interface InvoiceSummary {
   id: string;
   clientId: string;
   clientName: string;
-  status: 'draft' | 'issued' | 'overdue' | 'void';
+  status: InvoiceStatus;
   number: string | null;
   issueDate: string | null;
   dueDate: string | null;
   totalMinor: number;
+  paidMinor: number;
+}
+
+/** Where an invoice stands: issued ones are overdue past their due date until fully paid. */
+export type InvoiceStatus = 'draft' | 'issued' | 'partly paid' | 'paid' | 'overdue' | 'void';
+
+/** The status an issued invoice has on `today`, from what was paid. */
+export function standing(
+  stored: 'draft' | 'issued' | 'void',
+  totalMinor: number,
+  paidMinor: number,
+  dueDate: string | null,
+  today: string,
+): InvoiceStatus {
+  if (stored !== 'issued') return stored;
+  if (paidMinor >= totalMinor) return 'paid';
+  if (dueDate !== null && dueDate < today) return 'overdue';
+  return paidMinor > 0 ? 'partly paid' : 'issued';
 }
 
 /** Every invoice of the workspace, newest first (Admins only). */
@@ -50,10 +69,12 @@ export async function invoicesOf(
     issue_date: string | null;
     due_date: string | null;
     total: number | string | null;
+    paid: number | string | null;
   }>(
     db,
     sql`SELECT i.id, i.client_id, coalesce(i.document->'buyer'->>'name', c.data->>'name') AS client_name,
-        i.status, i.number, i.issue_date, i.due_date, i.document->>'totalMinor' AS total
+        i.status, i.number, i.issue_date, i.due_date, i.document->>'totalMinor' AS total,
+        (SELECT sum(p.amount_minor) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid
       FROM invoices i LEFT JOIN clients c ON c.workspace_id = i.workspace_id AND c.id = i.client_id
       WHERE i.workspace_id = ${membership.workspaceId}
       ORDER BY i.created_at DESC, i.number DESC NULLS FIRST, i.id`,
@@ -64,12 +85,12 @@ export async function invoicesOf(
       id: r.id,
       clientId: r.client_id,
       clientName: r.client_name ?? '',
-      status:
-        r.status === 'issued' && r.due_date !== null && r.due_date < today ? 'overdue' : r.status,
+      status: standing(r.status, Number(r.total ?? 0), Number(r.paid ?? 0), r.due_date, today),
       number: r.number,
       issueDate: r.issue_date,
       dueDate: r.due_date,
       totalMinor: Number(r.total ?? 0),
+      paidMinor: Number(r.paid ?? 0),
     })),
   };
 }
@@ -79,7 +100,19 @@ export async function invoiceOf(
   db: Db,
   membership: Membership,
   id: string,
-): Promise<{ ok: true; invoice: InvoiceView & { clientName: string } } | Refusal> {
+  today: string,
+): Promise<
+  | {
+      ok: true;
+      invoice: InvoiceView & {
+        clientName: string;
+        standing: InvoiceStatus;
+        payments: Payment[];
+        paidMinor: number;
+      };
+    }
+  | Refusal
+> {
   if (membership.role !== 'Admin') return ADMINS_ONLY;
   const [found] = await rows<{
     client_id: string;
@@ -97,6 +130,8 @@ export async function invoiceOf(
       WHERE i.workspace_id = ${membership.workspaceId} AND i.id = ${id}`,
   );
   if (!found) return refuse(404, 'There is no such invoice.');
+  const payments = await paymentsOf(db, id);
+  const paidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
   return {
     ok: true,
     invoice: {
@@ -104,6 +139,9 @@ export async function invoiceOf(
       clientId: found.client_id,
       clientName: found.client_name ?? '',
       status: found.status,
+      standing: standing(found.status, found.document.totalMinor, paidMinor, found.due_date, today),
+      payments,
+      paidMinor,
       number: found.number,
       issueDate: found.issue_date,
       dueDate: found.due_date,

@@ -84,6 +84,15 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(page.getByRole('heading', { level: 1, name: 'Invoice 2026-0001' })).toBeVisible();
   await expect(page.getByText('Issued 24 Nov 2026, due 2 Dec 2026.')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Invoice' })).toContainText('27AAAAA0000A1Z5');
+  // ₹1,000.00 received: partly paid, ₹888.00 left.
+  const payment = page.getByRole('form', { name: 'Record a payment' });
+  await payment.getByLabel('Amount').fill('2000');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payment.getByText('At most ₹1,888.00 is left to pay')).toBeVisible();
+  await payment.getByLabel('Amount').fill('1000');
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText('Paid ₹1,000.00 of ₹1,888.00; ₹888.00 left to pay.')).toBeVisible();
+  await expect(page.getByText('Partly paid', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'PDF (A4)' }).click();
   expect((await download).suggestedFilename()).toBe('invoice-2026-0001.pdf');
@@ -99,7 +108,8 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await page.getByRole('link', { name: 'All invoices' }).click();
   const list = page.getByRole('table', { name: 'Invoices' });
   await expect(list.getByRole('row', { name: /^2026-0001/ })).toContainText('₹1,888.00');
-  await expect(page.getByRole('definition').first()).toHaveText('₹1,888.00');
+  await expect(list.getByRole('row', { name: /^2026-0001/ })).toContainText('Partly paid');
+  await expect(page.getByRole('definition').first()).toHaveText('₹888.00');
   await expectNoAxeViolations(page);
   // Nothing is left to bill.
   await page.goto('/uninvoiced?range=this-month');

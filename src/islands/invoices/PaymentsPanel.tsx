@@ -1,0 +1,99 @@
+import { useState, type SubmitEvent } from 'react';
+import { formatDay, isValidDay } from '../../lib/day';
+import { formatMoney, toMinor } from '../../lib/money';
+import { recordPayment, type Invoice } from '../../stores/invoices';
+import { TextField } from '../../ui/form/TextField';
+
+/** The payments of an issued invoice, what is left to pay, and a form to record one. */
+export function PaymentsPanel({
+  invoice,
+  today,
+  onPaid,
+}: {
+  invoice: Invoice;
+  today: string;
+  onPaid: () => void;
+}) {
+  const doc = invoice.document;
+  const money = (minor: number) => formatMoney(minor, doc.currency || 'INR');
+  const paid = invoice.paidMinor ?? 0;
+  const left = doc.totalMinor - paid;
+  const [paidOn, setPaidOn] = useState(today);
+  const [amount, setAmount] = useState(left > 0 ? (left / 100).toFixed(2) : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    const minor = toMinor(Number(amount.replace(/,/g, '')));
+    const found: Record<string, string> = {};
+    if (!isValidDay(paidOn)) found['paidOn'] = 'Choose the day it was paid';
+    if (!(amount.trim() !== '' && minor > 0)) found['amount'] = 'Enter the amount received';
+    else if (minor > left) found['amount'] = `At most ${money(left)} is left to pay`;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const result = await recordPayment(invoice.id, paidOn, minor, '');
+    if (!result.ok) return setProblem(result.message);
+    setProblem('');
+    onPaid();
+  }
+
+  return (
+    <section
+      aria-labelledby="payments-heading"
+      className="mt-4 rounded-lg border border-slate-200 bg-white p-4 print:hidden"
+    >
+      <h2 id="payments-heading" className="mb-2 text-xl font-bold">
+        Payments
+      </h2>
+      {(invoice.payments ?? []).length ? (
+        <ul className="mb-2">
+          {(invoice.payments ?? []).map((p) => (
+            <li key={p.id}>
+              {formatDay(p.paidOn)}: {money(p.amountMinor)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-2 text-slate-700">No payment recorded yet.</p>
+      )}
+      <p className="mb-3 font-semibold">
+        Paid {money(paid)} of {money(doc.totalMinor)};{' '}
+        {left > 0 ? `${money(left)} left to pay` : 'paid in full'}.
+      </p>
+      {left > 0 ? (
+        <form
+          noValidate
+          aria-label="Record a payment"
+          onSubmit={(e) => void submit(e)}
+          className="grid gap-x-4 sm:grid-cols-3"
+        >
+          <TextField
+            label="Paid on"
+            type="date"
+            value={paidOn}
+            error={errors['paidOn']}
+            onChange={setPaidOn}
+          />
+          <TextField
+            label="Amount"
+            inputMode="decimal"
+            value={amount}
+            error={errors['amount']}
+            onChange={setAmount}
+          />
+          <div className="flex items-end pb-4">
+            <button type="submit" className="btn-primary">
+              Record payment
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="text-red-800">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}
