@@ -83,6 +83,10 @@ test('every state-changing endpoint refuses another website, and changes nothing
       { workspaceId: before.workspaces[0]?.id, id: 'x', issueDate: '2026-11-24' },
     ],
     ['/sync/invoices/void', { workspaceId: before.workspaces[0]?.id, id: 'x' }],
+    [
+      '/sync/invoices/payment',
+      { workspaceId: before.workspaces[0]?.id, id: 'x', paidOn: '2026-11-24', amountMinor: 100 },
+    ],
     ['/sync/invoice-settings', { workspaceId: before.workspaces[0]?.id, companyName: 'Planted' }],
     ['/user/accept-invitation', { token: 'x', name: 'Planted', password: 'a new password 1' }],
     ['/user/reset-password', { token: 'x', password: 'a new password 1' }],
