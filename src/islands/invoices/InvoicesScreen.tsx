@@ -2,9 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDay } from '../../lib/day';
 import { oneOf } from '../../lib/list-view';
+import { invoiceListCsv } from '../../lib/invoice-csv';
 import { formatMoney } from '../../lib/money';
 import { $abilities } from '../../stores/access';
 import { loadInvoices, type InvoiceSummary } from '../../stores/invoices';
+import { downloadFile } from '../../ui/feedback/download';
 import { useQueryState } from '../common/use-query-state';
 import { AdminsOnly } from './AdminsOnly';
 
@@ -60,9 +62,25 @@ export function InvoicesScreen() {
         <h1 id="invoices-heading" className="text-3xl font-bold">
           Invoices
         </h1>
-        <a href="/uninvoiced" className="btn-primary">
-          Bill uninvoiced time
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={shown.length === 0}
+            onClick={() =>
+              downloadFile(
+                `hourmark-invoices-${new Date().toISOString().slice(0, 10)}.csv`,
+                invoiceListCsv(shown),
+                'text/csv;charset=utf-8',
+              )
+            }
+          >
+            Export CSV
+          </button>
+          <a href="/uninvoiced" className="btn-primary">
+            Bill uninvoiced time
+          </a>
+        </div>
       </div>
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <div>

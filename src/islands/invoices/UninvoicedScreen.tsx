@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { presetLabels, presetRange, presets, type Preset } from '../../lib/date-presets';
+import { presets } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
 import { formatDuration } from '../../lib/duration';
-import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
-import { todayIn } from '../../lib/workspace-rules';
-import { $abilities, $workspaceRules } from '../../stores/access';
+import { $abilities } from '../../stores/access';
 import { draftInvoice, loadUninvoiced, type UninvoicedClient } from '../../stores/invoices';
-import { useQueryState } from '../common/use-query-state';
+import { PresetSelect } from '../common/PresetSelect';
+import { usePresetRange } from '../common/use-preset-range';
 import { AdminsOnly } from './AdminsOnly';
 
 const ranges = presets.filter((p) => p !== 'custom' && p !== 'today');
@@ -19,12 +18,7 @@ const ranges = presets.filter((p) => p !== 'custom' && p !== 'today');
  */
 export function UninvoicedScreen() {
   const can = useStore($abilities);
-  const rules = useStore($workspaceRules);
-  const [preset, setPreset] = useQueryState<Preset>('range', 'last-month', (raw) =>
-    oneOf(ranges, raw, 'last-month'),
-  );
-  const today = todayIn(rules.timeZone, new Date());
-  const range = presetRange(preset, today, rules.weekStart) ?? { from: today, to: today };
+  const { preset, setPreset, range } = usePresetRange(ranges, 'last-month');
   const [clients, setClients] = useState<UninvoicedClient[] | null>(null);
   const [problem, setProblem] = useState('');
 
@@ -57,23 +51,7 @@ export function UninvoicedScreen() {
         Uninvoiced
       </h1>
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="uninvoiced-range" className="field-label">
-            Dates
-          </label>
-          <select
-            id="uninvoiced-range"
-            className="field-input"
-            value={preset}
-            onChange={(e) => setPreset(oneOf(ranges, e.target.value, 'last-month'))}
-          >
-            {ranges.map((p) => (
-              <option key={p} value={p}>
-                {presetLabels[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PresetSelect id="uninvoiced-range" value={preset} choices={ranges} onChange={setPreset} />
         <p className="pb-2 font-semibold">
           {formatDay(range.from)} – {formatDay(range.to)}
         </p>

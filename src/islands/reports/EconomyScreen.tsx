@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { presetLabels, presetRange, presets, type Preset } from '../../lib/date-presets';
+import { presets } from '../../lib/date-presets';
 import { addDays, formatDay } from '../../lib/day';
 import { formatDuration } from '../../lib/duration';
 import { economyRows, marginPercent, type EconomyRow } from '../../lib/economy';
@@ -8,14 +8,16 @@ import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { groupLabel } from '../../lib/report-labels';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
-import { todayIn } from '../../lib/workspace-rules';
-import { $abilities, $workspaceRules } from '../../stores/access';
+import { $abilities } from '../../stores/access';
 import { $projects } from '../../stores/projects';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
+import { PresetSelect } from '../common/PresetSelect';
+import { usePresetRange } from '../common/use-preset-range';
 import { useQueryState } from '../common/use-query-state';
 import { AmountCostBars } from './AmountCostBars';
 
+const ranges = presets.filter((p) => p !== 'custom');
 const views = ['client', 'project', 'member'] as const;
 type View = (typeof views)[number];
 const viewLabels: Record<View, string> = {
@@ -30,21 +32,12 @@ const viewLabels: Record<View, string> = {
  */
 export function EconomyScreen() {
   const can = useStore($abilities);
-  const rules = useStore($workspaceRules);
   const projects = useStore($projects);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
-  const [preset, setPreset] = useQueryState<Preset>('range', 'this-month', (raw) =>
-    oneOf(
-      presets.filter((p) => p !== 'custom'),
-      raw,
-      'this-month',
-    ),
-  );
+  const { preset, setPreset, range, today } = usePresetRange(ranges, 'this-month');
   const [view, setView] = useQueryState<View>('by', 'project', (raw) =>
     oneOf(views, raw, 'project'),
   );
-  const today = todayIn(rules.timeZone, new Date());
-  const range = presetRange(preset, today, rules.weekStart) ?? { from: today, to: today };
   const [report, setReport] = useState<Report | null>(null);
   const [allTime, setAllTime] = useState<Report | null>(null);
   const [problem, setProblem] = useState('');
@@ -93,25 +86,7 @@ export function EconomyScreen() {
         className="mb-4 flex flex-wrap gap-3 rounded-lg border border-slate-200 bg-white p-4"
         onSubmit={(e) => e.preventDefault()}
       >
-        <div>
-          <label htmlFor="economy-range" className="field-label">
-            Dates
-          </label>
-          <select
-            id="economy-range"
-            className="field-input"
-            value={preset}
-            onChange={(e) => setPreset(oneOf(presets, e.target.value, 'this-month'))}
-          >
-            {presets
-              .filter((p) => p !== 'custom')
-              .map((p) => (
-                <option key={p} value={p}>
-                  {presetLabels[p]}
-                </option>
-              ))}
-          </select>
-        </div>
+        <PresetSelect id="economy-range" value={preset} choices={ranges} onChange={setPreset} />
         <div>
           <label htmlFor="economy-by" className="field-label">
             By

@@ -1,19 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { presetLabels, presetRange, presets, type Preset } from '../../lib/date-presets';
+import { presets } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
 import { formatDuration } from '../../lib/duration';
 import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { columnTotals, periodEnd, periodKeys, pivotRows, type Period } from '../../lib/pivot';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
-import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
+import { PresetSelect } from '../common/PresetSelect';
+import { usePresetRange } from '../common/use-preset-range';
 import { useQueryState } from '../common/use-query-state';
 import { groupLabel } from '../../lib/report-labels';
 
+const ranges = presets.filter((p) => p !== 'custom');
 const periods = ['day', 'week', 'month'] as const;
 const measures = ['hours', 'amount'] as const;
 
@@ -25,21 +27,13 @@ export function PivotScreen() {
   const can = useStore($abilities);
   const rules = useStore($workspaceRules);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
-  const [preset, setPreset] = useQueryState<Preset>('range', 'this-week', (raw) =>
-    oneOf(
-      presets.filter((p) => p !== 'custom'),
-      raw,
-      'this-week',
-    ),
-  );
+  const { preset, setPreset, range } = usePresetRange(ranges, 'this-week');
   const [period, setPeriod] = useQueryState<Period>('by', 'day', (raw) =>
     oneOf(periods, raw, 'day'),
   );
   const [measure, setMeasure] = useQueryState('show', 'hours', (raw) =>
     oneOf(measures, raw, 'hours'),
   );
-  const today = todayIn(rules.timeZone, new Date());
-  const range = presetRange(preset, today, rules.weekStart) ?? { from: today, to: today };
   const [report, setReport] = useState<Report | null>(null);
   const [problem, setProblem] = useState('');
 
@@ -96,25 +90,7 @@ export function PivotScreen() {
         className="mb-4 flex flex-wrap gap-4 rounded-lg border border-slate-200 bg-white p-4"
         onSubmit={(e) => e.preventDefault()}
       >
-        <div>
-          <label htmlFor="pivot-range" className="field-label">
-            Dates
-          </label>
-          <select
-            id="pivot-range"
-            className="field-input"
-            value={preset}
-            onChange={(e) => setPreset(e.target.value as Preset)}
-          >
-            {presets
-              .filter((p) => p !== 'custom')
-              .map((p) => (
-                <option key={p} value={p}>
-                  {presetLabels[p]}
-                </option>
-              ))}
-          </select>
-        </div>
+        <PresetSelect id="pivot-range" value={preset} choices={ranges} onChange={setPreset} />
         <div>
           <label htmlFor="pivot-by" className="field-label">
             Columns
