@@ -41,6 +41,8 @@ export interface ReportFilter {
   tagMode: 'any' | 'all';
   billable: 'any' | 'yes' | 'no';
   statuses: (typeof logStatuses)[number][];
+  /** On an issued invoice or not (drafts and void invoices do not count). */
+  invoiced: 'any' | 'yes' | 'no';
 }
 
 /** Sums of a group of logs. Money is null for those who may not see amounts. */
@@ -81,5 +83,6 @@ export function wholeRange(from: string, to: string): ReportFilter {
     tagMode: 'any',
     billable: 'any',
     statuses: [],
+    invoiced: 'any',
   };
 }

@@ -39,6 +39,7 @@ export const savedReportSpecSchema = z
       .default([]),
     tagMode: z.enum(['any', 'all']).default('any'),
     billable: z.enum(['any', 'yes', 'no']).default('any'),
+    invoiced: z.enum(['any', 'yes', 'no']).default('any'),
     statuses: z.array(z.enum(logStatuses)).max(4).default([]),
   })
   .strict()
@@ -75,6 +76,7 @@ export function resolveSpec(
       tagMode: spec.tagMode,
       billable: spec.billable,
       statuses: spec.statuses,
+      invoiced: spec.invoiced,
     },
   };
 }

@@ -20,6 +20,7 @@ export function reportQuery(workspaceId: string, filter: ReportFilter, groups: G
   for (const [key, values] of lists) for (const v of values) q.append(key, v);
   if (filter.tags.length > 1 && filter.tagMode === 'all') q.set('tagMode', 'all');
   if (filter.billable !== 'any') q.set('billable', filter.billable);
+  if (filter.invoiced !== 'any') q.set('invoiced', filter.invoiced);
   return q.toString();
 }
 

@@ -16,6 +16,7 @@ import {
   handleUninvoiced,
   handleVoidInvoice,
 } from '../../src/server/api/invoice-handlers';
+import { handleReport } from '../../src/server/api/report-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
 import type { Membership } from '../../src/server/sync/permissions';
@@ -177,6 +178,26 @@ describe.each(drivers)('invoices on $name', (driver) => {
   });
 
   it('refuses changes to invoiced logs, even an Admin’s, until the invoice is voided', async () => {
+    // Reports tell invoiced time from the rest: the invoice's three logs, and Bolt's L4.
+    const report = async (invoiced: string) =>
+      (
+        (await (
+          await handleReport(
+            get(
+              `/sync/report?workspace=${admin.workspace.id}&from=2026-11-16&to=2026-11-22&invoiced=${invoiced}`,
+              admin.cookie,
+            ),
+            context(database, clock),
+          )
+        ).json()) as { totals: Record<string, number> }
+      ).totals;
+    // On the invoice: Support 120000 p + Website 250000 p billed, 25050 p of expenses.
+    expect(await report('yes')).toMatchObject({
+      logs: 3,
+      billableMinor: 370000,
+      expensesMinor: 25050,
+    });
+    expect(await report('no')).toMatchObject({ logs: 1, seconds: 3600, billableMinor: 50000 });
     const refused = await pushAs(admin, 'updateTimeLog', { id: 'L1', changes: { dur: 1200 } });
     expect(refused).toMatchObject({
       outcome: 'refused',

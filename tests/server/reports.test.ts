@@ -432,6 +432,7 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
       tagMode: ['any', 'all', ...junk],
       billable: ['any', 'yes', 'no', ...junk],
       status: ['approved', 'pending', ...junk],
+      invoiced: ['any', 'yes', 'no', ...junk],
       extra: ['1'],
     };
     for (let i = 0; i < 1000; i += 1) {

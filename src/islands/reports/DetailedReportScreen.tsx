@@ -74,6 +74,9 @@ export function DetailedReportScreen() {
   const [billable, setBillable] = useQueryState('billable', 'any', (raw) =>
     oneOf(billables, raw, 'any'),
   );
+  const [invoiced, setInvoiced] = useQueryState('invoiced', 'any', (raw) =>
+    oneOf(billables, raw, 'any'),
+  );
   const [report, setReport] = useState<Report | null>(null);
   const [problem, setProblem] = useState('');
   const [loading, setLoading] = useState(false);
@@ -106,8 +109,21 @@ export function DetailedReportScreen() {
       tagMode,
       billable,
       statuses: status ? [status] : [],
+      invoiced,
     }),
-    [range.from, range.to, clientId, projectId, taskId, memberId, tags, tagMode, billable, status],
+    [
+      range.from,
+      range.to,
+      clientId,
+      projectId,
+      taskId,
+      memberId,
+      tags,
+      tagMode,
+      billable,
+      status,
+      invoiced,
+    ],
   );
   const saved: SavedReportSpec = useMemo(() => {
     const { from, to, ...rest } = filter;
@@ -129,6 +145,7 @@ export function DetailedReportScreen() {
     setTagMode(spec.tagMode);
     setBillable(spec.billable);
     setStatus(spec.statuses[0] ?? '');
+    setInvoiced(spec.invoiced);
   }
   const rangeProblem = range.from > range.to ? 'The first day is after the last.' : '';
 
@@ -298,6 +315,13 @@ export function DetailedReportScreen() {
           { value: '', label: 'Any status' },
           ...logStatuses.map((s) => ({ value: s, label: statusLabels[s] })),
         ])}
+        {can.isAdmin
+          ? select('report-invoiced', 'Invoiced', invoiced, setInvoiced, [
+              { value: 'any', label: 'Invoiced or not' },
+              { value: 'yes', label: 'On an issued invoice' },
+              { value: 'no', label: 'Not invoiced' },
+            ])
+          : null}
       </form>
       <SavedReportsPanel current={saved} onOpen={openSaved} seesAmounts={can.seesAmounts} />
       <div role="status" className="mb-3 text-slate-700">

@@ -100,6 +100,10 @@ function conditions(membership: Membership, f: ReportFilter): SQL {
   if (f.taskIds.length) parts.push(anyOf(sql`l.task_id`, f.taskIds));
   if (f.memberIds.length) parts.push(anyOf(sql`l.member_id`, f.memberIds));
   if (f.statuses.length) parts.push(anyOf(sql`l.data->>'status'`, f.statuses));
+  if (f.invoiced !== 'any') {
+    const onIssued = sql`EXISTS (SELECT 1 FROM invoice_logs il JOIN invoices i ON i.id = il.invoice_id WHERE il.workspace_id = l.workspace_id AND il.log_id = l.id AND i.status = 'issued')`;
+    parts.push(f.invoiced === 'yes' ? onIssued : sql`NOT ${onIssued}`);
+  }
   if (f.billable !== 'any')
     parts.push(f.billable === 'yes' ? sql`l.billable_minor > 0` : sql`l.billable_minor = 0`);
   if (f.tags.length) {

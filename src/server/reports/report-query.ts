@@ -37,6 +37,10 @@ const reportQuery = z
       .array(z.enum(['any', 'yes', 'no'], { errorMap: () => ({ message: 'One of any, yes, no' }) }))
       .length(1, 'Give it once')
       .optional(),
+    invoiced: z
+      .array(z.enum(['any', 'yes', 'no'], { errorMap: () => ({ message: 'One of any, yes, no' }) }))
+      .length(1, 'Give it once')
+      .optional(),
     status: z
       .array(
         z.enum(logStatuses, { errorMap: () => ({ message: `One of ${logStatuses.join(', ')}` }) }),
@@ -100,6 +104,7 @@ export function parseReportQuery(
         tagMode: q.tagMode?.[0] ?? 'any',
         billable: q.billable?.[0] ?? 'any',
         statuses: q.status,
+        invoiced: q.invoiced?.[0] ?? 'any',
       },
     },
   };

@@ -52,6 +52,8 @@ async function describe(runner: Runner, membership: Membership, f: ReportFilter)
   if (f.billable !== 'any')
     lines.push(f.billable === 'yes' ? 'Billable only' : 'Non-billable only');
   if (f.statuses.length) lines.push(`Status: ${f.statuses.join(', ')}`);
+  if (f.invoiced !== 'any')
+    lines.push(f.invoiced === 'yes' ? 'On an issued invoice' : 'Not invoiced');
   return lines.length ? lines : ['All logs'];
 }
 
