@@ -62,6 +62,11 @@ export interface Abilities {
   dayProblem: (day: string, now: Date) => string | null;
 }
 
+/** Why nobody may change a log that issued invoice `number` holds (the server says the same). */
+export function invoicedLogProblem(number: string): string {
+  return `This log is on invoice ${number}: it cannot be changed or removed unless the invoice is voided.`;
+}
+
 /** The abilities `access` gives. */
 export function abilitiesOf(access: Access): Abilities {
   const { role, memberId, rules } = access;
@@ -88,8 +93,7 @@ export function abilitiesOf(access: Access): Abilities {
     dayProblem,
     logProblem: (log, project, now) => {
       // An issued invoice holds its logs for everyone, Admins too (the server says the same).
-      if (log.invoice)
-        return `This log is on invoice ${log.invoice}: it cannot be changed or removed unless the invoice is voided.`;
+      if (log.invoice) return invoicedLogProblem(log.invoice);
       if (isAdmin) return null;
       const locked = dayProblem(log.date, now);
       if (locked) return locked;

@@ -242,17 +242,3 @@ export async function voidInvoice(
     return { ok: true as const, status: 'void' as const };
   });
 }
-
-/** The number of the issued invoice `logId` is on, or null (drafts do not hold logs fast). */
-export async function invoiceHolding(
-  runner: Runner,
-  workspaceId: string,
-  logId: string,
-): Promise<string | null> {
-  const [held] = await rows<{ number: string | null }>(
-    runner,
-    sql`SELECT i.number FROM invoice_logs il JOIN invoices i ON i.id = il.invoice_id
-      WHERE il.workspace_id = ${workspaceId} AND il.log_id = ${logId} AND i.status = 'issued'`,
-  );
-  return held ? (held.number ?? '') : null;
-}

@@ -149,7 +149,7 @@ async function applyRecord(
   const forbidden = await refusalOf(
     runner,
     membership,
-    { kind, id: args.id, op, fields: asked, existing: live },
+    { kind, op, fields: asked, existing: live },
     ctx.now,
   );
   if (forbidden) return refuse('forbidden', forbidden);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { invoicedLogProblem } from '../../lib/abilities';
 import { formatDay } from '../../lib/day';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { lockedUpTo, type WorkspaceRules } from '../../lib/workspace-rules';
-import { invoiceHolding } from '../invoices/invoices';
 import { rows, type Fields, type Runner, type StoredRecord } from './records';
 
 /** The caller's place in a workspace. */
@@ -22,8 +22,6 @@ export interface Membership {
 /** A change a person asks for, with the record as it is now (null when it does not exist). */
 export interface Change {
   kind: RecordKind;
-  /** The record's id. */
-  id: string;
   op: 'create' | 'update' | 'delete';
   fields: Fields;
   existing: StoredRecord | null;
@@ -144,19 +142,17 @@ export async function refusalOf(
   change: Change,
   now: Date,
 ): Promise<string | null> {
-  const { kind, id, op, fields, existing } = change;
+  const { kind, op, fields, existing } = change;
   if (kind === 'timeLog' && op !== 'delete') {
     const after = { ...(existing?.data ?? {}), ...fields };
     const note = typeof after['reviewNote'] === 'string' ? after['reviewNote'].trim() : '';
     if (after['status'] === 'rejected' && existing?.data['status'] !== 'rejected' && !note)
       return 'Say why the log is rejected, so its author can fix it.';
   }
-  // An issued invoice holds its logs for everyone, Admins too, until it is voided (issue 14).
-  if (kind === 'timeLog' && existing) {
-    const invoice = await invoiceHolding(runner, membership.workspaceId, id);
-    if (invoice !== null)
-      return `This log is on invoice ${invoice}: it cannot be changed or removed unless the invoice is voided.`;
-  }
+  // An issued invoice holds its logs for everyone, Admins too, until it is voided (issue 14). The
+  // number is written on the log in the transaction that issues (src/server/invoices/invoices.ts).
+  const invoice = kind === 'timeLog' ? existing?.data['invoice'] : undefined;
+  if (typeof invoice === 'string') return invoicedLogProblem(invoice);
   if (membership.role === 'Admin') return null;
   if (kind === 'timeLog') {
     const locked = lockProblem(
