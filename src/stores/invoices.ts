@@ -1,3 +1,4 @@
+import type { InvoiceStatus, InvoiceSummary, UninvoicedClient } from '../lib/invoice-status';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
@@ -15,7 +16,8 @@ export interface InvoiceParty {
   address: string;
   taxNumber: string;
 }
-export type InvoiceStanding = 'draft' | 'issued' | 'partly paid' | 'paid' | 'overdue' | 'void';
+export type { InvoiceSummary, UninvoicedClient } from '../lib/invoice-status';
+export type InvoiceStanding = InvoiceStatus;
 export interface Payment {
   id: string;
   paidOn: string;
@@ -47,30 +49,6 @@ export interface Invoice {
     buyer?: InvoiceParty & { email: string };
   };
 }
-export interface InvoiceSummary {
-  id: string;
-  clientId: string;
-  clientName: string;
-  status: InvoiceStanding;
-  number: string | null;
-  issueDate: string | null;
-  dueDate: string | null;
-  totalMinor: number;
-  paidMinor: number;
-}
-export interface UninvoicedClient {
-  clientId: string;
-  clientName: string;
-  projects: {
-    projectId: string;
-    projectName: string;
-    logs: number;
-    billableSeconds: number;
-    billableMinor: number;
-    expensesMinor: number;
-  }[];
-}
-
 type Result<T> = { ok: true; data: T } | { ok: false; message: string };
 const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '');
 const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';

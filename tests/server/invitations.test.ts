@@ -13,6 +13,7 @@ import { mailOff, smtpMailer, type Mailer } from '../../src/server/mail/mailer';
 import { startSmtp } from './smtp';
 import { context, cookieOf, drivers, fakeClock, get, post } from './support';
 import { signUp } from './workspace-support';
+import { seededPicker } from './seeded';
 
 const member = (name: string, email: string, Role: string) => ({
   name,
@@ -244,12 +245,7 @@ describe.each(drivers)('invitations on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right bodies per endpoint with JSON 4xx, never 5xx', async () => {
-    let seed = 11;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(11);
     const junk = [null, 1, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300), 'm-x', 'no-such'];
     const ids = [admin.workspace.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'];
     const token = () => pick([`${'A'.repeat(22)}.${'B'.repeat(43)}`, 'a.b', pick(junk)]);

@@ -32,6 +32,7 @@ import {
   teamMember,
   timeLogFields,
 } from './workspace-support';
+import { seededPicker } from './seeded';
 
 // Invoices from tracked hours (issue 14), worked out by hand. Acme's GST is 18 %.
 // | log | project (client)                 | day    | tracked | billed         | amount    | expenses |
@@ -389,12 +390,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
 
   it('answers 1,000 junk and half-right requests per endpoint with JSON 4xx, never 5xx', async () => {
     const ctx = () => context(database, clock);
-    let seed = 71;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(71);
     const junk = [null, 1, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300), 'ghost'];
     const ws = [admin.workspace.id, '00000000-0000-4000-8000-000000000000', 'nope'];
     const ids = ['00000000-0000-4000-8000-000000000001', 'not-an-id', ...junk];
@@ -514,12 +510,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
       taxNumber: '27BBBBB1111B1Z5',
     });
     // Fuzzed like every endpoint.
-    let seed = 5;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(5);
     const junk = [null, 1, -1, 1.5, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(3000)];
     for (let i = 0; i < 1000; i += 1) {
       const body: Record<string, unknown> = { ...settings };

@@ -15,6 +15,7 @@ import {
   pusher,
   teamMember,
 } from './workspace-support';
+import { seededPicker } from './seeded';
 
 // Locked periods and the audit log, at the API. The clock starts on Sunday 22 Nov 2026, 10:00 UTC.
 
@@ -248,12 +249,7 @@ describe.each(drivers)('locked periods on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right bodies and queries with JSON 4xx, never 5xx', async () => {
-    let seed = 23;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(23);
     const junk = [
       null,
       1,

@@ -8,6 +8,7 @@ import { smtpMailer, type Mailer } from '../../src/server/mail/mailer';
 import { startSmtp } from './smtp';
 import { context, drivers, fakeClock, freshAddress, post } from './support';
 import { joinWorkspace, pusher, signUp, teamMember } from './workspace-support';
+import { seededPicker } from './seeded';
 
 // An Admin-made reset link: only for a member who joined through this workspace's invitation
 // and is in no other workspace (so one workspace's Admin cannot take over an account that
@@ -130,12 +131,7 @@ describe.each(drivers)('Admin-made reset links on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right bodies with JSON 4xx, never 5xx', async () => {
-    let seed = 53;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(53);
     const junk = [null, 1, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300), 'ghost'];
     const ids = [admin.workspace.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'];
     for (let i = 0; i < 1000; i += 1) {

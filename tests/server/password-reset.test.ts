@@ -10,6 +10,7 @@ import { mailOff, smtpMailer, type Mailer } from '../../src/server/mail/mailer';
 import { startSmtp } from './smtp';
 import { context, drivers, fakeClock, get, post } from './support';
 import { signUp } from './workspace-support';
+import { seededPicker } from './seeded';
 
 describe.each(drivers)('password reset by email on $name', (driver) => {
   let database: Database;
@@ -135,12 +136,7 @@ describe.each(drivers)('password reset by email on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right bodies per endpoint with JSON 4xx, never 5xx', async () => {
-    let seed = 7;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(7);
     const junk = [null, 1, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300), 'a@b', '..'];
     const tokenish = () =>
       pick([

@@ -17,6 +17,7 @@ import {
   teamMember,
   timeLogFields,
 } from './workspace-support';
+import { seededPicker } from './seeded';
 
 // The detailed report over one week, 16–22 Nov 2026 (Monday to Sunday), with every figure worked
 // out by hand below. Asha bills ₹1,000/h and costs ₹400/h; Bilal bills ₹800/h and costs ₹300/h.
@@ -363,12 +364,7 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right export queries with JSON 4xx, never 5xx', async () => {
-    let seed = 7;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(7);
     const junk = ['', '%00', 'x'.repeat(300), 'no-such', '-1', '[]'];
     const params: Record<string, readonly string[]> = {
       format: ['csv', 'xlsx', 'pdf', 'docx', ...junk],
@@ -412,12 +408,7 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right queries with JSON 4xx, never 5xx', async () => {
-    let seed = 41;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(41);
     const junk = ['', '%00', 'x'.repeat(300), 'no-such', '2026-02-30', '-1', '[]', '{}'];
     const params: Record<string, readonly string[]> = {
       workspace: [admin.workspace.id, '00000000-0000-4000-8000-000000000000', ...junk],

@@ -25,6 +25,7 @@ import {
   teamMember,
   timeLogFields,
 } from './workspace-support';
+import { seededPicker } from './seeded';
 
 // Website bills ₹1,000/h (project rate, no rounding). Asha costs ₹400/h, Bilal ₹300/h.
 // | log | who   | day               | tracked | billed    | cost     |
@@ -244,12 +245,7 @@ describe.each(drivers)('saved reports, share links and report mail on $name', (d
   });
 
   it('answers 1,000 junk and half-right requests per endpoint with JSON 4xx, never 5xx', async () => {
-    let seed = 53;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(53);
     const junk = [null, 1, -1, 1.5, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300), 'ghost'];
     const mine = (await save(admin, { name: 'Fuzzed', spec: lastWeekByMember })).body.report.id;
     const hers = (await save(asha, { name: 'Hers', spec: lastWeekByMember })).body.report.id;

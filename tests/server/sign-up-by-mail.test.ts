@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/connect';
 import { smtpMailer, type Mailer } from '../../src/server/mail/mailer';
 import { startSmtp } from './smtp';
 import { context, cookieOf, drivers, fakeClock, freshAddress, post } from './support';
+import { seededPicker } from './seeded';
 
 // With SMTP_URL set, a sign-up is confirmed by mail: the answer is the same whether the email is
 // new or already has an account, so the sign-up form does not tell strangers who uses Hourmark.
@@ -99,12 +100,7 @@ describe.each(drivers)('sign-up by confirmation mail on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right bodies with JSON 4xx, never 5xx', async () => {
-    let seed = 17;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(17);
     const junk = [null, 1, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300)];
     const tokens = ['abcdefghijkl.' + 'y'.repeat(43), 'a.b', ...junk];
     for (let i = 0; i < 1000; i += 1) {

@@ -5,6 +5,7 @@ import { supportMessages } from '../../src/server/db/schema';
 import { mailOff, smtpMailer } from '../../src/server/mail/mailer';
 import { context, drivers, fakeClock, post } from './support';
 import { startSmtp } from './smtp';
+import { seededPicker } from './seeded';
 
 const complete = {
   topic: 'Something might be broken',
@@ -96,12 +97,7 @@ describe.each(drivers)('support messages on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right bodies with JSON 4xx or a stored message, never 5xx', async () => {
-    let seed = 20261123;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(20261123);
     const junk = [
       null,
       42,

@@ -11,6 +11,7 @@ import {
   pusher,
   teamMember,
 } from './workspace-support';
+import { seededPicker } from './seeded';
 
 // Teams limit a Manager who leads one to its members: checked in the raw pull and in pushes.
 
@@ -139,12 +140,7 @@ describe.each(drivers)('teams on $name', (driver) => {
   });
 
   it('answers 1,000 junk and half-right bodies per endpoint with JSON 4xx, never 5xx', async () => {
-    let seed = 31;
-    const rand = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)] as T;
+    const { rand, pick } = seededPicker(31);
     const junk = [null, 1, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(300), 'ghost'];
     const ids = [admin.workspace.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'];
     const list = () =>

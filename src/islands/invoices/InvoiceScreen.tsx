@@ -15,6 +15,11 @@ import { AdminsOnly } from './AdminsOnly';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
 import { PaymentsPanel } from './PaymentsPanel';
 
+const papers = [
+  ['a4', 'A4'],
+  ['letter', 'Letter'],
+] as const;
+
 const standingLabels: Record<InvoiceStanding, string> = {
   draft: 'Draft',
   issued: 'Issued, not paid yet',
@@ -118,48 +123,34 @@ export function InvoiceScreen() {
                 >
                   Issue invoice
                 </button>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={busy}
-                  onClick={() => void cancel()}
-                >
-                  Delete draft
-                </button>
               </>
+            ) : null}
+            {invoice.status !== 'void'
+              ? papers.map(([paper, label]) => (
+                  <a
+                    key={paper}
+                    className="btn-secondary"
+                    href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}`}
+                    download
+                  >
+                    PDF ({label})
+                  </a>
+                ))
+              : null}
+            {invoice.status === 'issued' ? (
+              <button type="button" className="btn-secondary" onClick={() => window.print()}>
+                Print
+              </button>
             ) : null}
             {invoice.status !== 'void' ? (
-              <>
-                <a
-                  className="btn-secondary"
-                  href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}`}
-                  download
-                >
-                  PDF (A4)
-                </a>
-                <a
-                  className="btn-secondary"
-                  href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=letter`}
-                  download
-                >
-                  PDF (Letter)
-                </a>
-              </>
-            ) : null}
-            {invoice.status === 'issued' ? (
-              <>
-                <button type="button" className="btn-secondary" onClick={() => window.print()}>
-                  Print
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={busy}
-                  onClick={() => void cancel()}
-                >
-                  Void invoice
-                </button>
-              </>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={busy}
+                onClick={() => void cancel()}
+              >
+                {invoice.status === 'draft' ? 'Delete draft' : 'Void invoice'}
+              </button>
             ) : null}
           </div>
           {invoice.status === 'draft' ? (

@@ -177,7 +177,6 @@ export function TimesheetScreen() {
                               memberId: can.memberId,
                             });
                             setProblem(message ? { cell, message } : null);
-                            return message === '';
                           }}
                           onOpen={() => setOpened({ row, day })}
                         />

@@ -39,11 +39,7 @@ export function CellLogsDialog({
                 logs={[log]}
                 readOnly={readOnly(log)}
                 problemId={problem ? 'cell-logs-problem' : undefined}
-                onCommit={(text) => {
-                  const message = commitCell(text, [log], place);
-                  setProblem(message);
-                  return message === '';
-                }}
+                onCommit={(text) => setProblem(commitCell(text, [log], place))}
                 onOpen={() => undefined}
               />
             </li>

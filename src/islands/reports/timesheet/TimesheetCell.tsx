@@ -21,7 +21,7 @@ export function TimesheetCell({
   readOnly: string | null;
   /** The id of the message beside the grid, when it is about this cell. */
   problemId: string | undefined;
-  onCommit: (text: string) => boolean;
+  onCommit: (text: string) => void;
   onOpen: () => void;
 }) {
   const seconds = logs.reduce((sum, log) => sum + log.dur, 0);
