@@ -18,6 +18,7 @@ function fromForm(form: ClientForm) {
     email: form.email,
     phone: form.phone,
     address: form.address,
+    country: form.country,
     taxName: form.taxName,
     taxPercentage: form.taxPercentage === '' ? null : Number(form.taxPercentage),
     taxNumber: form.taxNumber,

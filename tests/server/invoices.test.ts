@@ -13,6 +13,7 @@ import {
   handleInvoiceSettings,
   handleIssueInvoice,
   handleSaveInvoiceSettings,
+  handleUpdateDraft,
   handleUninvoiced,
   handleVoidInvoice,
 } from '../../src/server/api/invoice-handlers';
@@ -125,7 +126,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
     expect(doc.lines.map((l) => [l.description, l.quantity, l.amountMinor])).toEqual([
       ['Support', 1.25, 100000],
       ['Website', 2.5, 250000],
-      ['Expenses', 1, 25050],
+      ['Expenses: Website', 1, 25050],
     ]);
     expect(doc.taxes).toEqual([{ name: 'GST', percent: 18, amountMinor: 67509 }]);
     expect([doc.subtotalMinor, doc.taxMinor, doc.totalMinor]).toEqual([375050, 67509, 442559]);
@@ -409,10 +410,39 @@ describe.each(drivers)('invoices on $name', (driver) => {
             ...(rand() < 0.4 ? { amountMinor: pick([1, 100, 1.5, -5, 0, 1e15, ...junk]) } : {}),
             ...(rand() < 0.2 ? { note: pick(['Bank transfer', ...junk]) } : {}),
             ...(rand() < 0.3 ? { projectIds: pick([['web'], ['ghost'], 'web', [1], junk]) } : {}),
+            ...(rand() < 0.4 ? { layout: layout() } : {}),
             ...(rand() < 0.05 ? { extra: 1 } : {}),
           });
+    const layout = () => {
+      const valid: Record<string, unknown> = {
+        grouping: 'task',
+        edits: { 'time:web': { quantity: 2, unitMinor: 100 } },
+        manual: [{ id: 'fee', description: 'Fee', quantity: 1, unitMinor: 500 }],
+        discountPercent: 10,
+        taxes: [{ name: 'CGST', percent: 9 }],
+        paymentTermsDays: 8,
+        note: '',
+      };
+      if (rand() < 0.1) return pick(junk);
+      const bad = [
+        ...junk,
+        -1,
+        101,
+        1e20,
+        0.001,
+        'ghost',
+        [{ id: 'x', description: 'Fee', quantity: -2, unitMinor: 5 }],
+        { 'time:web': { quantity: -1 } },
+        [{ name: 'VAT', percent: 250 }],
+        [{}, {}, {}],
+      ];
+      for (const key of Object.keys(valid)) if (rand() < 0.25) valid[key] = pick(bad);
+      if (rand() < 0.1) delete valid[pick(Object.keys(valid))];
+      return valid;
+    };
     for (const [path, handler] of [
       ['/sync/invoices', handleDraftInvoice],
+      ['/sync/invoices/draft', handleUpdateDraft],
       ['/sync/invoices/issue', handleIssueInvoice],
       ['/sync/invoices/void', handleVoidInvoice],
       ['/sync/invoices/payment', handleInvoicePayment],
@@ -508,6 +538,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
       name: 'Ada Studio',
       address: '2 Lake Road, Pune',
       taxNumber: '27BBBBB1111B1Z5',
+      country: 'IN',
     });
     // Fuzzed like every endpoint.
     const { rand, pick } = seededPicker(5);
@@ -528,4 +559,137 @@ describe.each(drivers)('invoices on $name', (driver) => {
         expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
     }
   }, 120_000);
+
+  it('lays a draft out per day with an edited rate, a fixed fee, a discount and two taxes', async () => {
+    // Cora (GST 18 %): Design ₹1,200/h, Build ₹900/h, no rounding.
+    // | log | project | day    | tracked | amount    | expenses |
+    // | C1  | Design  | 17 Nov | 3600 s  | 120000 p  | 0        |
+    // | C2  | Design  | 18 Nov | 1800 s  | 60000 p   | 9999 p   |
+    // | C3  | Build   | 18 Nov | 7200 s  | 180000 p  | 0        |
+    await ok(admin, 'createClient', { id: 'cora', fields: clientFields('Cora') });
+    for (const [id, name, rate] of [
+      ['des', 'Design', 1200],
+      ['bld', 'Build', 900],
+    ] as const)
+      await ok(admin, 'createProject', {
+        id,
+        fields: { ...projectFields(name, 'cora'), billamount: rate, rounding: 'false' },
+      });
+    for (const [id, project, date, dur, exp] of [
+      ['C1', 'des', '2026-11-17', 3600, 0],
+      ['C2', 'des', '2026-11-18', 1800, 99.99],
+      ['C3', 'bld', '2026-11-18', 7200, 0],
+    ] as const)
+      await ok(admin, 'addTimeLog', { id, fields: { ...timeLogFields(date, project, dur), exp } });
+    const made = await handleDraftInvoice(
+      post(
+        '/sync/invoices',
+        { workspaceId: admin.workspace.id, clientId: 'cora', ...range },
+        admin.cookie,
+      ),
+      context(database, clock),
+    );
+    const { invoice } = (await made.json()) as { invoice: { id: string; document: Doc } };
+    type Doc = {
+      lines: { description: string; quantity: number; unitMinor: number; amountMinor: number }[];
+      subtotalMinor: number;
+      discountMinor: number;
+      taxes: { name: string; percent: number; amountMinor: number }[];
+      taxMinor: number;
+      totalMinor: number;
+    };
+    const lines = (doc: Doc) => doc.lines.map((l) => [l.description, l.quantity, l.amountMinor]);
+    // As logged, one line per project: the reports' 360000 p billable and 9999 p of expenses.
+    expect(lines(invoice.document)).toEqual([
+      ['Build', 2, 180000],
+      ['Design', 1.5, 180000],
+      ['Expenses: Design', 1, 9999],
+    ]);
+    // GST 18 % of 369999 p = 66599.82 → 66600 p; total 436599 p.
+    expect([invoice.document.subtotalMinor, invoice.document.totalMinor]).toEqual([369999, 436599]);
+
+    const layout = {
+      grouping: 'day',
+      edits: { 'time:2026-11-17': { description: 'Design workshop', unitMinor: 150000 } },
+      manual: [
+        { id: 'fee', description: 'Fixed fee: hosting setup', quantity: 2, unitMinor: 250050 },
+      ],
+      discountPercent: 5,
+      taxes: [
+        { name: 'CGST', percent: 9 },
+        { name: 'SGST', percent: 9 },
+      ],
+      paymentTermsDays: 15,
+      note: 'Pay by bank transfer',
+    };
+    const save = (body: object, cookie = admin.cookie) =>
+      handleUpdateDraft(
+        post(
+          '/sync/invoices/draft',
+          { workspaceId: admin.workspace.id, id: invoice.id, ...body },
+          cookie,
+        ),
+        context(database, clock),
+      );
+    const saved = await save({ layout });
+    expect(saved.status).toBe(200);
+    const doc = ((await saved.json()) as { invoice: { document: Doc } }).invoice.document;
+    // 17 Nov: 1 h at the edited ₹1,500.00 = 150000 p; 18 Nov: 2.5 h as logged, 240000 p;
+    // expenses 9999 p; the fee 2 × 250050 p = 500100 p. Subtotal 900099 p.
+    expect(lines(doc)).toEqual([
+      ['Design workshop', 1, 150000],
+      ['18 Nov 2026', 2.5, 240000],
+      ['Expenses: 18 Nov 2026', 1, 9999],
+      ['Fixed fee: hosting setup', 2, 500100],
+    ]);
+    // Discount 5 % = 45004.95 → 45005 p; taxed 855094 p; CGST and SGST 9 % each = 76958.46 →
+    // 76958 p; total 855094 + 153916 = 1009010 p.
+    expect(doc.subtotalMinor).toBe(900099);
+    expect(doc.discountMinor).toBe(45005);
+    expect(doc.taxes).toEqual([
+      { name: 'CGST', percent: 9, amountMinor: 76958 },
+      { name: 'SGST', percent: 9, amountMinor: 76958 },
+    ]);
+    expect([doc.taxMinor, doc.totalMinor]).toEqual([153916, 1009010]);
+
+    // Bad values are refused beside their field, and nothing is saved half-way.
+    const refused = async (body: object) => {
+      const res = await save(body);
+      return [res.status, ((await res.json()) as { fields?: Record<string, string> }).fields];
+    };
+    expect(
+      await refused({
+        layout: { ...layout, manual: [{ ...layout.manual[0], quantity: -2 }] },
+      }),
+    ).toEqual([
+      400,
+      expect.objectContaining({ 'layout.manual.0.quantity': 'Enter a quantity above zero' }),
+    ]);
+    expect(
+      await refused({ layout: { ...layout, taxes: [{ name: 'VAT', percent: 101 }] } }),
+    ).toEqual([
+      400,
+      expect.objectContaining({ 'layout.taxes.0.percent': 'Tax cannot be above 100 %' }),
+    ]);
+    expect((await save({ layout }, asha.cookie)).status).toBe(403);
+
+    // Issuing keeps the layout: the same lines and totals, due after the draft's 15 days.
+    const issued = await handleIssueInvoice(
+      post(
+        '/sync/invoices/issue',
+        { workspaceId: admin.workspace.id, id: invoice.id, issueDate: '2026-11-24' },
+        admin.cookie,
+      ),
+      context(database, clock),
+    );
+    const frozen = (
+      (await issued.json()) as { invoice: { dueDate: string; document: Doc & { note: string } } }
+    ).invoice;
+    expect(frozen.dueDate).toBe('2026-12-09');
+    expect(frozen.document.totalMinor).toBe(1009010);
+    expect(frozen.document.note).toBe('Pay by bank transfer');
+    expect(lines(frozen.document)[0]).toEqual(['Design workshop', 1, 150000]);
+    // An issued invoice is not edited.
+    expect((await save({ layout: { ...layout, discountPercent: 0 } })).status).toBe(409);
+  });
 });

@@ -112,6 +112,7 @@ describe.each(drivers)('locked periods on $name', (driver) => {
       weekStart: 'Choose a day',
       lockedUpTo: 'Enter a day as YYYY-MM-DD',
       autoLock: 'Enter 0 or more days',
+      'autoLock.graceDays': 'Enter 0 or more days',
     });
     const read = await handleWorkspaceSettings(
       get(`/sync/workspace-settings?workspace=${admin.workspace.id}`, normal.cookie),

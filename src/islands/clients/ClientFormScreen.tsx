@@ -12,6 +12,7 @@ import type { WriteResult } from '../../stores/unsaved-writes';
 import { $abilities } from '../../stores/access';
 import { NotFound } from '../../ui/feedback/NotFound';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
+import { CountrySelect } from '../../ui/form/CountrySelect';
 import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
@@ -23,6 +24,7 @@ const empty: ClientForm = {
   email: '',
   phone: '',
   address: '',
+  country: '',
   taxName: '',
   taxPercentage: '',
   taxNumber: '',
@@ -35,6 +37,7 @@ function formOf(client: Client): ClientForm {
     email: client.email,
     phone: client.phone,
     address: client.address,
+    country: client.country,
     taxName: client.taxName,
     taxPercentage: client.taxPercentage === null ? '' : String(client.taxPercentage),
     taxNumber: client.taxNumber,
@@ -42,7 +45,7 @@ function formOf(client: Client): ClientForm {
 }
 
 const textFields: {
-  name: Exclude<keyof ClientForm, 'address'>;
+  name: Exclude<keyof ClientForm, 'address' | 'country'>;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -157,6 +160,13 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
             />
           )}
         </Field>
+        <CountrySelect
+          label="COUNTRY"
+          hint="Needed on e-invoices."
+          value={form.country}
+          error={errors.country}
+          onChange={(country) => setForm({ ...form, country })}
+        />
         <div className="grid gap-x-4 sm:grid-cols-3">{taxFields.map(input)}</div>
         {writeFailed ? <WriteFailedMessage message={writeFailed} /> : null}
         <FormActions submitLabel="Save" cancel={{ href: '/clients' }} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from '../countries';
 import {
   fastId,
   fastText,
@@ -18,6 +19,8 @@ const clientObject = z
     email: textish,
     phone: textish,
     address: textish,
+    /** ISO 3166-1 alpha-2, for e-invoices (not in SPEC.md; '' when never chosen). */
+    country: textish,
     taxName: textish,
     taxPercentage: z
       .union([z.number(), z.string(), z.null()])
@@ -40,6 +43,7 @@ export const clientSchema = withFastPath(
     email: fastText,
     phone: fastText,
     address: fastText,
+    country: fastText,
     taxName: fastText,
     taxPercentage: (v) =>
       typeof v === 'number' && v >= 0 && v <= 100 ? v : v == null || v === '' ? null : UNSURE,
@@ -68,6 +72,7 @@ export const clientFormSchema = z.object({
     .max(40, 'At most 40 characters')
     .regex(/^[+\d\s().-]*$/, 'Use digits, spaces, +, -, ( and ) only'),
   address: optionalText(500),
+  country: z.string().refine((v) => v === '' || isCountryCode(v), 'Choose a country from the list'),
   taxName: optionalText(60),
   taxPercentage: z
     .string()

@@ -4,7 +4,7 @@ import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { invoicePdf } from '../invoices/invoice-pdf';
-import { createDraft, issueInvoice, voidInvoice } from '../invoices/invoices';
+import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
 import { recordPayment } from '../invoices/payments';
 import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
@@ -14,6 +14,7 @@ import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
 import {
   draftInvoiceBody,
+  draftLayoutBody,
   invoicePaymentBody,
   invoiceSettingsBody,
   issueInvoiceBody,
@@ -77,6 +78,23 @@ export async function handleDraftInvoice(request: Request, ctx: HandlerContext):
   const made = await createDraft(ctx.database.db, caller.membership, input, ctx.now());
   if (!made.ok) return refusal(made);
   return json(201, { invoice: made.invoice }, refreshed(caller.session, request, ctx));
+}
+
+/** POST /sync/invoices/draft { workspaceId, id, layout }: a draft's lines, discount, taxes, note. */
+export async function handleUpdateDraft(request: Request, ctx: HandlerContext): Promise<Response> {
+  const body = await parseBody(request, draftLayoutBody);
+  if (!body.ok) return body.response;
+  const caller = await memberOf(request, ctx, body.value.workspaceId);
+  if ('response' in caller) return caller.response;
+  const saved = await updateDraft(
+    ctx.database.db,
+    caller.membership,
+    body.value.id,
+    body.value.layout,
+    ctx.now(),
+  );
+  if (!saved.ok) return refusal(saved);
+  return json(200, { invoice: saved.invoice }, refreshed(caller.session, request, ctx));
 }
 
 /** POST /sync/invoices/issue { workspaceId, id, issueDate }: numbers and freezes a draft. */

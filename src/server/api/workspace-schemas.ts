@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
+import { isCountryCode } from '../../lib/countries';
+import { lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
 import { unstorable } from '../../lib/storable-text';
@@ -164,6 +166,7 @@ export const invoiceSettingsBody = z
     companyName: shortText(200),
     address: shortText(1000),
     taxNumber: shortText(50),
+    country: text.refine(isCountryCode, 'Choose a country from the list').default('IN'),
     currency: z.enum(invoiceCurrencies, {
       errorMap: () => ({ message: `One of ${invoiceCurrencies.join(', ')}` }),
     }),
@@ -200,5 +203,70 @@ export const invoicePaymentBody = z
       .min(1, 'Enter an amount above zero')
       .max(1_000_000_000_000, 'Too large'),
     note: shortText(200).default(''),
+  })
+  .strict();
+
+const quantity = z
+  .number({ invalid_type_error: 'Enter a number' })
+  .min(0.01, 'Enter a quantity above zero')
+  .max(1_000_000, 'At most 1,000,000')
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'At most two decimals');
+const unitMinor = z
+  .number({ invalid_type_error: 'Enter the rate' })
+  .int('Whole paise')
+  .min(0, 'Enter a rate of zero or more')
+  .max(10_000_000_000, 'Too large');
+const percent = (what: string) =>
+  z
+    .number({ invalid_type_error: `Enter the ${what} as a number` })
+    .min(0, `${what[0]!.toUpperCase()}${what.slice(1)} cannot be negative`)
+    .max(100, `${what[0]!.toUpperCase()}${what.slice(1)} cannot be above 100 %`);
+
+/** POST /sync/invoices/draft: what a person chose on a draft (src/lib/invoice-lines.ts). */
+export const draftLayoutBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    layout: z
+      .object({
+        grouping: z.enum(lineGroupings, {
+          errorMap: () => ({ message: `One of ${lineGroupings.join(', ')}` }),
+        }),
+        edits: z
+          .record(
+            text.max(500),
+            z
+              .object({
+                description: shortText(500).optional(),
+                quantity: quantity.optional(),
+                unitMinor: unitMinor.optional(),
+              })
+              .strict(),
+          )
+          .refine((edits) => Object.keys(edits).length <= 2000, 'Too many edited lines'),
+        manual: z
+          .array(
+            z
+              .object({
+                id: text.min(1).max(100),
+                description: shortText(500).pipe(text.min(1, 'Describe the line')),
+                quantity,
+                unitMinor,
+              })
+              .strict(),
+          )
+          .max(200, 'At most 200 lines by hand'),
+        discountPercent: percent('discount'),
+        taxes: z
+          .array(z.object({ name: shortText(60), percent: percent('tax') }).strict())
+          .max(2, 'At most two taxes'),
+        paymentTermsDays: z
+          .number({ invalid_type_error: 'Enter a number of days' })
+          .int('Enter whole days')
+          .min(0, 'At least 0 days')
+          .max(365, 'At most 365 days'),
+        note: shortText(2000),
+      })
+      .strict(),
   })
   .strict();

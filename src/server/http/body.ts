@@ -55,8 +55,13 @@ export async function parseBody<T>(
   const result = schema.safeParse(data);
   if (!result.success) {
     const fields: Record<string, string> = {};
-    for (const issue of result.error.issues)
+    // Under the first key (one message per group, as flat forms show it) and, for a nested
+    // value, under its whole path too (`layout.manual.0.quantity`), so a screen can show the
+    // message beside the very field, even inside a list.
+    for (const issue of result.error.issues) {
       fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+      if (issue.path.length > 1) fields[issue.path.join('.')] ??= issue.message;
+    }
     return {
       ok: false,
       response: apiError(400, 'invalid_request', 'Some fields are missing or invalid.', { fields }),

@@ -1,42 +1,41 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { formatDay } from '../../lib/day';
+import {
+  composeInvoice,
+  type ComposedTotals,
+  type DraftLayout,
+  type GroupSum,
+  type LineGrouping,
+} from '../../lib/invoice-lines';
 import { rows, type Runner } from '../sync/records';
 
-// What an invoice says: its lines from the reserved logs' stored amounts (the same money the
-// reports sum), the client's tax, and the totals, all in integer minor units.
+// What an invoice says: lines from the reserved logs' stored amounts (the same money the reports
+// sum), arranged and edited as its layout says, with discount, taxes and totals in minor units.
 
-export interface InvoiceLine {
-  kind: 'time' | 'expenses';
-  description: string;
-  /** Billed hours for time (two decimals); 1 for expenses. */
-  quantity: number;
-  amountMinor: number;
-  projectId: string | null;
-}
+export type InvoiceLine = ComposedTotals['lines'][number];
 
-export interface InvoiceTax {
+export interface InvoiceParty {
   name: string;
-  percent: number;
-  amountMinor: number;
+  address: string;
+  taxNumber: string;
+  /** ISO 3166-1 alpha-2, which an e-invoice needs for both parties. */
+  country?: string;
 }
 
-export interface InvoiceDocument {
+export interface InvoiceDocument extends ComposedTotals {
   from: string;
   to: string;
   currency: string;
-  lines: InvoiceLine[];
-  taxes: InvoiceTax[];
-  subtotalMinor: number;
-  taxMinor: number;
-  totalMinor: number;
+  layout: DraftLayout;
   logIds: string[];
   /** Copies made when issued, so later renames or new rates never change an issued invoice. */
-  seller?: { name: string; address: string; taxNumber: string };
-  buyer?: { name: string; address: string; taxNumber: string; email: string };
-  /** The workspace's note as it was when issued. */
+  seller?: InvoiceParty;
+  buyer?: InvoiceParty & { email: string };
+  /** The draft's note as it was when issued. */
   note?: string;
 }
 
-/** The client's name and tax, as the invoice needs them. */
+/** The client's name, address and tax, as the invoice needs them. */
 export async function clientOf(runner: Runner, workspaceId: string, clientId: string) {
   const [client] = await rows<{ data: Record<string, unknown> }>(
     runner,
@@ -53,80 +52,97 @@ export async function clientOf(runner: Runner, workspaceId: string, clientId: st
     address: text('address'),
     taxNumber: text('taxNumber'),
     email: text('email'),
+    country: text('country'),
     taxName: text('taxName'),
     taxPercent: typeof percent === 'number' && percent > 0 && percent <= 100 ? percent : 0,
   };
 }
 
-/** The lines and totals of an invoice's reserved logs, at their amounts now. */
-export async function documentOf(
+/** Per grouping, the key logs are summed by and the words its line starts from. */
+const grouped: Record<LineGrouping, { key: SQL; label: SQL; join: SQL }> = {
+  project: {
+    key: sql`coalesce(l.project_id, '')`,
+    label: sql`coalesce(p.data->>'projectName', 'Time')`,
+    join: sql``,
+  },
+  task: {
+    key: sql`coalesce(l.project_id, '') || '/' || coalesce(l.task_id, '')`,
+    label: sql`coalesce(p.data->>'projectName', 'Time') || coalesce(': ' || (t.data->>'task'), '')`,
+    join: sql`LEFT JOIN tasks t ON t.workspace_id = l.workspace_id AND t.id = l.task_id`,
+  },
+  member: {
+    key: sql`coalesce(l.member_id, '')`,
+    label: sql`coalesce(m.data->>'name', 'Time')`,
+    join: sql`LEFT JOIN members m ON m.workspace_id = l.workspace_id AND m.id = l.member_id`,
+  },
+  day: { key: sql`l.date::text`, label: sql`l.date::text`, join: sql`` },
+  single: { key: sql`'all'`, label: sql`'all'`, join: sql`` },
+};
+
+/** The sums of an invoice's reserved logs, one per group of `grouping`, in label order. */
+async function groupSums(
   runner: Runner,
   workspaceId: string,
   invoiceId: string,
-  range: { from: string; to: string; currency: string },
-  tax: { name: string; percent: number },
-): Promise<InvoiceDocument> {
-  const sums = await rows<{
+  grouping: LineGrouping,
+  range: { from: string; to: string },
+): Promise<GroupSum[]> {
+  const by = grouped[grouping];
+  const found = await rows<{
+    key: string;
+    label: string;
     project_id: string | null;
-    project_name: string | null;
     billable_seconds: number | string;
     billable_minor: number | string;
     expense_minor: number | string;
   }>(
     runner,
-    sql`SELECT l.project_id, p.data->>'projectName' AS project_name,
+    sql`SELECT ${by.key} AS key, min(${by.label}) AS label,
+        CASE WHEN count(DISTINCT l.project_id) = 1 THEN min(l.project_id) END AS project_id,
         coalesce(sum(l.billable_seconds), 0) AS billable_seconds,
         coalesce(sum(l.billable_minor), 0) AS billable_minor,
         coalesce(sum(l.expense_minor), 0) AS expense_minor
       FROM invoice_logs il
       JOIN time_logs l ON l.workspace_id = il.workspace_id AND l.id = il.log_id
       LEFT JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
+      ${by.join}
       WHERE il.invoice_id = ${invoiceId} AND il.workspace_id = ${workspaceId} AND NOT l.deleted
-      GROUP BY l.project_id, p.data->>'projectName'
-      ORDER BY p.data->>'projectName', l.project_id`,
+      GROUP BY 1 ORDER BY 2, 1`,
   );
+  const label = (raw: string) =>
+    grouping === 'day'
+      ? formatDay(raw)
+      : grouping === 'single'
+        ? `Work from ${formatDay(range.from)} to ${formatDay(range.to)}`
+        : raw;
+  return found.map((r) => ({
+    key: r.key,
+    label: label(r.label),
+    projectId: r.project_id,
+    billableSeconds: Number(r.billable_seconds),
+    billableMinor: Number(r.billable_minor),
+    expenseMinor: Number(r.expense_minor),
+  }));
+}
+
+/** The lines and totals of an invoice's reserved logs, at their amounts now, as laid out. */
+export async function documentOf(
+  runner: Runner,
+  workspaceId: string,
+  invoiceId: string,
+  range: { from: string; to: string; currency: string },
+  layout: DraftLayout,
+): Promise<InvoiceDocument> {
+  const groups = await groupSums(runner, workspaceId, invoiceId, layout.grouping, range);
   const ids = await rows<{ log_id: string }>(
     runner,
     sql`SELECT log_id FROM invoice_logs WHERE invoice_id = ${invoiceId} ORDER BY log_id`,
   );
-  const lines: InvoiceLine[] = sums
-    .filter((s) => Number(s.billable_minor) > 0)
-    .map((s) => ({
-      kind: 'time',
-      description: s.project_name ?? 'Time',
-      quantity: Math.round((Number(s.billable_seconds) / 3600) * 100) / 100,
-      amountMinor: Number(s.billable_minor),
-      projectId: s.project_id,
-    }));
-  const expenses = sums.reduce((sum, s) => sum + Number(s.expense_minor), 0);
-  if (expenses > 0)
-    lines.push({
-      kind: 'expenses',
-      description: 'Expenses',
-      quantity: 1,
-      amountMinor: expenses,
-      projectId: null,
-    });
-  const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
-  // Tax on the subtotal, rounded half up to the paisa once (not per line).
-  const taxes =
-    tax.percent > 0
-      ? [
-          {
-            name: tax.name || 'Tax',
-            percent: tax.percent,
-            amountMinor: Math.round((subtotalMinor * tax.percent) / 100),
-          },
-        ]
-      : [];
-  const taxMinor = taxes.reduce((sum, t) => sum + t.amountMinor, 0);
   return {
     ...range,
-    lines,
-    taxes,
-    subtotalMinor,
-    taxMinor,
-    totalMinor: subtotalMinor + taxMinor,
+    ...composeInvoice(groups, layout),
+    layout,
+    note: layout.note,
     logIds: ids.map((r) => r.log_id),
   };
 }

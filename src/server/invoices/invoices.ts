@@ -11,6 +11,7 @@ import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import { pokeWorkspace } from '../sync/poke';
 import { rows, type Runner } from '../sync/records';
+import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
 import { invoiceSettingsOf } from './settings';
@@ -78,7 +79,7 @@ export async function createDraft(
       workspaceId,
       id,
       { from: input.from, to: input.to, currency: settings.currency },
-      { name: client.taxName, percent: client.taxPercent },
+      defaultLayout({ name: client.taxName, percent: client.taxPercent }, settings),
     );
     await tx.execute(
       sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE id = ${id}`,
@@ -99,6 +100,66 @@ export async function createDraft(
       document: made,
     },
   };
+}
+
+/** The layout a draft was saved with; drafts made before layouts existed get the default one. */
+function layoutOf(
+  document: Partial<InvoiceDocument>,
+  client: { taxName: string; taxPercent: number },
+  settings: { paymentTermsDays: number; note: string },
+): DraftLayout {
+  return (
+    document.layout ?? defaultLayout({ name: client.taxName, percent: client.taxPercent }, settings)
+  );
+}
+
+/**
+ * Saves what a person chose on a draft (grouping, edited and manual lines, discount, taxes,
+ * terms, note) and answers the draft as it now reads. Issued and void invoices are not edited.
+ */
+export async function updateDraft(
+  db: Db,
+  membership: Membership,
+  id: string,
+  layout: DraftLayout,
+  now: Date,
+): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
+  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  const workspaceId = membership.workspaceId;
+  const { settings } = await invoiceSettingsOf(db, workspaceId);
+  return db.transaction(async (tx) => {
+    const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
+      tx,
+      sql`SELECT client_id, status, document FROM invoices
+        WHERE id = ${id} AND workspace_id = ${workspaceId} FOR UPDATE`,
+    );
+    if (!draft) return refuse(404, 'There is no such invoice.');
+    if (draft.status !== 'draft')
+      return refuse(409, 'An issued invoice is not changed: void it and make a new one.');
+    const document = await documentOf(
+      tx,
+      workspaceId,
+      id,
+      { from: draft.document.from, to: draft.document.to, currency: settings.currency },
+      layout,
+    );
+    await tx.execute(
+      sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb,
+        updated_at = ${now.toISOString()} WHERE id = ${id}`,
+    );
+    return {
+      ok: true as const,
+      invoice: {
+        id,
+        clientId: draft.client_id,
+        status: 'draft' as const,
+        number: null,
+        issueDate: null,
+        dueDate: null,
+        document,
+      },
+    };
+  });
 }
 
 /**
@@ -134,7 +195,7 @@ export async function issueInvoice(
       workspaceId,
       id,
       { from: draft.document.from, to: draft.document.to, currency: settings.currency },
-      { name: client.taxName, percent: client.taxPercent },
+      layoutOf(draft.document, client, settings),
     );
     if (document.lines.length === 0)
       return refuse(
@@ -155,20 +216,21 @@ export async function issueInvoice(
       issueDate,
       clientCode(client.name),
     );
-    const dueDate = addDays(issueDate, settings.paymentTermsDays);
+    const dueDate = addDays(issueDate, document.layout.paymentTermsDays);
     const frozen: InvoiceDocument = {
       ...document,
       seller: {
         name: settings.companyName || workspaceName,
         address: settings.address,
         taxNumber: settings.taxNumber,
+        country: settings.country,
       },
-      note: settings.note,
       buyer: {
         name: client.name,
         address: client.address,
         taxNumber: client.taxNumber,
         email: client.email,
+        country: client.country,
       },
     };
     await tx.execute(

@@ -7,6 +7,8 @@ export interface InvoiceSettings {
   companyName: string;
   address: string;
   taxNumber: string;
+  /** ISO 3166-1 alpha-2 country of the company, which e-invoices need. */
+  country: string;
   currency: string;
   numberPattern: string;
   counter: CounterMode;
@@ -19,6 +21,7 @@ export const defaultInvoiceSettings: InvoiceSettings = {
   companyName: '',
   address: '',
   taxNumber: '',
+  country: 'IN',
   currency: 'INR',
   numberPattern: '{YYYY}-{SEQ:4}',
   counter: 'yearly',
@@ -46,6 +49,7 @@ export async function invoiceSettingsOf(runner: Runner, workspaceId: string) {
       companyName: text('companyName'),
       address: text('address'),
       taxNumber: text('taxNumber'),
+      country: text('country'),
       currency: text('currency'),
       numberPattern: text('numberPattern'),
       counter,

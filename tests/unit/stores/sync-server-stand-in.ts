@@ -98,6 +98,7 @@ export const form = {
   taxName: '',
   taxPercentage: '',
   taxNumber: '',
+  country: '',
 };
 
 export const user = {

@@ -17,6 +17,7 @@ const client = {
   taxName: '',
   taxPercentage: '',
   taxNumber: '',
+  country: '',
 };
 
 /** Whether leaving the page now would make the browser ask first. */

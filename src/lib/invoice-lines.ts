@@ -1,0 +1,176 @@
+// How a draft invoice turns its logs' sums into lines, a discount, taxes and totals (issue 14).
+// Pure, so the server (which decides) and tests share one piece of arithmetic; every amount is in
+// integer minor units, rounded half up once where a product or a percentage is taken.
+
+/** What a draft's lines are one per. */
+export const lineGroupings = ['project', 'task', 'member', 'day', 'single'] as const;
+export type LineGrouping = (typeof lineGroupings)[number];
+
+export const lineGroupingLabels: Record<LineGrouping, string> = {
+  project: 'One line per project',
+  task: 'One line per task',
+  member: 'One line per member',
+  day: 'One line per day',
+  single: 'One line for all time',
+};
+
+/** The sums of one group of reserved logs, as the server reads them. */
+export interface GroupSum {
+  key: string;
+  label: string;
+  billableSeconds: number;
+  billableMinor: number;
+  expenseMinor: number;
+  projectId: string | null;
+}
+
+/** A person's change to a line made from logs: any of its words, quantity or rate. */
+export interface LineEdit {
+  description?: string | undefined;
+  quantity?: number | undefined;
+  unitMinor?: number | undefined;
+}
+
+/** A line typed in by hand, such as a fixed fee. */
+export interface ManualLine {
+  id: string;
+  description: string;
+  quantity: number;
+  unitMinor: number;
+}
+
+export interface TaxRate {
+  name: string;
+  percent: number;
+}
+
+/** Everything a person chose on a draft; stored with it and applied again to fresh sums. */
+export interface DraftLayout {
+  grouping: LineGrouping;
+  /** By line key (`time:…`, `expenses:…`); a key the grouping no longer makes is ignored. */
+  edits: Record<string, LineEdit>;
+  manual: ManualLine[];
+  /** Taken off the subtotal before tax. */
+  discountPercent: number;
+  /** The client's tax first; a second (such as SGST beside CGST) when needed. */
+  taxes: TaxRate[];
+  paymentTermsDays: number;
+  note: string;
+}
+
+export interface ComposedLine {
+  key: string;
+  kind: 'time' | 'expenses' | 'manual';
+  description: string;
+  /** Hours (two decimals) for time, else units. */
+  quantity: number;
+  /** Price of one unit; for time left as logged, the average rate the logs' amount makes. */
+  unitMinor: number;
+  amountMinor: number;
+  projectId: string | null;
+  /** True once a person changed its quantity or rate: its amount is quantity × rate. */
+  edited: boolean;
+}
+
+export interface ComposedTax extends TaxRate {
+  amountMinor: number;
+}
+
+export interface ComposedTotals {
+  lines: ComposedLine[];
+  subtotalMinor: number;
+  discountPercent: number;
+  discountMinor: number;
+  /** Subtotal less discount: what the taxes are taken of. */
+  taxableMinor: number;
+  taxes: ComposedTax[];
+  taxMinor: number;
+  totalMinor: number;
+}
+
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+/** quantity × unit, half up once, e.g. 1.25 h × 80000 p = 100000 p. */
+export const lineAmount = (quantity: number, unitMinor: number) =>
+  Math.round(Number((quantity * unitMinor).toFixed(6)));
+const percentOf = (minor: number, percent: number) =>
+  Math.round(Number(((minor * percent) / 100).toFixed(6)));
+
+/** Lines, discount, taxes and totals of `groups` as `layout` arranges them. */
+export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout): ComposedTotals {
+  const lines: ComposedLine[] = [];
+  const fromLogs = (
+    key: string,
+    kind: 'time' | 'expenses',
+    description: string,
+    quantity: number,
+    amountMinor: number,
+    projectId: string | null,
+  ) => {
+    const edit = layout.edits[key] ?? {};
+    const asLogged = quantity > 0 ? Math.round(amountMinor / quantity) : amountMinor;
+    const edited = edit.quantity !== undefined || edit.unitMinor !== undefined;
+    const q = edit.quantity ?? quantity;
+    const unit = edit.unitMinor ?? asLogged;
+    lines.push({
+      key,
+      kind,
+      description: edit.description ?? description,
+      quantity: q,
+      unitMinor: unit,
+      amountMinor: edited ? lineAmount(q, unit) : amountMinor,
+      projectId,
+      edited,
+    });
+  };
+  for (const g of groups)
+    if (g.billableMinor > 0)
+      fromLogs(`time:${g.key}`, 'time', g.label, hours(g.billableSeconds), g.billableMinor, g.projectId);
+  for (const g of groups)
+    if (g.expenseMinor > 0)
+      fromLogs(`expenses:${g.key}`, 'expenses', `Expenses: ${g.label}`, 1, g.expenseMinor, g.projectId);
+  for (const m of layout.manual)
+    lines.push({
+      key: `manual:${m.id}`,
+      kind: 'manual',
+      description: m.description,
+      quantity: m.quantity,
+      unitMinor: m.unitMinor,
+      amountMinor: lineAmount(m.quantity, m.unitMinor),
+      projectId: null,
+      edited: true,
+    });
+  const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
+  const discountMinor = percentOf(subtotalMinor, layout.discountPercent);
+  const taxableMinor = subtotalMinor - discountMinor;
+  // Each tax of the discounted subtotal, rounded once (not per line).
+  const taxes = layout.taxes
+    .filter((t) => t.percent > 0)
+    .map((t) => ({ ...t, name: t.name || 'Tax', amountMinor: percentOf(taxableMinor, t.percent) }));
+  const taxMinor = taxes.reduce((sum, t) => sum + t.amountMinor, 0);
+  return {
+    lines,
+    subtotalMinor,
+    discountPercent: layout.discountPercent,
+    discountMinor,
+    taxableMinor,
+    taxes,
+    taxMinor,
+    totalMinor: taxableMinor + taxMinor,
+  };
+}
+
+/** A new draft's layout: one line per project, the client's tax, the workspace's terms and note. */
+export function defaultLayout(
+  tax: TaxRate,
+  settings: { paymentTermsDays: number; note: string },
+): DraftLayout {
+  return {
+    grouping: 'project',
+    edits: {},
+    manual: [],
+    discountPercent: 0,
+    taxes: tax.percent > 0 ? [tax] : [],
+    paymentTermsDays: settings.paymentTermsDays,
+    note: settings.note,
+  };
+}
