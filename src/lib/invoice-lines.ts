@@ -124,10 +124,24 @@ export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout)
   };
   for (const g of groups)
     if (g.billableMinor > 0)
-      fromLogs(`time:${g.key}`, 'time', g.label, hours(g.billableSeconds), g.billableMinor, g.projectId);
+      fromLogs(
+        `time:${g.key}`,
+        'time',
+        g.label,
+        hours(g.billableSeconds),
+        g.billableMinor,
+        g.projectId,
+      );
   for (const g of groups)
     if (g.expenseMinor > 0)
-      fromLogs(`expenses:${g.key}`, 'expenses', `Expenses: ${g.label}`, 1, g.expenseMinor, g.projectId);
+      fromLogs(
+        `expenses:${g.key}`,
+        'expenses',
+        `Expenses: ${g.label}`,
+        1,
+        g.expenseMinor,
+        g.projectId,
+      );
   for (const m of layout.manual)
     lines.push({
       key: `manual:${m.id}`,
@@ -173,4 +187,9 @@ export function defaultLayout(
     paymentTermsDays: settings.paymentTermsDays,
     note: settings.note,
   };
+}
+
+/** A line's quantity for reading: hours for time ('2.50 h'), a plain number otherwise. */
+export function quantityText(line: Pick<ComposedLine, 'kind' | 'quantity'>): string {
+  return line.kind === 'time' ? `${line.quantity.toFixed(2)} h` : String(line.quantity);
 }

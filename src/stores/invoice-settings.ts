@@ -6,6 +6,8 @@ export interface InvoiceSettings {
   companyName: string;
   address: string;
   taxNumber: string;
+  /** ISO 3166-1 alpha-2, e.g. 'IN'. */
+  country: string;
   currency: string;
   numberPattern: string;
   counter: 'continuous' | 'yearly' | 'per-client';

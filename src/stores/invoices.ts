@@ -1,3 +1,5 @@
+import type { InvoiceDocument } from '../lib/invoice-document';
+import type { DraftLayout } from '../lib/invoice-lines';
 import type { InvoiceStatus, InvoiceSummary, UninvoicedClient } from '../lib/invoice-status';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
@@ -5,17 +7,6 @@ import { $cacheOwner } from './sync/owner';
 // Invoices live on the server only (their numbers are decided there): the Invoices and
 // Uninvoiced screens read and change them here, online.
 
-export interface InvoiceLine {
-  kind: 'time' | 'expenses';
-  description: string;
-  quantity: number;
-  amountMinor: number;
-}
-export interface InvoiceParty {
-  name: string;
-  address: string;
-  taxNumber: string;
-}
 export type { InvoiceSummary, UninvoicedClient } from '../lib/invoice-status';
 export type InvoiceStanding = InvoiceStatus;
 export interface Payment {
@@ -36,18 +27,7 @@ export interface Invoice {
   number: string | null;
   issueDate: string | null;
   dueDate: string | null;
-  document: {
-    from: string;
-    to: string;
-    currency: string;
-    lines: InvoiceLine[];
-    taxes: { name: string; percent: number; amountMinor: number }[];
-    subtotalMinor: number;
-    taxMinor: number;
-    totalMinor: number;
-    seller?: InvoiceParty;
-    buyer?: InvoiceParty & { email: string };
-  };
+  document: InvoiceDocument;
 }
 type Result<T> = { ok: true; data: T } | { ok: false; message: string };
 const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '');
@@ -94,3 +74,21 @@ export const recordPayment = (id: string, paidOn: string, amountMinor: number, n
     amountMinor,
     note,
   });
+
+/** Saves what a person chose on a draft; a refused value comes back under its field's path. */
+export async function saveDraftLayout(
+  id: string,
+  layout: DraftLayout,
+): Promise<
+  { ok: true; invoice: Invoice } | { ok: false; message: string; fields: Record<string, string> }
+> {
+  const result = await callApi<{ invoice: Invoice }>('/sync/invoices/draft', {
+    body: { workspaceId: workspaceId(), id, layout },
+  });
+  if (result.ok) return { ok: true, invoice: result.data.invoice };
+  return {
+    ok: false,
+    message: result.status === 0 ? offline : result.message,
+    fields: result.fields ?? {},
+  };
+}

@@ -5,6 +5,7 @@ import {
   saveInvoiceSettings,
   type InvoiceSettings,
 } from '../../stores/invoice-settings';
+import { CountrySelect } from '../../ui/form/CountrySelect';
 import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
 
@@ -116,6 +117,13 @@ export function InvoiceSettingsForm() {
                 error={errors['taxNumber']}
                 value={settings.taxNumber}
                 onChange={(taxNumber) => change({ taxNumber })}
+              />
+              <CountrySelect
+                label="Country"
+                hint="Needed on e-invoices"
+                value={settings.country}
+                error={errors['country']}
+                onChange={(country) => change({ country })}
               />
               <Field label="Currency" error={errors['currency']}>
                 {(control) => (

@@ -1,5 +1,6 @@
 import { formatDay } from '../../lib/day';
 import { formatMoney } from '../../lib/money';
+import { quantityText } from '../../lib/invoice-lines';
 import type { Invoice } from '../../stores/invoices';
 
 /** An invoice's parties, lines, taxes and totals, as on paper. */
@@ -42,6 +43,9 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
               Quantity
             </th>
             <th scope="col" className="py-1 text-right">
+              Rate
+            </th>
+            <th scope="col" className="py-1 text-right">
               Amount
             </th>
           </tr>
@@ -52,9 +56,8 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
               <th scope="row" className="py-1 font-normal">
                 {line.description}
               </th>
-              <td className="py-1 text-right tabular-nums">
-                {line.kind === 'time' ? `${line.quantity.toFixed(2)} h` : ''}
-              </td>
+              <td className="py-1 text-right tabular-nums">{quantityText(line)}</td>
+              <td className="py-1 text-right tabular-nums">{money(line.unitMinor)}</td>
               <td className="py-1 text-right tabular-nums">{money(line.amountMinor)}</td>
             </tr>
           ))}
@@ -64,15 +67,24 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
             <th scope="row" className="py-1">
               Subtotal
             </th>
-            <td />
+            <td colSpan={2} />
             <td className="py-1 text-right tabular-nums">{money(doc.subtotalMinor)}</td>
           </tr>
-          {doc.taxes.map((tax) => (
-            <tr key={tax.name}>
+          {doc.discountMinor > 0 ? (
+            <tr>
+              <th scope="row" className="py-1 font-normal">
+                Discount {doc.discountPercent} %
+              </th>
+              <td colSpan={2} />
+              <td className="py-1 text-right tabular-nums">−{money(doc.discountMinor)}</td>
+            </tr>
+          ) : null}
+          {doc.taxes.map((tax, i) => (
+            <tr key={i}>
               <th scope="row" className="py-1 font-normal">
                 {tax.name} {tax.percent} %
               </th>
-              <td />
+              <td colSpan={2} />
               <td className="py-1 text-right tabular-nums">{money(tax.amountMinor)}</td>
             </tr>
           ))}
@@ -80,11 +92,12 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
             <th scope="row" className="py-1">
               Total
             </th>
-            <td />
+            <td colSpan={2} />
             <td className="py-1 text-right tabular-nums">{money(doc.totalMinor)}</td>
           </tr>
         </tfoot>
       </table>
+      {doc.note ? <p className="mt-3 whitespace-pre-line">{doc.note}</p> : null}
     </article>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '../../stores/invoices';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { AdminsOnly } from './AdminsOnly';
+import { DraftEditor } from './DraftEditor';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
 import { PaymentsPanel } from './PaymentsPanel';
 
@@ -41,6 +42,7 @@ export function InvoiceScreen() {
   const [problem, setProblem] = useState('');
   const [issueDate, setIssueDate] = useState(() => todayIn(rules.timeZone, new Date()));
   const [busy, setBusy] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
 
   const reload = () =>
@@ -118,11 +120,17 @@ export function InvoiceScreen() {
                 <button
                   type="button"
                   className="btn-primary"
-                  disabled={busy}
+                  disabled={busy || unsaved}
+                  aria-describedby={unsaved ? 'issue-unsaved' : undefined}
                   onClick={() => void issue()}
                 >
                   Issue invoice
                 </button>
+                {unsaved ? (
+                  <p id="issue-unsaved" className="self-center text-slate-700">
+                    Save the draft’s changes before issuing it.
+                  </p>
+                ) : null}
               </>
             ) : null}
             {invoice.status !== 'void'
@@ -158,6 +166,9 @@ export function InvoiceScreen() {
               A draft follows its logs: change one and the draft shows its new amount. Issuing gives
               it the next number and locks its logs until the invoice is voided.
             </p>
+          ) : null}
+          {invoice.status === 'draft' ? (
+            <DraftEditor invoice={invoice} onSaved={() => void reload()} onDirty={setUnsaved} />
           ) : null}
           <InvoiceDocumentView invoice={invoice} />
           {invoice.status === 'issued' ? (

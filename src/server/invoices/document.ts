@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatDay } from '../../lib/day';
+import type { InvoiceDocument } from '../../lib/invoice-document';
 import {
   composeInvoice,
-  type ComposedTotals,
+  defaultLayout,
   type DraftLayout,
   type GroupSum,
   type LineGrouping,
@@ -12,28 +13,7 @@ import { rows, type Runner } from '../sync/records';
 // What an invoice says: lines from the reserved logs' stored amounts (the same money the reports
 // sum), arranged and edited as its layout says, with discount, taxes and totals in minor units.
 
-export type InvoiceLine = ComposedTotals['lines'][number];
-
-export interface InvoiceParty {
-  name: string;
-  address: string;
-  taxNumber: string;
-  /** ISO 3166-1 alpha-2, which an e-invoice needs for both parties. */
-  country?: string;
-}
-
-export interface InvoiceDocument extends ComposedTotals {
-  from: string;
-  to: string;
-  currency: string;
-  layout: DraftLayout;
-  logIds: string[];
-  /** Copies made when issued, so later renames or new rates never change an issued invoice. */
-  seller?: InvoiceParty;
-  buyer?: InvoiceParty & { email: string };
-  /** The draft's note as it was when issued. */
-  note?: string;
-}
+export type { InvoiceDocument, InvoiceLine, InvoiceParty } from '../../lib/invoice-document';
 
 /** The client's name, address and tax, as the invoice needs them. */
 export async function clientOf(runner: Runner, workspaceId: string, clientId: string) {
@@ -144,5 +124,31 @@ export async function documentOf(
     layout,
     note: layout.note,
     logIds: ids.map((r) => r.log_id),
+  };
+}
+
+/**
+ * A stored document as today's code reads it: invoices saved before drafts had layouts get the
+ * layout, discount and line fields they were made without, so every screen reads one shape.
+ */
+export function storedDocument(raw: InvoiceDocument): InvoiceDocument {
+  const stored = raw as Partial<InvoiceDocument> & Pick<InvoiceDocument, 'lines' | 'taxes'>;
+  return {
+    ...raw,
+    discountPercent: stored.discountPercent ?? 0,
+    discountMinor: stored.discountMinor ?? 0,
+    taxableMinor: stored.taxableMinor ?? raw.subtotalMinor,
+    lines: raw.lines.map((line, i) => ({
+      ...line,
+      key: line.key ?? `${line.kind}:${i}`,
+      unitMinor:
+        line.unitMinor ??
+        (line.quantity > 0 ? Math.round(line.amountMinor / line.quantity) : line.amountMinor),
+      edited: line.edited ?? false,
+    })),
+    layout: stored.layout ?? {
+      ...defaultLayout({ name: '', percent: 0 }, { paymentTermsDays: 8, note: raw.note ?? '' }),
+      taxes: raw.taxes.map((t) => ({ name: t.name, percent: t.percent })),
+    },
   };
 }

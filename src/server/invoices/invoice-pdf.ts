@@ -1,4 +1,5 @@
 import { formatDay } from '../../lib/day';
+import { quantityText } from '../../lib/invoice-lines';
 import { formatMoney } from '../../lib/money';
 import { newPdf, type Paper } from '../pdf/pdf-document';
 import type { InvoiceDocument } from './document';
@@ -73,10 +74,11 @@ export function invoicePdf(invoice: InvoiceForPdf, paper: Paper): Promise<Buffer
   pdf.x = left;
   pdf.y = bottom + 16;
 
-  const qtyWidth = 80;
-  const amountWidth = 110;
-  const descWidth = width - qtyWidth - amountWidth;
-  const row = (cells: [string, string, string], font: 'regular' | 'bold') => {
+  const qtyWidth = 70;
+  const rateWidth = 95;
+  const amountWidth = 100;
+  const descWidth = width - qtyWidth - rateWidth - amountWidth;
+  const row = (cells: [string, string, string, string], font: 'regular' | 'bold') => {
     pdf.font(font).fontSize(10);
     const y = pdf.y;
     const height =
@@ -85,7 +87,11 @@ export function invoicePdf(invoice: InvoiceForPdf, paper: Paper): Promise<Buffer
     const at = pdf.y;
     pdf.text(cells[0], left, at, { width: descWidth - 6 });
     pdf.text(cells[1], left + descWidth, at, { width: qtyWidth - 6, align: 'right' });
-    pdf.text(cells[2], left + descWidth + qtyWidth, at, { width: amountWidth, align: 'right' });
+    pdf.text(cells[2], left + descWidth + qtyWidth, at, { width: rateWidth - 6, align: 'right' });
+    pdf.text(cells[3], left + descWidth + qtyWidth + rateWidth, at, {
+      width: amountWidth,
+      align: 'right',
+    });
     pdf.x = left;
     pdf.y = at + height;
   };
@@ -96,22 +102,20 @@ export function invoicePdf(invoice: InvoiceForPdf, paper: Paper): Promise<Buffer
       .strokeColor('#cbd5e1')
       .stroke();
 
-  row(['Description', 'Quantity', 'Amount'], 'bold');
+  row(['Description', 'Quantity', 'Rate', 'Amount'], 'bold');
   rule();
   for (const line of doc.lines)
     row(
-      [
-        line.description,
-        line.kind === 'time' ? `${line.quantity.toFixed(2)} h` : '',
-        money(line.amountMinor),
-      ],
+      [line.description, quantityText(line), money(line.unitMinor), money(line.amountMinor)],
       'regular',
     );
   rule();
-  row(['Subtotal', '', money(doc.subtotalMinor)], 'regular');
+  row(['Subtotal', '', '', money(doc.subtotalMinor)], 'regular');
+  if (doc.discountMinor > 0)
+    row([`Discount ${doc.discountPercent} %`, '', '', `−${money(doc.discountMinor)}`], 'regular');
   for (const tax of doc.taxes)
-    row([`${tax.name} ${tax.percent} %`, '', money(tax.amountMinor)], 'regular');
-  row(['Total', '', money(doc.totalMinor)], 'bold');
+    row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
+  row(['Total', '', '', money(doc.totalMinor)], 'bold');
   if (doc.note) {
     pdf.moveDown();
     pdf.font('regular').fontSize(9).text(doc.note, left, pdf.y, { width });

@@ -8,7 +8,7 @@ import {
   type InvoiceSummary,
   type UninvoicedClient,
 } from '../../lib/invoice-status';
-import type { InvoiceDocument } from './document';
+import { storedDocument, type InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
 import { paymentsOf, type Payment } from './payments';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
@@ -107,7 +107,7 @@ export async function invoiceOf(
       number: found.number,
       issueDate: found.issue_date,
       dueDate: found.due_date,
-      document: found.document,
+      document: storedDocument(found.document),
     },
   };
 }

@@ -83,6 +83,35 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(lines.getByRole('row', { name: /^Total/ })).toContainText('₹1,888.00');
   await expectNoAxeViolations(page);
 
+  // The draft is laid out by hand: one line for all time, a fixed fee, a discount before tax.
+  // 1.5 h ₹1,500.00 + expenses ₹100.00 + fee ₹500.00 = ₹2,100.00; less 10 % (₹210.00) =
+  // ₹1,890.00; GST 18 % = ₹340.20; total ₹2,230.20.
+  const draft = page.getByRole('form', { name: 'Draft invoice' });
+  await draft.getByLabel('Lines').selectOption({ label: 'One line for all time' });
+  await expect(lines.getByRole('row', { name: /^Work from/ })).toContainText('1.50 h');
+  await draft.getByRole('button', { name: 'Add a line' }).click();
+  await draft.getByLabel('Description of line 1 by hand').fill('Fixed fee');
+  await draft.getByLabel('Rate of line 1 by hand').fill('500');
+  await draft.getByLabel('Discount (%)').fill('10');
+  await draft.getByLabel('Quantity of line 1 by hand').fill('-1');
+  await draft.getByRole('button', { name: 'Save draft' }).click();
+  await expect(draft.getByText('Enter a quantity above zero')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Issue invoice' })).toBeDisabled();
+  await draft.getByLabel('Quantity of line 1 by hand').fill('1');
+  await draft.getByRole('button', { name: 'Save draft' }).click();
+  await expect(draft.getByText('Draft saved.')).toBeVisible();
+  await expect(lines.getByRole('row', { name: /^Fixed fee/ })).toContainText('₹500.00');
+  await expect(lines.getByRole('row', { name: /^Discount 10 %/ })).toContainText('₹210.00');
+  await expect(lines.getByRole('row', { name: /^GST 18 %/ })).toContainText('₹340.20');
+  await expect(lines.getByRole('row', { name: /^Total/ })).toContainText('₹2,230.20');
+  await expectNoAxeViolations(page);
+  // Back to the logs as they are, by project, for the rest of this test.
+  await draft.getByRole('button', { name: 'Remove line 1 by hand' }).click();
+  await draft.getByLabel('Discount (%)').fill('0');
+  await draft.getByRole('button', { name: 'Save draft' }).click();
+  await draft.getByLabel('Lines').selectOption({ label: 'One line per project' });
+  await expect(lines.getByRole('row', { name: /^Total/ })).toContainText('₹1,888.00');
+
   await page.getByLabel('Issue date').fill(today);
   await page.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Invoice ${number}` })).toBeVisible();

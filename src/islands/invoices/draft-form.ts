@@ -1,0 +1,98 @@
+import type { InvoiceDocument } from '../../lib/invoice-document';
+import type { DraftLayout, LineGrouping } from '../../lib/invoice-lines';
+import { fromMinor, toMinor } from '../../lib/money';
+
+// A draft's layout as the editor holds it: numbers as typed, so a half-typed "1." is kept.
+
+export interface DraftForm {
+  grouping: LineGrouping;
+  edits: Record<string, { description?: string; quantity?: string; rate?: string }>;
+  manual: { id: string; description: string; quantity: string; rate: string }[];
+  discountPercent: string;
+  taxes: { name: string; percent: string }[];
+  paymentTermsDays: string;
+  note: string;
+}
+
+/** The form for a draft's saved layout. */
+export function draftForm(doc: InvoiceDocument): DraftForm {
+  const l = doc.layout;
+  return {
+    grouping: l.grouping,
+    edits: Object.fromEntries(
+      Object.entries(l.edits).map(([key, e]) => [
+        key,
+        {
+          ...(e.description !== undefined ? { description: e.description } : {}),
+          ...(e.quantity !== undefined ? { quantity: String(e.quantity) } : {}),
+          ...(e.unitMinor !== undefined ? { rate: String(fromMinor(e.unitMinor)) } : {}),
+        },
+      ]),
+    ),
+    manual: l.manual.map((m) => ({
+      id: m.id,
+      description: m.description,
+      quantity: String(m.quantity),
+      rate: String(fromMinor(m.unitMinor)),
+    })),
+    discountPercent: String(l.discountPercent),
+    taxes: l.taxes.map((t) => ({ name: t.name, percent: String(t.percent) })),
+    paymentTermsDays: String(l.paymentTermsDays),
+    note: l.note,
+  };
+}
+
+/**
+ * The layout to save, with what cannot be one named by the path the server would name it by
+ * (`manual.0.quantity`); the server checks everything again.
+ */
+export function layoutOf(form: DraftForm): { layout: DraftLayout; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const number = (text: string, path: string, message: string, ok: (n: number) => boolean) => {
+    const value = Number(text.trim().replace(/,/g, ''));
+    if (text.trim() === '' || !Number.isFinite(value) || !ok(value)) errors[path] = message;
+    return Number.isFinite(value) ? value : 0;
+  };
+  const quantity = (text: string, path: string) =>
+    number(text, path, 'Enter a quantity above zero', (n) => n > 0);
+  const rate = (text: string, path: string) =>
+    toMinor(number(text, path, 'Enter a rate of zero or more', (n) => n >= 0));
+  const edits: DraftLayout['edits'] = {};
+  for (const [key, e] of Object.entries(form.edits))
+    edits[key] = {
+      ...(e.description !== undefined ? { description: e.description } : {}),
+      ...(e.quantity !== undefined
+        ? { quantity: quantity(e.quantity, `edits.${key}.quantity`) }
+        : {}),
+      ...(e.rate !== undefined ? { unitMinor: rate(e.rate, `edits.${key}.unitMinor`) } : {}),
+    };
+  const manual = form.manual.map((m, i) => {
+    if (!m.description.trim()) errors[`manual.${i}.description`] = 'Describe the line';
+    return {
+      id: m.id,
+      description: m.description,
+      quantity: quantity(m.quantity, `manual.${i}.quantity`),
+      unitMinor: rate(m.rate, `manual.${i}.unitMinor`),
+    };
+  });
+  const percent = (text: string, path: string, what: string) =>
+    number(text, path, `Enter ${what} from 0 to 100 %`, (n) => n >= 0 && n <= 100);
+  const layout: DraftLayout = {
+    grouping: form.grouping,
+    edits,
+    manual,
+    discountPercent: percent(form.discountPercent, 'discountPercent', 'a discount'),
+    taxes: form.taxes.map((t, i) => ({
+      name: t.name.trim(),
+      percent: percent(t.percent, `taxes.${i}.percent`, 'a tax'),
+    })),
+    paymentTermsDays: number(
+      form.paymentTermsDays,
+      'paymentTermsDays',
+      'Enter 0 to 365 whole days',
+      (n) => Number.isInteger(n) && n >= 0 && n <= 365,
+    ),
+    note: form.note,
+  };
+  return { layout, errors };
+}

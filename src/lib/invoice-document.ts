@@ -1,0 +1,26 @@
+import type { ComposedTotals, DraftLayout } from './invoice-lines';
+
+// What an invoice says, as stored with it and read by its screens, PDF and e-invoice.
+
+export type InvoiceLine = ComposedTotals['lines'][number];
+
+export interface InvoiceParty {
+  name: string;
+  address: string;
+  taxNumber: string;
+  /** ISO 3166-1 alpha-2, which an e-invoice needs for both parties. */
+  country?: string;
+}
+
+export interface InvoiceDocument extends ComposedTotals {
+  from: string;
+  to: string;
+  currency: string;
+  layout: DraftLayout;
+  logIds: string[];
+  /** Copies made when issued, so later renames or new rates never change an issued invoice. */
+  seller?: InvoiceParty;
+  buyer?: InvoiceParty & { email: string };
+  /** The draft's note, as it was when issued. */
+  note?: string;
+}
