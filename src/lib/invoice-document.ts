@@ -10,6 +10,8 @@ export interface InvoiceParty {
   taxNumber: string;
   /** ISO 3166-1 alpha-2, which an e-invoice needs for both parties. */
   country?: string;
+  /** The logo (src/server/invoices/logos.ts) the seller had when the invoice was issued. */
+  logoId?: string;
 }
 
 export interface InvoiceDocument extends ComposedTotals {

@@ -17,6 +17,11 @@ import {
   handleUninvoiced,
   handleVoidInvoice,
 } from '../../src/server/api/invoice-handlers';
+import {
+  handleLogo,
+  handleRemoveLogo,
+  handleUploadLogo,
+} from '../../src/server/api/invoice-logo-handlers';
 import { handleReport } from '../../src/server/api/report-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
@@ -692,4 +697,141 @@ describe.each(drivers)('invoices on $name', (driver) => {
     // An issued invoice is not edited.
     expect((await save({ layout: { ...layout, discountPercent: 0 } })).status).toBe(409);
   });
+
+  it('keeps a logo an Admin uploads, checked by its bytes, and each issued invoice keeps its own', async () => {
+    const ctx = () => context(database, clock);
+    const ws = admin.workspace.id;
+    // A real 1 × 1 PNG, and files that only look like images.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const upload = (bytes: Buffer, cookie = admin.cookie) =>
+      handleUploadLogo(
+        new Request(`https://hourmark.test/sync/invoice-logo?workspace=${ws}`, {
+          method: 'POST',
+          headers: { 'content-type': 'image/png', cookie },
+          body: new Uint8Array(bytes),
+        }),
+        ctx(),
+      );
+    const refusal = async (bytes: Buffer) => {
+      const res = await upload(bytes);
+      return [res.status, ((await res.json()) as { fields: { logo: string } }).fields.logo];
+    };
+    expect(await refusal(Buffer.from('GIF89a not ours'))).toEqual([
+      400,
+      'The logo must be a PNG or JPEG image.',
+    ]);
+    expect(await refusal(Buffer.concat([png.subarray(0, 20), Buffer.alloc(40)]))).toEqual([
+      400,
+      'This image cannot be read. Save it again as PNG or JPEG, at most 4000 pixels a side.',
+    ]);
+    expect(await refusal(Buffer.concat([png, Buffer.alloc(600 * 1024)]))).toEqual([
+      413,
+      'The logo must be at most 512 KB.',
+    ]);
+    expect((await upload(png, asha.cookie)).status).toBe(403);
+    const saved = await upload(png);
+    expect(saved.status).toBe(200);
+    const { logoId } = (await saved.json()) as { logoId: string };
+    // Kept under the SHA-256 of its bytes (`sha256sum` of the file).
+    expect(logoId).toBe('6b7fa434f92a8b80aab02d9bf1a12e49ffcae424e4013a1c4f68b67e3d2bbcd0');
+    const shown = await handleLogo(
+      get(`/sync/invoice-logo?workspace=${ws}&id=${logoId}`, admin.cookie),
+      ctx(),
+    );
+    expect(shown.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await shown.arrayBuffer()).equals(png)).toBe(true);
+    const settings = await handleInvoiceSettings(
+      get(`/sync/invoice-settings?workspace=${ws}`, admin.cookie),
+      ctx(),
+    );
+    expect(((await settings.json()) as { settings: { logoId: string } }).settings.logoId).toBe(
+      logoId,
+    );
+
+    // An invoice issued now carries it in its PDF, and keeps it after the logo is removed.
+    await ok(admin, 'addTimeLog', {
+      id: 'G1',
+      fields: { ...timeLogFields('2026-12-02', 'oth', 3600), memberId: 'm1', exp: 0 },
+    });
+    const draft = await createDraft(
+      database.db,
+      adminMembership,
+      { clientId: 'bolt', from: '2026-12-02', to: '2026-12-02', projectIds: [] },
+      clock.now(),
+    );
+    if (!draft.ok) throw new Error(draft.message);
+    const issued = await issueInvoice(
+      database.db,
+      adminMembership,
+      draft.invoice.id,
+      '2026-12-03',
+      clock.now(),
+    );
+    if (!issued.ok) throw new Error(issued.message);
+    expect(issued.invoice.document.seller?.logoId).toBe(logoId);
+    const removed = await handleRemoveLogo(
+      post('/sync/invoice-logo/remove', { workspaceId: ws }, admin.cookie),
+      ctx(),
+    );
+    expect(removed.status).toBe(200);
+    const pdf = await handleInvoicePdf(
+      get(`/sync/invoice-pdf?workspace=${ws}&id=${draft.invoice.id}`, admin.cookie),
+      ctx(),
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'hm-logo-')), 'invoice.pdf');
+    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    // pdfimages lists one 1 × 1 image, the logo (and its transparency as a soft mask).
+    const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/).slice(2, 5));
+    expect(images).toEqual([
+      ['image', '1', '1'],
+      ['smask', '1', '1'],
+    ]);
+    // Fuzzed: 1,000 uploads of junk, cut and padded images; 1,000 reads and removals.
+    const { rand, pick } = seededPicker(17);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+    for (let i = 0; i < 1000; i += 1) {
+      const noise = Buffer.from(
+        Array.from({ length: Math.floor(rand() * 300) }, () => rand() * 256),
+      );
+      const bytes = pick([
+        noise,
+        Buffer.concat([png.subarray(0, Math.floor(rand() * png.length)), noise]),
+        Buffer.concat([jpeg, noise]),
+        Buffer.alloc(0),
+      ]);
+      const res = await upload(bytes, rand() < 0.8 ? admin.cookie : asha.cookie);
+      expect(res.status, `upload #${i}`).toBeLessThan(500);
+      if (res.status >= 400)
+        expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      const read = await handleLogo(
+        get(
+          `/sync/invoice-logo?workspace=${pick([ws, 'x', ''])}&id=${pick([logoId, 'x', '%00', '0'.repeat(64)])}`,
+          rand() < 0.8 ? admin.cookie : asha.cookie,
+        ),
+        ctx(),
+      );
+      expect(read.status, `read #${i}`).toBeLessThan(500);
+      const gone = await handleRemoveLogo(
+        post(
+          '/sync/invoice-logo/remove',
+          pick(['', '{', '[]', JSON.stringify({ workspaceId: pick([ws, 1, null, 'x']) })]),
+          admin.cookie,
+        ),
+        ctx(),
+      );
+      expect(gone.status, `remove #${i}`).toBeLessThan(500);
+    }
+    const after = await handleInvoiceSettings(
+      get(`/sync/invoice-settings?workspace=${ws}`, admin.cookie),
+      ctx(),
+    );
+    expect(((await after.json()) as { settings: { logoId: string } }).settings.logoId).toBe('');
+  }, 120_000);
 });

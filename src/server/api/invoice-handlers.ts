@@ -4,6 +4,7 @@ import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { invoicePdf } from '../invoices/invoice-pdf';
+import { logoOf } from '../invoices/logos';
 import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
 import { recordPayment } from '../invoices/payments';
 import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
@@ -152,7 +153,8 @@ export async function handleSaveInvoiceSettings(
   const caller = await memberOf(request, ctx, workspaceId, 'change invoice settings');
   if ('response' in caller) return caller.response;
   await saveInvoiceSettings(ctx.database.db, workspaceId, settings);
-  return json(200, { settings }, refreshed(caller.session, request, ctx));
+  const saved = await invoiceSettingsOf(ctx.database.db, workspaceId);
+  return json(200, { settings: saved.settings }, refreshed(caller.session, request, ctx));
 }
 
 /** GET /sync/invoice-pdf?workspace=…&id=…[&paper=a4|letter]: the invoice as a PDF file. */
@@ -168,7 +170,13 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
-  const bytes = await invoicePdf(found.invoice, paper);
+  // An issued invoice has the logo it was issued with; a draft the workspace's logo now.
+  const logoId =
+    found.invoice.status === 'draft'
+      ? (await invoiceSettingsOf(ctx.database.db, caller.membership.workspaceId)).settings.logoId
+      : (found.invoice.document.seller?.logoId ?? '');
+  const logo = logoId ? await logoOf(ctx.database.db, caller.membership.workspaceId, logoId) : null;
+  const bytes = await invoicePdf(found.invoice, paper, logo?.bytes ?? null);
   const name = found.invoice.number
     ? `invoice-${found.invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`
     : `draft-invoice-${found.invoice.document.from}-to-${found.invoice.document.to}.pdf`;

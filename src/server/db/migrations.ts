@@ -457,4 +457,20 @@ CREATE TABLE invoice_payments (
 CREATE INDEX invoice_payments_invoice ON invoice_payments (invoice_id);
 `,
   },
+  {
+    id: '0017_invoice_logos',
+    sql: `
+-- Logos uploaded for invoices (issue 14), kept by the SHA-256 of their bytes: the workspace's
+-- settings name the current one and each issued invoice the one it was issued with, so a new
+-- logo never changes an invoice already sent.
+CREATE TABLE invoice_logos (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  id text NOT NULL,
+  content_type text NOT NULL,
+  bytes bytea NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, id)
+);
+`,
+  },
 ];

@@ -7,10 +7,11 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** A parsed body, or the error response to send instead. */
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: Response };
 
-async function readLimited(request: Request, limit: number): Promise<string | null> {
+/** The body's bytes, or null when it is larger than `limit`. */
+export async function readBytes(request: Request, limit: number): Promise<Buffer | null> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) return null;
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -24,7 +25,7 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Reads a JSON body (≤ 16 KB unless told) and validates it; every failure becomes a 4xx JSON response. */
@@ -33,7 +34,8 @@ export async function parseBody<T>(
   schema: ZodType<T, ZodTypeDef, unknown>,
   limit = MAX_BODY_BYTES,
 ): Promise<BodyResult<T>> {
-  const text = await readLimited(request, limit);
+  const bytes = await readBytes(request, limit);
+  const text = bytes?.toString('utf8') ?? null;
   if (text === null)
     return {
       ok: false,

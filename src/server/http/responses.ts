@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'invalid_token'
   | 'forbidden'
   | 'last_admin'
+  | 'not_found'
   | 'internal';
 
 /** A JSON response with no caching. */

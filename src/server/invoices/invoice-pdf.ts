@@ -19,7 +19,11 @@ export interface InvoiceForPdf {
  * project with hours and amount, tax and total in the invoice's currency. Drafts and void
  * invoices say so across the top.
  */
-export function invoicePdf(invoice: InvoiceForPdf, paper: Paper): Promise<Buffer> {
+export function invoicePdf(
+  invoice: InvoiceForPdf,
+  paper: Paper,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   const doc = invoice.document;
   const title = invoice.number
     ? `Invoice ${invoice.number}`
@@ -29,6 +33,12 @@ export function invoicePdf(invoice: InvoiceForPdf, paper: Paper): Promise<Buffer
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
 
+  if (logo) {
+    // Top right, at most 140 × 60 pt, its proportions kept; the title starts beside it.
+    const top = pdf.y;
+    pdf.image(logo, left + width - 140, top, { fit: [140, 60], align: 'right' });
+    pdf.y = top;
+  }
   if (invoice.status !== 'issued')
     pdf
       .font('bold')

@@ -224,6 +224,7 @@ export async function issueInvoice(
         address: settings.address,
         taxNumber: settings.taxNumber,
         country: settings.country,
+        ...(settings.logoId ? { logoId: settings.logoId } : {}),
       },
       buyer: {
         name: client.name,

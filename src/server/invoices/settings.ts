@@ -16,6 +16,11 @@ export interface InvoiceSettings {
   note: string;
 }
 
+/** What is read back: the settings and the logo uploaded for them ('' for none). */
+export interface StoredInvoiceSettings extends InvoiceSettings {
+  logoId: string;
+}
+
 /** Until an Admin says otherwise: INR, `{YYYY}-{SEQ:4}` starting again each year, 8 days (our Terms). */
 export const defaultInvoiceSettings: InvoiceSettings = {
   companyName: '',
@@ -58,17 +63,18 @@ export async function invoiceSettingsOf(runner: Runner, workspaceId: string) {
           ? terms
           : defaultInvoiceSettings.paymentTermsDays,
       note: text('note'),
-    } satisfies InvoiceSettings,
+      logoId: typeof stored['logoId'] === 'string' ? stored['logoId'] : '',
+    } satisfies StoredInvoiceSettings,
   };
 }
 
-/** Stores the workspace's invoicing details (validated by the caller). */
+/** Stores the workspace's invoicing details (validated by the caller); the logo stays. */
 export async function saveInvoiceSettings(
   runner: Runner,
   workspaceId: string,
-  settings: InvoiceSettings,
+  settings: InvoiceSettings | { logoId: string },
 ): Promise<void> {
   await runner.execute(
-    sql`UPDATE workspaces SET invoice_settings = ${JSON.stringify(settings)}::jsonb WHERE id = ${workspaceId}`,
+    sql`UPDATE workspaces SET invoice_settings = invoice_settings || ${JSON.stringify(settings)}::jsonb WHERE id = ${workspaceId}`,
   );
 }

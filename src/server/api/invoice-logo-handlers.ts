@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { parseBody, readBytes } from '../http/body';
+import { apiError, json } from '../http/responses';
+import { checkLogo, logoOf, MAX_LOGO_BYTES, storeLogo } from '../invoices/logos';
+import { saveInvoiceSettings } from '../invoices/settings';
+import type { HandlerContext } from './context';
+import { refreshed } from './signed-in';
+import { memberOf } from './workspace-handlers';
+
+// The logo on invoices (issue 14): Admins upload, replace or remove it; docs/api.md, Invoices.
+
+const workspaceOf = (request: Request) => new URL(request.url).searchParams.get('workspace') ?? '';
+
+/**
+ * POST /sync/invoice-logo?workspace=… with the image as the body: checked by its bytes, kept,
+ * and made the workspace's logo. Issued invoices keep the logo they were issued with.
+ */
+export async function handleUploadLogo(request: Request, ctx: HandlerContext): Promise<Response> {
+  const caller = await memberOf(request, ctx, workspaceOf(request), 'change invoice settings');
+  if ('response' in caller) return caller.response;
+  // One byte over the limit is enough to know it is too large, without reading more.
+  const bytes = await readBytes(request, MAX_LOGO_BYTES + 1);
+  const checked = checkLogo(bytes ?? Buffer.alloc(MAX_LOGO_BYTES + 1));
+  if (!checked.ok)
+    return apiError(bytes === null ? 413 : 400, 'invalid_request', checked.message, {
+      fields: { logo: checked.message },
+    });
+  const workspaceId = caller.membership.workspaceId;
+  const logoId = await ctx.database.db.transaction(async (tx) => {
+    const id = await storeLogo(tx, workspaceId, bytes!, checked.contentType, ctx.now());
+    await saveInvoiceSettings(tx, workspaceId, { logoId: id });
+    return id;
+  });
+  return json(200, { logoId }, refreshed(caller.session, request, ctx));
+}
+
+/** POST /sync/invoice-logo/remove { workspaceId }: invoices from now on carry no logo. */
+export async function handleRemoveLogo(request: Request, ctx: HandlerContext): Promise<Response> {
+  const body = await parseBody(
+    request,
+    z.object({ workspaceId: z.string({ invalid_type_error: 'Must be text' }) }).strict(),
+  );
+  if (!body.ok) return body.response;
+  const caller = await memberOf(request, ctx, body.value.workspaceId, 'change invoice settings');
+  if ('response' in caller) return caller.response;
+  await saveInvoiceSettings(ctx.database.db, caller.membership.workspaceId, { logoId: '' });
+  return json(200, { logoId: '' }, refreshed(caller.session, request, ctx));
+}
+
+/** GET /sync/invoice-logo?workspace=…&id=…: a logo the workspace uploaded (Admins). */
+export async function handleLogo(request: Request, ctx: HandlerContext): Promise<Response> {
+  const caller = await memberOf(request, ctx, workspaceOf(request), 'see invoice settings');
+  if ('response' in caller) return caller.response;
+  const id = new URL(request.url).searchParams.get('id') ?? '';
+  const logo = await logoOf(ctx.database.db, caller.membership.workspaceId, id);
+  if (!logo) return apiError(404, 'not_found', 'There is no such logo.');
+  return new Response(new Uint8Array(logo.bytes), {
+    status: 200,
+    headers: {
+      'Content-Type': logo.contentType,
+      ...refreshed(caller.session, request, ctx),
+    },
+  });
+}
