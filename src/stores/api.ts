@@ -28,16 +28,22 @@ function describeStatus(status: number): string {
 /** Calls the account API with the session cookie and returns a typed result. */
 export async function callApi<T>(
   path: string,
-  init: { method?: string; body?: unknown; keepalive?: boolean } = {},
+  init: { method?: string; body?: unknown; file?: Blob; keepalive?: boolean } = {},
 ): Promise<ApiResult<T>> {
   let response: Response;
   const payload = init.body === undefined ? null : JSON.stringify(init.body);
+  const headers: Record<string, string> = init.file
+    ? { 'Content-Type': init.file.type || 'application/octet-stream' }
+    : init.body === undefined
+      ? {}
+      : { 'Content-Type': 'application/json' };
   try {
     response = await fetch(`${apiBase}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      method: init.method ?? (init.body === undefined && !init.file ? 'GET' : 'POST'),
       credentials: 'include',
-      headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: payload,
+      headers,
+      // A file (an upload) goes as it is, not as JSON.
+      body: init.file ?? payload,
       // A request that must finish even if the tab closes; browsers allow 64 KB of those.
       keepalive: init.keepalive === true && (payload?.length ?? 0) < 60_000,
     });

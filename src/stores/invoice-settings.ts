@@ -13,6 +13,8 @@ export interface InvoiceSettings {
   counter: 'continuous' | 'yearly' | 'per-client';
   paymentTermsDays: number;
   note: string;
+  /** The uploaded logo's id ('' for none); changed only by uploadLogo and removeLogo. */
+  logoId?: string;
 }
 
 type Result =
@@ -33,8 +35,10 @@ export async function loadInvoiceSettings(): Promise<Result> {
 
 /** Saves them; a refused field comes back beside its name. */
 export async function saveInvoiceSettings(settings: InvoiceSettings): Promise<Result> {
+  // The logo has its own calls (uploadLogo, removeLogo); the settings leave it as it is.
+  const { logoId: _logo, ...fields } = settings;
   const result = await callApi<{ settings: InvoiceSettings }>('/sync/invoice-settings', {
-    body: { workspaceId: workspaceId(), ...settings },
+    body: { workspaceId: workspaceId(), ...fields },
   });
   if (result.ok) return { ok: true, settings: result.data.settings };
   return {
@@ -43,3 +47,28 @@ export async function saveInvoiceSettings(settings: InvoiceSettings): Promise<Re
     ...(result.fields ? { fields: result.fields } : {}),
   };
 }
+
+type LogoResult = { ok: true; logoId: string } | { ok: false; message: string };
+
+/** Uploads a logo for invoices; the server checks it is a PNG or JPEG of at most 512 KB. */
+export async function uploadLogo(file: Blob): Promise<LogoResult> {
+  const result = await callApi<{ logoId: string }>(
+    `/sync/invoice-logo?workspace=${encodeURIComponent(workspaceId())}`,
+    { file },
+  );
+  return result.ok
+    ? { ok: true, logoId: result.data.logoId }
+    : { ok: false, message: result.message };
+}
+
+/** Invoices from now on carry no logo. */
+export async function removeLogo(): Promise<LogoResult> {
+  const result = await callApi<{ logoId: string }>('/sync/invoice-logo/remove', {
+    body: { workspaceId: workspaceId() },
+  });
+  return result.ok ? { ok: true, logoId: '' } : { ok: false, message: result.message };
+}
+
+/** Where the browser can show a logo. */
+export const logoUrl = (logoId: string) =>
+  `/sync/invoice-logo?workspace=${encodeURIComponent(workspaceId())}&id=${logoId}`;

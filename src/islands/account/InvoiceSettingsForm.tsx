@@ -7,6 +7,7 @@ import {
 } from '../../stores/invoice-settings';
 import { CountrySelect } from '../../ui/form/CountrySelect';
 import { Field } from '../../ui/form/Field';
+import { InvoiceLogoField } from './InvoiceLogoField';
 import { TextField } from '../../ui/form/TextField';
 
 const counters: { value: CounterMode; label: string }[] = [
@@ -99,6 +100,10 @@ export function InvoiceSettingsForm() {
               error={errors['companyName']}
               value={settings.companyName}
               onChange={(companyName) => change({ companyName })}
+            />
+            <InvoiceLogoField
+              logoId={settings.logoId ?? ''}
+              onChange={(logoId) => setSettings((s) => (s ? { ...s, logoId } : s))}
             />
             <Field label="Address" error={errors['address']}>
               {(control) => (

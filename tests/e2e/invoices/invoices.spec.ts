@@ -182,11 +182,30 @@ test('an Admin sets how invoices are numbered and what they say, on Account sett
     form.getByText(`First number: INV-${new Date().toISOString().slice(0, 4)}/001`),
   ).toBeVisible();
   await form.getByLabel('Payment terms (days)').fill('30');
+  await form.getByLabel('Country').selectOption({ label: 'India' });
   await form.getByRole('button', { name: 'Save invoice settings' }).click();
   await expect(form.getByText('Invoice settings saved.')).toBeVisible();
+  // The logo: a text file is refused beside the field; a PNG is shown and kept.
+  await form.getByLabel('Logo').setInputFiles({
+    name: 'logo.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(form.getByText('The logo must be a PNG or JPEG image.')).toBeVisible();
+  await form.getByLabel('Logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(form.getByRole('img', { name: 'The logo on invoices' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.reload();
-  await expect(
-    page.getByRole('form', { name: 'Invoice settings' }).getByLabel('Payment terms (days)'),
-  ).toHaveValue('30');
+  const again = page.getByRole('form', { name: 'Invoice settings' });
+  await expect(again.getByLabel('Payment terms (days)')).toHaveValue('30');
+  await expect(again.getByRole('img', { name: 'The logo on invoices' })).toBeVisible();
+  await again.getByRole('button', { name: 'Remove logo' }).click();
+  await expect(again.getByText('Logo removed.')).toBeVisible();
 });
