@@ -11,6 +11,8 @@ export interface Access {
   memberId: string | null;
   seesAmounts: boolean;
   rules: WorkspaceRules;
+  /** The workspace's currency; amounts everywhere are shown in it. */
+  currency?: string;
 }
 
 /** The least a person may do: what the screens assume until the server has said more. */

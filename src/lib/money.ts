@@ -15,8 +15,34 @@ export function fromMinor(minor: number): number {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/** How each currency a workspace may choose is written where it is used most. */
+const localeOf: Record<string, string> = {
+  INR: 'en-IN',
+  EUR: 'en-IE',
+  USD: 'en-US',
+  GBP: 'en-GB',
+  AUD: 'en-AU',
+  CAD: 'en-CA',
+  SGD: 'en-SG',
+  AED: 'en-AE',
+};
+
+let workspaceCurrency = 'INR';
+
+/**
+ * The currency of the open workspace (Account setting → Invoices), in which every amount on
+ * screen is written; set by the store that learns it from the server.
+ */
+export function setWorkspaceCurrency(currency: string): void {
+  workspaceCurrency = currency in localeOf ? currency : 'INR';
+}
+
 /** Money for people, e.g. 123456 paise → '₹1,234.56' (Indian grouping for INR). */
-export function formatMoney(minor: number, currency = 'INR', locale = 'en-IN'): string {
+export function formatMoney(
+  minor: number,
+  currency = workspaceCurrency,
+  locale = localeOf[currency] ?? 'en-IN',
+): string {
   const key = `${currency}|${locale}`;
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -27,6 +53,26 @@ export function formatMoney(minor: number, currency = 'INR', locale = 'en-IN'): 
 }
 
 /** An hourly rate stored as a decimal, e.g. 800 → '₹800.00'. */
-export function formatRate(decimalPerHour: number, currency = 'INR', locale = 'en-IN'): string {
+export function formatRate(
+  decimalPerHour: number,
+  currency = workspaceCurrency,
+  locale = localeOf[currency] ?? 'en-IN',
+): string {
   return formatMoney(toMinor(decimalPerHour), currency, locale);
+}
+
+/** The workspace currency's sign, e.g. '₹', for labels such as 'Billable rate (₹ per hour)'. */
+export function currencySymbol(currency = workspaceCurrency): string {
+  const parts = new Intl.NumberFormat(localeOf[currency] ?? 'en-IN', {
+    style: 'currency',
+    currency,
+  }).formatToParts(0);
+  return parts.find((p) => p.type === 'currency')?.value ?? currency;
+}
+
+/** The workspace currency by name and code, e.g. 'Indian rupees (INR)'. */
+export function currencyName(currency = workspaceCurrency): string {
+  const name = new Intl.DisplayNames(['en'], { type: 'currency' }).of(currency) ?? currency;
+  // DisplayNames gives 'Indian Rupee'; people say 'Indian rupees'.
+  return `${name.replace(/\b(\w)(\w*)$/, (_, a: string, b: string) => `${a.toLowerCase()}${b}s`)} (${currency})`;
 }

@@ -1,6 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { abilitiesOf, unknownAccess, type Access } from '../lib/abilities';
+import { setWorkspaceCurrency } from '../lib/money';
 import { $cacheOwner } from './sync/owner';
 
 /** Where the device keeps what the last pull said about the person's place in the workspace. */
@@ -26,6 +27,9 @@ const $stored = persistentAtom<StoredAccess | null>(ACCESS_KEY, null, {
   encode: (value) => (value ? JSON.stringify(value) : ''),
   decode,
 });
+
+// Amounts on every screen are written in the workspace's currency, known from the last pull.
+$stored.subscribe((stored) => setWorkspaceCurrency(stored?.currency ?? 'INR'));
 
 /** Records what a pull said, for the account and workspace the cache belongs to. */
 export function rememberAccess(owner: { userId: string; workspaceId: string }, access: Access) {

@@ -23,6 +23,7 @@ import {
   handleUploadLogo,
 } from '../../src/server/api/invoice-logo-handlers';
 import { handleReport } from '../../src/server/api/report-handlers';
+import { handlePull } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
 import type { Membership } from '../../src/server/sync/permissions';
@@ -545,6 +546,17 @@ describe.each(drivers)('invoices on $name', (driver) => {
       taxNumber: '27BBBBB1111B1Z5',
       country: 'IN',
     });
+    // Every member's device learns the currency from its pulls, and writes amounts in it.
+    const pulledCurrency = async () =>
+      (
+        (await (
+          await handlePull(get(`/sync/pull?workspace=${ws}`, asha.cookie), ctx())
+        ).json()) as { access: { currency: string } }
+      ).access.currency;
+    expect(await pulledCurrency()).toBe('INR');
+    expect((await save({ ...settings, currency: 'EUR' })).status).toBe(200);
+    expect(await pulledCurrency()).toBe('EUR');
+    expect((await save(settings)).status).toBe(200);
     // Fuzzed like every endpoint.
     const { rand, pick } = seededPicker(5);
     const junk = [null, 1, -1, 1.5, true, [], {}, '', '\u0000', '\uD800', 'x'.repeat(3000)];

@@ -20,6 +20,7 @@ import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
 import { FormActions } from '../../ui/form/FormActions';
 import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
+import { currencySymbol } from '../../lib/money';
 
 interface Draft {
   projectName: string;
@@ -203,7 +204,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         </Field>
         {seesAmounts ? (
           <TextField
-            label="Billable amount (₹ per hour)"
+            label={`Billable amount (${currencySymbol()} per hour)`}
             hint={
               (draft.billable === 'project'
                 ? 'Used for every log of this project'

@@ -12,6 +12,7 @@ import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
 import { FormActions } from '../../ui/form/FormActions';
 import { fieldErrors, focusFirstInvalid } from '../../ui/form/field-errors';
+import { currencySymbol } from '../../lib/money';
 
 type Errors = Partial<Record<'projectId' | 'task' | 'assigneeIds' | 'billableRate', string>>;
 
@@ -109,7 +110,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
         </Field>
         {seesAmounts ? (
           <TextField
-            label="Task billable rate (₹ per hour)"
+            label={`Task billable rate (${currencySymbol()} per hour)`}
             hint={
               project?.billable === 'task'
                 ? 'Used for this task’s logs'

@@ -14,6 +14,7 @@ import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
 import type { RateChangeScope } from '../../lib/member-rates';
 import { EarlierRates, RateChangeChoice } from './RateChangeChoice';
 import { ADDED_PARAM, INVITE_PARAM } from './UsersScreen';
+import { currencyName, currencySymbol } from '../../lib/money';
 
 const empty: MemberForm = {
   name: '',
@@ -47,8 +48,8 @@ const roleHints: Record<Role, string> = {
 type Errors = Partial<Record<keyof MemberForm, string>>;
 type RateField = 'LoborRate' | 'BillableRate';
 const rateSections: { name: RateField; summary: string; label: string }[] = [
-  { name: 'LoborRate', summary: 'Labor Rate', label: 'Labor rate (₹ per hour)' },
-  { name: 'BillableRate', summary: 'Billable Rate', label: 'Billable rate (₹ per hour)' },
+  { name: 'LoborRate', summary: 'Labor Rate', label: 'Labor rate' },
+  { name: 'BillableRate', summary: 'Billable Rate', label: 'Billable rate' },
 ];
 
 /** /users/new and /users/{id}: the team member form, prefilled when editing. */
@@ -211,9 +212,9 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
             <summary className="cursor-pointer px-3 py-2 font-semibold">{section.summary}</summary>
             <div className="px-3 pt-2">
               <Field
-                label={section.label}
+                label={`${section.label} (${currencySymbol()} per hour)`}
                 error={errors[section.name]}
-                hint="Indian rupees (INR), up to two decimals."
+                hint={`${currencyName()}, up to two decimals.`}
               >
                 {(control) => (
                   <input

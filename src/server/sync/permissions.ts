@@ -17,6 +17,8 @@ export interface Membership {
   seesAmounts: boolean;
   /** The workspace's calendar and locks. */
   rules: WorkspaceRules;
+  /** The workspace's currency (ISO 4217), which every amount is shown in; INR until set. */
+  currency?: string;
 }
 
 /** A change a person asks for, with the record as it is now (null when it does not exist). */

@@ -32,6 +32,8 @@ export interface Access {
   memberId: string | null;
   seesAmounts: boolean;
   rules: Membership['rules'];
+  /** What amounts are shown in (Account setting → Invoices). */
+  currency: string;
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -124,6 +126,7 @@ export async function pull(
       memberId: membership.memberId,
       seesAmounts: membership.seesAmounts,
       rules: membership.rules,
+      currency: membership.currency ?? 'INR',
     },
   };
 }

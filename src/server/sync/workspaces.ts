@@ -88,6 +88,7 @@ export async function membershipOf(
       resetVersion: memberships.resetVersion,
       archived: memberships.archived,
       ...ruleColumns,
+      currency: sql<string>`coalesce(${workspaces}.invoice_settings->>'currency', 'INR')`,
     })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
@@ -103,6 +104,7 @@ export async function membershipOf(
     resetVersion: row.resetVersion,
     seesAmounts: row.role === 'Admin' || (row.role === 'Manager' && row.managersSeeAmounts),
     rules: rulesOf(row),
+    currency: row.currency,
   };
 }
 

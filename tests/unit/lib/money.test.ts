@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatRate, fromMinor, toMinor } from '../../../src/lib/money';
+import {
+  currencyName,
+  currencySymbol,
+  formatMoney,
+  formatRate,
+  fromMinor,
+  setWorkspaceCurrency,
+  toMinor,
+} from '../../../src/lib/money';
 
 describe('toMinor and fromMinor', () => {
   it('converts decimals to whole paise', () => {
@@ -55,5 +63,24 @@ describe('toMinor rounding of half paise', () => {
     expect(toMinor(1.015)).toBe(102);
     expect(toMinor(0.1 + 0.2)).toBe(30);
     expect(toMinor(1e-7)).toBe(0);
+  });
+});
+
+describe('the workspace currency', () => {
+  it('writes every amount in the currency the workspace chose, the way its users write it', () => {
+    try {
+      setWorkspaceCurrency('EUR');
+      expect(formatMoney(12_345_600)).toBe('€123,456.00');
+      expect(formatRate(812.5)).toBe('€812.50');
+      expect([currencySymbol(), currencyName()]).toEqual(['€', 'euros (EUR)']);
+      setWorkspaceCurrency('USD');
+      expect(formatMoney(99)).toBe('$0.99');
+      // A code the app does not offer falls back to rupees rather than printing nonsense.
+      setWorkspaceCurrency('XYZ');
+      expect(formatMoney(12_345_600)).toBe('₹1,23,456.00');
+      expect(currencyName()).toBe('Indian rupees (INR)');
+    } finally {
+      setWorkspaceCurrency('INR');
+    }
   });
 });
