@@ -28,6 +28,8 @@ export interface Invoice {
   issueDate: string | null;
   dueDate: string | null;
   document: InvoiceDocument;
+  /** The credit note that cancelled it, once void. */
+  creditNote?: { number: string; issuedAt: string } | null;
 }
 type Result<T> = { ok: true; data: T } | { ok: false; message: string };
 const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '');

@@ -238,6 +238,28 @@ describe.each(drivers)('invoices on $name', (driver) => {
     });
     expect((await marked()).filter(([, invoice]) => invoice !== null)).toEqual([]);
     await ok(admin, 'updateTimeLog', { id: 'L1', changes: { dur: 1200 } });
+    // The void issued a credit note for the whole 466159 p, named after the invoice.
+    const ws = admin.workspace.id;
+    const read = await handleInvoice(
+      get(`/sync/invoice?workspace=${ws}&id=${first}`, admin.cookie),
+      context(database, clock),
+    );
+    expect(
+      ((await read.json()) as { invoice: { creditNote: unknown } }).invoice.creditNote,
+    ).toEqual({ number: 'CN-2026-0001', issuedAt: '2026-11-24T09:00:00.000Z' });
+    const pdf = await handleInvoicePdf(
+      get(`/sync/invoice-pdf?workspace=${ws}&id=${first}&credit=1`, admin.cookie),
+      context(database, clock),
+    );
+    expect(pdf.headers.get('content-disposition')).toBe(
+      'attachment; filename="credit-note-CN-2026-0001.pdf"',
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'hm-credit-')), 'credit.pdf');
+    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Credit note CN-2026-0001');
+    expect(text).toContain('Cancels invoice 2026-0001 of 24 Nov 2026 in full.');
+    expect(text).toMatch(/Total\s+-₹4,661\.59/);
   });
 
   it('numbers on without gaps after a void, and two issues at once get consecutive numbers', async () => {

@@ -73,7 +73,8 @@ export function InvoiceScreen() {
     setBusy(false);
     if (!done.ok) return setProblem(done.message);
     if (done.data.status === 'deleted') window.location.assign('/invoices');
-    else if (invoice) setInvoice({ ...invoice, status: 'void' });
+    // Reloaded, so the credit note the void issued shows at once.
+    else await reload();
   }
 
   const title = invoice
@@ -169,6 +170,26 @@ export function InvoiceScreen() {
           ) : null}
           {invoice.status === 'draft' ? (
             <DraftEditor invoice={invoice} onSaved={() => void reload()} onDirty={setUnsaved} />
+          ) : null}
+          {invoice.creditNote ? (
+            <div className="mb-3 rounded border border-slate-200 bg-slate-50 p-3">
+              <p className="mb-2">
+                Cancelled in full by credit note {invoice.creditNote.number}, issued{' '}
+                {formatDay(todayIn(rules.timeZone, new Date(invoice.creditNote.issuedAt)))}.
+              </p>
+              <div className="flex flex-wrap gap-2 print:hidden">
+                {papers.map(([paper, label]) => (
+                  <a
+                    key={paper}
+                    className="btn-secondary"
+                    href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}&credit=1`}
+                    download
+                  >
+                    Credit note PDF ({label})
+                  </a>
+                ))}
+              </div>
+            </div>
           ) : null}
           <InvoiceDocumentView invoice={invoice} />
           {invoice.status === 'issued' ? (

@@ -176,10 +176,23 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
       ? (await invoiceSettingsOf(ctx.database.db, caller.membership.workspaceId)).settings.logoId
       : (found.invoice.document.seller?.logoId ?? '');
   const logo = logoId ? await logoOf(ctx.database.db, caller.membership.workspaceId, logoId) : null;
-  const bytes = await invoicePdf(found.invoice, paper, logo?.bytes ?? null);
-  const name = found.invoice.number
-    ? `invoice-${found.invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`
-    : `draft-invoice-${found.invoice.document.from}-to-${found.invoice.document.to}.pdf`;
+  // ?credit=1: the credit note that cancelled a void invoice.
+  const note = params(request).get('credit') === '1' ? found.invoice.creditNote : null;
+  if (params(request).get('credit') === '1' && !note)
+    return apiError(404, 'not_found', 'This invoice has no credit note: it is not void.');
+  const credit = note
+    ? {
+        number: note.number,
+        issuedOn: todayIn(caller.membership.rules.timeZone, new Date(note.issuedAt)),
+      }
+    : null;
+  const bytes = await invoicePdf(found.invoice, paper, logo?.bytes ?? null, credit);
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-');
+  const name = credit
+    ? `credit-note-${safe(credit.number)}.pdf`
+    : found.invoice.number
+      ? `invoice-${safe(found.invoice.number)}.pdf`
+      : `draft-invoice-${found.invoice.document.from}-to-${found.invoice.document.to}.pdf`;
   return new Response(new Uint8Array(bytes), {
     status: 200,
     headers: {

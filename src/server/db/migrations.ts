@@ -473,4 +473,12 @@ CREATE TABLE invoice_logos (
 );
 `,
   },
+  {
+    id: '0018_credit_notes',
+    sql: `
+-- An issued invoice is never edited: voiding it issues a credit note for its whole amount, named
+-- after it (CN-2026-0007), so the pair reads together in any ledger and the number is unique.
+ALTER TABLE invoices ADD COLUMN credit_note text;
+`,
+  },
 ];

@@ -23,13 +23,17 @@ export function invoicePdf(
   invoice: InvoiceForPdf,
   paper: Paper,
   logo: Buffer | null = null,
+  credit: { number: string; issuedOn: string } | null = null,
 ): Promise<Buffer> {
   const doc = invoice.document;
-  const title = invoice.number
-    ? `Invoice ${invoice.number}`
-    : `Draft invoice for ${invoice.clientName}`;
+  const title = credit
+    ? `Credit note ${credit.number}`
+    : invoice.number
+      ? `Invoice ${invoice.number}`
+      : `Draft invoice for ${invoice.clientName}`;
   const { pdf, bytes } = newPdf(paper, { Title: title, Author: doc.seller?.name ?? '' });
-  const money = (minor: number) => formatMoney(minor, doc.currency || 'INR');
+  // A credit note is the invoice with every amount the other way.
+  const money = (minor: number) => formatMoney(credit ? -minor : minor, doc.currency || 'INR');
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
 
@@ -39,7 +43,7 @@ export function invoicePdf(
     pdf.image(logo, left + width - 140, top, { fit: [140, 60], align: 'right' });
     pdf.y = top;
   }
-  if (invoice.status !== 'issued')
+  if (invoice.status !== 'issued' && !credit)
     pdf
       .font('bold')
       .fontSize(11)
@@ -50,8 +54,15 @@ export function invoicePdf(
       .fillColor('black');
   pdf.font('bold').fontSize(18).text(title);
   pdf.font('regular').fontSize(10);
-  if (invoice.issueDate) pdf.text(`Issued ${formatDay(invoice.issueDate)}`);
-  if (invoice.dueDate) pdf.text(`Due ${formatDay(invoice.dueDate)}`);
+  if (credit) {
+    pdf.text(`Issued ${formatDay(credit.issuedOn)}`);
+    pdf.text(
+      `Cancels invoice ${invoice.number ?? ''} of ${formatDay(invoice.issueDate ?? '')} in full.`,
+    );
+  } else {
+    if (invoice.issueDate) pdf.text(`Issued ${formatDay(invoice.issueDate)}`);
+    if (invoice.dueDate) pdf.text(`Due ${formatDay(invoice.dueDate)}`);
+  }
   pdf.text(`Work from ${formatDay(doc.from)} to ${formatDay(doc.to)}`);
   pdf.moveDown();
 
@@ -122,7 +133,7 @@ export function invoicePdf(
   rule();
   row(['Subtotal', '', '', money(doc.subtotalMinor)], 'regular');
   if (doc.discountMinor > 0)
-    row([`Discount ${doc.discountPercent} %`, '', '', `−${money(doc.discountMinor)}`], 'regular');
+    row([`Discount ${doc.discountPercent} %`, '', '', money(-doc.discountMinor)], 'regular');
   for (const tax of doc.taxes)
     row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
   row(['Total', '', '', money(doc.totalMinor)], 'bold');

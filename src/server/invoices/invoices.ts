@@ -275,8 +275,12 @@ async function markLogs(tx: Runner, workspaceId: string, invoiceId: string, numb
   await pokeWorkspace(tx, workspaceId, version);
 }
 
+/** The credit note that cancels invoice `number`: unique because the invoice number is. */
+export const creditNoteNumber = (number: string) => `CN-${number}`;
+
 /**
- * Voids an issued invoice (it stays, with its number, marked void) or deletes a draft; either
+ * Voids an issued invoice (it stays, with its number, marked void, and a credit note for its
+ * whole amount is issued) or deletes a draft; either
  * way its logs are free again: editable, and offered to the next invoice.
  */
 export async function voidInvoice(
@@ -287,9 +291,9 @@ export async function voidInvoice(
 ): Promise<{ ok: true; status: 'void' | 'deleted' } | Refusal> {
   if (membership.role !== 'Admin') return ADMINS_ONLY;
   return db.transaction(async (tx) => {
-    const [found] = await rows<{ status: string }>(
+    const [found] = await rows<{ status: string; number: string | null }>(
       tx,
-      sql`SELECT status FROM invoices WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
+      sql`SELECT status, number FROM invoices WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
     );
     if (!found) return refuse(404, 'There is no such invoice.');
     if (found.status === 'void') return refuse(409, 'This invoice is already void.');
@@ -300,7 +304,8 @@ export async function voidInvoice(
       return { ok: true as const, status: 'deleted' as const };
     }
     await tx.execute(
-      sql`UPDATE invoices SET status = 'void', voided_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
+      sql`UPDATE invoices SET status = 'void', credit_note = ${creditNoteNumber(found.number ?? '')},
+        voided_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
     );
     return { ok: true as const, status: 'void' as const };
   });

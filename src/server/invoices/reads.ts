@@ -71,6 +71,8 @@ export async function invoiceOf(
         standing: InvoiceStatus;
         payments: Payment[];
         paidMinor: number;
+        /** The credit note that cancelled it, once void. */
+        creditNote: { number: string; issuedAt: string } | null;
       };
     }
   | Refusal
@@ -84,10 +86,12 @@ export async function invoiceOf(
     issue_date: string | null;
     due_date: string | null;
     document: InvoiceDocument;
+    credit_note: string | null;
+    voided_at: string | Date | null;
   }>(
     db,
     sql`SELECT i.client_id, coalesce(i.document->'buyer'->>'name', c.data->>'name') AS client_name,
-        i.status, i.number, i.issue_date, i.due_date, i.document
+        i.status, i.number, i.issue_date, i.due_date, i.document, i.credit_note, i.voided_at
       FROM invoices i LEFT JOIN clients c ON c.workspace_id = i.workspace_id AND c.id = i.client_id
       WHERE i.workspace_id = ${membership.workspaceId} AND i.id = ${id}`,
   );
@@ -108,6 +112,9 @@ export async function invoiceOf(
       issueDate: found.issue_date,
       dueDate: found.due_date,
       document: storedDocument(found.document),
+      creditNote: found.credit_note
+        ? { number: found.credit_note, issuedAt: new Date(found.voided_at ?? 0).toISOString() }
+        : null,
     },
   };
 }

@@ -161,6 +161,11 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${number} (void)` }),
   ).toBeVisible();
+  await expect(
+    page.getByText(`Cancelled in full by credit note CN-${number}, issued ${formatDay(today)}.`),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Credit note PDF (A4)' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('an Admin sets how invoices are numbered and what they say, on Account setting', async ({
