@@ -94,3 +94,26 @@ export async function saveDraftLayout(
     fields: result.fields ?? {},
   };
 }
+
+/**
+ * An issued invoice's e-invoice (UBL 2.1) as a file to save, or why it cannot be made yet (a
+ * missing country or email), in words the person can act on.
+ */
+export async function downloadEInvoice(
+  id: string,
+): Promise<{ ok: true; file: Blob } | { ok: false; message: string }> {
+  try {
+    const response = await fetch(
+      `/sync/invoice-ubl?workspace=${workspace()}&id=${encodeURIComponent(id)}`,
+      { credentials: 'include' },
+    );
+    if (response.ok) return { ok: true, file: await response.blob() };
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+    return {
+      ok: false,
+      message: typeof body.message === 'string' ? body.message : 'The e-invoice could not be made.',
+    };
+  } catch {
+    return { ok: false, message: offline };
+  }
+}

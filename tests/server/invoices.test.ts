@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import xpath from 'xpath';
 import {
   handleDraftInvoice,
   handleInvoice,
@@ -11,6 +13,7 @@ import {
   handleInvoicePdf,
   handleInvoices,
   handleInvoiceSettings,
+  handleInvoiceUbl,
   handleIssueInvoice,
   handleSaveInvoiceSettings,
   handleUpdateDraft,
@@ -491,6 +494,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
       ['/sync/invoice', handleInvoice],
       ['/sync/uninvoiced', handleUninvoiced],
       ['/sync/invoice-pdf', handleInvoicePdf],
+      ['/sync/invoice-ubl', handleInvoiceUbl],
     ] as const) {
       for (let i = 0; i < 1000; i += 1) {
         const query = [
@@ -730,6 +734,99 @@ describe.each(drivers)('invoices on $name', (driver) => {
     expect(lines(frozen.document)[0]).toEqual(['Design workshop', 1, 150000]);
     // An issued invoice is not edited.
     expect((await save({ layout: { ...layout, discountPercent: 0 } })).status).toBe(409);
+
+    // The e-invoice (EN 16931, UBL 2.1) needs both countries: Cora has none yet.
+    const ubl = () =>
+      handleInvoiceUbl(
+        get(`/sync/invoice-ubl?workspace=${admin.workspace.id}&id=${invoice.id}`, admin.cookie),
+        context(database, clock),
+      );
+    const refusedUbl = await ubl();
+    expect(refusedUbl.status).toBe(409);
+    expect(((await refusedUbl.json()) as { message: string }).message).toBe(
+      'E-invoices need the client’s country: choose it for Cora in Clients.',
+    );
+    await ok(admin, 'updateClient', { id: 'cora', changes: { country: 'DE' } });
+    const noEmail = await ubl();
+    expect(((await noEmail.json()) as { message: string }).message).toBe(
+      'E-invoices need the client’s email address: add it for Cora in Clients.',
+    );
+    await ok(admin, 'updateClient', { id: 'cora', changes: { email: 'ap@cora.example' } });
+    const written = await ubl();
+    expect(written.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = new DOMParser({
+      onError: (level, message) => {
+        throw new Error(`${level}: ${message}`);
+      },
+    }).parseFromString(await written.text(), 'text/xml');
+    const select = xpath.useNamespaces({
+      ubl: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+      cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+      cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+    });
+    const texts = (path: string) =>
+      (select(path, xml as unknown as Node) as Node[]).map((n) => n.textContent ?? '');
+    const number = (path: string) => Number(texts(path)[0]);
+    const total = (path: string) =>
+      texts(path).reduce((sum, t) => sum + Math.round(Number(t) * 100), 0);
+    // The hand-computed figures above, in rupees: lines, discount, 9 % + 9 % as one 18 % rate.
+    expect(texts('/ubl:Invoice/cac:InvoiceLine/cbc:LineExtensionAmount')).toEqual([
+      '1500.00',
+      '2400.00',
+      '99.99',
+      '5001.00',
+    ]);
+    expect(texts('/ubl:Invoice/cac:InvoiceLine/cbc:InvoicedQuantity/@unitCode')).toEqual([
+      'HUR',
+      'HUR',
+      'C62',
+      'C62',
+    ]);
+    const totals = '/ubl:Invoice/cac:LegalMonetaryTotal/cbc:';
+    expect(
+      [
+        'LineExtensionAmount',
+        'AllowanceTotalAmount',
+        'TaxExclusiveAmount',
+        'TaxInclusiveAmount',
+        'PayableAmount',
+      ].map((name) => texts(`${totals}${name}`)[0]),
+    ).toEqual(['9000.99', '450.05', '8550.94', '10090.10', '10090.10']);
+    // EN 16931's sums, which the library does not check (BR-CO-10 to BR-CO-17), in paise.
+    const paise = (path: string) => Math.round(number(path) * 100);
+    expect(total('/ubl:Invoice/cac:InvoiceLine/cbc:LineExtensionAmount')).toBe(
+      paise(`${totals}LineExtensionAmount`),
+    ); // BR-CO-10
+    expect(total("/ubl:Invoice/cac:AllowanceCharge[cbc:ChargeIndicator='false']/cbc:Amount")).toBe(
+      paise(`${totals}AllowanceTotalAmount`),
+    ); // BR-CO-11
+    expect(paise(`${totals}LineExtensionAmount`) - paise(`${totals}AllowanceTotalAmount`)).toBe(
+      paise(`${totals}TaxExclusiveAmount`),
+    ); // BR-CO-13
+    expect(total('/ubl:Invoice/cac:TaxTotal/cac:TaxSubtotal/cbc:TaxAmount')).toBe(
+      paise('/ubl:Invoice/cac:TaxTotal/cbc:TaxAmount'),
+    ); // BR-CO-14
+    expect(
+      paise(`${totals}TaxExclusiveAmount`) + paise('/ubl:Invoice/cac:TaxTotal/cbc:TaxAmount'),
+    ).toBe(paise(`${totals}TaxInclusiveAmount`)); // BR-CO-15
+    expect(paise(`${totals}PayableAmount`)).toBe(paise(`${totals}TaxInclusiveAmount`)); // BR-CO-16
+    // BR-CO-17: 8550.94 × 18 % = 1539.17; the two rounded taxes make 1539.16, within its ±1.
+    const subtotal = '/ubl:Invoice/cac:TaxTotal/cac:TaxSubtotal/';
+    expect(texts(`${subtotal}cbc:TaxAmount`)).toEqual(['1539.16']);
+    expect(texts(`${subtotal}cac:TaxCategory/cbc:Percent`)).toEqual(['18']);
+    expect(
+      Math.abs(
+        number(`${subtotal}cbc:TaxAmount`) -
+          Math.round(number(`${subtotal}cbc:TaxableAmount`) * 18) / 100,
+      ),
+    ).toBeLessThanOrEqual(1);
+    // Both parties' countries (BT-40, BT-55).
+    expect(texts('//cac:AccountingSupplierParty//cac:Country/cbc:IdentificationCode')).toEqual([
+      'IN',
+    ]);
+    expect(texts('//cac:AccountingCustomerParty//cac:Country/cbc:IdentificationCode')).toEqual([
+      'DE',
+    ]);
   });
 
   it('keeps a logo an Admin uploads, checked by its bytes, and each issued invoice keeps its own', async () => {

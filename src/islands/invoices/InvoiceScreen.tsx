@@ -4,6 +4,7 @@ import { formatDay, isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import {
+  downloadEInvoice,
   issueInvoice,
   loadInvoice,
   voidInvoice,
@@ -65,6 +66,20 @@ export function InvoiceScreen() {
     if (!issued.ok) return setProblem(issued.message);
     setProblem('');
     await reload();
+  }
+
+  async function eInvoice() {
+    setBusy(true);
+    const made = await downloadEInvoice(id);
+    setBusy(false);
+    if (!made.ok) return setProblem(made.message);
+    setProblem('');
+    // Saved as a file, named after the invoice, like the PDF.
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(made.file);
+    link.download = `invoice-${(invoice?.number ?? id).replace(/[^A-Za-z0-9-]+/g, '-')}.xml`;
+    link.click();
+    URL.revokeObjectURL(link.href);
   }
 
   async function cancel() {
@@ -147,9 +162,19 @@ export function InvoiceScreen() {
                 ))
               : null}
             {invoice.status === 'issued' ? (
-              <button type="button" className="btn-secondary" onClick={() => window.print()}>
-                Print
-              </button>
+              <>
+                <button type="button" className="btn-secondary" onClick={() => window.print()}>
+                  Print
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice()}
+                >
+                  E-invoice (UBL)
+                </button>
+              </>
             ) : null}
             {invoice.status !== 'void' ? (
               <button

@@ -65,6 +65,7 @@ export function clientToServer(c: Client) {
     email: c.email,
     phone: c.phone,
     address: c.address,
+    country: c.country,
     taxName: c.taxName,
     taxPercentage: c.taxPercentage,
     taxNumber: c.taxNumber,

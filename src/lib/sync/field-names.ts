@@ -13,6 +13,7 @@ export const serverFieldNames = {
     'email',
     'phone',
     'address',
+    'country',
     'taxName',
     'taxPercentage',
     'taxNumber',

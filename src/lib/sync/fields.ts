@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unstorable } from '../storable-text';
+import { isCountryCode } from '../countries';
 
 /**
  * Strict write schemas: what a mutation may set on each kind of record. Unlike the lenient read
@@ -39,6 +40,11 @@ export const clientFields = z
     email: text(254),
     phone: text(40),
     address: text(500),
+    // Not in SPEC.md: e-invoices need it (ISO 3166-1 alpha-2); devices from before may omit it.
+    country: z
+      .string()
+      .refine((v) => v === '' || isCountryCode(v), 'Choose a country from the list')
+      .optional(),
     taxName: text(60),
     taxPercentage: z.number().finite().min(0).max(100).nullable(),
     taxNumber: text(60),

@@ -3,6 +3,8 @@ import { isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
+import { clientOf } from '../invoices/document';
+import { ublInvoice } from '../invoices/e-invoice';
 import { invoicePdf } from '../invoices/invoice-pdf';
 import { logoOf } from '../invoices/logos';
 import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
@@ -226,4 +228,56 @@ export async function handleInvoicePayment(
     { paidMinor: recorded.paidMinor, totalMinor: recorded.totalMinor },
     refreshed(caller.session, request, ctx),
   );
+}
+
+/** GET /sync/invoice-ubl?workspace=…&id=…: an issued invoice as an EN 16931 UBL 2.1 file. */
+export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): Promise<Response> {
+  const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
+  if ('response' in caller) return caller.response;
+  const id = params(request).get('id') ?? '';
+  if (!z.string().uuid().safeParse(id).success)
+    return apiError(400, 'invalid_request', 'Give the id of an invoice.', {
+      fields: { id: 'Must be an invoice id' },
+    });
+  const today = todayIn(caller.membership.rules.timeZone, ctx.now());
+  const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
+  if (!found.ok) return refusal(found);
+  const { number, issueDate, dueDate, status, document } = found.invoice;
+  if (status !== 'issued' || !number || !issueDate)
+    return apiError(409, 'invalid_request', 'Only an issued invoice has an e-invoice.');
+  // A country chosen after issuing completes the copy (it changes no amount or name on it).
+  const workspaceId = caller.membership.workspaceId;
+  const client = await clientOf(ctx.database.db, workspaceId, found.invoice.clientId);
+  const { settings } = await invoiceSettingsOf(ctx.database.db, workspaceId);
+  const completed = {
+    ...document,
+    ...(document.seller
+      ? { seller: { ...document.seller, country: document.seller.country || settings.country } }
+      : {}),
+    ...(document.buyer
+      ? {
+          buyer: {
+            ...document.buyer,
+            country: document.buyer.country || client?.country || '',
+            email: document.buyer.email || client?.email || '',
+          },
+        }
+      : {}),
+  };
+  const made = await ublInvoice({
+    number,
+    issueDate,
+    dueDate,
+    document: completed,
+    sellerEmail: caller.session.user.email,
+  });
+  if (!made.ok) return apiError(409, 'invalid_request', made.message);
+  return new Response(made.xml, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Content-Disposition': `attachment; filename="invoice-${number.replace(/[^A-Za-z0-9-]+/g, '-')}.xml"`,
+      ...refreshed(caller.session, request, ctx),
+    },
+  });
 }

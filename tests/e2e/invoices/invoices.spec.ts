@@ -130,6 +130,25 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await page.getByRole('link', { name: 'PDF (A4)' }).click();
   expect((await download).suggestedFilename()).toBe(`invoice-${number}.pdf`);
 
+  // The e-invoice needs the client's country; once chosen, it downloads as UBL.
+  await page.getByRole('button', { name: 'E-invoice (UBL)' }).click();
+  await expect(
+    page.getByText('E-invoices need the client’s country: choose it for Acme in Clients.'),
+  ).toBeVisible();
+  const invoiceUrl = page.url();
+  await page.goto('/clients/c1');
+  await page.getByLabel('COUNTRY').selectOption({ label: 'India' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/clients\/?$/);
+  await page.goto(invoiceUrl);
+  const xmlDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'E-invoice (UBL)' }).click();
+  const ubl = await xmlDownload;
+  expect(ubl.suggestedFilename()).toBe(`invoice-${number}.xml`);
+  const xml = await readFile((await ubl.path()) ?? '', 'utf8');
+  expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
+  expect(xml).toContain('<cbc:PayableAmount currencyID="INR">1888.00</cbc:PayableAmount>');
+
   // Track shows the log locked, with why, instead of Edit and Remove.
   await page.goto(`/login/?day=${today}`);
   await expect(
