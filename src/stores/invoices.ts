@@ -96,15 +96,18 @@ export async function saveDraftLayout(
 }
 
 /**
- * An issued invoice's e-invoice (UBL 2.1) as a file to save, or why it cannot be made yet (a
- * missing country or email), in words the person can act on.
+ * An issued invoice's e-invoice as a file to save: UBL 2.1 XML, or Factur-X (the PDF with the
+ * same data embedded); or why it cannot be made yet (a missing country or email), in words the
+ * person can act on.
  */
 export async function downloadEInvoice(
   id: string,
+  format: 'ubl' | 'facturx',
 ): Promise<{ ok: true; file: Blob } | { ok: false; message: string }> {
+  const query = `workspace=${workspace()}&id=${encodeURIComponent(id)}`;
   try {
     const response = await fetch(
-      `/sync/invoice-ubl?workspace=${workspace()}&id=${encodeURIComponent(id)}`,
+      format === 'ubl' ? `/sync/invoice-ubl?${query}` : `/sync/invoice-pdf?${query}&facturx=1`,
       { credentials: 'include' },
     );
     if (response.ok) return { ok: true, file: await response.blob() };

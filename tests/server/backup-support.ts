@@ -62,6 +62,12 @@ export async function seed(database: Database): Promise<{ asha: Person; ravi: Pe
     await query(`UPDATE workspaces SET version = 9007199254740993 WHERE id = $1::uuid`, [
       ravi.workspaceId,
     ]);
+    // Bytes (an invoice logo) must come back byte for byte.
+    await query(
+      `INSERT INTO invoice_logos (workspace_id, id, content_type, bytes, created_at)
+       VALUES ($1::uuid, 'logo-1', 'image/png', decode('89504e470d0a1a0a00ff', 'hex'), '2026-11-22T10:00:00Z')`,
+      [asha.workspaceId],
+    );
   });
   const client = {
     name: 'Bolt Studio',

@@ -47,6 +47,7 @@ const EMPTY = {
   invoice_counters: 0,
   invoice_logs: 0,
   invoice_payments: 0,
+  invoice_logos: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -108,6 +109,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       invoice_counters: 0,
       invoice_logs: 0,
       invoice_payments: 0,
+      invoice_logos: 1,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));
@@ -129,6 +131,9 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
         `SELECT data::text AS data, date::text AS date, seconds, expense_minor::text AS minor, version::text AS version FROM time_logs WHERE id = 'l-1'`,
       ),
     ).toMatchObject({ date: '2026-11-20', seconds: 5400, minor: '25050', version: '2' });
+    expect(
+      await one(target, `SELECT encode(bytes, 'hex') AS hex FROM invoice_logos WHERE id = 'logo-1'`),
+    ).toEqual({ hex: '89504e470d0a1a0a00ff' });
     const log = await one(target, `SELECT data::text AS data FROM time_logs WHERE id = 'l-1'`);
     expect(JSON.parse(String(log?.['data']))).toEqual(designReview);
   });
@@ -180,6 +185,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
           invoice_counters: 0,
           invoice_logs: 0,
           invoice_payments: 0,
+          invoice_logos: 1,
         },
       },
     });
@@ -204,6 +210,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       audit_log: 0,
       teams: 0,
       team_members: 0,
+      invoice_logos: 1,
     });
     // No sessions came along: the old cookie is signed out, the password still signs in.
     expect((await pullAll(target, asha.cookie, asha.workspaceId)).status).toBe(401);

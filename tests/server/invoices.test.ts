@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -826,6 +826,41 @@ describe.each(drivers)('invoices on $name', (driver) => {
     ]);
     expect(texts('//cac:AccountingCustomerParty//cac:Country/cbc:IdentificationCode')).toEqual([
       'DE',
+    ]);
+
+    // Factur-X: the same PDF with the EN 16931 data embedded as factur-x.xml.
+    const facturX = await handleInvoicePdf(
+      get(
+        `/sync/invoice-pdf?workspace=${admin.workspace.id}&id=${invoice.id}&facturx=1`,
+        admin.cookie,
+      ),
+      context(database, clock),
+    );
+    expect(facturX.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'hm-facturx-'));
+    const file = join(dir, 'invoice.pdf');
+    writeFileSync(file, Buffer.from(await facturX.arrayBuffer()));
+    expect(execFileSync('pdfdetach', ['-list', file], { encoding: 'utf8' })).toContain(
+      'factur-x.xml',
+    );
+    expect(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })).toMatch(
+      /Total\s+₹10,090\.10/,
+    );
+    execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
+    const cii = new DOMParser().parseFromString(
+      readFileSync(join(dir, 'factur-x.xml'), 'utf8'),
+      'text/xml',
+    );
+    const ram = xpath.useNamespaces({
+      ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+    });
+    const cii1 = (path: string) =>
+      (ram(path, cii as unknown as Node) as Node[]).map((n) => n.textContent ?? '');
+    expect(
+      cii1('//ram:SpecifiedTradeSettlementHeaderMonetarySummation/ram:GrandTotalAmount'),
+    ).toEqual(['10090.10']);
+    expect(cii1('//ram:GuidelineSpecifiedDocumentContextParameter/ram:ID')).toEqual([
+      'urn:cen.eu:en16931:2017',
     ]);
   });
 

@@ -224,6 +224,7 @@ describe.each(drivers)('locked periods on $name', (driver) => {
       role: 'Manager',
       memberId: 'm-man',
       seesAmounts: false,
+      currency: 'INR',
       rules: {
         timeZone: 'UTC',
         weekStart: 1,

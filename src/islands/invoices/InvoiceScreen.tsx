@@ -12,6 +12,7 @@ import {
   type InvoiceStanding,
 } from '../../stores/invoices';
 import { $cacheOwner } from '../../stores/sync/owner';
+import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
 import { AdminsOnly } from './AdminsOnly';
 import { DraftEditor } from './DraftEditor';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
@@ -44,6 +45,7 @@ export function InvoiceScreen() {
   const [issueDate, setIssueDate] = useState(() => todayIn(rules.timeZone, new Date()));
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
 
   const reload = () =>
@@ -68,16 +70,17 @@ export function InvoiceScreen() {
     await reload();
   }
 
-  async function eInvoice() {
+  async function eInvoice(format: 'ubl' | 'facturx') {
     setBusy(true);
-    const made = await downloadEInvoice(id);
+    const made = await downloadEInvoice(id, format);
     setBusy(false);
     if (!made.ok) return setProblem(made.message);
     setProblem('');
     // Saved as a file, named after the invoice, like the PDF.
     const link = document.createElement('a');
     link.href = URL.createObjectURL(made.file);
-    link.download = `invoice-${(invoice?.number ?? id).replace(/[^A-Za-z0-9-]+/g, '-')}.xml`;
+    const name = `invoice-${(invoice?.number ?? id).replace(/[^A-Za-z0-9-]+/g, '-')}`;
+    link.download = format === 'ubl' ? `${name}.xml` : `${name}-factur-x.pdf`;
     link.click();
     URL.revokeObjectURL(link.href);
   }
@@ -170,9 +173,17 @@ export function InvoiceScreen() {
                   type="button"
                   className="btn-secondary"
                   disabled={busy}
-                  onClick={() => void eInvoice()}
+                  onClick={() => void eInvoice('ubl')}
                 >
                   E-invoice (UBL)
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice('facturx')}
+                >
+                  PDF with e-invoice (Factur-X)
                 </button>
               </>
             ) : null}
@@ -181,12 +192,26 @@ export function InvoiceScreen() {
                 type="button"
                 className="btn-secondary"
                 disabled={busy}
-                onClick={() => void cancel()}
+                onClick={() => setConfirming(true)}
               >
                 {invoice.status === 'draft' ? 'Delete draft' : 'Void invoice'}
               </button>
             ) : null}
           </div>
+          <ConfirmDialog
+            open={confirming}
+            title={
+              invoice.status === 'draft' ? 'Delete this draft?' : `Void invoice ${invoice.number}?`
+            }
+            description={
+              invoice.status === 'draft'
+                ? 'Its logs and expenses are offered for billing again. Nothing was numbered or sent.'
+                : `A credit note for its whole amount is issued with it, and its logs can be changed and billed again. A void invoice cannot be issued again.`
+            }
+            confirmLabel={invoice.status === 'draft' ? 'Delete draft' : 'Void invoice'}
+            onConfirm={() => void cancel()}
+            onClose={() => setConfirming(false)}
+          />
           {invoice.status === 'draft' ? (
             <p className="mb-3 rounded border border-sky-200 bg-sky-50 p-3 print:hidden">
               A draft follows its logs: change one and the draft shows its new amount. Issuing gives

@@ -3,8 +3,8 @@ import { isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
-import { clientOf } from '../invoices/document';
-import { ublInvoice } from '../invoices/e-invoice';
+import { facturX, ublInvoice } from '../invoices/e-invoice';
+import { eInvoiceInput } from '../invoices/e-invoice-input';
 import { invoicePdf } from '../invoices/invoice-pdf';
 import { logoOf } from '../invoices/logos';
 import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
@@ -30,6 +30,9 @@ const refusal = (r: Refusal) =>
   apiError(r.status, r.status === 403 ? 'forbidden' : 'invalid_request', r.message);
 
 const params = (request: Request) => new URL(request.url).searchParams;
+
+/** An invoice number as a file name's safe part: 2026/07 → 2026-07. */
+const safeName = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-');
 
 /** GET /sync/invoices?workspace=…: every invoice, newest first, overdue ones marked. */
 export async function handleInvoices(request: Request, ctx: HandlerContext): Promise<Response> {
@@ -188,12 +191,24 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
         issuedOn: todayIn(caller.membership.rules.timeZone, new Date(note.issuedAt)),
       }
     : null;
-  const bytes = await invoicePdf(found.invoice, paper, logo?.bytes ?? null, credit);
-  const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-');
+  let bytes = await invoicePdf(found.invoice, paper, logo?.bytes ?? null, credit);
+  // ?facturx=1: the same pages with the EN 16931 data embedded, for accounting software.
+  if (params(request).get('facturx') === '1' && !credit) {
+    const input = await eInvoiceInput(
+      ctx.database.db,
+      caller.membership.workspaceId,
+      found.invoice,
+      caller.session.user.email,
+    );
+    if (!input.ok) return apiError(409, 'invalid_request', input.message);
+    const made = await facturX(input.input, bytes);
+    if (!made.ok) return apiError(409, 'invalid_request', made.message);
+    bytes = made.pdf;
+  }
   const name = credit
-    ? `credit-note-${safe(credit.number)}.pdf`
+    ? `credit-note-${safeName(credit.number)}.pdf`
     : found.invoice.number
-      ? `invoice-${safe(found.invoice.number)}.pdf`
+      ? `invoice-${safeName(found.invoice.number)}.pdf`
       : `draft-invoice-${found.invoice.document.from}-to-${found.invoice.document.to}.pdf`;
   return new Response(new Uint8Array(bytes), {
     status: 200,
@@ -242,41 +257,20 @@ export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): P
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
-  const { number, issueDate, dueDate, status, document } = found.invoice;
-  if (status !== 'issued' || !number || !issueDate)
-    return apiError(409, 'invalid_request', 'Only an issued invoice has an e-invoice.');
-  // A country chosen after issuing completes the copy (it changes no amount or name on it).
-  const workspaceId = caller.membership.workspaceId;
-  const client = await clientOf(ctx.database.db, workspaceId, found.invoice.clientId);
-  const { settings } = await invoiceSettingsOf(ctx.database.db, workspaceId);
-  const completed = {
-    ...document,
-    ...(document.seller
-      ? { seller: { ...document.seller, country: document.seller.country || settings.country } }
-      : {}),
-    ...(document.buyer
-      ? {
-          buyer: {
-            ...document.buyer,
-            country: document.buyer.country || client?.country || '',
-            email: document.buyer.email || client?.email || '',
-          },
-        }
-      : {}),
-  };
-  const made = await ublInvoice({
-    number,
-    issueDate,
-    dueDate,
-    document: completed,
-    sellerEmail: caller.session.user.email,
-  });
+  const input = await eInvoiceInput(
+    ctx.database.db,
+    caller.membership.workspaceId,
+    found.invoice,
+    caller.session.user.email,
+  );
+  if (!input.ok) return apiError(409, 'invalid_request', input.message);
+  const made = await ublInvoice(input.input);
   if (!made.ok) return apiError(409, 'invalid_request', made.message);
   return new Response(made.xml, {
     status: 200,
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': `attachment; filename="invoice-${number.replace(/[^A-Za-z0-9-]+/g, '-')}.xml"`,
+      'Content-Disposition': `attachment; filename="invoice-${safeName(input.input.number)}.xml"`,
       ...refreshed(caller.session, request, ctx),
     },
   });

@@ -63,6 +63,31 @@ function address(party: InvoiceParty) {
  * without tax the lines are exempt. The discount is a document-level allowance before tax.
  */
 export async function ublInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
+  const made = await generate(invoice, { format: 'UBL' });
+  return made.ok
+    ? { ok: true, xml: typeof made.out === 'string' ? made.out : Buffer.from(made.out).toString() }
+    : made;
+}
+
+/**
+ * The invoice's PDF as Factur-X (EN 16931 profile): the same pages with the invoice's data
+ * embedded as factur-x.xml, which accounting software reads instead of the text.
+ */
+export async function facturX(
+  invoice: InvoiceForUbl,
+  pdf: Buffer,
+): Promise<{ ok: true; pdf: Buffer } | { ok: false; message: string }> {
+  const made = await generate(invoice, {
+    format: 'Factur-X-EN16931',
+    pdf: { buffer: pdf, filename: `invoice-${invoice.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  return made.ok ? { ok: true, pdf: Buffer.from(made.out) } : made;
+}
+
+async function generate(
+  invoice: InvoiceForUbl,
+  options: { format: string; pdf?: { buffer: Buffer; filename: string; mimetype: string } },
+): Promise<{ ok: true; out: string | Uint8Array } | { ok: false; message: string }> {
   const doc = invoice.document;
   const problem = eInvoiceProblem(doc);
   if (problem) return { ok: false, message: problem };
@@ -184,8 +209,7 @@ export async function ublInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
     },
   } as unknown as UblData;
   try {
-    const xml = await invoiceService().generate(data, { format: 'UBL', lang: 'en-us' });
-    return { ok: true, xml: typeof xml === 'string' ? xml : Buffer.from(xml).toString('utf8') };
+    return { ok: true, out: await invoiceService().generate(data, { ...options, lang: 'en-us' }) };
   } catch (error) {
     // The library's error names each field its schema refused: kept in the server's log.
     console.error('E-invoice refused by its schema', JSON.stringify(error, null, 1).slice(0, 4000));

@@ -114,7 +114,9 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
 
   await page.getByLabel('Issue date').fill(today);
   await page.getByRole('button', { name: 'Issue invoice' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Invoice ${number}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Invoice ${number}`, exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(`Issued ${formatDay(today)}, due ${formatDay(due)}.`)).toBeVisible();
   await expect(page.getByRole('article', { name: 'Invoice' })).toContainText('27AAAAA0000A1Z5');
   // ₹1,000.00 received: partly paid, ₹888.00 left.
@@ -148,6 +150,14 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   const xml = await readFile((await ubl.path()) ?? '', 'utf8');
   expect(xml).toContain(`<cbc:ID>${number}</cbc:ID>`);
   expect(xml).toContain('<cbc:PayableAmount currencyID="INR">1888.00</cbc:PayableAmount>');
+  const facturXDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF with e-invoice (Factur-X)' }).click();
+  const facturX = await facturXDownload;
+  expect(facturX.suggestedFilename()).toBe(`invoice-${number}-factur-x.pdf`);
+  // The embedded XML is stored compressed; its name is not.
+  expect((await readFile((await facturX.path()) ?? '')).toString('latin1')).toContain(
+    'factur-x.xml',
+  );
 
   // Track shows the log locked, with why, instead of Edit and Remove.
   await page.goto(`/login/?day=${today}`);
@@ -176,7 +186,16 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
 
   await page.goto('/invoices');
   await list.getByRole('link', { name: number }).click();
+  // Voiding asks first; Cancel leaves the invoice issued.
   await page.getByRole('button', { name: 'Void invoice' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Void invoice ${number}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Invoice ${number}`, exact: true }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Void invoice' }).click();
+  await confirm.getByRole('button', { name: 'Void invoice' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${number} (void)` }),
   ).toBeVisible();

@@ -1,0 +1,40 @@
+import type { Runner } from '../sync/records';
+import { clientOf } from './document';
+import type { InvoiceForUbl } from './e-invoice';
+import type { InvoiceView } from './invoices';
+import { invoiceSettingsOf } from './settings';
+
+/**
+ * An issued invoice as its e-invoice (UBL or Factur-X) is made from, or why it cannot be: only
+ * an issued invoice has one. A country or client email chosen after issuing completes the copy
+ * (neither changes an amount or a name on it), so an Admin can fix what EN 16931 asks for and
+ * download again without voiding.
+ */
+export async function eInvoiceInput(
+  runner: Runner,
+  workspaceId: string,
+  invoice: InvoiceView,
+  sellerEmail: string,
+): Promise<{ ok: true; input: InvoiceForUbl } | { ok: false; message: string }> {
+  const { number, issueDate, dueDate, status, document } = invoice;
+  if (status !== 'issued' || !number || !issueDate)
+    return { ok: false, message: 'Only an issued invoice has an e-invoice.' };
+  const client = await clientOf(runner, workspaceId, invoice.clientId);
+  const { settings } = await invoiceSettingsOf(runner, workspaceId);
+  const completed = {
+    ...document,
+    ...(document.seller
+      ? { seller: { ...document.seller, country: document.seller.country || settings.country } }
+      : {}),
+    ...(document.buyer
+      ? {
+          buyer: {
+            ...document.buyer,
+            country: document.buyer.country || client?.country || '',
+            email: document.buyer.email || client?.email || '',
+          },
+        }
+      : {}),
+  };
+  return { ok: true, input: { number, issueDate, dueDate, document: completed, sellerEmail } };
+}
