@@ -132,7 +132,10 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       ),
     ).toMatchObject({ date: '2026-11-20', seconds: 5400, minor: '25050', version: '2' });
     expect(
-      await one(target, `SELECT encode(bytes, 'hex') AS hex FROM invoice_logos WHERE id = 'logo-1'`),
+      await one(
+        target,
+        `SELECT encode(bytes, 'hex') AS hex FROM invoice_logos WHERE id = 'logo-1'`,
+      ),
     ).toEqual({ hex: '89504e470d0a1a0a00ff' });
     const log = await one(target, `SELECT data::text AS data FROM time_logs WHERE id = 'l-1'`);
     expect(JSON.parse(String(log?.['data']))).toEqual(designReview);
