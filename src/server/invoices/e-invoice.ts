@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as EInvoiceEu from '@e-invoice-eu/core';
 import type { Invoice as UblData, InvoiceService as Service } from '@e-invoice-eu/core';
 import type { InvoiceDocument, InvoiceParty } from '../../lib/invoice-document';
+import { lineAmount, type ComposedLine } from '../../lib/invoice-lines';
 
 // The EN 16931 e-invoice of an issued invoice, as UBL 2.1 (issue 14), for accounting software.
 // @e-invoice-eu/core checks the data against its EN 16931 schema and writes the XML; it does not
@@ -67,6 +68,30 @@ export async function ublInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
   return made.ok
     ? { ok: true, xml: typeof made.out === 'string' ? made.out : Buffer.from(made.out).toString() }
     : made;
+}
+
+/**
+ * A line's price (BT-146), so that quantity × price ÷ base quantity is its amount to the paisa,
+ * as validators check. Usually the line's rate; a time line left as logged has its logs' own sum
+ * as amount, which its average rate only approaches (EN 16931 prices have two decimals here), so
+ * it is priced as its amount per its whole quantity (BT-149).
+ */
+function price(
+  line: Pick<ComposedLine, 'kind' | 'quantity' | 'unitMinor' | 'amountMinor'>,
+  currency: string,
+) {
+  if (line.quantity > 0 && lineAmount(line.quantity, line.unitMinor) === line.amountMinor)
+    return { 'cbc:PriceAmount': amount(line.unitMinor), 'cbc:PriceAmount@currencyID': currency };
+  return {
+    'cbc:PriceAmount': amount(line.amountMinor),
+    'cbc:PriceAmount@currencyID': currency,
+    ...(line.quantity > 0
+      ? {
+          'cbc:BaseQuantity': String(line.quantity),
+          'cbc:BaseQuantity@unitCode': line.kind === 'time' ? 'HUR' : 'C62',
+        }
+      : {}),
+  };
 }
 
 /**
@@ -196,15 +221,7 @@ async function generate(
           'cbc:Name': line.description || 'Work',
           'cac:ClassifiedTaxCategory': category,
         },
-        'cac:Price': {
-          // The price that makes the line's amount, to four decimals (a time line's amount is
-          // its logs' own sum, which an average rate only approaches).
-          'cbc:PriceAmount':
-            line.quantity > 0
-              ? String(Math.round((line.amountMinor / line.quantity) * 100) / 10000)
-              : amount(line.amountMinor),
-          'cbc:PriceAmount@currencyID': currency,
-        },
+        'cac:Price': price(line, currency),
       })),
     },
   } as unknown as UblData;
