@@ -1000,4 +1000,76 @@ describe.each(drivers)('invoices on $name', (driver) => {
     );
     expect(((await after.json()) as { settings: { logoId: string } }).settings.logoId).toBe('');
   }, 120_000);
+
+  it('drafts only the projects the Admin ticks; the others stay uninvoiced', async () => {
+    // Dune, October: Design ₹600/h, 1 h = 60000 p; Hosting ₹400/h, 0.5 h = 20000 p.
+    // Hosting alone: subtotal 20000 p, GST 18 % = 3600 p, total 23600 p.
+    await ok(admin, 'createClient', { id: 'dune', fields: clientFields('Dune') });
+    for (const [id, name, rate] of [
+      ['d1', 'Design', 600],
+      ['d2', 'Hosting', 400],
+    ] as const)
+      await ok(admin, 'createProject', {
+        id,
+        fields: { ...projectFields(name, 'dune'), billamount: rate, rounding: 'false' },
+      });
+    await ok(admin, 'addTimeLog', {
+      id: 'D1',
+      fields: { ...timeLogFields('2026-10-05', 'd1', 3600), exp: 0 },
+    });
+    await ok(admin, 'addTimeLog', {
+      id: 'D2',
+      fields: { ...timeLogFields('2026-10-06', 'd2', 1800), exp: 0 },
+    });
+    const october = { clientId: 'dune', from: '2026-10-01', to: '2026-10-31' };
+    // Another client's project gives Dune nothing to bill.
+    expect(
+      await createDraft(
+        database.db,
+        adminMembership,
+        { ...october, projectIds: ['web'] },
+        clock.now(),
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
+    const draft = await createDraft(
+      database.db,
+      adminMembership,
+      { ...october, projectIds: ['d2'] },
+      clock.now(),
+    );
+    if (!draft.ok) throw new Error(draft.message);
+    const doc = draft.invoice.document;
+    expect(doc.lines.map((l) => [l.description, l.quantity, l.amountMinor])).toEqual([
+      ['Hosting', 0.5, 20000],
+    ]);
+    expect(doc.logIds).toEqual(['D2']);
+    expect([doc.subtotalMinor, doc.taxMinor, doc.totalMinor]).toEqual([20000, 3600, 23600]);
+    const left = await handleUninvoiced(
+      get(
+        `/sync/uninvoiced?workspace=${admin.workspace.id}&from=2026-10-01&to=2026-10-31`,
+        admin.cookie,
+      ),
+      context(database, clock),
+    );
+    expect(((await left.json()) as { clients: unknown }).clients).toEqual([
+      {
+        clientId: 'dune',
+        clientName: 'Dune',
+        projects: [
+          {
+            projectId: 'd1',
+            projectName: 'Design',
+            logs: 1,
+            billableSeconds: 3600,
+            billableMinor: 60000,
+            expensesMinor: 0,
+          },
+        ],
+      },
+    ]);
+    expect(await voidInvoice(database.db, adminMembership, draft.invoice.id, clock.now())).toEqual({
+      ok: true,
+      status: 'deleted',
+    });
+  });
 });

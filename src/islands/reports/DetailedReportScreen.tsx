@@ -21,6 +21,7 @@ import { $tasks } from '../../stores/tasks';
 import { loadReport, reportQuery } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { downloadFile } from '../../ui/feedback/download';
+import { CustomDays } from '../common/CustomDays';
 import { useQueryState } from '../common/use-query-state';
 import { labelledGroups } from '../../lib/report-labels';
 import { ReportDownloads } from './ReportDownloads';
@@ -240,32 +241,15 @@ export function DetailedReportScreen() {
           presets.map((p) => ({ value: p, label: presetLabels[p] })),
         )}
         {preset === 'custom' ? (
-          <>
-            <div>
-              <label htmlFor="report-from" className="field-label">
-                From
-              </label>
-              <input
-                id="report-from"
-                type="date"
-                className="field-input"
-                value={range.from}
-                onChange={(e) => setCustomFrom(e.target.value)}
-              />
-            </div>
-            <div>
-              <label htmlFor="report-to" className="field-label">
-                To
-              </label>
-              <input
-                id="report-to"
-                type="date"
-                className="field-input"
-                value={range.to}
-                onChange={(e) => setCustomTo(e.target.value)}
-              />
-            </div>
-          </>
+          <CustomDays
+            idPrefix="report"
+            from={range.from}
+            to={range.to}
+            onChange={(days) => {
+              if (days.from !== undefined) setCustomFrom(days.from);
+              if (days.to !== undefined) setCustomTo(days.to);
+            }}
+          />
         ) : null}
         {select('report-group', 'Group by', first, setFirst, groupOptions)}
         {select('report-then', 'Then by', second, setSecond, groupOptions)}

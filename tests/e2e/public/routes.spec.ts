@@ -11,6 +11,7 @@ export const publicRoutes: [string, string | RegExp][] = [
   ['/terms', 'Terms of Use'],
   ['/help', 'Advice and answers from the product team'],
   ['/help/quick-start-administrators', /administrators/i],
+  ['/help/invoicing-your-clients', 'Invoicing your clients'],
   ['/whatNew', "What's new"],
   ['/apps', 'Apps and administration'],
   ['/UserCreds', 'UserCreds'],

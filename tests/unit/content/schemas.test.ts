@@ -107,8 +107,8 @@ const dataCollections: [string, ZodTypeAny, number][] = [
 const markdownCollections: [string, ZodTypeAny, number][] = [
   ['faq', faqSchema, 9],
   ['use-cases', useCaseSchema, 5],
-  ['changelog', changelogSchema, 9],
-  ['help', helpSchema, 7],
+  ['changelog', changelogSchema, 10],
+  ['help', helpSchema, 8],
   ['legal', legalSchema, 1],
   ['marketing', marketingSchema, 4],
 ];
