@@ -414,6 +414,45 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
     expect((await pullAs(me)).changes.find((c) => c.kind === 'timer')?.data).toEqual(timer);
   });
 
+  it('a pull never counts a mutation as applied whose change it does not carry', async () => {
+    // A device drops from its outbox every mutation up to lastMutationIds, lays the rest over the
+    // pulled rows and shows that. If a push landed between the pull's reads, the pull would count
+    // it as applied but carry the older rows: the device would forget its own change (a stopped
+    // stopwatch running again, its time counted twice). Here one device sets its stopwatch 40
+    // times while pulling from scratch; what it would show must always be its latest change.
+    const me = await person();
+    const timerOf = (k: number) => ({
+      status: 'running',
+      startedAt: k * 1000,
+      day: '2026-11-25',
+      continueLogId: null,
+    });
+    let made = 0;
+    const pushes = (async () => {
+      for (let k = 1; k <= 40; k += 1) {
+        made = k; // in the outbox before it is sent
+        const res = await pushAs(me, [{ id: k, name: 'setTimer', args: { timer: timerOf(k) } }]);
+        expect(res.status).toBe(200);
+      }
+    })();
+    let done = false;
+    void pushes.finally(() => (done = true));
+    const wrong: string[] = [];
+    while (!done) {
+      const answer = await pullAs(me);
+      const acknowledged = answer.lastMutationIds[me.clientId] ?? 0;
+      const timer = answer.changes.find((c) => c.kind === 'timer')?.data as
+        { startedAt?: number } | undefined;
+      const carried = (timer?.startedAt ?? 0) / 1000;
+      // The outbox beyond `acknowledged` is laid over the pulled rows: its last change wins.
+      const shown = made > acknowledged ? made : carried;
+      if (shown !== made)
+        wrong.push(`made ${made}, acknowledged ${acknowledged}, carried ${carried}`);
+    }
+    await pushes;
+    expect(wrong).toEqual([]);
+  });
+
   it('keeps what a running stopwatch is for, and refuses an entry with unknown or bad fields', async () => {
     const me = await person();
     const entry = {

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { syncClients, workspaces } from '../db/schema';
-import { changesSince, type Change, type Cursor } from './records';
+import { changesSince, rows, type Change, type Cursor } from './records';
 import { redacted } from './visibility';
 import type { Membership } from './permissions';
 import { membershipOf } from './workspaces';
@@ -38,6 +37,13 @@ export interface Access {
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+/** `{ clientId: lastMutationId }` from the JSON the database built (text on some drivers). */
+function mutationIdsOf(value: unknown): Record<string, number> {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  return Object.fromEntries(Object.entries(parsed).map(([id, last]) => [id, Number(last)]));
 }
 
 /** A cursor from a previous page, or null when it is not one of ours. */
@@ -78,11 +84,19 @@ export async function pull(
 ): Promise<PullOutcome> {
   const membership = await membershipOf(db, userId, query.workspaceId);
   if (!membership) return { kind: 'forbidden' };
-  const [workspace] = await db
-    .select({ version: workspaces.version })
-    .from(workspaces)
-    .where(eq(workspaces.id, query.workspaceId));
-  const current = workspace?.version ?? 0;
+  // The version and the devices' last applied mutations in one statement, so one snapshot: a
+  // push committed between two reads would count as applied (the device drops it from its
+  // outbox) while its change is newer than this pull carries, and the device would show the
+  // older rows. Later pages read them again, newer maybe, so a device keeps the first page's.
+  const [state] = await rows<{ version: string | number; clients: unknown }>(
+    db,
+    sql`SELECT w.version,
+        (SELECT coalesce(json_object_agg(c.id, c.last_mutation_id), '{}'::json) FROM sync_clients c
+          WHERE c.user_id = ${userId} AND c.workspace_id = ${query.workspaceId}) AS clients
+      FROM workspaces w WHERE w.id = ${query.workspaceId}`,
+  );
+  const current = Number(state?.version ?? 0);
+  const lastMutationIds = mutationIdsOf(state?.clients);
   const upTo = query.upTo !== null && query.upTo <= current ? query.upTo : current;
   // A cookie from the future (another database, a restored backup) means start over; so does
   // one from before what this member may see last changed (markVisibilityChanged).
@@ -102,10 +116,6 @@ export async function pull(
   const more = changes.length > pageSize;
   const page = more ? changes.slice(0, pageSize) : changes;
   const lastRow = page.at(-1);
-  const clients = await db
-    .select({ id: syncClients.id, last: syncClients.lastMutationId })
-    .from(syncClients)
-    .where(and(eq(syncClients.userId, userId), eq(syncClients.workspaceId, query.workspaceId)));
   return {
     kind: 'ok',
     cookie: String(upTo),
@@ -120,7 +130,7 @@ export async function pull(
       more && lastRow
         ? encodeCursor({ version: lastRow.version, kind: lastRow.kind, id: lastRow.id })
         : null,
-    lastMutationIds: Object.fromEntries(clients.map((c) => [c.id, c.last])),
+    lastMutationIds,
     access: {
       role: membership.role,
       memberId: membership.memberId,

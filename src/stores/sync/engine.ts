@@ -271,6 +271,7 @@ async function pullOnce(): Promise<void> {
   const logsFrom = windowStart();
   const changes: PulledChange[] = [];
   let page: PullPage | null = null;
+  let acknowledged: Record<string, number> | null = null;
   let cursor: string | null = null;
   do {
     // A first pull brings the logs of the cache window only; older ones stay on the server.
@@ -288,13 +289,16 @@ async function pullOnce(): Promise<void> {
       return;
     }
     page = result.data;
+    // The first page reads them with the version the pages are pinned to; later pages may read
+    // newer ones, for mutations whose changes only the next pull carries.
+    acknowledged ??= page.lastMutationIds;
     changes.push(...page.changes);
     cursor = page.next;
   } while (cursor);
   networkDown = false;
   if (owner !== me) return;
   rememberAccess(me, page.access);
-  const last = page.lastMutationIds[start.clientId] ?? 0;
+  const last = (acknowledged ?? page.lastMutationIds)[start.clientId] ?? 0;
   const state = readSyncState(me);
   const pending = state.outbox.filter((m) => m.id > last);
   const cached = readCache();

@@ -66,4 +66,51 @@ describe('sync engine', () => {
     expect($syncStatus.get().refusals[0]?.message).toBe('You may not do that.');
     expect($syncStatus.get().pending).toBe(0);
   });
+
+  it('keeps its own change on screen while a pull in pages overlaps its push', async () => {
+    const { client: acme } = addClient(form);
+    await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
+    // Another device renames Acme's neighbour and adds a client: two rows, two pages.
+    const row = server.rows.get(`client:${acme.id}`)!;
+    for (const [id, name] of [
+      ['other-1', 'Bolt'],
+      ['other-2', 'Cora'],
+    ] as const) {
+      server.version += 1;
+      server.rows.set(`client:${id}`, {
+        ...row,
+        id,
+        version: server.version,
+        data: { ...row.data, name },
+      });
+    }
+    server.pageSize = 1;
+    // Archiving Acme is pushed, but the push is held until the pull has answered its first page;
+    // it lands before the second, whose lastMutationIds count it although no page carries it.
+    let releasePush = () => {};
+    server.holdPushes = new Promise<void>((resolve) => (releasePush = resolve));
+    server.betweenPages = async () => {
+      server.betweenPages = null;
+      releasePush();
+      await vi.waitFor(() => expect(server.pushed.map((p) => p.name)).toContain('updateClient'));
+    };
+    archiveClient(acme.id);
+    // What the screen shows of Acme from now on (subscribe calls back with the current value).
+    const seen: string[] = [];
+    const stop = $clients.subscribe((clients) => {
+      const status = clients.find((c) => c.id === acme.id)?.status;
+      if (status && seen.at(-1) !== status) seen.push(status);
+    });
+    await pullNow();
+    await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
+    stop();
+    // Never shown as Active again while the server catches up.
+    expect(seen).toEqual(['Archived']);
+    expect(
+      $clients
+        .get()
+        .map((c) => `${c.name} ${c.status}`)
+        .sort(),
+    ).toEqual(['Acme Ltd Archived', 'Bolt Active', 'Cora Active']);
+  });
 });

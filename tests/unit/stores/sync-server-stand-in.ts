@@ -19,6 +19,12 @@ export const server = {
   refuse: new Set<string>(),
   /** While set, pulls wait for it. */
   holdPulls: null as Promise<void> | null,
+  /** While set, pushes wait for it before anything is applied. */
+  holdPushes: null as Promise<void> | null,
+  /** Rows per pull page (all in one page when 0), pinned to the first page's version. */
+  pageSize: 0,
+  /** Runs before a pull's second or later page is answered. */
+  betweenPages: null as (() => Promise<void>) | null,
 };
 
 const json = (body: unknown) =>
@@ -60,6 +66,7 @@ export async function fakeFetch(input: string, init?: { body?: string }): Promis
       clientId: string;
       mutations: { id: number; name: string; args: Record<string, unknown> }[];
     };
+    await server.holdPushes;
     const results = body.mutations.map((m) => {
       server.lastMutationIds[body.clientId] = m.id;
       if (server.refuse.has(m.name))
@@ -78,12 +85,23 @@ export async function fakeFetch(input: string, init?: { body?: string }): Promis
   if (url.pathname === '/sync/pull') {
     await server.holdPulls;
     const cookie = Number(url.searchParams.get('cookie') ?? 0);
+    const offset = Number(url.searchParams.get('cursor') ?? 0);
+    if (offset > 0) await server.betweenPages?.();
+    // Like the real server: later pages keep the first page's version, and rows changed since
+    // are left for the next pull (they are overwritten in place, so their older values are gone).
+    const upTo = Number(url.searchParams.get('upTo') ?? server.version);
+    const changed = [...server.rows.values()]
+      .filter((r) => r.version > cookie && r.version <= upTo)
+      .sort((a, b) => a.version - b.version);
+    const size = server.pageSize || changed.length || 1;
+    const end = offset + size;
     return json({
-      cookie: String(server.version),
+      cookie: String(upTo),
       reset: cookie === 0,
-      changes: [...server.rows.values()].filter((r) => r.version > cookie),
-      next: null,
-      lastMutationIds: server.lastMutationIds,
+      changes: changed.slice(offset, end),
+      next: end < changed.length ? String(end) : null,
+      // Read when each page is answered, as the real server does on later pages.
+      lastMutationIds: { ...server.lastMutationIds },
     });
   }
   return new Response('{}', { status: 404 });
@@ -117,5 +135,8 @@ export function resetServer(): void {
     pushed: [],
     refuse: new Set(),
     holdPulls: null,
+    holdPushes: null,
+    pageSize: 0,
+    betweenPages: null,
   });
 }
