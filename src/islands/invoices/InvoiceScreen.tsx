@@ -116,6 +116,12 @@ export function InvoiceScreen() {
           {standingLabels[invoice.standing]}
         </p>
       ) : null}
+      {invoice?.dueDate ? (
+        // At the top, where an invoice says it: the dates decide when it is overdue.
+        <p className="mb-2">
+          Issued {formatDay(invoice.issueDate ?? '')}, due {formatDay(invoice.dueDate)}.
+        </p>
+      ) : null}
       <p role="status" className="mb-3 text-slate-700">
         {problem || (invoice ? '' : 'Loading the invoice…')}
       </p>
@@ -248,11 +254,6 @@ export function InvoiceScreen() {
               today={todayIn(rules.timeZone, new Date())}
               onPaid={() => void reload()}
             />
-          ) : null}
-          {invoice.dueDate ? (
-            <p className="mt-3">
-              Issued {formatDay(invoice.issueDate ?? '')}, due {formatDay(invoice.dueDate)}.
-            </p>
           ) : null}
         </>
       ) : null}

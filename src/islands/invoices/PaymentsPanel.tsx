@@ -35,6 +35,9 @@ export function PaymentsPanel({
     const result = await recordPayment(invoice.id, paidOn, minor, '');
     if (!result.ok) return setProblem(result.message);
     setProblem('');
+    // The next payment is most likely the rest.
+    const rest = left - minor;
+    setAmount(rest > 0 ? (rest / 100).toFixed(2) : '');
     onPaid();
   }
 

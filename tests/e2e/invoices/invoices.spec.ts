@@ -136,6 +136,8 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await payment.getByLabel('Amount').fill('1000');
   await payment.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText('Paid ₹1,000.00 of ₹1,888.00; ₹888.00 left to pay.')).toBeVisible();
+  // The form offers the rest next.
+  await expect(payment.getByLabel('Amount')).toHaveValue('888.00');
   await expect(page.getByText('Partly paid', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'PDF (A4)' }).click();
