@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { formatDay } from '../../lib/day';
+import { presetLabels, presetRange, presets } from '../../lib/date-presets';
+import { formatDay, isValidDay } from '../../lib/day';
 import { oneOf } from '../../lib/list-view';
 import { invoiceListCsv } from '../../lib/invoice-csv';
 import { formatMoney } from '../../lib/money';
-import { $abilities } from '../../stores/access';
+import { todayIn } from '../../lib/workspace-rules';
+import { $abilities, $workspaceRules } from '../../stores/access';
 import { loadInvoices, type InvoiceSummary } from '../../stores/invoices';
 import { downloadFile } from '../../ui/feedback/download';
+import { CustomDays } from '../common/CustomDays';
 import { useQueryState } from '../common/use-query-state';
 import { AdminsOnly } from './AdminsOnly';
 
@@ -21,13 +24,34 @@ const statusLabels: Record<(typeof statuses)[number], string> = {
   void: 'Void',
 };
 
-/** /invoices: every invoice, filtered by status and client, with what is outstanding and overdue. */
+// Issue dates to show; drafts have none, so they show only with 'any'.
+const issuedChoices = ['any', ...presets.filter((p) => p !== 'today')] as const;
+type IssuedChoice = (typeof issuedChoices)[number];
+
+/**
+ * /invoices: every invoice, filtered by status, client and issue date, with what is outstanding
+ * and overdue among those shown.
+ */
 export function InvoicesScreen() {
   const can = useStore($abilities);
   const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
   const [problem, setProblem] = useState('');
   const [status, setStatus] = useQueryState('status', 'all', (raw) => oneOf(statuses, raw, 'all'));
   const [clientId, setClientId] = useQueryState<string>('client', '');
+  const [issued, setIssued] = useQueryState<IssuedChoice>('issued', 'any', (raw) =>
+    oneOf(issuedChoices, raw, 'any'),
+  );
+  const [customFrom, setCustomFrom] = useQueryState<string>('from', '');
+  const [customTo, setCustomTo] = useQueryState<string>('to', '');
+  const rules = useStore($workspaceRules);
+  const today = todayIn(rules.timeZone, new Date());
+  const days =
+    issued === 'any'
+      ? null
+      : (presetRange(issued, today, rules.weekStart) ?? {
+          from: isValidDay(customFrom) ? customFrom : today,
+          to: isValidDay(customTo) ? customTo : today,
+        });
 
   useEffect(() => {
     if (!can.isAdmin) return;
@@ -45,7 +69,10 @@ export function InvoicesScreen() {
   );
   if (!can.isAdmin) return <AdminsOnly />;
   const shown = (invoices ?? []).filter(
-    (i) => (status === 'all' || i.status === status) && (!clientId || i.clientId === clientId),
+    (i) =>
+      (status === 'all' || i.status === status) &&
+      (!clientId || i.clientId === clientId) &&
+      (!days || (i.issueDate !== null && i.issueDate >= days.from && i.issueDate <= days.to)),
   );
   const owed = (list: InvoiceSummary[]) =>
     list.reduce((sum, i) => sum + i.totalMinor - i.paidMinor, 0);
@@ -118,6 +145,42 @@ export function InvoicesScreen() {
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor="invoices-issued" className="field-label">
+            Issued
+          </label>
+          <select
+            id="invoices-issued"
+            className="field-input"
+            value={issued}
+            onChange={(e) => {
+              const next = oneOf(issuedChoices, e.target.value, 'any');
+              // Custom starts from the days shown, so only an end needs moving.
+              if (next === 'custom' && days) {
+                setCustomFrom(days.from);
+                setCustomTo(days.to);
+              }
+              setIssued(next);
+            }}
+          >
+            {issuedChoices.map((c) => (
+              <option key={c} value={c}>
+                {c === 'any' ? 'Any day' : presetLabels[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {issued === 'custom' && days ? (
+          <CustomDays
+            idPrefix="invoices"
+            from={days.from}
+            to={days.to}
+            onChange={(d) => {
+              if (d.from !== undefined) setCustomFrom(d.from);
+              if (d.to !== undefined) setCustomTo(d.to);
+            }}
+          />
+        ) : null}
         <dl className="flex gap-6 pb-2">
           <div>
             <dt className="text-sm text-slate-700">Outstanding</dt>

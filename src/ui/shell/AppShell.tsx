@@ -49,7 +49,7 @@ export function AppShell({ path, label, children }: AppShellProps) {
   if (!token) return <SignInScreen />;
 
   return (
-    <div className="min-h-screen desk:grid desk:grid-cols-[16rem_1fr]">
+    <div className="min-h-screen desk:grid desk:grid-cols-[16rem_1fr] print:!block">
       {/* The first stop for the keyboard: past the sidebar's dozen links to the screen itself. */}
       <a
         href="#main"
@@ -58,7 +58,7 @@ export function AppShell({ path, label, children }: AppShellProps) {
         Skip to content
       </a>
       {/* A landmark of its own, so everything on a phone screen sits in one (axe 'region'). */}
-      <header className="flex items-center justify-between bg-brand-900 px-4 py-2 text-white desk:hidden">
+      <header className="flex items-center justify-between bg-brand-900 px-4 py-2 text-white desk:hidden print:!hidden">
         <span className="font-bold">Hourmark</span>
         <button
           type="button"
@@ -70,7 +70,12 @@ export function AppShell({ path, label, children }: AppShellProps) {
           Menu
         </button>
       </header>
-      <div id="app-sidebar" className={`${menuOpen ? 'block' : 'hidden'} bg-brand-900 desk:block`}>
+      {/* Printing a screen (an invoice, a report) prints the screen alone; `!` because the
+          desk: variant comes later in the CSS than print:. */}
+      <div
+        id="app-sidebar"
+        className={`${menuOpen ? 'block' : 'hidden'} bg-brand-900 desk:block print:!hidden`}
+      >
         {/* The column keeps the sidebar's colour to the bottom of a long page; the sidebar itself
             stays in view while the page scrolls. */}
         <div className="desk:sticky desk:top-0 desk:h-screen">
@@ -79,10 +84,16 @@ export function AppShell({ path, label, children }: AppShellProps) {
           </ErrorBoundary>
         </div>
       </div>
-      <main id="main" tabIndex={-1} className="min-w-0 bg-slate-50 focus:outline-none">
-        <Suspense fallback={null}>
-          <SyncStatus />
-        </Suspense>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="min-w-0 bg-slate-50 focus:outline-none print:bg-white"
+      >
+        <div className="print:hidden">
+          <Suspense fallback={null}>
+            <SyncStatus />
+          </Suspense>
+        </div>
         <StorageNotices />
         {cacheIsTheirs ? (
           <>

@@ -138,6 +138,13 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(page.getByText('Paid ₹1,000.00 of ₹1,888.00; ₹888.00 left to pay.')).toBeVisible();
   // The form offers the rest next.
   await expect(payment.getByLabel('Amount')).toHaveValue('888.00');
+  // Printed, the invoice is all there is: no sidebar, buttons or forms.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'App' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Void invoice' })).toBeHidden();
+  await expect(payment).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Invoice' })).toContainText('₹1,888.00');
+  await page.emulateMedia({ media: 'screen' });
   await expect(page.getByText('Partly paid', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'PDF (A4)' }).click();
@@ -179,6 +186,10 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   ).toBeVisible();
   await page.goto('/invoices');
   const list = page.getByRole('table', { name: 'Invoices' });
+  // Issued last month: none; this month: this one (issued today).
+  await page.getByLabel('Issued', { exact: true }).selectOption({ label: 'Last month' });
+  await expect(page.getByText('No invoices here.')).toBeVisible();
+  await page.getByLabel('Issued', { exact: true }).selectOption({ label: 'This month' });
   await expect(list.getByRole('row', { name: new RegExp(`^${number}`) })).toContainText(
     '₹1,888.00',
   );
