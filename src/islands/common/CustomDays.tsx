@@ -1,41 +1,27 @@
+import type { CustomDaysState } from './use-custom-days';
+
 /** The From and To days of a custom date range; `idPrefix` keeps the ids unique on a page. */
-export function CustomDays({
-  idPrefix,
-  from,
-  to,
-  onChange,
-}: {
-  idPrefix: string;
-  from: string;
-  to: string;
-  onChange: (days: { from?: string; to?: string }) => void;
-}) {
+export function CustomDays({ idPrefix, days }: { idPrefix: string; days: CustomDaysState }) {
+  const ends = [
+    ['from', 'From', days.from, days.setFrom],
+    ['to', 'To', days.to, days.setTo],
+  ] as const;
   return (
     <>
-      <div>
-        <label htmlFor={`${idPrefix}-from`} className="field-label">
-          From
-        </label>
-        <input
-          id={`${idPrefix}-from`}
-          type="date"
-          className="field-input"
-          value={from}
-          onChange={(e) => onChange({ from: e.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-to`} className="field-label">
-          To
-        </label>
-        <input
-          id={`${idPrefix}-to`}
-          type="date"
-          className="field-input"
-          value={to}
-          onChange={(e) => onChange({ to: e.target.value })}
-        />
-      </div>
+      {ends.map(([end, label, value, set]) => (
+        <div key={end}>
+          <label htmlFor={`${idPrefix}-${end}`} className="field-label">
+            {label}
+          </label>
+          <input
+            id={`${idPrefix}-${end}`}
+            type="date"
+            className="field-input"
+            value={value}
+            onChange={(e) => set(e.target.value)}
+          />
+        </div>
+      ))}
     </>
   );
 }

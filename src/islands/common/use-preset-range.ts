@@ -1,36 +1,34 @@
 import { useStore } from '@nanostores/react';
 import { presetRange, type Preset } from '../../lib/date-presets';
-import { isValidDay } from '../../lib/day';
 import { oneOf } from '../../lib/list-view';
 import { todayIn } from '../../lib/workspace-rules';
 import { $workspaceRules } from '../../stores/access';
+import { useCustomDays } from './use-custom-days';
 import { useQueryState } from './use-query-state';
 
 /**
  * A report's date preset, kept in the URL as `range` (one of `choices`, else `fallback`), and
  * the days it means today in the workspace's time zone and week. When `choices` holds 'custom',
- * its days are kept as `from` and `to`; `chooseDays` sets them.
+ * `custom` keeps its days (`from` and `to` in the URL).
  */
 export function usePresetRange(choices: readonly Preset[], fallback: Preset) {
   const rules = useStore($workspaceRules);
   const [preset, setPreset] = useQueryState<Preset>('range', fallback, (raw) =>
     oneOf(choices, raw, fallback),
   );
-  const [customFrom, setCustomFrom] = useQueryState<string>('from', '');
-  const [customTo, setCustomTo] = useQueryState<string>('to', '');
   const today = todayIn(rules.timeZone, new Date());
-  const range = presetRange(preset, today, rules.weekStart) ?? {
-    from: isValidDay(customFrom) ? customFrom : today,
-    to: isValidDay(customTo) ? customTo : today,
-  };
-  const chooseDays = (days: { from?: string; to?: string }) => {
-    if (days.from !== undefined) setCustomFrom(days.from);
-    if (days.to !== undefined) setCustomTo(days.to);
-  };
+  const custom = useCustomDays(today);
+  const range = presetRange(preset, today, rules.weekStart) ?? custom;
   /** Switching to custom starts from the days on screen, so the person only moves an end. */
   const choosePreset = (next: Preset) => {
-    if (next === 'custom' && preset !== 'custom') chooseDays(range);
+    if (next === 'custom' && preset !== 'custom') custom.set(range);
     setPreset(next);
   };
-  return { preset, setPreset: choosePreset, range, today, chooseDays };
+  return {
+    preset,
+    setPreset: choosePreset,
+    range: { from: range.from, to: range.to },
+    today,
+    custom,
+  };
 }

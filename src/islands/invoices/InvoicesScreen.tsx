@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { presetLabels, presetRange, presets } from '../../lib/date-presets';
-import { formatDay, isValidDay } from '../../lib/day';
+import { formatDay } from '../../lib/day';
 import { oneOf } from '../../lib/list-view';
 import { invoiceListCsv } from '../../lib/invoice-csv';
 import { formatMoney } from '../../lib/money';
@@ -10,6 +10,7 @@ import { $abilities, $workspaceRules } from '../../stores/access';
 import { loadInvoices, type InvoiceSummary } from '../../stores/invoices';
 import { downloadFile } from '../../ui/feedback/download';
 import { CustomDays } from '../common/CustomDays';
+import { useCustomDays } from '../common/use-custom-days';
 import { useQueryState } from '../common/use-query-state';
 import { AdminsOnly } from './AdminsOnly';
 
@@ -41,17 +42,10 @@ export function InvoicesScreen() {
   const [issued, setIssued] = useQueryState<IssuedChoice>('issued', 'any', (raw) =>
     oneOf(issuedChoices, raw, 'any'),
   );
-  const [customFrom, setCustomFrom] = useQueryState<string>('from', '');
-  const [customTo, setCustomTo] = useQueryState<string>('to', '');
   const rules = useStore($workspaceRules);
   const today = todayIn(rules.timeZone, new Date());
-  const days =
-    issued === 'any'
-      ? null
-      : (presetRange(issued, today, rules.weekStart) ?? {
-          from: isValidDay(customFrom) ? customFrom : today,
-          to: isValidDay(customTo) ? customTo : today,
-        });
+  const custom = useCustomDays(today);
+  const days = issued === 'any' ? null : (presetRange(issued, today, rules.weekStart) ?? custom);
 
   useEffect(() => {
     if (!can.isAdmin) return;
@@ -156,10 +150,7 @@ export function InvoicesScreen() {
             onChange={(e) => {
               const next = oneOf(issuedChoices, e.target.value, 'any');
               // Custom starts from the days shown, so only an end needs moving.
-              if (next === 'custom' && days) {
-                setCustomFrom(days.from);
-                setCustomTo(days.to);
-              }
+              if (next === 'custom' && days) custom.set(days);
               setIssued(next);
             }}
           >
@@ -170,17 +161,7 @@ export function InvoicesScreen() {
             ))}
           </select>
         </div>
-        {issued === 'custom' && days ? (
-          <CustomDays
-            idPrefix="invoices"
-            from={days.from}
-            to={days.to}
-            onChange={(d) => {
-              if (d.from !== undefined) setCustomFrom(d.from);
-              if (d.to !== undefined) setCustomTo(d.to);
-            }}
-          />
-        ) : null}
+        {issued === 'custom' ? <CustomDays idPrefix="invoices" days={custom} /> : null}
         <dl className="flex gap-6 pb-2">
           <div>
             <dt className="text-sm text-slate-700">Outstanding</dt>

@@ -19,7 +19,7 @@ const ranges = presets.filter((p) => p !== 'today');
  */
 export function UninvoicedScreen() {
   const can = useStore($abilities);
-  const { preset, setPreset, range, chooseDays } = usePresetRange(ranges, 'last-month');
+  const { preset, setPreset, range, custom } = usePresetRange(ranges, 'last-month');
   const [clients, setClients] = useState<UninvoicedClient[] | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -61,7 +61,7 @@ export function UninvoicedScreen() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <PresetSelect id="uninvoiced-range" value={preset} choices={ranges} onChange={setPreset} />
         {preset === 'custom' ? (
-          <CustomDays idPrefix="uninvoiced" from={range.from} to={range.to} onChange={chooseDays} />
+          <CustomDays idPrefix="uninvoiced" days={custom} />
         ) : (
           <p className="pb-2 font-semibold">
             {formatDay(range.from)} – {formatDay(range.to)}

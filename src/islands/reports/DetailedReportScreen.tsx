@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { presetLabels, presetRange, presets, type Preset } from '../../lib/date-presets';
-import { formatDay, isValidDay } from '../../lib/day';
+import { formatDay } from '../../lib/day';
 import { oneOf } from '../../lib/list-view';
 import { reportCsv } from '../../lib/report-csv';
 import {
@@ -22,6 +22,7 @@ import { loadReport, reportQuery } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { downloadFile } from '../../ui/feedback/download';
 import { CustomDays } from '../common/CustomDays';
+import { useCustomDays } from '../common/use-custom-days';
 import { useQueryState } from '../common/use-query-state';
 import { labelledGroups } from '../../lib/report-labels';
 import { ReportDownloads } from './ReportDownloads';
@@ -53,8 +54,7 @@ export function DetailedReportScreen() {
     oneOf(presets, raw, 'this-month'),
   );
   const today = todayIn(rules.timeZone, new Date());
-  const [customFrom, setCustomFrom] = useQueryState<string>('from', '');
-  const [customTo, setCustomTo] = useQueryState<string>('to', '');
+  const custom = useCustomDays(today);
   const [first, setFirst] = useQueryState<Grouping | ''>('group', 'project', (raw) =>
     raw === 'none' ? '' : oneOf(groupings, raw, 'project'),
   );
@@ -83,8 +83,8 @@ export function DetailedReportScreen() {
   const [loading, setLoading] = useState(false);
 
   const range = presetRange(preset, today, rules.weekStart) ?? {
-    from: isValidDay(customFrom) ? customFrom : today,
-    to: isValidDay(customTo) ? customTo : today,
+    from: custom.from,
+    to: custom.to,
   };
   const levels = useMemo(
     () => [first, second].filter((g, i, all): g is Grouping => g !== '' && all.indexOf(g) === i),
@@ -133,8 +133,7 @@ export function DetailedReportScreen() {
   function openSaved(spec: SavedReportSpec) {
     setPreset(spec.range);
     if (spec.range === 'custom') {
-      setCustomFrom(spec.from ?? '');
-      setCustomTo(spec.to ?? '');
+      custom.set({ from: spec.from ?? '', to: spec.to ?? '' });
     }
     setFirst(spec.groups[0] ?? '');
     setSecond(spec.groups[1] ?? '');
@@ -240,17 +239,7 @@ export function DetailedReportScreen() {
           setPreset,
           presets.map((p) => ({ value: p, label: presetLabels[p] })),
         )}
-        {preset === 'custom' ? (
-          <CustomDays
-            idPrefix="report"
-            from={range.from}
-            to={range.to}
-            onChange={(days) => {
-              if (days.from !== undefined) setCustomFrom(days.from);
-              if (days.to !== undefined) setCustomTo(days.to);
-            }}
-          />
-        ) : null}
+        {preset === 'custom' ? <CustomDays idPrefix="report" days={custom} /> : null}
         {select('report-group', 'Group by', first, setFirst, groupOptions)}
         {select('report-then', 'Then by', second, setSecond, groupOptions)}
         {select('report-client', 'Client', clientId, setClientId, [
