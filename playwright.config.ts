@@ -50,6 +50,8 @@ export default defineConfig({
         // `npm test` repeats the sign-in tests with DATABASE_URL set, against a real PostgreSQL.
         ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         SMTP_URL: `smtp://127.0.0.1:${mailboxSmtpPort}`,
+        // Links in mails come only from PUBLIC_URL; a server with SMTP_URL does not start without it.
+        PUBLIC_URL: baseURL,
       },
     },
   ],

@@ -1,47 +1,25 @@
 // @ts-check
 // The first thing every request meets, before static files and Astro: refuses what no route
 // should ever see, so a malformed request costs a 4xx instead of an exception.
+import { answersTo } from '../src/server/http/hosts.mjs';
+import { PASSWORD_PATHS, malformedPath, readPath } from '../src/server/http/request-path.mjs';
+
+export { PASSWORD_PATHS, malformedPath };
 
 /** Methods any route may serve; the rest (TRACE, CONNECT, WebDAV verbs…) are refused here. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
- * Why a request's path is refused, or null when it is fine. A path must start with one slash,
- * percent-decode cleanly, and be canonical: no empty, `.` or `..` segments, no backslashes, and
- * no segment that decodes to a slash or NUL. Refusing such paths (rather than normalising them)
- * means no later check can be passed by spelling a path differently.
+ * The answer to a request that must not go further, or null to let it through: a method no
+ * route serves, a malformed path, a Host this server does not answer to (which also stops DNS
+ * rebinding against a server on localhost; `/health` is exempt, as load balancers probe it by
+ * address), and an endpoint spelled in a non-canonical way (`/user/login/`, `/user/%6Cogin`).
  *
- * @param {string} target the request target as received (path and query)
- * @returns {string | null}
- */
-export function malformedPath(target) {
-  if (!target.startsWith('/')) return 'The address must start with a slash.';
-  const path = target.split('?')[0] ?? '';
-  if (path.includes('\\')) return 'The address contains a backslash.';
-  const segments = path.split('/').slice(1);
-  for (const [index, segment] of segments.entries()) {
-    let decoded;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return 'The address contains a malformed percent-encoding.';
-    }
-    const last = index === segments.length - 1;
-    if (segment === '' && !last) return 'The address contains an empty segment (//).';
-    if (decoded === '.' || decoded === '..') return 'The address contains a dot segment.';
-    // eslint-disable-next-line no-control-regex -- NUL in a decoded segment is what is refused.
-    if (/[/\\\u0000]/.test(decoded)) return 'The address contains an encoded slash or NUL.';
-  }
-  return null;
-}
-
-/**
- * The answer to a request that must not go further, or null to let it through.
- *
- * @param {{ method?: string | undefined, url?: string | undefined }} req
+ * @param {{ method?: string | undefined, url?: string | undefined, headers: { host?: string | undefined } }} req
+ * @param {import('../src/server/http/hosts.mjs').HostRules} hosts
  * @returns {{ status: number, headers: Record<string, string>, body: string } | null}
  */
-export function refuse(req) {
+export function refuse(req, hosts) {
   /** @type {(status: number, error: string, message: string, headers?: Record<string, string>) => { status: number, headers: Record<string, string>, body: string }} */
   const json = (status, error, message, headers = {}) => ({
     status,
@@ -59,18 +37,21 @@ export function refuse(req) {
     });
   const problem = malformedPath(req.url ?? '');
   if (problem) return json(400, 'malformed_address', problem);
+  const { path, canonical } = readPath(req.url ?? '/');
+  if (path !== '/health' && !answersTo(req.headers.host, hosts))
+    return json(
+      400,
+      'unknown_host',
+      'This server does not answer to that host name. Its administrator can add it to ALLOWED_HOSTS.',
+    );
+  if (!canonical)
+    return json(
+      404,
+      'not_found',
+      `Not found. This endpoint answers only at ${path}, without a trailing slash or encoded letters.`,
+    );
   return null;
 }
-
-/** POST paths whose work is a password hash (src/server/auth/hash-queue.ts admits the same work). */
-export const PASSWORD_PATHS = new Set([
-  '/user/login',
-  '/user/register',
-  '/user/password',
-  '/user/delete',
-  '/user/reset-password',
-  '/user/accept-invitation',
-]);
 
 /**
  * Password requests under way at once before the rest are turned away with 503 here, for the
@@ -90,7 +71,7 @@ export function passwordAdmission(limit = MAX_PASSWORD_REQUESTS) {
   let underWay = 0;
   return {
     enter: (req, res) => {
-      if (req.method !== 'POST' || !PASSWORD_PATHS.has((req.url ?? '').split('?')[0] ?? ''))
+      if (req.method !== 'POST' || !PASSWORD_PATHS.has(readPath(req.url ?? '/').path))
         return null;
       if (underWay >= limit)
         return {

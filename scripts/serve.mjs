@@ -4,6 +4,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, existsSync } from 'node:fs';
+import { hostRules, settingsProblem } from '../src/server/http/hosts.mjs';
 import { passwordAdmission, refuse } from './front-door.mjs';
 import { servePrecompressed } from './static-assets.mjs';
 
@@ -17,13 +18,16 @@ export function responseHeaders(distDir, publicUrl = process.env.PUBLIC_URL) {
 
 /**
  * An HTTP server around `handler` (Astro's, or a stand-in in tests). A request the front door
- * refuses, or one that throws on the way, gets an answer and never stops the process.
+ * refuses, or one that throws on the way, gets an answer and never stops the process. The
+ * handler gets the TCP peer's address in `locals.peerAddress`: Astro's own `clientAddress` is
+ * the first X-Forwarded-For entry, which the client writes itself
+ * (src/server/http/client-address.ts decides what to trust, from TRUST_PROXY).
  */
-export function createServer({ handler, clientDir, headers }) {
+export function createServer({ handler, clientDir, headers, hosts = hostRules(process.env) }) {
   const admission = passwordAdmission();
   return http.createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    const refusal = refuse(req);
+    const refusal = refuse(req, hosts);
     if (refusal) {
       answer(req, res, refusal);
       return;
@@ -38,7 +42,8 @@ export function createServer({ handler, clientDir, headers }) {
     }
     try {
       if (servePrecompressed(req, res, clientDir)) return;
-      Promise.resolve(handler(req, res)).catch((error) => fail(res, error));
+      const locals = { peerAddress: req.socket.remoteAddress };
+      Promise.resolve(handler(req, res, undefined, locals)).catch((error) => fail(res, error));
     } catch (error) {
       fail(res, error);
     }
@@ -83,6 +88,11 @@ async function warmUp(url) {
 
 /** Starts the HTTP server on HOST:PORT (default localhost:4321) and opens the database. */
 export async function serve({ distDir }) {
+  const problem = settingsProblem(process.env);
+  if (problem) {
+    console.error(`Hourmark cannot start: ${problem}`);
+    process.exit(1);
+  }
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(pathToFileURL(join(distDir, 'server/entry.mjs')).href);
   const server = createServer({

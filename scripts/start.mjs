@@ -4,6 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { settingsProblem } from '../src/server/http/hosts.mjs';
+
+// Settings that cannot work stop the start before a build is spent on it.
+const problem = settingsProblem(process.env);
+if (problem) {
+  console.error(`Hourmark cannot start: ${problem}`);
+  process.exit(1);
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, process.env.ASTRO_OUT_DIR ?? 'dist');

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { serverConfig } from './server/config';
 import { compressJson } from './server/http/compress';
 import { checkOrigin, corsHeaders } from './server/http/origin-guard';
+import { readPath } from './server/http/request-path.mjs';
 import { apiError } from './server/http/responses';
 
 /**
@@ -13,7 +14,10 @@ import { apiError } from './server/http/responses';
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { request } = context;
-  const verdict = checkOrigin(request.method, request.headers, serverConfig().allowedOrigins);
+  // The front door already answers these; this keeps `astro dev` and any other host honest too.
+  if (!readPath(context.url.pathname).canonical)
+    return apiError(404, 'not_found', 'Not found. Endpoints answer only at their exact address.');
+  const verdict = checkOrigin(request.method, request.headers, serverConfig());
   const cors = verdict.kind === 'allowed-cross-origin' ? corsHeaders(verdict.origin) : {};
 
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });

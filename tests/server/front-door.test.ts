@@ -27,9 +27,18 @@ describe('the front door (scripts/serve.mjs) on a real socket', () => {
   beforeAll(async () => {
     server = createServer({
       // Stands in for Astro's handler; throws on one path to prove the process survives it.
-      handler: (req: http.IncomingMessage, res: http.ServerResponse) => {
+      handler: (
+        req: http.IncomingMessage,
+        res: http.ServerResponse,
+        _next: undefined,
+        locals: { peerAddress?: string },
+      ) => {
         seen.push(`${req.method} ${req.url}`);
         if (req.url === '/explode') throw new Error('handler bug');
+        if (req.url === '/peer') {
+          res.end(locals.peerAddress);
+          return;
+        }
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         res.end('page');
       },
@@ -92,6 +101,29 @@ describe('the front door (scripts/serve.mjs) on a real socket', () => {
       message: 'Something went wrong on our side.',
     });
     expect((await raw(port, 'GET', '/help/')).status).toBe(200);
+  });
+
+  it('refuses a Host it does not answer to with 400, except on /health', async () => {
+    const res = await raw(port, 'GET', '/pricing', { host: 'evil.example' });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ error: 'unknown_host' });
+    expect(seen).not.toContain('GET /pricing');
+    expect((await raw(port, 'GET', '/health', { host: '10.0.0.9' })).status).toBe(200);
+  });
+
+  it.each(['/user/login/', '/user/%6Cogin', '/user/%6c%6f%67%69%6e', '/sync/push/'])(
+    'answers POST %s with 404 and never reaches the handler',
+    async (path) => {
+      const res = await raw(port, 'POST', path);
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body)).toMatchObject({ error: 'not_found' });
+      expect(seen).not.toContain(`POST ${path}`);
+    },
+  );
+
+  it("hands the handler the socket's address, whatever X-Forwarded-For claims", async () => {
+    const res = await raw(port, 'GET', '/peer', { 'x-forwarded-for': '198.51.100.9' });
+    expect(res.body).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
   });
 
   it('lets ordinary paths, queries and trailing slashes through', async () => {

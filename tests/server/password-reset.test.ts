@@ -29,8 +29,9 @@ describe.each(drivers)('password reset by email on $name', (driver) => {
   });
 
   let ip = 0;
+  const site = new URL('https://hourmark.test');
   const ctx = (mailer = mail) =>
-    context(database, clock, `198.51.100.${(ip += 1) % 250}`, undefined, mailer);
+    context(database, clock, `198.51.100.${(ip += 1) % 250}`, site, mailer);
   const forgot = (email: string, mailer = mail) =>
     handleForgotPassword(post('/user/forgot-password', { email }), ctx(mailer));
   const check = (token: string) => handleResetCheck(post('/user/reset-check', { token }), ctx());
@@ -74,6 +75,25 @@ describe.each(drivers)('password reset by email on $name', (driver) => {
       message:
         'This reset link has already been used. Ask for a new one if you need to reset again.',
     });
+  });
+
+  it('builds the link from the configured address, never from Host or Origin', async () => {
+    await signUp(database, { name: 'Meera', email: 'meera.forged@example.com' }, clock);
+    const forged = new Request('http://evil.example/user/forgot-password', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        host: 'evil.example',
+        origin: 'http://evil.example',
+      },
+      body: JSON.stringify({ email: 'meera.forged@example.com' }),
+    });
+    // A laptop server without PUBLIC_URL: links point at http://localhost:4321.
+    const laptop = context(database, clock, '198.51.100.77', undefined, mail);
+    expect((await handleForgotPassword(forged, laptop)).status).toBe(200);
+    const message = await smtp.next();
+    expect(message.text).toMatch(/^http:\/\/localhost:4321\/reset-password#\S+$/m);
+    expect(message.text).not.toContain('evil.example');
   });
 
   it('answers an unknown email exactly like a known one, and mails nobody', async () => {

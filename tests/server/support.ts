@@ -68,7 +68,15 @@ export function context(
   publicUrl?: URL,
   mail: Mailer = mailOff,
 ): HandlerContext {
-  return { database, now: clock.now, ip, publicUrl, mail, supportEmail: 'help@hourmark.test' };
+  return {
+    database,
+    now: clock.now,
+    ip,
+    publicUrl,
+    appUrl: publicUrl ?? new URL('http://localhost:4321'),
+    mail,
+    supportEmail: 'help@hourmark.test',
+  };
 }
 
 /** A JSON POST as a browser on https://hourmark.test would send it. */

@@ -9,6 +9,11 @@ export interface HandlerContext {
   ip: string;
   /** PUBLIC_URL: when https, every cookie is Secure. */
   publicUrl?: URL | undefined;
+  /**
+   * Where links point (PUBLIC_URL, or http://localhost:PORT on a server without it and without
+   * mail). Never read from the request: Host and Origin are whatever the caller wrote.
+   */
+  appUrl: URL;
   /** Outgoing mail (mailOff when SMTP_URL is not set). */
   mail: Mailer;
   /** SUPPORT_EMAIL: where support messages are mailed. */
@@ -16,20 +21,12 @@ export interface HandlerContext {
 }
 
 /**
- * The address links in mails point to: PUBLIC_URL when set; otherwise the page that asked (its
- * Origin, which the origin check has already accepted), then the request's own address.
+ * The address links in mails and on screen point to: the configured one only. A server with
+ * SMTP_URL does not start without PUBLIC_URL (src/server/http/hosts.mjs), so a mailed link can
+ * never be steered to another site by a forged Host or Origin.
  */
-export function appBaseUrl(request: Request, ctx: HandlerContext): URL {
-  if (ctx.publicUrl) return ctx.publicUrl;
-  const origin = request.headers.get('origin');
-  if (origin && origin !== 'null') {
-    try {
-      return new URL(origin);
-    } catch {
-      // A malformed Origin falls through to the request's address.
-    }
-  }
-  return new URL(new URL(request.url).origin);
+export function appBaseUrl(ctx: HandlerContext): URL {
+  return ctx.appUrl;
 }
 
 /** Where the handler's cookies go. */

@@ -115,7 +115,7 @@ async function registerByMail(
   const hashed = await hashForRegistration(db, input.password, callerOf(request, ctx), now);
   if (hashed.kind !== 'done') return refused(hashed, 'new accounts from this network');
   const held = await holdSignUp(db, { ...input, passwordHash: hashed.value }, now);
-  const base = appBaseUrl(request, ctx);
+  const base = appBaseUrl(ctx);
   // Not awaited: how long the mail server takes must not tell the two cases apart.
   void ctx.mail.send(
     held.kind === 'new'

@@ -47,7 +47,7 @@ export async function handleInvite(request: Request, ctx: HandlerContext): Promi
     return apiError(400, 'invalid_request', made.message, {
       fields: { [made.field]: made.message },
     });
-  const link = new URL(`/invite#${made.token}`, appBaseUrl(request, ctx)).toString();
+  const link = new URL(`/invite#${made.token}`, appBaseUrl(ctx)).toString();
   const mailed = await ctx.mail.send({
     to: made.invitation.email,
     subject: `${admin.session.user.name} invited you to ${made.workspaceName} on Hourmark`,

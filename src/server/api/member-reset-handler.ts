@@ -26,7 +26,7 @@ export async function handleMemberResetLink(
   const now = ctx.now();
   const made = await createResetLink(ctx.database.db, target.email, now);
   if (!made) return apiError(409, 'forbidden', 'This account no longer exists.');
-  const link = new URL(`/reset-password#${made.token}`, appBaseUrl(request, ctx)).toString();
+  const link = new URL(`/reset-password#${made.token}`, appBaseUrl(ctx)).toString();
   const mailed = await ctx.mail.send({
     to: made.user.email,
     subject: 'Choose a new password for Hourmark',

@@ -52,7 +52,7 @@ export async function handleForgotPassword(
   if (!reservation.ok) return rateLimited(reservation.retryAfterMs, 'reset requests');
   const link = await createResetLink(ctx.database.db, email, now);
   if (link) {
-    const url = new URL(`/reset-password#${link.token}`, appBaseUrl(request, ctx)).toString();
+    const url = new URL(`/reset-password#${link.token}`, appBaseUrl(ctx)).toString();
     void ctx.mail.send({
       to: link.user.email,
       subject: 'Reset your Hourmark password',

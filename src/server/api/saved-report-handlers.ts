@@ -75,7 +75,7 @@ export async function handleCreateShare(request: Request, ctx: HandlerContext): 
     {
       id: share.id,
       expiresAt: share.expiresAt,
-      link: new URL(`/shared/report#${share.token}`, appBaseUrl(request, ctx)).toString(),
+      link: new URL(`/shared/report#${share.token}`, appBaseUrl(ctx)).toString(),
     },
     refreshed(caller.session, request, ctx),
   );

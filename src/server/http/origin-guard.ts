@@ -5,9 +5,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export type OriginVerdict =
   { kind: 'same-origin' } | { kind: 'allowed-cross-origin'; origin: string } | { kind: 'refused' };
 
-function sameHost(origin: string, host: string | null): boolean {
+/** Where pages that may change things come from (src/server/http/hosts.mjs, ALLOWED_ORIGINS). */
+export interface OriginRules {
+  /** This server's own pages: PUBLIC_URL's origin, or without it the loopback names on PORT. */
+  ownOrigins: ReadonlySet<string>;
+  /** Other sites allowed to call the API with credentials (they get CORS headers). */
+  allowedOrigins: readonly string[];
+}
+
+function isOwn(origin: string, own: ReadonlySet<string>): boolean {
   try {
-    return host !== null && new URL(origin).host === host;
+    return own.has(new URL(origin).origin);
   } catch {
     return false;
   }
@@ -18,7 +26,9 @@ function sameHost(origin: string, host: string | null): boolean {
  * and paths spelled oddly (`//user/login`) are covered without being listed anywhere:
  *
  * - an `Origin` listed in ALLOWED_ORIGINS is allowed (and gets CORS headers);
- * - an `Origin` whose host is the `Host` header is same-origin;
+ * - an `Origin` that is one of this server's own origins is same-origin. It is never compared
+ *   with the request's own `Host`: a request can name any host it likes, so "Origin equals
+ *   Host" would let a page on evil.example post to a server reached as evil.example;
  * - any other `Origin`, including `null` (sandboxed frames, privacy redirects), is refused
  *   for state-changing methods;
  * - without `Origin`, `Sec-Fetch-Site: cross-site` or `same-site` is refused the same way;
@@ -28,14 +38,14 @@ function sameHost(origin: string, host: string | null): boolean {
 export function checkOrigin(
   method: string,
   headers: Headers,
-  allowedOrigins: readonly string[],
+  rules: OriginRules,
 ): OriginVerdict {
   const origin = headers.get('origin');
-  if (origin !== null && origin !== 'null' && allowedOrigins.includes(origin))
+  if (origin !== null && origin !== 'null' && rules.allowedOrigins.includes(origin))
     return { kind: 'allowed-cross-origin', origin };
   if (SAFE_METHODS.has(method.toUpperCase())) return { kind: 'same-origin' };
   if (origin !== null)
-    return sameHost(origin, headers.get('host')) ? { kind: 'same-origin' } : { kind: 'refused' };
+    return isOwn(origin, rules.ownOrigins) ? { kind: 'same-origin' } : { kind: 'refused' };
   const site = headers.get('sec-fetch-site');
   if (site === 'cross-site' || site === 'same-site') return { kind: 'refused' };
   return { kind: 'same-origin' };

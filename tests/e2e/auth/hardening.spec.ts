@@ -1,32 +1,8 @@
-import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import { raw } from '../support/raw-http';
 import { newAccount, registerConfirmed } from '../support/session';
 
-// Against the real built server (scripts/serve.mjs + Astro): raw requests, because fetch and
-// Playwright normalise paths such as //user/login before sending them.
-function raw(
-  baseURL: string,
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: string,
-) {
-  const { hostname, port } = new URL(baseURL);
-  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>(
-    (resolve, reject) => {
-      const req = http.request({ hostname, port, method, path, headers }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
-        );
-      });
-      req.on('error', reject);
-      req.end(body);
-    },
-  );
-}
-
+// Against the real built server (scripts/serve.mjs + Astro), with raw requests.
 const foreign = { origin: 'https://evil.example', 'content-type': 'application/json' };
 const credentials = JSON.stringify({ email: 'nobody@example.com', password: 'not it 123' });
 

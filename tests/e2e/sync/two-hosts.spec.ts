@@ -37,6 +37,8 @@ test.beforeAll(async () => {
       HOST: '127.0.0.1',
       DATA_DIR: DATA,
       ALLOWED_ORIGINS: APP,
+      // A server answers only to the names it is told (loopback ones without PUBLIC_URL).
+      ALLOWED_HOSTS: 'app.hourmark.localhost,api.hourmark.localhost',
       TRUST_PROXY: '1',
     },
     stdio: 'ignore',
