@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleDelete, handleLogin } from '../../src/server/api/handlers';
 import { handlePoke, handlePush } from '../../src/server/api/sync-handlers';
 import { openDatabase, type Database } from '../../src/server/db/connect';
-import { context, drivers, get, post } from './support';
-import { signUp, timeLogFields } from './workspace-support';
+import { openStream, STREAM_LIMITS } from '../../src/server/sync/poke';
+import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
+import { joinWorkspace, pusher, signUp, teamMember, timeLogFields } from './workspace-support';
 
 /** Reads a Server-Sent Events body until an event of `name` arrives (or gives up after `ms`). */
 async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, ms = 5000) {
@@ -23,6 +25,30 @@ async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: 
     }
   }
   return undefined;
+}
+
+/** Reads a stream until it ends (or `ms` pass): whether it ended, and the versions it was poked. */
+async function untilEnd(reader: ReadableStreamDefaultReader<Uint8Array>, ms = 3000) {
+  const decoder = new TextDecoder();
+  let text = '';
+  let ended = false;
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+    ]);
+    if (!chunk) break;
+    if (chunk.done) {
+      ended = true;
+      break;
+    }
+    text += decoder.decode(chunk.value);
+  }
+  const versions = [...text.matchAll(/^event: poke\ndata: (.*)$/gm)].map(
+    (m) => (JSON.parse(m[1] ?? '{}') as { version: number }).version,
+  );
+  return { ended, versions };
 }
 
 const log = timeLogFields('2026-11-23', null, 900);
@@ -46,7 +72,7 @@ describe.each(drivers)('poke on $name', (driver) => {
     return { cookie, workspaceId: workspace.id };
   }
 
-  async function subscribe(who: { cookie: string; workspaceId: string }, db = database) {
+  async function attempt(who: { cookie: string; workspaceId: string }, db = database) {
     const abort = new AbortController();
     const res = await handlePoke(
       new Request(`https://hourmark.test/sync/poke?workspace=${who.workspaceId}`, {
@@ -55,6 +81,11 @@ describe.each(drivers)('poke on $name', (driver) => {
       }),
       context(db),
     );
+    return { res, abort };
+  }
+
+  async function subscribe(who: { cookie: string; workspaceId: string }, db = database) {
+    const { res, abort } = await attempt(who, db);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
@@ -104,6 +135,139 @@ describe.each(drivers)('poke on $name', (driver) => {
     ).toBe(400);
   });
 
+  /** Another browser signing in to `email`'s account: a session of its own. */
+  async function signIn(email: string) {
+    const res = await handleLogin(
+      post('/user/login', { email, password: 'a good password' }),
+      context(database, fakeClock(), freshAddress()),
+    );
+    expect(res.status).toBe(200);
+    return cookieOf(res);
+  }
+
+  it('holds 8 streams per browser and 40 per account, refuses more with 429, and frees a slot on close', async () => {
+    const me = await person();
+    const email = `poke${counter}@example.com`;
+    const held: Awaited<ReturnType<typeof subscribe>>[] = [];
+    for (let i = 0; i < STREAM_LIMITS.perDevice; i += 1) held.push(await subscribe(me));
+    const refused = await attempt(me);
+    expect(refused.res.status).toBe(429);
+    expect(await refused.res.json()).toMatchObject({
+      error: 'too_many_streams',
+      message: expect.stringContaining('every 30 seconds') as unknown,
+    });
+    held.pop()?.close();
+    held.push(await subscribe(me));
+    // The account's other browsers (sessions) fill its share, 8 each.
+    const browsers = STREAM_LIMITS.perAccount / STREAM_LIMITS.perDevice;
+    for (let b = 1; b < browsers; b += 1) {
+      const cookie = await signIn(email);
+      for (let i = 0; i < STREAM_LIMITS.perDevice; i += 1)
+        held.push(await subscribe({ cookie, workspaceId: me.workspaceId }));
+    }
+    expect(held).toHaveLength(STREAM_LIMITS.perAccount);
+    const another = { cookie: await signIn(email), workspaceId: me.workspaceId };
+    const overAccount = await attempt(another);
+    expect(overAccount.res.status).toBe(429);
+    expect(await overAccount.res.json()).toMatchObject({ error: 'too_many_streams' });
+    // Someone else is not held back, and a closed stream gives the account its slot back.
+    const stranger = await subscribe(await person());
+    held.shift()?.close();
+    const freed = await subscribe(another);
+    // Still live: a push pokes the streams that were let in.
+    const pushed = (await (await pushLog(me, `l-cap-${counter}`)).json()) as { version: number };
+    expect(await nextEvent(freed.reader, 'poke')).toEqual({ version: pushed.version });
+    for (const stream of [...held, freed, stranger]) stream.close();
+    const last = await attempt(me);
+    expect(last.res.status).toBe(200);
+    last.abort.abort();
+  });
+
+  /** An Admin's workspace with Nik, a Normal member signed in, and a stream Nik holds. */
+  async function team(db = database) {
+    const admin = await person();
+    const { ok } = pusher(
+      () => database,
+      () => admin.workspaceId,
+    );
+    const memberId = `m-${counter}`;
+    const email = `nik${counter}@example.com`;
+    await ok(admin, 'createMember', {
+      id: memberId,
+      fields: teamMember(`Nik${counter}`, 'Normal'),
+    });
+    const nik = await joinWorkspace(
+      database,
+      admin.workspaceId,
+      { name: 'Nik', email },
+      'Normal',
+      memberId,
+    );
+    const member = { cookie: nik.cookie, workspaceId: admin.workspaceId };
+    const stream = await subscribe(member, db);
+    // The pokes of the pushes above may still be on their way (NOTIFY arrives when it arrives):
+    // after this push's, what the stream hears comes from the test.
+    const marker = (await (await pushLog(admin, `l-mark-${counter}`)).json()) as {
+      version: number;
+    };
+    for (let seen = 0; seen < marker.version;) {
+      const poke = (await nextEvent(stream.reader, 'poke')) as { version: number } | undefined;
+      if (!poke) throw new Error('The stream was not poked');
+      seen = poke.version;
+    }
+    return { admin, ok, memberId, member, stream };
+  }
+
+  it('ends an archived member’s open stream at once, so it hears no later version', async () => {
+    const { admin, ok, memberId, member, stream } = await team();
+    await ok(admin, 'updateMember', { id: memberId, changes: { status: 'Archived' } });
+    const after = await pushLog(admin, `l-after-${counter}`);
+    expect(after.status).toBe(200);
+    expect(await untilEnd(stream.reader)).toEqual({ ended: true, versions: [] });
+    expect((await attempt(member)).res.status).toBe(403);
+  });
+
+  it('ends a member’s stream when their role changes; the stream they open again hears pokes', async () => {
+    const { admin, ok, memberId, member, stream } = await team();
+    await ok(admin, 'updateMember', { id: memberId, changes: { Role: 'Manager' } });
+    expect(await untilEnd(stream.reader)).toEqual({ ended: true, versions: [] });
+    const again = await subscribe(member);
+    const pushed = (await (await pushLog(admin, `l-role-${counter}`)).json()) as {
+      version: number;
+    };
+    expect(await nextEvent(again.reader, 'poke')).toEqual({ version: pushed.version });
+    again.close();
+  });
+
+  it('keeps a member’s stream when an edit leaves their role and access as they were', async () => {
+    const { admin, ok, memberId, stream } = await team();
+    await ok(admin, 'updateMember', { id: memberId, changes: { status: 'Active', notes: 'x' } });
+    const pushed = (await (await pushLog(admin, `l-same-${counter}`)).json()) as {
+      version: number;
+    };
+    // The edit's own poke first, then the push's: the stream stayed open.
+    expect(await nextEvent(stream.reader, 'poke')).toEqual({ version: pushed.version - 1 });
+    expect(await nextEvent(stream.reader, 'poke')).toEqual({ version: pushed.version });
+    stream.close();
+  });
+
+  it('ends the stream of a member removed from the team', async () => {
+    const { admin, ok, memberId, member, stream } = await team();
+    await ok(admin, 'deleteMember', { id: memberId });
+    expect(await untilEnd(stream.reader)).toEqual({ ended: true, versions: [] });
+    expect((await attempt(member)).res.status).toBe(403);
+  });
+
+  it('ends the streams of a member who deletes their account', async () => {
+    const { member, stream } = await team();
+    const deleted = await handleDelete(
+      post('/user/delete', { password: 'a good password' }, member.cookie),
+      context(database),
+    );
+    expect(deleted.status).toBe(204);
+    expect((await untilEnd(stream.reader)).ended).toBe(true);
+  });
+
   it.runIf(driver.name === 'PostgreSQL')(
     'a push through one server process pokes devices connected to another (LISTEN/NOTIFY)',
     async () => {
@@ -121,4 +285,44 @@ describe.each(drivers)('poke on $name', (driver) => {
       }
     },
   );
+
+  it.runIf(driver.name === 'PostgreSQL')(
+    'archiving a member through one server process ends their stream held by another',
+    async () => {
+      const other = await openDatabase({ url });
+      try {
+        const { admin, ok, memberId, member, stream } = await team(other);
+        await ok(admin, 'updateMember', { id: memberId, changes: { status: 'Archived' } });
+        await pushLog(admin, `l-other-${counter}`);
+        expect(await untilEnd(stream.reader)).toEqual({ ended: true, versions: [] });
+        expect((await attempt(member, other)).res.status).toBe(403);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});
+
+describe('poke streams per process', () => {
+  it('refuses a stream past the process’s limit, and takes one again once a stream closes', async () => {
+    const database = await openDatabase({});
+    try {
+      const limits = { perDevice: 2, perAccount: 2, perProcess: 3 };
+      const events = { poke: () => {}, end: () => {} };
+      const open = (n: number) =>
+        openStream(
+          database,
+          { workspaceId: `w${n}`, userId: `u${n}`, sessionId: `s${n}` },
+          events,
+          limits,
+        );
+      const held = [await open(1), await open(2), await open(3)];
+      expect(held.map((h) => h.ok)).toEqual([true, true, true]);
+      expect(await open(4)).toEqual({ ok: false, limit: 'process' });
+      if (held[0]?.ok) held[0].close();
+      expect((await open(4)).ok).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { decodeCursor, pull } from '../sync/pull';
 import { push } from '../sync/push';
-import { onWorkspaceChange } from '../sync/poke';
+import { openStream, STREAM_LIMITS } from '../sync/poke';
 import {
   createWorkspace,
   MAX_OWN_WORKSPACES,
@@ -107,9 +107,17 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
 /** Seconds between keep-alive comments, under the idle timeouts of common proxies (60 s). */
 const KEEP_ALIVE_MS = 25_000;
 
+const tooManyStreams: Record<'device' | 'account' | 'process', string> = {
+  device: `This browser has ${STREAM_LIMITS.perDevice} live-update streams open, the most one may hold. It keeps checking for changes every 30 seconds.`,
+  account: `Your account has ${STREAM_LIMITS.perAccount} live-update streams open, the most one may hold. This browser keeps checking for changes every 30 seconds.`,
+  process:
+    'The server holds as many live-update streams as it can. This browser keeps checking for changes every 30 seconds.',
+};
+
 /**
  * GET /sync/poke?workspace=…: a Server-Sent Events stream that says `event: poke` with the new
- * version whenever the workspace changes, from any server process; the device then pulls.
+ * version whenever the workspace changes, from any server process; the device then pulls. It
+ * ends when the person's role or membership changes; past the limits it is refused with 429.
  */
 export async function handlePoke(request: Request, ctx: HandlerContext): Promise<Response> {
   const session = await signedIn(request, ctx);
@@ -119,36 +127,59 @@ export async function handlePoke(request: Request, ctx: HandlerContext): Promise
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields: { workspace: 'Must be a workspace id' },
     });
-  if (!(await membershipOf(ctx.database.db, session.user.id, workspaceId))) return notMember();
   const encoder = new TextEncoder();
-  let cleanup = () => {};
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let open = true;
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  let release = () => {};
+  const finish = () => {
+    if (!open) return;
+    open = false;
+    clearInterval(keepAlive);
+    release();
+    try {
+      controller?.close();
+    } catch {
+      // Already closed or cancelled by the browser.
+    }
+  };
+  const send = (text: string) => {
+    if (!open) return;
+    try {
+      controller?.enqueue(encoder.encode(text));
+    } catch {
+      finish();
+    }
+  };
+  // The slot is taken (and the person's access changes heard) before membership is read, so an
+  // archiving committed in between still ends this stream.
+  const held = await openStream(
+    ctx.database,
+    { workspaceId, userId: session.user.id, sessionId: session.sessionId },
+    {
+      poke: (version) => send(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`),
+      end: finish,
+    },
+  );
+  if (!held.ok) return apiError(429, 'too_many_streams', tooManyStreams[held.limit]);
+  release = held.close;
+  if (!open) release();
+  if (!(await membershipOf(ctx.database.db, session.user.id, workspaceId))) {
+    finish();
+    return notMember();
+  }
   const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const send = (text: string) => {
-        if (!open) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      const stop = await onWorkspaceChange(ctx.database, workspaceId, (version) =>
-        send(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`),
-      );
-      const keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      cleanup = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(keepAlive);
-        stop();
-      };
-      request.signal.addEventListener('abort', cleanup);
+    start(c) {
+      controller = c;
+      if (!open) return c.close();
+      keepAlive = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      request.signal.addEventListener('abort', finish);
+      if (request.signal.aborted) finish();
       // Tells the browser how long to wait before reconnecting, and that the stream is live.
       send('retry: 3000\nevent: ready\ndata: {}\n\n');
     },
     cancel() {
-      cleanup();
+      finish();
     },
   });
   return new Response(stream, {

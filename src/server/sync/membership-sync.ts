@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RecordKind } from '../../lib/sync/mutations';
+import { endStreams } from './poke';
 import { rows, type Fields, type Runner } from './records';
 
 /** A team-member record's role and access, as its person's membership follows them. */
@@ -46,9 +47,17 @@ export async function followRecordChange(
   const { kind, op, id, fields } = change;
   if (kind === 'member' && (op === 'delete' || 'Role' in fields || 'status' in fields)) {
     const access = accessOf(after, op === 'delete');
-    await runner.execute(
-      sql`UPDATE memberships SET role = ${access.role}, archived = ${access.archived}, reset_version = ${version} WHERE workspace_id = ${workspaceId} AND member_id = ${id}`,
+    const people = await rows<{ user_id: string; changed: boolean }>(
+      runner,
+      sql`WITH before AS (SELECT user_id, role, archived FROM memberships WHERE workspace_id = ${workspaceId} AND member_id = ${id} FOR UPDATE)
+        UPDATE memberships m SET role = ${access.role}, archived = ${access.archived}, reset_version = ${version}
+        FROM before WHERE m.workspace_id = ${workspaceId} AND m.user_id = before.user_id
+        RETURNING m.user_id, (before.role <> m.role OR before.archived <> m.archived) AS changed`,
     );
+    // Their open streams end now, on every process: the one of a person who lost access would
+    // otherwise keep hearing versions, and one with a new role reconnects and pulls.
+    for (const person of people)
+      if (person.changed) await endStreams(runner, person.user_id, workspaceId);
     return;
   }
   const moves =

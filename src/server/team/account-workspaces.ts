@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { memberships, users, workspaces } from '../db/schema';
+import { endStreams } from '../sync/poke';
 
 /** What deleting an account does to one of its workspaces. */
 export interface WorkspaceEffect {
@@ -76,6 +77,7 @@ export async function deleteAccountAndWorkspaces(
     const alone = effects.filter((e) => e.effect === 'deleted' || chosen(e)).map((e) => e.id);
     if (alone.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
     await tx.delete(users).where(eq(users.id, userId));
+    await endStreams(tx, userId);
     return { ok: true as const };
   });
 }

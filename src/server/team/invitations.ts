@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { invitations, memberships, users, workspaces } from '../db/schema';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
+import { endStreams } from '../sync/poke';
 import { rows, type Fields } from '../sync/records';
 
 /** An invitation works for a week (the Admin can send a new one). */
@@ -261,5 +262,7 @@ export async function takeInvitation(
       target: [memberships.workspaceId, memberships.userId],
       set: { role, memberId: invitation.memberId, archived: false },
     });
+  // Someone already in the workspace may join again with another role: their streams reconnect.
+  await endStreams(tx, userId, invitation.workspaceId);
   return true;
 }

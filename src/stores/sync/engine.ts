@@ -260,6 +260,8 @@ export function pullNow(): Promise<void> {
   })().finally(() => {
     pulling = null;
     refreshStatus();
+    // Asked for after the loop's last check but before this ran: that pull may have missed it.
+    if (pullAgain && !problem) void pullNow();
   });
   return pulling;
 }
@@ -340,17 +342,26 @@ function openPoke(me: CacheOwner): void {
     void pullNow();
     return;
   }
-  poke = new EventSource(`${apiBase}/sync/poke?workspace=${encodeURIComponent(me.workspaceId)}`, {
-    withCredentials: true,
-  });
+  const source = new EventSource(
+    `${apiBase}/sync/poke?workspace=${encodeURIComponent(me.workspaceId)}`,
+    { withCredentials: true },
+  );
+  poke = source;
   // `ready` comes on every (re)connection: catch up on what happened while it was down.
-  poke.addEventListener('ready', () => void pullNow());
-  poke.addEventListener('poke', () => void pullNow());
+  source.addEventListener('ready', () => void pullNow());
+  source.addEventListener('poke', () => void pullNow());
+  // An answer other than a stream (429 too many streams, 403 no longer a member) closes it for
+  // good, and EventSource reads neither the answer nor its Retry-After: a pull says what the
+  // server meant (a 403 becomes the problem shown) and brings changes until the stream is back.
+  source.addEventListener('error', () => {
+    if (source === poke && source.readyState === EventSource.CLOSED) void pullNow();
+  });
   clearInterval(fallbackPoll);
-  // Only when the stream is closed for good (the browser gave up reconnecting) does the device
-  // ask on its own, twice a minute; while it is open, pokes alone bring changes.
+  // Only when the stream is closed for good does the device try it again, twice a minute, each
+  // try pulling (refused, through the error above; accepted, through `ready`); while it is
+  // open, pokes alone bring changes.
   fallbackPoll = setInterval(() => {
-    if (poke?.readyState === EventSource.CLOSED) {
+    if (poke?.readyState === EventSource.CLOSED && !problem) {
       openPoke(me);
     }
   }, 30_000);

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { keepMount } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $clients } from '../../../src/stores/clients';
+import { $syncStatus, startSync, stopSync } from '../../../src/stores/sync/engine';
+import { $cacheOwner } from '../../../src/stores/sync/owner';
+import { $team } from '../../../src/stores/team';
+import { fakeFetch, resetServer, user } from './sync-server-stand-in';
+
+// The poke stream as the engine sees it, with a stand-in for the browser's EventSource (jsdom
+// has none): a stream the server refuses (429 too many streams, 403 no longer a member) is
+// closed for good, and EventSource tells the page only that an error happened.
+
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server answered with something other than a stream: the browser gives up on it. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  /** The server took the stream and said it is live. */
+  accept() {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new MessageEvent('ready', { data: '{}' }));
+  }
+}
+
+let pulls = 0;
+let notMember = false;
+const latest = () => FakeEventSource.opened.at(-1)!;
+
+beforeEach(async () => {
+  localStorage.clear();
+  resetServer();
+  pulls = 0;
+  notMember = false;
+  FakeEventSource.opened = [];
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: { body?: string }) => {
+      if (!input.includes('/sync/pull')) return fakeFetch(input, init);
+      pulls += 1;
+      if (notMember)
+        return new Response(
+          JSON.stringify({
+            error: 'not_member',
+            message: 'You are not a member of this workspace.',
+          }),
+          { status: 403, headers: { 'Content-Type': 'application/json' } },
+        );
+      return fakeFetch(input, init);
+    }),
+  );
+  keepMount($clients);
+  keepMount($team);
+  $cacheOwner.set(null);
+  await startSync(user);
+  await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
+});
+
+afterEach(() => {
+  stopSync();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('sync engine and the poke stream', () => {
+  it('pulls every 30 s while the server refuses the stream, and opens it again after each', async () => {
+    expect(FakeEventSource.opened).toHaveLength(1);
+    const before = pulls;
+    latest().refuse();
+    await vi.waitFor(() => expect(pulls).toBe(before + 1));
+    vi.advanceTimersByTime(30_000);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    latest().refuse();
+    await vi.waitFor(() => expect(pulls).toBe(before + 2));
+    // A slot is free again: the stream is taken, and pokes alone bring changes from then on.
+    vi.advanceTimersByTime(30_000);
+    expect(FakeEventSource.opened).toHaveLength(3);
+    latest().accept();
+    await vi.waitFor(() => expect(pulls).toBe(before + 3));
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.opened).toHaveLength(3);
+    expect(pulls).toBe(before + 3);
+    expect($syncStatus.get().phase).toBe('saved');
+  });
+
+  it('says so at once when the stream is refused because the person left the workspace', async () => {
+    notMember = true;
+    latest().refuse();
+    await vi.waitFor(() =>
+      expect($syncStatus.get()).toMatchObject({
+        phase: 'error',
+        problem: 'You are not a member of this workspace.',
+      }),
+    );
+    // Nothing more to ask the server until the person opens Hourmark again.
+    const tried = pulls;
+    vi.advanceTimersByTime(90_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(pulls).toBe(tried);
+  });
+});
