@@ -19,9 +19,15 @@ export interface CsvColumn<T> {
 // spaces, tabs and line breaks before the formula sign, so any cell starting with a tab or a line
 // break, or with white space before = + - @, is defused too (OWASP's list plus those).
 const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@])/;
+// A plain decimal number, as the money and hours columns write them ('-455.55'): a spreadsheet
+// reads it as a number, never as a formula, and a quote in front would make it text that sums
+// skip. Anything more ('-2+3', '-A1') is still defused.
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 function safeCell(value: string | number): string | number {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+  return typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value)
+    ? `'${value}`
+    : value;
 }
 
 /** RFC 4180 CSV (CRLF, quoted where needed) with a UTF-8 BOM so spreadsheets read accents and ₹. */

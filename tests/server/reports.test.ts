@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleLogs } from '../../src/server/api/read-handlers';
@@ -354,6 +355,33 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
     const csv = (await exported(asha, '&format=csv')).bytes.toString('utf8');
     expect(csv).not.toContain('Billable amount');
     expect(csv).toContain('Total');
+  });
+
+  it('exports a loss in the CSV as a number, so the Profit column sums to the total', async () => {
+    // Internal bills nothing and costs 80000 p: a profit of -800.00 (issue 24), which a leading
+    // quote used to make text that spreadsheet sums skip.
+    const { res, bytes } = await exported(admin, '&group=project&format=csv');
+    expect(res.status).toBe(200);
+    const rows = Papa.parse<(string | number)[]>(bytes.toString('utf8').slice(1), {
+      newline: '\r\n',
+      dynamicTyping: true,
+    }).data;
+    const profit = rows[0]?.indexOf('Profit (INR)') ?? -1;
+    // Internal 0 − 80000 p; Support 190000 − 66667 = 123333 p; Website 375000 − 78333 = 296667 p.
+    expect(rows.map((r) => [r[0], r[profit]])).toEqual([
+      ['Project', 'Profit (INR)'],
+      ['Internal', -800],
+      ['Support', 1233.33],
+      ['Website', 2966.67],
+      ['Total', 3400],
+    ]);
+    const paise = rows
+      .slice(1, -1)
+      .reduce(
+        (sum, r) => sum + (typeof r[profit] === 'number' ? Math.round(r[profit] * 100) : 0),
+        0,
+      );
+    expect(paise).toBe(340000);
   });
 
   it('a filter names only what the person may see', async () => {

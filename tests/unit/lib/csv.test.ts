@@ -53,7 +53,7 @@ describe('toCsv', () => {
     ]);
   });
 
-  it.each(['=SUM(A1:A9)', '+91 98765', '-2+3', '@cmd', '\tTAB', '\rCR'])(
+  it.each(['=SUM(A1:A9)', '+91 98765', '-2+3', '-A1', '-1e5', '-12.', '@cmd', '\tTAB', '\rCR'])(
     'defuses the formula-like cell %j with a leading quote',
     (text) => {
       expect(parse(csvOf({ name: text, note: 'x' }))[1]).toEqual([`'${text}`, 'x']);
@@ -79,6 +79,13 @@ describe('toCsv', () => {
   ])('defuses %j, white space or a line break before a formula, as %j', (text, cell) => {
     expect(parse(csvOf({ name: text, note: 'x' }))[1]).toEqual([cell, 'x']);
   });
+
+  it.each(['-455.55', '-5', '-0.50', '-1000000'])(
+    'writes the plain number %j as it is, for spreadsheets to sum',
+    (text) => {
+      expect(parse(csvOf({ name: text, note: 'x' }))[1]).toEqual([text, 'x']);
+    },
+  );
 
   it('leaves cells alone that only contain those characters later on, and numbers as numbers', () => {
     expect(parse(csvOf({ name: 'a=b+c-d@e', note: -5 }))[1]).toEqual(['a=b+c-d@e', '-5']);
