@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { presetRange, presets } from './date-presets';
 import { isValidDay } from './day';
 import { groupings, logStatuses, type Grouping, type ReportFilter } from './report-spec';
-import { unstorable } from './storable-text';
+import { checkText } from './storable-text';
 
 // A saved report: a name, a filter and a grouping. Its dates are a preset ("last month") that
 // is worked out again each time it is opened, mailed or shown through a share link, or fixed
 // days for a custom range.
 
-const storable = (value: string) => !unstorable.test(value);
-const id = z.string().min(1).max(200).refine(storable, 'Contains characters that cannot be stored');
+const id = z.string().min(1).max(200).superRefine(checkText);
 const ids = z.array(id).max(200, 'At most 200 values').default([]);
 
 export const savedReportSpecSchema = z
@@ -26,17 +25,7 @@ export const savedReportSpecSchema = z
     projectIds: ids,
     taskIds: ids,
     memberIds: ids,
-    tags: z
-      .array(
-        z
-          .string()
-          .trim()
-          .min(1)
-          .max(100)
-          .refine(storable, 'Contains characters that cannot be stored'),
-      )
-      .max(50)
-      .default([]),
+    tags: z.array(z.string().trim().min(1).max(100).superRefine(checkText)).max(50).default([]),
     tagMode: z.enum(['any', 'all']).default('any'),
     billable: z.enum(['any', 'yes', 'no']).default('any'),
     invoiced: z.enum(['any', 'yes', 'no']).default('any'),

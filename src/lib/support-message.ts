@@ -1,6 +1,8 @@
 // Plain checks instead of zod: this runs on a public page whose JavaScript budget is 5 KB
 // gzipped, and zod alone is larger than that.
 
+import { textProblem } from './storable-text';
+
 export const supportTopics = [
   'I have a question before signing up',
   "I can't access my account",
@@ -25,7 +27,9 @@ export function checkSupportMessage(
   const message = input.message.trim();
   if (!message) errors.message = 'Write your message';
   else if (message.length > 5000) errors.message = 'At most 5,000 characters';
+  else if (textProblem(message)) errors.message = textProblem(message);
   if (input.name.trim().length > 100) errors.name = 'At most 100 characters';
+  else if (textProblem(input.name)) errors.name = textProblem(input.name);
   const email = input.email.trim();
   if (!email) errors.email = 'Enter your email address';
   else if (!emailShape.test(email) || email.length > 254)

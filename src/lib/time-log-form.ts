@@ -1,4 +1,5 @@
 import { parseDuration } from './duration';
+import { textProblem } from './storable-text';
 
 /** What the add / edit time-log form holds while a person types. */
 export interface TimeLogDraft {
@@ -63,6 +64,8 @@ export function checkDraft(draft: TimeLogDraft): DraftCheck {
   const fields: Partial<Record<keyof TimeLogDraft, string>> = {};
   const missing = REQUIRED.filter(({ key }) => missingValue(key, draft[key]));
   for (const { key, label } of missing) fields[key] = `Fill in ${label}`;
+  // The description comes from the editor, which drops control characters itself.
+  if (!fields.tags && textProblem(draft.tags)) fields.tags = textProblem(draft.tags);
   const duration = parseDuration(draft.duration);
   if (!duration.ok) fields.duration = duration.message;
   // Amounts are written the en-IN way ('1,50,000.50'): commas only group digits, so they are

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { checkText } from '../storable-text';
 
 /** The sign-up form; the server applies the same limits (name 1–100, email ≤ 254, password 8–256). */
 export const signupSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your full name').max(100, 'At most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter your full name')
+    .max(100, 'At most 100 characters')
+    .superRefine(checkText),
   email: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../storable-text';
 import { isCountryCode } from '../countries';
 import {
   fastId,
@@ -55,11 +56,17 @@ export const clientSchema = withFastPath(
 );
 export type Client = z.infer<typeof clientSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).superRefine(checkText);
 
 /** The client form: what a person must type for a client to be saved. */
 export const clientFormSchema = z.object({
-  name: z.string().trim().min(1, 'Enter the client name').max(120, 'At most 120 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the client name')
+    .max(120, 'At most 120 characters')
+    .superRefine(checkText),
   contactPerson: optionalText(120),
   email: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../storable-text';
 import {
   dayString,
   fastAmount,
@@ -77,13 +78,18 @@ const rate = z
 
 /** The add / edit team member form. */
 export const memberFormSchema = z.object({
-  name: z.string().trim().min(1, 'Enter the name').max(120, 'At most 120 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the name')
+    .max(120, 'At most 120 characters')
+    .superRefine(checkText),
   email: z
     .string()
     .trim()
     .min(1, 'Enter an email address')
     .email('Enter a valid email address, like name@example.com'),
-  notes: z.string().max(20_000, 'Notes are too long'),
+  notes: z.string().max(20_000, 'Notes are too long').superRefine(checkText),
   Role: z.enum(roles),
   LoborRate: rate,
   BillableRate: rate,

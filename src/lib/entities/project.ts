@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../storable-text';
 import {
   fastAmount,
   fastId,
@@ -115,7 +116,8 @@ export const projectFormSchema = z.object({
     .string()
     .trim()
     .min(1, 'Enter the project name')
-    .max(120, 'At most 120 characters'),
+    .max(120, 'At most 120 characters')
+    .superRefine(checkText),
   clientId: z.string().min(1, 'Choose a client'),
   hours: z
     .string()
@@ -124,7 +126,7 @@ export const projectFormSchema = z.object({
       (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
       'Enter hours of 0 or more',
     ),
-  description: z.string().max(2000, 'At most 2000 characters'),
+  description: z.string().max(2000, 'At most 2000 characters').superRefine(checkText),
   billable: z.enum(billableOptions),
   billamount: z
     .string()

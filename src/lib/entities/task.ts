@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../storable-text';
 import { fastId, fastTimestamp, idSchema, isoTimestamp } from './common';
 import {
   fastObject,
@@ -54,7 +55,12 @@ export type Task = z.infer<typeof taskSchema>;
 /** The Assign Task form. */
 export const taskFormSchema = z.object({
   projectId: z.string().min(1, 'Choose a project'),
-  task: z.string().trim().min(1, 'Enter the task').max(200, 'At most 200 characters'),
+  task: z
+    .string()
+    .trim()
+    .min(1, 'Enter the task')
+    .max(200, 'At most 200 characters')
+    .superRefine(checkText),
   assigneeIds: z.array(z.string()),
   billableRate: z
     .string()

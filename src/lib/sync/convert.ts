@@ -6,6 +6,7 @@ import type { Task } from '../entities/task';
 import type { TimeLog } from '../entities/time-log';
 import { clientFields, memberFields, projectFields, taskFields, timeLogFields } from './fields';
 import { dayOf } from './local-records';
+import { stripControlCharacters, stripControlCharactersDeep } from '../storable-text';
 
 /**
  * From the records the browser keeps under the documented keys (with their legacy fields and
@@ -27,12 +28,17 @@ export interface LocalRecords {
 export type Converted<T> =
   { ok: true; id: string; fields: T } | { ok: false; id: string; problem: string };
 
+// Data kept in a browser from before may hold control characters the write schemas refuse (a
+// paste into the original app's forms): they carry nothing a person meant, so an upload or an
+// import drops them rather than leaving the record behind. Ids and the references to them are
+// stripped alike, so they still match.
 function checked<T extends z.ZodTypeAny>(
   schema: T,
-  id: string,
+  rawId: string,
   candidate: unknown,
 ): Converted<z.infer<T>> {
-  const result = schema.safeParse(candidate);
+  const id = stripControlCharacters(rawId);
+  const result = schema.safeParse(stripControlCharactersDeep(candidate));
   if (result.success) return { ok: true, id, fields: result.data as z.infer<T> };
   const issue = result.error.issues[0];
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unstorable } from '../storable-text';
+import { checkText } from '../storable-text';
 import { isCountryCode } from '../countries';
 
 /**
@@ -8,14 +8,15 @@ import { isCountryCode } from '../countries';
  * shape and any field they do not name, because they judge input, not history.
  */
 
-// PostgreSQL text and jsonb cannot hold NUL, and a lone surrogate cannot be encoded as UTF-8.
+// PostgreSQL text and jsonb cannot hold NUL, a lone surrogate cannot be encoded as UTF-8, and
+// control characters make exported XML unreadable (src/lib/storable-text.ts).
 
-/** Text up to `max` characters that can be stored. */
+/** Text up to `max` characters that can be stored and exported. */
 export const text = (max: number) =>
   z
     .string({ invalid_type_error: 'Must be text' })
     .max(max, `At most ${max} characters`)
-    .refine((v) => !unstorable.test(v), 'Contains characters that cannot be stored');
+    .superRefine(checkText);
 
 /** A required name: trimmed, 1 to `max` characters. */
 const name = (max: number) => text(max).refine((v) => v.trim().length > 0, 'Must not be empty');
@@ -135,8 +136,8 @@ const timerEntry = z
     projectId: recordId.nullable(),
     taskId: recordId.nullable(),
     memberId: recordId.nullable(),
-    tags: z.string().max(500),
-    desc: z.string().max(2000),
+    tags: text(500),
+    desc: text(2000),
   })
   .strict();
 

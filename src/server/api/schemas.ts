@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { supportTopics } from '../../lib/support-message';
-import { unstorable } from '../../lib/storable-text';
+import { checkText, unstorable } from '../../lib/storable-text';
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8:
-// both must be a 400 for the caller, not a database error.
+// both must be a 400 for the caller, not a database error. Control characters are refused
+// too, as everywhere text is written (src/lib/storable-text.ts).
 const text = z.string({ invalid_type_error: 'Must be text' });
-const storable = (schema: z.ZodString) =>
+const storable = (schema: z.ZodString) => schema.superRefine(checkText);
+// Passwords are only hashed, never shown or exported: one set before control characters were
+// refused must still sign in, so they are held to what can be encoded alone.
+const encodable = (schema: z.ZodString) =>
   schema.refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
 
 const email = storable(
@@ -15,10 +19,12 @@ const email = storable(
     .max(254, 'At most 254 characters')
     .email('Enter a valid email address'),
 );
-const newPassword = storable(
+const newPassword = encodable(
   text.min(8, 'Use at least 8 characters').max(256, 'At most 256 characters'),
 );
-const anyPassword = storable(text.min(1, 'Enter your password').max(256, 'At most 256 characters'));
+const anyPassword = encodable(
+  text.min(1, 'Enter your password').max(256, 'At most 256 characters'),
+);
 
 /** POST /user/register */
 export const registerBody = z.object({

@@ -4,7 +4,7 @@ import { isCountryCode } from '../../lib/countries';
 import { lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
-import { unstorable } from '../../lib/storable-text';
+import { checkText } from '../../lib/storable-text';
 import { MAX_SHARE_DAYS } from '../reports/report-shares';
 import { isTimeZone, MAX_GRACE_DAYS } from '../../lib/workspace-rules';
 
@@ -18,7 +18,7 @@ export const workspaceSettingsBody = z
       .trim()
       .min(1, 'Name the workspace')
       .max(100, 'At most 100 characters')
-      .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored'),
+      .superRefine(checkText),
     managersSeeAmounts: z.boolean({ invalid_type_error: 'Must be true or false' }),
     timeZone: text
       .max(64, 'Choose a time zone from the list')
@@ -48,7 +48,7 @@ export const workspaceSettingsBody = z
 const recordId = text
   .min(1, 'Must not be empty')
   .max(200, 'At most 200 characters')
-  .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
+  .superRefine(checkText);
 
 /** POST /sync/teams: a new team (no id) or a team's name, members and leads. */
 export const teamBody = z
@@ -59,7 +59,7 @@ export const teamBody = z
       .trim()
       .min(1, 'Name the team')
       .max(100, 'At most 100 characters')
-      .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored'),
+      .superRefine(checkText),
     memberIds: z.array(recordId, { invalid_type_error: 'Choose team members' }).max(1000),
     leadIds: z.array(recordId, { invalid_type_error: 'Choose leads' }).max(1000),
   })
@@ -84,7 +84,7 @@ export const savedReportBody = z
       .trim()
       .min(1, 'Name the report')
       .max(100, 'At most 100 characters')
-      .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored'),
+      .superRefine(checkText),
     spec: savedReportSpecSchema,
     schedule: z
       .enum(schedules, { errorMap: () => ({ message: 'One of weekly, monthly, or null' }) })
@@ -154,10 +154,7 @@ export const voidInvoiceBody = z
 export const invoiceCurrencies = ['INR', 'EUR', 'USD', 'GBP', 'AUD', 'CAD', 'SGD', 'AED'] as const;
 
 const shortText = (max: number) =>
-  text
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .refine((value) => !unstorable.test(value), 'Contains characters that cannot be stored');
+  text.trim().max(max, `At most ${max} characters`).superRefine(checkText);
 
 /** POST /sync/invoice-settings: what Account setting's Invoices section saves. */
 export const invoiceSettingsBody = z
@@ -234,7 +231,7 @@ export const draftLayoutBody = z
         }),
         edits: z
           .record(
-            text.max(500),
+            text.max(500).superRefine(checkText),
             z
               .object({
                 description: shortText(500).optional(),
@@ -248,7 +245,7 @@ export const draftLayoutBody = z
           .array(
             z
               .object({
-                id: text.min(1).max(100),
+                id: text.min(1).max(100).superRefine(checkText),
                 description: shortText(500).pipe(text.min(1, 'Describe the line')),
                 quantity,
                 unitMinor,

@@ -3,6 +3,7 @@ import type * as EInvoiceEu from '@e-invoice-eu/core';
 import type { Invoice as UblData, InvoiceService as Service } from '@e-invoice-eu/core';
 import type { InvoiceDocument, InvoiceParty } from '../../lib/invoice-document';
 import { lineAmount, type ComposedLine } from '../../lib/invoice-lines';
+import { stripControlCharactersDeep } from '../../lib/storable-text';
 
 // The EN 16931 e-invoice of an issued invoice, as UBL 2.1 (issue 14), for accounting software.
 // @e-invoice-eu/core checks the data against its EN 16931 schema and writes the XML; it does not
@@ -225,8 +226,11 @@ async function generate(
       })),
     },
   } as unknown as UblData;
+  // Text stored before control characters were refused may still hold some, which XML 1.0
+  // cannot carry even escaped: they are dropped here, where the XML is written.
+  const clean = stripControlCharactersDeep(data);
   try {
-    return { ok: true, out: await invoiceService().generate(data, { ...options, lang: 'en-us' }) };
+    return { ok: true, out: await invoiceService().generate(clean, { ...options, lang: 'en-us' }) };
   } catch (error) {
     // The library's error names each field its schema refused: kept in the server's log.
     console.error('E-invoice refused by its schema', JSON.stringify(error, null, 1).slice(0, 4000));

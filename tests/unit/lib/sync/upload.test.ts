@@ -68,6 +68,23 @@ describe('planning the upload of data found in this browser', () => {
     expect(stableLogId('l1', {})).toBe('l1');
   });
 
+  it('drops control characters from the data it finds instead of leaving a record behind', () => {
+    // Issue 24: the write schemas refuse them; data from before keeps what a person meant.
+    const records = legacyRecords();
+    const [bolt] = records.clients;
+    const [log] = records.logs;
+    if (!bolt || !log) throw new Error('legacy data changed');
+    records.clients = [
+      { ...bolt, name: 'Bolt\u0001', address: '2 Market\u000B Street\nPune\uFFFF' },
+    ];
+    records.logs = [{ ...log, tags: 'design\u001F', desc: '<p>Rev\u0008iew</p>' }];
+    const planned = planUpload(records);
+    expect(planned.problems).toEqual([]);
+    const fields = (id: string) => planned.mutations.find((m) => m.args.id === id)?.args.fields;
+    expect(fields('c1')).toMatchObject({ name: 'Bolt', address: '2 Market Street\nPune' });
+    expect(fields('l1')).toMatchObject({ tags: 'design', desc: '<p>Review</p>' });
+  });
+
   it('lists what it cannot send, with the reason, instead of dropping it', () => {
     expect(plan.problems).toEqual([
       { kind: 'timeLog', id: 'l3', problem: 'Its project was deleted.' },
