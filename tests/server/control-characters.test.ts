@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import readXlsxFile from 'read-excel-file/node';
 import xpath from 'xpath';
 import { handleRegister } from '../../src/server/api/handlers';
 import {
@@ -15,6 +16,7 @@ import {
   handleSaveInvoiceSettings,
   handleUpdateDraft,
 } from '../../src/server/api/invoice-handlers';
+import { handleReportExport } from '../../src/server/api/report-handlers';
 import { handleSaveReport } from '../../src/server/api/saved-report-handlers';
 import { handleSupportMessage } from '../../src/server/api/support-handler';
 import { handleCreateWorkspace } from '../../src/server/api/sync-handlers';
@@ -159,7 +161,7 @@ describe.each(drivers)('control characters on $name', (driver) => {
     }
   });
 
-  it('writes well-formed e-invoices for a client stored with them before the rule', async () => {
+  it('writes well-formed e-invoices and report spreadsheets for data stored with them before the rule', async () => {
     await ok(admin, 'createClient', {
       id: 'old',
       fields: { ...clientFields('Old Client'), email: 'ap@old.example', country: 'DE' },
@@ -243,6 +245,18 @@ describe.each(drivers)('control characters on $name', (driver) => {
     expect(ciiTexts('//ram:BuyerTradeParty/ram:PostalTradeAddress/ram:LineOne')).toEqual([
       '2 Market Street',
     ]);
+
+    // The report spreadsheet is XML inside too: write-excel-file drops the characters itself.
+    const sheet = await handleReportExport(
+      get(
+        `/sync/report-export?workspace=${admin.workspace.id}&from=2026-11-16&to=2026-11-22&group=project&format=xlsx`,
+        admin.cookie,
+      ),
+      ctx(),
+    );
+    expect(sheet.status).toBe(200);
+    const [byProject] = await readXlsxFile(Buffer.from(await sheet.arrayBuffer()));
+    expect(byProject?.data[1]?.[0]).toBe('Website');
   });
 
   it('refuses them in an invoice draft’s note and lines', async () => {
