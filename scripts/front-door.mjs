@@ -71,8 +71,7 @@ export function passwordAdmission(limit = MAX_PASSWORD_REQUESTS) {
   let underWay = 0;
   return {
     enter: (req, res) => {
-      if (req.method !== 'POST' || !PASSWORD_PATHS.has(readPath(req.url ?? '/').path))
-        return null;
+      if (req.method !== 'POST' || !PASSWORD_PATHS.has(readPath(req.url ?? '/').path)) return null;
       if (underWay >= limit)
         return {
           status: 503,

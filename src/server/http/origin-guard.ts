@@ -35,11 +35,7 @@ function isOwn(origin: string, own: ReadonlySet<string>): boolean {
  *   a request with neither header did not come from a browser page and cannot carry a victim's
  *   cookies against their will, so it passes.
  */
-export function checkOrigin(
-  method: string,
-  headers: Headers,
-  rules: OriginRules,
-): OriginVerdict {
+export function checkOrigin(method: string, headers: Headers, rules: OriginRules): OriginVerdict {
   const origin = headers.get('origin');
   if (origin !== null && origin !== 'null' && rules.allowedOrigins.includes(origin))
     return { kind: 'allowed-cross-origin', origin };
