@@ -481,4 +481,66 @@ CREATE TABLE invoice_logos (
 ALTER TABLE invoices ADD COLUMN credit_note text;
 `,
   },
+  {
+    id: '0019_invoiced_amounts',
+    sql: `
+-- Amounts of invoiced logs are frozen from now on (issue 25, point 2); before, a rate or rounding
+-- change after issuing computed them again, so reports of invoiced time no longer said what the
+-- invoice billed. Put back what each issued invoice's time lines say, where a line tells its
+-- logs' amounts apart: a line of one log gets the line's amount; a line of several logs of one
+-- project, task and member (so billed at one rate) gets the one hourly rate that gives the
+-- line's amount from the logs' billable seconds. Left as they are (docs/data-model.md and the
+-- release note list them): lines edited by hand, lines mixing rates (several members or tasks),
+-- lines whose billable hours changed since (a rounding change), and every log's labour cost,
+-- which no invoice copied.
+WITH issued AS (
+  SELECT id, coalesce(document->'layout'->>'grouping', 'project') AS grouping, document->'lines' AS lines
+  FROM invoices WHERE status = 'issued'
+),
+held AS (
+  SELECT i.id AS invoice_id, l.workspace_id, l.id, l.billable_seconds, l.billable_minor,
+    coalesce(l.project_id, '') || '/' || coalesce(l.task_id, '') || '/' || coalesce(l.member_id, '') AS basis,
+    'time:' || CASE i.grouping
+      WHEN 'task' THEN coalesce(l.project_id, '') || '/' || coalesce(l.task_id, '')
+      WHEN 'member' THEN coalesce(l.member_id, '')
+      WHEN 'day' THEN l.date::text
+      WHEN 'single' THEN 'all'
+      ELSE coalesce(l.project_id, '') END AS key
+  FROM issued i
+  JOIN invoice_logs il ON il.invoice_id = i.id
+  JOIN time_logs l ON l.workspace_id = il.workspace_id AND l.id = il.log_id AND NOT l.deleted
+),
+lines AS (
+  -- Invoices from before line keys were grouped by project and name the project on each line.
+  SELECT i.id AS invoice_id,
+    coalesce(line->>'key', 'time:' || coalesce(line->>'projectId', '')) AS key,
+    (line->>'amountMinor')::bigint AS amount,
+    (line->>'quantity')::numeric AS quantity
+  FROM issued i, jsonb_array_elements(i.lines) AS line
+  WHERE line->>'kind' = 'time' AND coalesce(line->>'edited', 'false') = 'false'
+    AND (line ? 'key' OR i.grouping = 'project')
+),
+groups AS (
+  SELECT h.invoice_id, h.key, min(n.amount) AS amount, count(*) AS logs,
+    count(DISTINCT h.basis) AS bases,
+    round(min(n.amount) * 3600.0 / sum(h.billable_seconds)) AS rate
+  FROM held h JOIN lines n ON n.invoice_id = h.invoice_id AND n.key = h.key
+  GROUP BY h.invoice_id, h.key
+  HAVING count(DISTINCT n.amount) = 1 AND sum(h.billable_minor) <> min(n.amount)
+    AND sum(h.billable_seconds) > 0 AND round(sum(h.billable_seconds) / 36.0) / 100 = min(n.quantity)
+),
+priced AS (
+  SELECT h.invoice_id, h.key, h.workspace_id, h.id, g.logs, g.bases, g.amount,
+    CASE WHEN g.logs = 1 THEN g.amount ELSE round(h.billable_seconds * g.rate / 3600.0) END AS minor
+  FROM held h JOIN groups g ON g.invoice_id = h.invoice_id AND g.key = h.key
+),
+checked AS (
+  SELECT *, sum(minor) OVER (PARTITION BY invoice_id, key) AS total FROM priced
+)
+UPDATE time_logs t SET billable_minor = c.minor
+FROM checked c
+WHERE t.workspace_id = c.workspace_id AND t.id = c.id
+  AND (c.logs = 1 OR (c.bases = 1 AND c.total = c.amount));
+`,
+  },
 ];

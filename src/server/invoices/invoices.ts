@@ -8,6 +8,7 @@ import {
   numberingProblem,
 } from '../../lib/invoice-number';
 import type { Db } from '../db/connect';
+import { recomputeLogAmounts } from '../sync/amounts';
 import type { Membership } from '../sync/permissions';
 import { pokeWorkspace } from '../sync/poke';
 import { rows, type Runner } from '../sync/records';
@@ -281,7 +282,7 @@ export const creditNoteNumber = (number: string) => `CN-${number}`;
 /**
  * Voids an issued invoice (it stays, with its number, marked void, and a credit note for its
  * whole amount is issued) or deletes a draft; either
- * way its logs are free again: editable, and offered to the next invoice.
+ * way its logs are free again: editable, offered to the next invoice, and billed at today's rates.
  */
 export async function voidInvoice(
   db: Db,
@@ -297,7 +298,12 @@ export async function voidInvoice(
     );
     if (!found) return refuse(404, 'There is no such invoice.');
     if (found.status === 'void') return refuse(409, 'This invoice is already void.');
-    if (found.status === 'issued') await markLogs(tx, membership.workspaceId, id, null);
+    if (found.status === 'issued') {
+      await markLogs(tx, membership.workspaceId, id, null);
+      // Free again, its logs follow today's rates, as every log on no invoice does (their
+      // amounts were frozen while it held them: src/server/sync/frozen-amounts.ts).
+      await recomputeLogAmounts(tx, membership.workspaceId, { invoiceId: id });
+    }
     await tx.execute(sql`DELETE FROM invoice_logs WHERE invoice_id = ${id}`);
     if (found.status === 'draft') {
       await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);

@@ -3,13 +3,15 @@ import type { Member } from '../../lib/entities/member';
 import type { Project } from '../../lib/entities/project';
 import type { Task } from '../../lib/entities/task';
 import { logEconomy } from '../../lib/totals';
+import { amountsMayChange } from './frozen-amounts';
 import type { Fields, Runner } from './records';
 
 /**
  * Keeps each time log's stored money (billable seconds after rounding, billable amount and
  * labour cost in minor units) equal to what src/lib computes for it, so the server sums stored
  * integers in SQL and agrees with every screen to the paisa. Deleted projects, tasks and
- * members still count: a log keeps the amounts and rate settings it was made under.
+ * members still count: a log keeps the amounts and rate settings it was made under. A log an
+ * issued invoice holds keeps the amounts it was billed at (frozen-amounts.ts).
  */
 
 /** Which logs to compute again. */
@@ -19,6 +21,7 @@ export type LogScope =
   | { projectId: string }
   | { taskId: string }
   | { memberId: string }
+  | { invoiceId: string }
   | { stale: true };
 
 interface Row {
@@ -44,12 +47,14 @@ function condition(scope: LogScope): SQL {
   if ('projectId' in scope) return sql`l.project_id = ${scope.projectId}`;
   if ('taskId' in scope) return sql`l.task_id = ${scope.taskId}`;
   if ('memberId' in scope) return sql`l.member_id = ${scope.memberId}`;
+  if ('invoiceId' in scope)
+    return sql`l.id IN (SELECT il.log_id FROM invoice_logs il WHERE il.workspace_id = l.workspace_id AND il.invoice_id = ${scope.invoiceId})`;
   return sql`l.amounts_stale`;
 }
 
 /**
  * Computes the logs in `scope` again (in `workspaceId`, or in every workspace when null) and
- * stores the figures; returns how many logs it wrote.
+ * stores the figures, leaving those an issued invoice holds; returns how many logs it wrote.
  */
 export async function recomputeLogAmounts(
   runner: Runner,
@@ -63,7 +68,7 @@ export async function recomputeLogAmounts(
     LEFT JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
     LEFT JOIN tasks t ON t.workspace_id = l.workspace_id AND t.id = l.task_id
     LEFT JOIN members m ON m.workspace_id = l.workspace_id AND m.id = l.member_id
-    WHERE ${inWorkspace} AND ${condition(scope)}`);
+    WHERE ${inWorkspace} AND ${condition(scope)} AND ${amountsMayChange}`);
   // Both drivers answer with `{ rows }`; drizzle types the two results differently.
   const rows = (result as { rows: Row[] }).rows;
   for (let at = 0; at < rows.length; at += BATCH) {
