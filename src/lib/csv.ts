@@ -62,9 +62,17 @@ function priced(log: TimeLog, lookups: Lookups): PricedLog {
 
 /**
  * The /allHours export: one row per log, in the order the screen shows them (newest day first,
- * undated old logs last), with the rate and the rounded hours behind each amount.
+ * undated old logs last), with the rate and the rounded hours behind each amount, rates headed
+ * with the workspace's `currency`.
  */
-export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups, withAmounts = true): string {
+export function timeLogCsv(
+  logs: readonly TimeLog[],
+  lookups: Lookups,
+  currency: string,
+  withAmounts = true,
+): string {
+  const billableRate = `Billable rate (${currency}/h)`;
+  const labourRate = `Labour rate (${currency}/h)`;
   const columns: CsvColumn<PricedLog>[] = [
     { header: 'Date', value: ({ log: l }) => l.date },
     {
@@ -100,20 +108,15 @@ export function timeLogCsv(logs: readonly TimeLog[], lookups: Lookups, withAmoun
     { header: 'Duration', value: ({ log: l }) => formatDuration(l.dur, 'short') },
     { header: 'Hours', value: ({ log: l }) => exactHours(l.dur) },
     { header: 'Billable hours', value: (r) => exactHours(r.economy.billableSeconds) },
-    { header: 'Billable rate (INR/h)', value: (r) => money(rateMinor(r.rate)) },
+    { header: billableRate, value: (r) => money(rateMinor(r.rate)) },
     { header: 'Billable amount', value: (r) => money(r.economy.billableMinor) },
-    { header: 'Labour rate (INR/h)', value: (r) => money(rateMinor(r.labourRate)) },
+    { header: labourRate, value: (r) => money(rateMinor(r.labourRate)) },
     { header: 'Cost', value: (r) => money(r.economy.costMinor) },
     { header: 'Expenses', value: ({ log: l }) => l.exp.toFixed(2) },
     { header: 'Status', value: ({ log: l }) => l.status },
   ];
   const rows = groupByDay(logs).flatMap((day) => day.logs.map((log) => priced(log, lookups)));
   // Rates and the money made from them leave only with those who may see them.
-  const amounts = new Set([
-    'Billable rate (INR/h)',
-    'Billable amount',
-    'Labour rate (INR/h)',
-    'Cost',
-  ]);
+  const amounts = new Set([billableRate, 'Billable amount', labourRate, 'Cost']);
   return toCsv(withAmounts ? columns : columns.filter((c) => !amounts.has(c.header)), rows);
 }

@@ -14,8 +14,8 @@ export interface InvoiceCsvRow {
 
 const money = (minor: number) => fromMinor(minor).toFixed(2);
 
-/** The invoices shown, one line each, amounts as decimals for spreadsheets. */
-export function invoiceListCsv(rows: readonly InvoiceCsvRow[], currency = 'INR'): string {
+/** The invoices shown, one line each, amounts as decimals in the workspace's `currency`. */
+export function invoiceListCsv(rows: readonly InvoiceCsvRow[], currency: string): string {
   const columns: CsvColumn<InvoiceCsvRow>[] = [
     { header: 'Number', value: (r) => r.number ?? 'Draft' },
     { header: 'Client', value: (r) => r.clientName },

@@ -13,10 +13,12 @@ export function fromMinor(minor: number): number {
   return minor / 100;
 }
 
+// Formatters are costly to build and the same for every caller, so each is built once; this
+// cache is the only state the module keeps (no currency is remembered: every call names it).
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** How each currency a workspace may choose is written where it is used most. */
-const localeOf: Record<string, string> = {
+const localeOf = {
   INR: 'en-IN',
   EUR: 'en-IE',
   USD: 'en-US',
@@ -25,23 +27,29 @@ const localeOf: Record<string, string> = {
   CAD: 'en-CA',
   SGD: 'en-SG',
   AED: 'en-AE',
-};
+} as const;
 
-let workspaceCurrency = 'INR';
+/** A currency a workspace may choose (Account setting → Invoices), as its ISO 4217 code. */
+export type Currency = keyof typeof localeOf;
+
+const isCurrency = (code: unknown): code is Currency =>
+  typeof code === 'string' && Object.hasOwn(localeOf, code);
 
 /**
- * The currency of the open workspace (Account setting → Invoices), in which every amount on
- * screen is written; set by the store that learns it from the server.
+ * The currency `code` names when a workspace may use it, else INR (every workspace's currency
+ * until an Admin chooses another), so an odd stored value never prints nonsense.
  */
-export function setWorkspaceCurrency(currency: string): void {
-  workspaceCurrency = currency in localeOf ? currency : 'INR';
+export function currencyOf(code: unknown): Currency {
+  return isCurrency(code) ? code : 'INR';
 }
 
-/** Money for people, e.g. 123456 paise → '₹1,234.56' (Indian grouping for INR). */
+const localeFor = (currency: string) => (isCurrency(currency) ? localeOf[currency] : 'en-IN');
+
+/** Money for people in `currency`, e.g. 123456 paise in INR → '₹1,234.56' (Indian grouping). */
 export function formatMoney(
   minor: number,
-  currency = workspaceCurrency,
-  locale = localeOf[currency] ?? 'en-IN',
+  currency: string,
+  locale: string = localeFor(currency),
 ): string {
   const key = `${currency}|${locale}`;
   let formatter = formatters.get(key);
@@ -52,26 +60,26 @@ export function formatMoney(
   return formatter.format(fromMinor(minor));
 }
 
-/** An hourly rate stored as a decimal, e.g. 800 → '₹800.00'. */
+/** An hourly rate stored as a decimal, e.g. 800 in INR → '₹800.00'. */
 export function formatRate(
   decimalPerHour: number,
-  currency = workspaceCurrency,
-  locale = localeOf[currency] ?? 'en-IN',
+  currency: string,
+  locale: string = localeFor(currency),
 ): string {
   return formatMoney(toMinor(decimalPerHour), currency, locale);
 }
 
-/** The workspace currency's sign, e.g. '₹', for labels such as 'Billable rate (₹ per hour)'. */
-export function currencySymbol(currency = workspaceCurrency): string {
-  const parts = new Intl.NumberFormat(localeOf[currency] ?? 'en-IN', {
+/** The sign of `currency`, e.g. '₹', for labels such as 'Billable rate (₹ per hour)'. */
+export function currencySymbol(currency: string): string {
+  const parts = new Intl.NumberFormat(localeFor(currency), {
     style: 'currency',
     currency,
   }).formatToParts(0);
   return parts.find((p) => p.type === 'currency')?.value ?? currency;
 }
 
-/** The workspace currency by name and code, e.g. 'Indian rupees (INR)'. */
-export function currencyName(currency = workspaceCurrency): string {
+/** `currency` by name and code, e.g. 'Indian rupees (INR)'. */
+export function currencyName(currency: string): string {
   const name = new Intl.DisplayNames(['en'], { type: 'currency' }).of(currency) ?? currency;
   // DisplayNames gives 'Indian Rupee'; people say 'Indian rupees'.
   return `${name.replace(/\b(\w)(\w*)$/, (_, a: string, b: string) => `${a.toLowerCase()}${b}s`)} (${currency})`;

@@ -123,18 +123,22 @@ export function groupByClient(rows: readonly ProjectRow[]): ClientGroup[] {
 
 const money = (minor: number) => fromMinor(minor).toFixed(2);
 
-/** The projects export: exactly the rows shown, with their figures. */
-export function projectsCsv(rows: readonly ProjectRow[], withAmounts = true): string {
-  const amounts = new Set(['Billable amount (INR)', 'Spend (INR)']);
+/** The projects export: exactly the rows shown, with their figures in the workspace's `currency`. */
+export function projectsCsv(
+  rows: readonly ProjectRow[],
+  currency: string,
+  withAmounts = true,
+): string {
+  const amounts = new Set([`Billable amount (${currency})`, `Spend (${currency})`]);
   const columns: CsvColumn<ProjectRow>[] = [
     { header: 'Project', value: (r) => r.project.projectName },
     { header: 'Client', value: (r) => r.clientName },
     { header: 'Status', value: (r) => r.project.status },
     { header: 'Total hours', value: (r) => formatHours(r.totals.seconds) },
     { header: 'Budget hours', value: (r) => r.project.hours || '' },
-    { header: 'Billable amount (INR)', value: (r) => money(r.totals.billableMinor) },
-    { header: 'Spend (INR)', value: (r) => money(r.totals.costMinor) },
-    { header: 'Expenses (INR)', value: (r) => money(r.totals.expensesMinor) },
+    { header: `Billable amount (${currency})`, value: (r) => money(r.totals.billableMinor) },
+    { header: `Spend (${currency})`, value: (r) => money(r.totals.costMinor) },
+    { header: `Expenses (${currency})`, value: (r) => money(r.totals.expensesMinor) },
     // Every CSV writes days as YYYY-MM-DD, which spreadsheets read as dates in any locale.
     {
       header: 'Created',

@@ -14,13 +14,14 @@ const money = (minor: number | null) => (minor === null ? '' : fromMinor(minor).
 
 /**
  * The report as shown, as CSV: a line per group and subgroup, then the total. Hours are decimal
- * hours; money columns only for those who may see amounts.
+ * hours; money columns, headed with the workspace's `currency`, only for those who may see amounts.
  */
 export function reportCsv(
   groups: readonly ReportGroup[],
   totals: ReportTotals,
   headers: [string, string],
   withAmounts: boolean,
+  currency: string,
 ): string {
   const lines: Line[] = [];
   for (const g of groups) {
@@ -37,12 +38,15 @@ export function reportCsv(
     { header: 'Billed hours', value: (l) => formatHours(l.totals.billableSeconds) },
     ...(withAmounts
       ? [
-          { header: 'Billable amount (INR)', value: (l: Line) => money(l.totals.billableMinor) },
-          { header: 'Labour cost (INR)', value: (l: Line) => money(l.totals.costMinor) },
-          { header: 'Profit (INR)', value: (l: Line) => money(l.totals.profitMinor) },
+          {
+            header: `Billable amount (${currency})`,
+            value: (l: Line) => money(l.totals.billableMinor),
+          },
+          { header: `Labour cost (${currency})`, value: (l: Line) => money(l.totals.costMinor) },
+          { header: `Profit (${currency})`, value: (l: Line) => money(l.totals.profitMinor) },
         ]
       : []),
-    { header: 'Expenses (INR)', value: (l) => money(l.totals.expensesMinor) },
+    { header: `Expenses (${currency})`, value: (l) => money(l.totals.expensesMinor) },
   ];
   return toCsv(columns, lines);
 }

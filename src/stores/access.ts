@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { abilitiesOf, unknownAccess, type Access } from '../lib/abilities';
-import { setWorkspaceCurrency } from '../lib/money';
+import { currencyOf } from '../lib/money';
 import { $cacheOwner } from './sync/owner';
 
 /** Where the device keeps what the last pull said about the person's place in the workspace. */
@@ -28,9 +28,6 @@ const $stored = persistentAtom<StoredAccess | null>(ACCESS_KEY, null, {
   decode,
 });
 
-// Amounts on every screen are written in the workspace's currency, known from the last pull.
-$stored.subscribe((stored) => setWorkspaceCurrency(stored?.currency ?? 'INR'));
-
 /** Records what a pull said, for the account and workspace the cache belongs to. */
 export function rememberAccess(owner: { userId: string; workspaceId: string }, access: Access) {
   $stored.set({ ...access, userId: owner.userId, workspaceId: owner.workspaceId });
@@ -53,3 +50,10 @@ export const $workspaceRules = computed(
   [$stored],
   (stored) => stored?.rules ?? unknownAccess.rules,
 );
+
+/**
+ * The open workspace's currency, which every amount on screen and in the browser's exports is
+ * written in: known from the last pull and kept on the device, so screens show it offline too;
+ * INR until a first pull says otherwise.
+ */
+export const $currency = computed([$stored], (stored) => currencyOf(stored?.currency));

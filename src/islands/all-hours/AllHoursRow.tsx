@@ -13,12 +13,15 @@ import { ApprovalBadge } from '../../ui/feedback/ApprovalBadge';
 export function AllHoursRow({
   log,
   context,
+  currency,
   selected,
   onToggle,
   can,
 }: {
   log: TimeLog;
   context: Lookups;
+  /** The workspace's currency, which the amount is in. */
+  currency: string;
   can: Abilities;
   selected: boolean;
   onToggle: (log: TimeLog) => void;
@@ -65,7 +68,7 @@ export function AllHoursRow({
           {can.seesAmounts ? (
             <p className="text-sm tabular-nums text-slate-700">
               <span className="sr-only">Billable amount </span>
-              {formatMoney(amount)}
+              {formatMoney(amount, currency)}
             </p>
           ) : null}
         </div>

@@ -13,7 +13,7 @@ import {
 } from '../../stores/all-hours';
 import { allOlderLogs, loadOlderHours } from '../../stores/all-hours-older';
 import { PULLED_EVENT } from '../../stores/sync/older-logs';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';
 import { $selectedLogIds, toggleLogSelected } from '../../stores/all-hours-selection';
@@ -31,6 +31,7 @@ export function AllHoursScreen() {
   const { recent, shown, count, groups, hidden, totals, older } = useStore($allHoursView);
   const context = useStore($economyContext);
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const filter = useStore($allHoursFilter);
   const limit = useStore($allHoursLimit);
   const [exportProblem, setExportProblem] = useState('');
@@ -65,7 +66,7 @@ export function AllHoursScreen() {
     }
     downloadFile(
       `hourmark-time-logs-${new Date().toISOString().slice(0, 10)}.csv`,
-      timeLogCsv(logs, context, can.seesAmounts),
+      timeLogCsv(logs, context, currency, can.seesAmounts),
       'text/csv;charset=utf-8',
     );
   }
@@ -101,11 +102,11 @@ export function AllHoursScreen() {
           ['Hours', formatHours(totals.seconds)],
           ...(can.seesAmounts
             ? [
-                ['Billable amount', formatMoney(totals.billableMinor)],
-                ['Cost', formatMoney(totals.costMinor)],
+                ['Billable amount', formatMoney(totals.billableMinor, currency)],
+                ['Cost', formatMoney(totals.costMinor, currency)],
               ]
             : []),
-          ['Expenses', formatMoney(totals.expensesMinor)],
+          ['Expenses', formatMoney(totals.expensesMinor, currency)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-sm text-slate-700">{label}</dt>
@@ -138,6 +139,7 @@ export function AllHoursScreen() {
                     key={log.id}
                     log={log}
                     context={context}
+                    currency={currency}
                     selected={selected.has(log.id)}
                     can={can}
                     onToggle={toggleLogSelected}

@@ -6,7 +6,7 @@ import { oneOf } from '../../lib/list-view';
 import { invoiceListCsv } from '../../lib/invoice-csv';
 import { formatMoney } from '../../lib/money';
 import { todayIn } from '../../lib/workspace-rules';
-import { $abilities, $workspaceRules } from '../../stores/access';
+import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { loadInvoices, type InvoiceSummary } from '../../stores/invoices';
 import { downloadFile } from '../../ui/feedback/download';
 import { CustomDays } from '../common/CustomDays';
@@ -35,6 +35,7 @@ type IssuedChoice = (typeof issuedChoices)[number];
  */
 export function InvoicesScreen() {
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const [invoices, setInvoices] = useState<InvoiceSummary[] | null>(null);
   const [problem, setProblem] = useState('');
   const [status, setStatus] = useQueryState('status', 'all', (raw) => oneOf(statuses, raw, 'all'));
@@ -91,7 +92,7 @@ export function InvoicesScreen() {
             onClick={() =>
               downloadFile(
                 `hourmark-invoices-${new Date().toISOString().slice(0, 10)}.csv`,
-                invoiceListCsv(shown),
+                invoiceListCsv(shown, currency),
                 'text/csv;charset=utf-8',
               )
             }
@@ -165,12 +166,12 @@ export function InvoicesScreen() {
         <dl className="flex gap-6 pb-2">
           <div>
             <dt className="text-sm text-slate-700">Outstanding</dt>
-            <dd className="font-bold tabular-nums">{formatMoney(outstanding)}</dd>
+            <dd className="font-bold tabular-nums">{formatMoney(outstanding, currency)}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-700">Overdue</dt>
             <dd className={`font-bold tabular-nums ${overdue > 0 ? 'text-red-800' : ''}`}>
-              {formatMoney(overdue)}
+              {formatMoney(overdue, currency)}
             </dd>
           </div>
         </dl>
@@ -211,7 +212,9 @@ export function InvoicesScreen() {
                   </td>
                   <td className="px-3 py-2">{i.issueDate ? formatDay(i.issueDate) : '–'}</td>
                   <td className="px-3 py-2">{i.dueDate ? formatDay(i.dueDate) : '–'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(i.totalMinor)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatMoney(i.totalMinor, currency)}
+                  </td>
                 </tr>
               ))}
             </tbody>

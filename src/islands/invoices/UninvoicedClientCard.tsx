@@ -12,10 +12,13 @@ type ProjectRow = UninvoicedClient['projects'][number];
  */
 export function UninvoicedClientCard({
   client,
+  currency,
   busy,
   onCreate,
 }: {
   client: UninvoicedClient;
+  /** The workspace's currency, which the amounts are in. */
+  currency: string;
   busy: boolean;
   onCreate: (projectIds: string[]) => void;
 }) {
@@ -95,8 +98,12 @@ export function UninvoicedClientCard({
               <td className="py-1 text-right tabular-nums">
                 {formatDuration(p.billableSeconds, 'short')}
               </td>
-              <td className="py-1 text-right tabular-nums">{formatMoney(p.billableMinor)}</td>
-              <td className="py-1 text-right tabular-nums">{formatMoney(p.expensesMinor)}</td>
+              <td className="py-1 text-right tabular-nums">
+                {formatMoney(p.billableMinor, currency)}
+              </td>
+              <td className="py-1 text-right tabular-nums">
+                {formatMoney(p.expensesMinor, currency)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -113,10 +120,16 @@ export function UninvoicedClientCard({
               )}
             </td>
             <td className="py-1 text-right tabular-nums">
-              {formatMoney(sum((p) => p.billableMinor))}
+              {formatMoney(
+                sum((p) => p.billableMinor),
+                currency,
+              )}
             </td>
             <td className="py-1 text-right tabular-nums">
-              {formatMoney(sum((p) => p.expensesMinor))}
+              {formatMoney(
+                sum((p) => p.expensesMinor),
+                currency,
+              )}
             </td>
           </tr>
         </tfoot>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { presets } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { draftInvoice, loadUninvoiced, type UninvoicedClient } from '../../stores/invoices';
 import { CustomDays } from '../common/CustomDays';
 import { PresetSelect } from '../common/PresetSelect';
@@ -19,6 +19,7 @@ const ranges = presets.filter((p) => p !== 'today');
  */
 export function UninvoicedScreen() {
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const { preset, setPreset, range, custom } = usePresetRange(ranges, 'last-month');
   const [clients, setClients] = useState<UninvoicedClient[] | null>(null);
   const [problem, setProblem] = useState('');
@@ -82,6 +83,7 @@ export function UninvoicedScreen() {
         <UninvoicedClientCard
           key={`${client.clientId} ${range.from} ${range.to}`}
           client={client}
+          currency={currency}
           busy={busy}
           onCreate={(projectIds) => void create(client, projectIds)}
         />

@@ -11,7 +11,7 @@ import {
   type Rounding,
 } from '../../lib/entities/project';
 import { sortItems } from '../../lib/list-view';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { $clients } from '../../stores/clients';
 import { addProject, isProjectNameTaken, updateProject, type Project } from '../../stores/projects';
 import { $team } from '../../stores/team';
@@ -87,6 +87,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   // A Manager who may not see amounts edits everything but the rate (which stays as it is).
   const { seesAmounts } = useStore($abilities);
+  const currency = useStore($currency);
   const [problem, setProblem] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
@@ -204,7 +205,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         </Field>
         {seesAmounts ? (
           <TextField
-            label={`Billable amount (${currencySymbol()} per hour)`}
+            label={`Billable amount (${currencySymbol(currency)} per hour)`}
             hint={
               (draft.billable === 'project'
                 ? 'Used for every log of this project'

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { taskFormSchema } from '../../lib/entities/task';
 import { sortItems } from '../../lib/list-view';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { isTaskNameTaken } from '../../lib/task-name';
 import { $activeMembers } from '../../stores/choices';
 import { $projects } from '../../stores/projects';
@@ -33,6 +33,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
   const [billableRate, setBillableRate] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const { seesAmounts } = useStore($abilities);
+  const currency = useStore($currency);
   const formRef = useRef<HTMLFormElement>(null);
   const project = projects.find((p) => p.id === projectId);
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? id;
@@ -110,7 +111,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
         </Field>
         {seesAmounts ? (
           <TextField
-            label={`Task billable rate (${currencySymbol()} per hour)`}
+            label={`Task billable rate (${currencySymbol(currency)} per hour)`}
             hint={
               project?.billable === 'task'
                 ? 'Used for this task’s logs'

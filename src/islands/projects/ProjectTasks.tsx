@@ -2,8 +2,16 @@ import type { Project } from '../../lib/entities/project';
 import { formatRate } from '../../lib/money';
 import type { Task } from '../../stores/tasks';
 
-/** The tasks under a project row, with their assignees and task-based rate. */
-export function ProjectTasks({ project, tasks }: { project: Project; tasks: Task[] }) {
+/** The tasks under a project row, with their assignees and task-based rate in `currency`. */
+export function ProjectTasks({
+  project,
+  tasks,
+  currency,
+}: {
+  project: Project;
+  tasks: Task[];
+  currency: string;
+}) {
   if (tasks.length === 0) {
     return <p className="text-slate-700">No tasks yet. Use Assign Task to add one.</p>;
   }
@@ -13,7 +21,7 @@ export function ProjectTasks({ project, tasks }: { project: Project; tasks: Task
         <li key={task.id} className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{task.task}</span>
           {task.billableRate !== null ? (
-            <span className="text-slate-700">{formatRate(task.billableRate)} / h</span>
+            <span className="text-slate-700">{formatRate(task.billableRate, currency)} / h</span>
           ) : null}
           {task.assign.length > 0 ? (
             <span className="text-slate-700">— {task.assign.join(', ')}</span>

@@ -10,7 +10,7 @@ import {
   type ProjectRow,
 } from '../../lib/project-rows';
 import type { Totals } from '../../lib/totals';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { $projects, deleteProject, setProjectStatus, type Project } from '../../stores/projects';
 import { $tasks } from '../../stores/tasks';
@@ -62,6 +62,7 @@ export function ProjectsScreen() {
   const tasks = useStore($tasks);
   const lookups = useStore($economyContext);
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const columns = can.seesAmounts ? COLUMNS : COLUMNS - AMOUNT_COLUMNS;
   const [query, setQuery] = useQueryState<string>('q', '');
   const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
@@ -131,7 +132,7 @@ export function ProjectsScreen() {
     const day = new Date().toISOString().slice(0, 10);
     downloadFile(
       `hourmark-projects-${day}.csv`,
-      projectsCsv(ordered, can.seesAmounts),
+      projectsCsv(ordered, currency, can.seesAmounts),
       'text/csv;charset=utf-8',
     );
   }
@@ -152,17 +153,17 @@ export function ProjectsScreen() {
       <BudgetCell use={budgetUse(totals.seconds, budget)} />
       {can.seesAmounts ? amountCells(totals) : null}
       <td data-label="Expenses" className="px-3 py-2 text-right tabular-nums">
-        {formatMoney(totals.expensesMinor)}
+        {formatMoney(totals.expensesMinor, currency)}
       </td>
     </>
   );
   const amountCells = (totals: Totals) => (
     <>
       <td data-label="Billable amount" className="px-3 py-2 text-right tabular-nums">
-        {formatMoney(totals.billableMinor)}
+        {formatMoney(totals.billableMinor, currency)}
       </td>
       <td data-label="Spend" className="px-3 py-2 text-right tabular-nums">
-        {formatMoney(totals.costMinor)}
+        {formatMoney(totals.costMinor, currency)}
       </td>
     </>
   );
@@ -211,7 +212,7 @@ export function ProjectsScreen() {
         {open ? (
           <tr className="border-b border-slate-100 bg-slate-50">
             <td colSpan={columns} className="px-8 py-3">
-              <ProjectTasks project={project} tasks={projectTasks} />
+              <ProjectTasks project={project} tasks={projectTasks} currency={currency} />
             </td>
           </tr>
         ) : null}

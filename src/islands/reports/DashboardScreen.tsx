@@ -8,7 +8,7 @@ import { formatMoney } from '../../lib/money';
 import { budgetUse } from '../../lib/project-rows';
 import { wholeRange, type Grouping, type Report, type ReportTotals } from '../../lib/report-spec';
 import { todayIn } from '../../lib/workspace-rules';
-import { $abilities, $workspaceRules } from '../../stores/access';
+import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { $projects } from '../../stores/projects';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
@@ -28,6 +28,7 @@ interface Figures {
 /** This week and this month at a glance, from the server's reports over the whole history. */
 export function DashboardScreen() {
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const rules = useStore($workspaceRules);
   const projects = useStore($projects);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
@@ -84,11 +85,13 @@ export function DashboardScreen() {
               title={`This week, ${formatDay(week.from)} – ${formatDay(week.to)}`}
               totals={figures.week.totals}
               seesAmounts={can.seesAmounts}
+              currency={currency}
             />
             <Glance
               title={`This month, ${formatDay(month.from)} – ${formatDay(month.to)}`}
               totals={figures.month.totals}
               seesAmounts={can.seesAmounts}
+              currency={currency}
             />
           </div>
           <div className="mb-6 grid gap-4 desk:grid-cols-3">
@@ -142,22 +145,25 @@ function Glance({
   title,
   totals,
   seesAmounts,
+  currency,
 }: {
   title: string;
   totals: ReportTotals;
   seesAmounts: boolean;
+  currency: string;
 }) {
+  const money = (minor: number | null) => formatMoney(minor ?? 0, currency);
   const items: [string, string][] = [
     ['Hours', formatDuration(totals.seconds, 'short')],
     ['Billable hours', formatDuration(totals.billableSeconds, 'short')],
     ...(seesAmounts
       ? ([
-          ['Billable amount', formatMoney(totals.billableMinor ?? 0)],
-          ['Labour cost', formatMoney(totals.costMinor ?? 0)],
-          ['Profit', formatMoney(totals.profitMinor ?? 0)],
+          ['Billable amount', money(totals.billableMinor)],
+          ['Labour cost', money(totals.costMinor)],
+          ['Profit', money(totals.profitMinor)],
         ] as [string, string][])
       : []),
-    ['Expenses', formatMoney(totals.expensesMinor)],
+    ['Expenses', money(totals.expensesMinor)],
   ];
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">

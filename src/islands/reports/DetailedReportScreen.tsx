@@ -14,7 +14,7 @@ import {
 } from '../../lib/report-spec';
 import type { SavedReportSpec } from '../../lib/saved-report';
 import { todayIn } from '../../lib/workspace-rules';
-import { $abilities, $workspaceRules } from '../../stores/access';
+import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { $activeMembers, $projectChoices } from '../../stores/choices';
 import { $clients } from '../../stores/clients';
 import { $tasks } from '../../stores/tasks';
@@ -45,6 +45,7 @@ const tagModes = ['any', 'all'] as const;
  */
 export function DetailedReportScreen() {
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const rules = useStore($workspaceRules);
   const projects = useStore($projectChoices);
   const members = useStore($activeMembers);
@@ -181,6 +182,7 @@ export function DetailedReportScreen() {
           levels[1] ? groupingLabels[levels[1]] : '',
         ],
         can.seesAmounts,
+        currency,
       ),
       'text/csv;charset=utf-8',
     );
@@ -310,6 +312,7 @@ export function DetailedReportScreen() {
             totals={report.totals}
             levels={levels}
             seesAmounts={can.seesAmounts}
+            currency={currency}
             caption={caption}
           />
         </>

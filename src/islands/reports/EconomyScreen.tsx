@@ -8,7 +8,7 @@ import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { groupLabel } from '../../lib/report-labels';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { $projects } from '../../stores/projects';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
@@ -32,6 +32,7 @@ const viewLabels: Record<View, string> = {
  */
 export function EconomyScreen() {
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const projects = useStore($projects);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
   const { preset, setPreset, range, today } = usePresetRange(ranges, 'this-month');
@@ -127,6 +128,7 @@ export function EconomyScreen() {
             rows={rows}
             totals={report.totals}
             seesAmounts={can.seesAmounts}
+            currency={currency}
             withBudget={view === 'project'}
           />
         </>
@@ -141,6 +143,7 @@ function EconomyTable({
   rows,
   totals,
   seesAmounts,
+  currency,
   withBudget,
 }: {
   caption: string;
@@ -148,9 +151,10 @@ function EconomyTable({
   rows: EconomyRow[];
   totals: ReportTotals;
   seesAmounts: boolean;
+  currency: string;
   withBudget: boolean;
 }) {
-  const money = (minor: number | null) => (minor === null ? '' : formatMoney(minor));
+  const money = (minor: number | null) => (minor === null ? '' : formatMoney(minor, currency));
   const margin = (percent: number | null) => (percent === null ? '–' : `${percent.toFixed(1)} %`);
   const cells = (t: ReportTotals, percent: number | null) => (
     <>

@@ -7,7 +7,7 @@ import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { columnTotals, periodEnd, periodKeys, pivotRows, type Period } from '../../lib/pivot';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
-import { $abilities, $workspaceRules } from '../../stores/access';
+import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { PresetSelect } from '../common/PresetSelect';
@@ -25,6 +25,7 @@ const measures = ['hours', 'amount'] as const;
  */
 export function PivotScreen() {
   const can = useStore($abilities);
+  const currency = useStore($currency);
   const rules = useStore($workspaceRules);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
   const { preset, setPreset, range } = usePresetRange(ranges, 'this-week');
@@ -61,7 +62,7 @@ export function PivotScreen() {
   const rows = useMemo(() => (report ? pivotRows(report.groups, columns) : []), [report, columns]);
   const showAmount = measure === 'amount' && can.seesAmounts;
   const value = (t: ReportTotals) => (showAmount ? (t.billableMinor ?? 0) : t.seconds);
-  const text = (n: number) => (showAmount ? formatMoney(n) : formatDuration(n, 'short'));
+  const text = (n: number) => (showAmount ? formatMoney(n, currency) : formatDuration(n, 'short'));
   const sums = columnTotals(rows, columns.length, value);
   const drill = (key: string, memberId?: string) => {
     const q = new URLSearchParams({

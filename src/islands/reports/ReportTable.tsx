@@ -10,14 +10,18 @@ export function ReportTable({
   totals,
   levels,
   seesAmounts,
+  currency,
   caption,
 }: {
   groups: readonly ReportGroup[];
   totals: ReportTotals;
   levels: Grouping[];
   seesAmounts: boolean;
+  /** The workspace's currency, which the amounts are in. */
+  currency: string;
   caption: string;
 }) {
+  const money = (minor: number | null) => formatMoney(minor ?? 0, currency);
   const figures = (t: ReportTotals) => (
     <>
       <td className="px-3 py-2 text-right tabular-nums">{t.logs}</td>
@@ -27,12 +31,12 @@ export function ReportTable({
       </td>
       {seesAmounts ? (
         <>
-          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.billableMinor ?? 0)}</td>
-          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.costMinor ?? 0)}</td>
-          <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.profitMinor ?? 0)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{money(t.billableMinor)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{money(t.costMinor)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{money(t.profitMinor)}</td>
         </>
       ) : null}
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(t.expensesMinor)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{money(t.expensesMinor)}</td>
     </>
   );
   const [first, second] = levels;

@@ -11,6 +11,8 @@ interface SharedReport {
   levels: Grouping[];
   report: Report;
   withAmounts: boolean;
+  /** The workspace's currency, which the amounts are in. */
+  currency: string;
 }
 
 /** The token after '#': it never reaches server logs or other sites' Referer headers. */
@@ -80,6 +82,7 @@ export function SharedReportScreen() {
         totals={shared.report.totals}
         levels={shared.levels}
         seesAmounts={shared.withAmounts}
+        currency={shared.currency}
         caption={`${shared.name}, ${shared.range}`}
       />
       <p className="mt-4 text-sm text-slate-700">

@@ -4,11 +4,13 @@ import { formatMoney } from '../../lib/money';
 import { ratesOn } from '../../lib/member-rates';
 import { whyNoBillableRate } from '../../lib/rates';
 import type { TimeLogDraft } from '../../lib/time-log-form';
+import { $currency } from '../../stores/access';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 
 /** The ECONOMY area: the billable amount and labour cost this log would carry. */
 export function EconomyPreview({ draft }: { draft: TimeLogDraft }) {
   const context = useStore($economyContext);
+  const currency = useStore($currency);
   const parsed = parseDuration(draft.duration);
   const economy = economyOfLog(
     {
@@ -37,8 +39,8 @@ export function EconomyPreview({ draft }: { draft: TimeLogDraft }) {
     <section aria-label="Economy" className="mb-4 rounded-md bg-slate-100 p-3">
       <h3 className="mb-1 text-sm font-bold">ECONOMY</h3>
       <p>
-        Billable amount: <strong>{formatMoney(economy.billableMinor)}</strong> · Cost:{' '}
-        <strong>{formatMoney(economy.costMinor)}</strong>
+        Billable amount: <strong>{formatMoney(economy.billableMinor, currency)}</strong> · Cost:{' '}
+        <strong>{formatMoney(economy.costMinor, currency)}</strong>
       </p>
       {why && draft.projectId ? <p className="mt-1 text-sm text-slate-700">{why}</p> : null}
     </section>

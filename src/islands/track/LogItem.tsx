@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { formatDuration } from '../../lib/duration';
 import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 import { startTimer } from '../../stores/timer';
 import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
@@ -19,6 +19,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
   const title = log.client || log.task || log.tags ? null : 'Add a Project,task or tag';
   const name = logProjectLine(log, context.projectsById) || 'No project';
   const can = useStore($abilities);
+  const currency = useStore($currency);
   // A locked or approved log is shown with the reason instead of actions that would be refused.
   const problem = can.logProblem(log, context.projectsById.get(log.projectId ?? ''), new Date());
   return (
@@ -51,7 +52,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           {formatDuration(log.dur, 'clock')}
         </p>
         {can.seesAmounts ? (
-          <p className="text-sm text-slate-700">{formatMoney(economy.billableMinor)}</p>
+          <p className="text-sm text-slate-700">{formatMoney(economy.billableMinor, currency)}</p>
         ) : null}
         <div className="flex gap-1">
           <button

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/entities/member';
 import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
 import type { WriteResult } from '../../stores/unsaved-writes';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import { NotFound } from '../../ui/feedback/NotFound';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { Field } from '../../ui/form/Field';
@@ -76,6 +76,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
   const formRef = useRef<HTMLFormElement>(null);
   const hintId = useId();
   const can = useStore($abilities);
+  const currency = useStore($currency);
 
   if (!can.managesWorkspace) {
     return (
@@ -212,9 +213,9 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
             <summary className="cursor-pointer px-3 py-2 font-semibold">{section.summary}</summary>
             <div className="px-3 pt-2">
               <Field
-                label={`${section.label} (${currencySymbol()} per hour)`}
+                label={`${section.label} (${currencySymbol(currency)} per hour)`}
                 error={errors[section.name]}
-                hint={`${currencyName()}, up to two decimals.`}
+                hint={`${currencyName(currency)}, up to two decimals.`}
               >
                 {(control) => (
                   <input
@@ -237,11 +238,14 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
           <RateChangeChoice
             name={existing.name}
             current={existing}
+            currency={currency}
             value={rateScope}
             onChange={setRateScope}
           />
         ) : null}
-        {existing ? <EarlierRates history={existing.rateHistory ?? []} /> : null}
+        {existing ? (
+          <EarlierRates history={existing.rateHistory ?? []} currency={currency} />
+        ) : null}
 
         <fieldset className="mb-4">
           <legend className="field-label">APPROVAL SETTINGS</legend>

@@ -7,6 +7,8 @@ interface RateChangeChoiceProps {
   name: string;
   /** The rates before this edit. */
   current: { LoborRate: number; BillableRate: number };
+  /** The workspace's currency, which the rates are in. */
+  currency: string;
   value: RateChangeScope;
   onChange: (scope: RateChangeScope) => void;
 }
@@ -15,14 +17,20 @@ interface RateChangeChoiceProps {
  * Asked when an edit changes a member's rates (as Harvest and solidtime ask): from today, so
  * work already done keeps its amounts, or for all time not yet invoiced.
  */
-export function RateChangeChoice({ name, current, value, onChange }: RateChangeChoiceProps) {
+export function RateChangeChoice({
+  name,
+  current,
+  currency,
+  value,
+  onChange,
+}: RateChangeChoiceProps) {
   const id = useId();
   const today = formatDay(toDay(new Date()));
   const options: { scope: RateChangeScope; label: string; hint: string }[] = [
     {
       scope: 'from-today',
       label: `From today (${today})`,
-      hint: `Logs before today keep ${formatRate(current.LoborRate)} labour and ${formatRate(current.BillableRate)} billable.`,
+      hint: `Logs before today keep ${formatRate(current.LoborRate, currency)} labour and ${formatRate(current.BillableRate, currency)} billable.`,
     },
     {
       scope: 'all-time',
@@ -54,8 +62,14 @@ export function RateChangeChoice({ name, current, value, onChange }: RateChangeC
   );
 }
 
-/** A member's earlier rates, newest first, so a changed rate never hides what logs used. */
-export function EarlierRates({ history }: { history: readonly RatePeriod[] }) {
+/** A member's earlier rates in `currency`, newest first, so a change never hides what logs used. */
+export function EarlierRates({
+  history,
+  currency,
+}: {
+  history: readonly RatePeriod[];
+  currency: string;
+}) {
   if (history.length === 0) return null;
   return (
     <div className="mb-4">
@@ -63,8 +77,8 @@ export function EarlierRates({ history }: { history: readonly RatePeriod[] }) {
       <ul className="text-sm text-slate-700">
         {[...history].reverse().map((period) => (
           <li key={period.until}>
-            Until {formatDay(period.until)}: {formatRate(period.LoborRate)} labour,{' '}
-            {formatRate(period.BillableRate)} billable
+            Until {formatDay(period.until)}: {formatRate(period.LoborRate, currency)} labour,{' '}
+            {formatRate(period.BillableRate, currency)} billable
           </li>
         ))}
       </ul>

@@ -10,7 +10,7 @@ import {
 } from '../../lib/list-view';
 import { formatDay } from '../../lib/day';
 import { formatRate } from '../../lib/money';
-import { $abilities } from '../../stores/access';
+import { $abilities, $currency } from '../../stores/access';
 import {
   $invitations,
   inviteMember,
@@ -71,6 +71,7 @@ export function UsersScreen() {
   const invitations = useStore($invitations);
   // Only Admins change the team; Managers may see rates when the workspace allows.
   const can = useStore($abilities);
+  const currency = useStore($currency);
   useSearchShortcut();
 
   // Set after the first render, so the status region exists before its text and is announced.
@@ -291,10 +292,10 @@ export function UsersScreen() {
                 {can.seesAmounts ? (
                   <>
                     <td data-label="Labor rate" className="px-3 py-2 text-right tabular-nums">
-                      {formatRate(member.LoborRate)}
+                      {formatRate(member.LoborRate, currency)}
                     </td>
                     <td data-label="Billable rate" className="px-3 py-2 text-right tabular-nums">
-                      {formatRate(member.BillableRate)}
+                      {formatRate(member.BillableRate, currency)}
                     </td>
                   </>
                 ) : null}

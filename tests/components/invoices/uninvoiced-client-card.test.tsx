@@ -42,7 +42,7 @@ const description = (element: HTMLElement) =>
 describe('a client on Uninvoiced', () => {
   it('bills every project at first, and only the ticked ones once some are unticked', () => {
     const onCreate = vi.fn();
-    render(<UninvoicedClientCard client={dune} busy={false} onCreate={onCreate} />);
+    render(<UninvoicedClientCard client={dune} currency="INR" busy={false} onCreate={onCreate} />);
     expect(totals()).toEqual(['Total', '2:00', '₹1,100.00', '₹120.50']);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Bill Design' }));
@@ -53,7 +53,7 @@ describe('a client on Uninvoiced', () => {
 
   it('cannot create an invoice of nothing, and says why', () => {
     const onCreate = vi.fn();
-    render(<UninvoicedClientCard client={dune} busy={false} onCreate={onCreate} />);
+    render(<UninvoicedClientCard client={dune} currency="INR" busy={false} onCreate={onCreate} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Bill Design' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Bill Hosting' }));
     expect(createButton().disabled).toBe(true);
@@ -62,5 +62,10 @@ describe('a client on Uninvoiced', () => {
     expect(createButton().disabled).toBe(false);
     fireEvent.click(createButton());
     expect(onCreate).toHaveBeenCalledWith(['d2']);
+  });
+
+  it('writes the amounts in the workspace’s currency, euros for a workspace in EUR', () => {
+    render(<UninvoicedClientCard client={dune} currency="EUR" busy={false} onCreate={vi.fn()} />);
+    expect(totals()).toEqual(['Total', '2:00', '€1,100.00', '€120.50']);
   });
 });

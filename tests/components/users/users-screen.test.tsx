@@ -83,6 +83,25 @@ describe('UsersScreen', () => {
     expect(within(asha).getByText('₹900.00')).toBeTruthy();
   });
 
+  it('writes the rates in the currency the last pull named, as soon as it names another', async () => {
+    await renderScreen();
+    const ravi = () => screen.getByRole('row', { name: /Ravi/ });
+    expect(within(ravi()).getByText('₹1,250.00')).toBeTruthy();
+    const owner = { userId: 'u1', workspaceId: 'w1' };
+    act(() =>
+      rememberAccess(owner, {
+        ...unknownAccess,
+        role: 'Admin',
+        memberId: 'm4',
+        seesAmounts: true,
+        currency: 'EUR',
+      }),
+    );
+    expect(within(ravi()).getByText('€1,250.00')).toBeTruthy();
+    expect(within(ravi()).getByText('€123,456.50')).toBeTruthy();
+    expect(within(ravi()).queryByText(/₹/)).toBeNull();
+  });
+
   it('offers a Normal member nothing to change and no rates', async () => {
     rememberAccess(
       { userId: 'u1', workspaceId: 'w1' },

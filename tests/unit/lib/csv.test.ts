@@ -180,10 +180,10 @@ describe('timeLogCsv', () => {
       dur: 59,
     }),
   ];
-  const rows = parse(timeLogCsv(logs, lookups));
+  const rows = parse(timeLogCsv(logs, lookups, 'INR'));
 
   it('starts with a BOM and the header row of the export columns', () => {
-    const csv = timeLogCsv(logs, lookups);
+    const csv = timeLogCsv(logs, lookups, 'INR');
     expect(
       csv.startsWith(
         `${BOM}Date,Client,Project,Task,Member,Tags,Description,Start,End,Duration,Hours,Billable hours,Billable rate (INR/h),Billable amount,Labour rate (INR/h),Cost,Expenses,Status\r\n`,
@@ -194,10 +194,23 @@ describe('timeLogCsv', () => {
 
   it('leaves rates, amounts and costs out for someone who may not see them', () => {
     expect(
-      timeLogCsv(logs, lookups, false).startsWith(
+      timeLogCsv(logs, lookups, 'INR', false).startsWith(
         `${BOM}Date,Client,Project,Task,Member,Tags,Description,Start,End,Duration,Hours,Billable hours,Expenses,Status\r\n`,
       ),
     ).toBe(true);
+  });
+
+  it('heads the rates with the workspace’s currency, euros for a workspace in EUR', () => {
+    const euros = parse(timeLogCsv(logs, lookups, 'EUR'));
+    expect(euros[0]?.slice(12, 16)).toEqual([
+      'Billable rate (EUR/h)',
+      'Billable amount',
+      'Labour rate (EUR/h)',
+      'Cost',
+    ]);
+    // The same figures as in rupees: Asha's 1.25 h × 900.00 = 1125.00, 600.00 labour → 650.00.
+    expect(euros[3]?.slice(12, 17)).toEqual(['900.00', '1125.00', '600.00', '650.00', '250.50']);
+    expect(timeLogCsv(logs, lookups, 'EUR', false)).not.toMatch(/rate|amount|Cost/);
   });
 
   it('lists logs as the screen shows them: newest day first, undated last', () => {
@@ -213,7 +226,7 @@ describe('timeLogCsv', () => {
       day('a', '2026-11-22', 'First of the 22nd'),
     ];
     expect(
-      parse(timeLogCsv(stored, lookups))
+      parse(timeLogCsv(stored, lookups, 'INR'))
         .slice(1)
         .map((r) => r[6]),
     ).toEqual(['Second of the 22nd', 'First of the 22nd', 'On the 21st']);
@@ -256,7 +269,7 @@ describe('timeLogCsv', () => {
       memberId: 'ravi',
       dur: 3900,
     });
-    expect(parse(timeLogCsv([retainer], lookups))[1]?.slice(10, 16)).toEqual([
+    expect(parse(timeLogCsv([retainer], lookups, 'INR'))[1]?.slice(10, 16)).toEqual([
       '1.08333333',
       '1.16666667',
       '812.50',
@@ -295,7 +308,7 @@ describe('timeLogCsv', () => {
     const legacy = noClient.projectsById.get('legacy');
     if (!legacy) throw new Error('fixture project missing');
     noClient.projectsById.set('legacy', { ...legacy, client: '', clientId: null });
-    expect(parse(timeLogCsv([logs[2]!], noClient))[1]?.[1]).toBe('Legacy Client');
+    expect(parse(timeLogCsv([logs[2]!], noClient, 'INR'))[1]?.[1]).toBe('Legacy Client');
   });
 
   it("falls back to the project's saved client name when its client was deleted", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   currencyName,
+  currencyOf,
   currencySymbol,
   formatMoney,
   formatRate,
   fromMinor,
-  setWorkspaceCurrency,
   toMinor,
 } from '../../../src/lib/money';
 
@@ -27,33 +27,33 @@ describe('toMinor and fromMinor', () => {
 
 describe('formatMoney', () => {
   it('groups rupees the Indian way (lakh, crore)', () => {
-    expect(formatMoney(12_500_000)).toBe('₹1,25,000.00');
-    expect(formatMoney(123_456)).toBe('₹1,234.56');
-    expect(formatMoney(1_234_567_899)).toBe('₹1,23,45,678.99');
-    expect(formatMoney(10_000_000)).toBe('₹1,00,000.00');
+    expect(formatMoney(12_500_000, 'INR')).toBe('₹1,25,000.00');
+    expect(formatMoney(123_456, 'INR')).toBe('₹1,234.56');
+    expect(formatMoney(1_234_567_899, 'INR')).toBe('₹1,23,45,678.99');
+    expect(formatMoney(10_000_000, 'INR')).toBe('₹1,00,000.00');
   });
 
   it('always shows two decimals', () => {
-    expect(formatMoney(0)).toBe('₹0.00');
-    expect(formatMoney(5)).toBe('₹0.05');
-    expect(formatMoney(112_500)).toBe('₹1,125.00');
+    expect(formatMoney(0, 'INR')).toBe('₹0.00');
+    expect(formatMoney(5, 'INR')).toBe('₹0.05');
+    expect(formatMoney(112_500, 'INR')).toBe('₹1,125.00');
   });
 
   it('shows negative amounts with a minus sign', () => {
-    expect(formatMoney(-50_000)).toBe('-₹500.00');
+    expect(formatMoney(-50_000, 'INR')).toBe('-₹500.00');
   });
 
   it('uses the given currency and locale, keeping formatters apart', () => {
     expect(formatMoney(12_500_000, 'USD', 'en-US')).toBe('$125,000.00');
-    expect(formatMoney(12_500_000)).toBe('₹1,25,000.00');
+    expect(formatMoney(12_500_000, 'INR')).toBe('₹1,25,000.00');
   });
 });
 
 describe('formatRate', () => {
   it('formats a decimal hourly rate', () => {
-    expect(formatRate(800)).toBe('₹800.00');
-    expect(formatRate(812.5)).toBe('₹812.50');
-    expect(formatRate(125_000)).toBe('₹1,25,000.00');
+    expect(formatRate(800, 'INR')).toBe('₹800.00');
+    expect(formatRate(812.5, 'INR')).toBe('₹812.50');
+    expect(formatRate(125_000, 'INR')).toBe('₹1,25,000.00');
   });
 });
 
@@ -67,20 +67,21 @@ describe('toMinor rounding of half paise', () => {
 });
 
 describe('the workspace currency', () => {
-  it('writes every amount in the currency the workspace chose, the way its users write it', () => {
-    try {
-      setWorkspaceCurrency('EUR');
-      expect(formatMoney(12_345_600)).toBe('€123,456.00');
-      expect(formatRate(812.5)).toBe('€812.50');
-      expect([currencySymbol(), currencyName()]).toEqual(['€', 'euros (EUR)']);
-      setWorkspaceCurrency('USD');
-      expect(formatMoney(99)).toBe('$0.99');
-      // A code the app does not offer falls back to rupees rather than printing nonsense.
-      setWorkspaceCurrency('XYZ');
-      expect(formatMoney(12_345_600)).toBe('₹1,23,456.00');
-      expect(currencyName()).toBe('Indian rupees (INR)');
-    } finally {
-      setWorkspaceCurrency('INR');
-    }
+  it('writes every amount in the currency it is given, the way its users write it', () => {
+    expect(formatMoney(12_345_600, 'EUR')).toBe('€123,456.00');
+    expect(formatRate(812.5, 'EUR')).toBe('€812.50');
+    expect([currencySymbol('EUR'), currencyName('EUR')]).toEqual(['€', 'euros (EUR)']);
+    expect(formatMoney(99, 'USD')).toBe('$0.99');
+    // Rupees in between keep their own grouping: no call leaves a currency behind for the next.
+    expect(formatMoney(12_345_600, 'INR')).toBe('₹1,23,456.00');
+    expect([currencySymbol('INR'), currencyName('INR')]).toEqual(['₹', 'Indian rupees (INR)']);
+    expect(formatMoney(12_345_600, 'EUR')).toBe('€123,456.00');
+  });
+
+  it('reads a stored currency as one the app offers, or rupees rather than nonsense', () => {
+    expect(currencyOf('EUR')).toBe('EUR');
+    expect(currencyOf('AED')).toBe('AED');
+    for (const odd of ['XYZ', 'eur', '', null, undefined, 1, 'toString', '__proto__'])
+      expect(currencyOf(odd)).toBe('INR');
   });
 });

@@ -139,13 +139,27 @@ describe('budgetUse', () => {
 
 describe('projectsCsv', () => {
   it('exports the rows given, with their figures and the creation day as YYYY-MM-DD', () => {
-    const csv = projectsCsv([row('Website')]);
+    const csv = projectsCsv([row('Website')], 'INR');
     const lines = csv.replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe(
       'Project,Client,Status,Total hours,Budget hours,Billable amount (INR),Spend (INR),Expenses (INR),Created',
     );
     expect(lines[1]).toBe('Website,Acme,Active,1.67,10,1725.00,766.67,0.00,2026-03-05');
     expect(lines).toHaveLength(2);
+  });
+
+  it('heads the money columns with the workspace’s currency, euros for a workspace in EUR', () => {
+    const lines = projectsCsv([row('Website')], 'EUR')
+      .replace('\uFEFF', '')
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Project,Client,Status,Total hours,Budget hours,Billable amount (EUR),Spend (EUR),Expenses (EUR),Created',
+    );
+    expect(lines[1]).toBe('Website,Acme,Active,1.67,10,1725.00,766.67,0.00,2026-03-05');
+    // Without amounts, in any currency: the billable amount and spend are left out.
+    expect(projectsCsv([row('Website')], 'EUR', false).replace('\uFEFF', '')).toBe(
+      'Project,Client,Status,Total hours,Budget hours,Expenses (EUR),Created\r\nWebsite,Acme,Active,1.67,10,0.00,2026-03-05',
+    );
   });
 
   it("includes a project's expenses, the sum of its logs' in rupees", () => {
@@ -156,7 +170,7 @@ describe('projectsCsv', () => {
       lookups,
     ).find((r) => r.project.id === 'Audit')!;
     expect(withMore.totals.expensesMinor).toBe(148_456);
-    const line = projectsCsv([withMore]).replace('\uFEFF', '').split('\r\n')[1];
+    const line = projectsCsv([withMore], 'INR').replace('\uFEFF', '').split('\r\n')[1];
     expect(line).toBe('Audit,Acme,Active,1.50,10,1500.00,900.00,1484.56,2026-03-05');
   });
 

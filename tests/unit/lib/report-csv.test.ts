@@ -27,6 +27,7 @@ describe('reportCsv', () => {
     totals(250000, 145555, 3),
     ['Project', ''],
     true,
+    'INR',
   );
   // As a spreadsheet reads it: cells that look like numbers become numbers, the rest text.
   const rows = Papa.parse<(string | number)[]>(csv.slice(1), {
@@ -43,5 +44,13 @@ describe('reportCsv', () => {
       .map((r) => r[profit])
       .reduce<number>((s, cell) => (typeof cell === 'number' ? s + Math.round(cell * 100) : s), 0);
     expect(sum).toBe(104445);
+  });
+
+  it('heads the money columns with the workspace’s currency', () => {
+    const euros = reportCsv([], totals(250000, 145555, 3), ['Project', ''], true, 'EUR');
+    expect(euros.slice(1).split('\r\n')).toEqual([
+      'Project,Logs,Hours,Billed hours,Billable amount (EUR),Labour cost (EUR),Profit (EUR),Expenses (EUR)',
+      'Total,3,3.00,3.00,2500.00,1455.55,1044.45,0.00',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatDay } from '../../../lib/day';
+import { currencyOf, type Currency } from '../../../lib/money';
 import { labelledGroups } from '../../../lib/report-labels';
 import {
   groupingLabels,
@@ -24,6 +25,8 @@ export interface ReportDocument {
   /** The figures, with the labels the server keeps (a day as YYYY-MM-DD): see `labelledGroups`. */
   report: Report;
   withAmounts: boolean;
+  /** The workspace's currency (ISO 4217), which every amount of the file is written in. */
+  currency: Currency;
 }
 
 /** The names `ids` of grouping `g` stand for that the person may see; others read as 'unknown'. */
@@ -66,9 +69,10 @@ export async function reportDocument(
 ): Promise<ReportDocument> {
   const [report, [workspace], filterLines] = await Promise.all([
     detailedReport(runner, membership, filter, groups),
-    rows<{ name: string }>(
+    rows<{ name: string; currency: string | null }>(
       runner,
-      sql`SELECT name FROM workspaces WHERE id = ${membership.workspaceId}`,
+      sql`SELECT name, invoice_settings->>'currency' AS currency
+        FROM workspaces WHERE id = ${membership.workspaceId}`,
     ),
     describe(runner, membership, filter),
   ]);
@@ -80,6 +84,7 @@ export async function reportDocument(
     levelHeadings: groups.map((g) => groupingLabels[g]),
     report,
     withAmounts: membership.seesAmounts,
+    currency: currencyOf(workspace?.currency),
   };
 }
 

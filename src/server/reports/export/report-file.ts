@@ -14,7 +14,13 @@ export async function reportFile(
   if (format === 'pdf') return reportPdf(doc, paper);
   const [first = 'Group', second = ''] = doc.levelHeadings;
   return Buffer.from(
-    reportCsv(readableGroups(doc), doc.report.totals, [first, second], doc.withAmounts),
+    reportCsv(
+      readableGroups(doc),
+      doc.report.totals,
+      [first, second],
+      doc.withAmounts,
+      doc.currency,
+    ),
     'utf8',
   );
 }

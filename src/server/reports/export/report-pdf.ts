@@ -15,9 +15,8 @@ interface Column {
   value: (t: ReportTotals) => string;
 }
 
-const money = (minor: number | null) => (minor === null ? '' : formatMoney(minor));
-
-function figureColumns(withAmounts: boolean): Column[] {
+function figureColumns(withAmounts: boolean, currency: string): Column[] {
+  const money = (minor: number | null) => (minor === null ? '' : formatMoney(minor, currency));
   return [
     { heading: 'Hours', width: 48, value: (t) => formatDuration(t.seconds) },
     { heading: 'Billed hours', width: 52, value: (t) => formatDuration(t.billableSeconds) },
@@ -64,7 +63,7 @@ export function reportPdf(doc: ReportDocument, paper: Paper): Promise<Buffer> {
 
   const left = pdf.page.margins.left;
   const usable = pdf.page.width - left - pdf.page.margins.right;
-  const figures = figureColumns(doc.withAmounts);
+  const figures = figureColumns(doc.withAmounts, doc.currency);
   const labelWidth = usable - figures.reduce((sum, c) => sum + c.width, 0);
   const bottom = () => pdf.page.height - pdf.page.margins.bottom;
 

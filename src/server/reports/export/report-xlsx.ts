@@ -3,7 +3,8 @@ import type { ReportGroup, ReportTotals } from '../../../lib/report-spec';
 import { readableGroups, type ReportDocument } from './report-document';
 
 // The detailed report as a spreadsheet: a sheet per grouping level, figures as numbers (hours
-// as decimal hours and as h:mm durations, money in rupees), then a sheet saying what it shows.
+// as decimal hours and as h:mm durations, money in the workspace's currency, which the headings
+// name), then a sheet saying what it shows.
 
 const HOURS = '0.00';
 /** A duration in days, shown as hours and minutes past 24 (Excel's elapsed-time format). */
@@ -28,9 +29,13 @@ function headings(doc: ReportDocument, levels: number): Row {
     bold('Billed hours'),
     bold('Billed (h:mm)'),
     ...(doc.withAmounts
-      ? [bold('Billable amount (INR)'), bold('Labour cost (INR)'), bold('Profit (INR)')]
+      ? [
+          bold(`Billable amount (${doc.currency})`),
+          bold(`Labour cost (${doc.currency})`),
+          bold(`Profit (${doc.currency})`),
+        ]
       : []),
-    bold('Expenses (INR)'),
+    bold(`Expenses (${doc.currency})`),
   ];
 }
 
