@@ -55,6 +55,24 @@ export default tseslint.config(
     },
   },
   {
+    // src/lib runs in the browser and the server alike; a module-level variable there is shared
+    // by every request of a server process, and set in one place but not the other (the currency
+    // kept there was set only by the browser, so a EUR workspace's report PDF printed ₹).
+    // Inputs come in as arguments; a const cache of Intl formatters, the same for every caller,
+    // is the one kind of state allowed.
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Program > VariableDeclaration[kind!='const'], Program > ExportNamedDeclaration > VariableDeclaration[kind!='const']",
+          message: 'No module-level mutable state in src/lib: take it as an argument (STYLE.md).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -23,6 +23,8 @@ const known = new Set(codes);
 /** True for an officially assigned ISO 3166-1 alpha-2 code, e.g. 'IN'. */
 export const isCountryCode = (code: string) => known.has(code);
 
+// An Intl cache, built on first use and the same for every caller: not state (eslint.config.js).
+// eslint-disable-next-line no-restricted-syntax
 let names: Intl.DisplayNames | null = null;
 
 /** The English name of a country code, e.g. 'IN' → 'India'; the code itself if unknown. */
