@@ -19,6 +19,7 @@ import { recomputeLogAmounts, scopeOfChange, type LogScope } from './amounts';
 import { protectingRules, recordAudit } from './audit';
 import { followRecordChange, lastAdminProblem } from './membership-sync';
 import { refusalOf, type Membership } from './permissions';
+import { recordGuardProblem } from './record-guards';
 
 /** Where a mutation runs: the workspace, the person, the version it writes and the clock. */
 export interface ApplyContext {
@@ -153,6 +154,13 @@ async function applyRecord(
     ctx.now,
   );
   if (forbidden) return refuse('forbidden', forbidden);
+  const guarded = await recordGuardProblem(
+    runner,
+    membership,
+    { kind, op, existing, id: args.id },
+    ctx.now,
+  );
+  if (guarded) return refuse('forbidden', guarded);
   const after = { ...(live?.data ?? {}), ...asked };
   if (kind === 'member' && live) {
     const orphaned = await lastAdminProblem(
