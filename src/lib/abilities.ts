@@ -1,16 +1,22 @@
-// What the signed-in person may do in the open workspace, for the screens to offer only that
-// (the server decides anyway: src/server/sync/permissions.ts; docs/security.md has the table).
-import { formatDay } from './day';
-import { lockedUpTo, type WorkspaceRules } from './workspace-rules';
+// What the signed-in person may do in the open workspace, for the screens to offer only that.
+// Every answer comes from the one policy (src/lib/policy), asked with the facts on the device;
+// the server asks the same policy with its own facts and decides (docs/security.md).
+import {
+  adminRefusal,
+  can,
+  factsOf,
+  lockedDayProblem,
+  reviewsProject,
+  type Actor,
+  type LogFacts,
+  type ProjectFacts,
+  type Role,
+} from './policy';
 
-export type Role = 'Admin' | 'Manager' | 'Normal';
+export { invoicedLogProblem, type Role } from './policy';
 
 /** The person's place in the workspace, as the server's pull tells it. */
-export interface Access {
-  role: Role;
-  memberId: string | null;
-  seesAmounts: boolean;
-  rules: WorkspaceRules;
+export interface Access extends Actor {
   /** The workspace's currency; amounts everywhere are shown in it. */
   currency?: string;
 }
@@ -52,65 +58,60 @@ export interface Abilities {
   seesAmounts: boolean;
   /** Clients, team members and new or deleted projects. */
   managesWorkspace: boolean;
+  /** Rates of projects, tasks and members. */
+  setsRates: boolean;
   /** Whether a project's settings and tasks are the person's to change. */
   managesProject: (project: ProjectLike | undefined) => boolean;
   /** Whether the person approves or rejects submitted logs of a project. */
   reviews: (project: ProjectLike | undefined) => boolean;
-  /** Whether the person may log time for someone else (on a project they manage). */
+  /** Whether the person may be offered logging time for someone else at all. */
   tracksForOthers: boolean;
+  /** Whether the person may log time for `memberId` on `project` (null: no project). */
+  tracksFor: (memberId: string, project: ProjectLike | null | undefined) => boolean;
   /** Why a log may not be changed or removed by this person, or null when it may. */
   logProblem: (log: LogLike, project: ProjectLike | undefined, now: Date) => string | null;
   /** Why a new log on `day` would be refused, or null. */
   dayProblem: (day: string, now: Date) => string | null;
 }
 
-/** Why nobody may change a log that issued invoice `number` holds (the server says the same). */
-export function invoicedLogProblem(number: string): string {
-  return `This log is on invoice ${number}: it cannot be changed or removed unless the invoice is voided.`;
-}
+const projectFacts = (project: ProjectLike | null | undefined): ProjectFacts | null =>
+  project ? { memberIds: project.memberIds ?? [], approval: project.approval === true } : null;
 
 /** The abilities `access` gives. */
 export function abilitiesOf(access: Access): Abilities {
-  const { role, memberId, rules } = access;
-  const isAdmin = role === 'Admin';
-  const assigned = (project: ProjectLike | undefined) =>
-    Boolean(project && memberId && project.memberIds?.includes(memberId));
-  const dayProblem = (day: string, now: Date): string | null => {
-    if (isAdmin) return null;
-    const upTo = lockedUpTo(rules, now);
-    return upTo && day && day <= upTo
-      ? `Logs up to ${formatDay(upTo)} are locked: only an Admin can add, change or remove them.`
-      : null;
+  const actor: Actor = access;
+  const tracksFor = (memberId: string, project: ProjectLike | null | undefined) => {
+    const after: LogFacts = { date: '', memberId, projectId: project ? 'project' : null };
+    return (
+      can(actor, 'add', 'log', {
+        before: null,
+        after,
+        projectAfter: projectFacts(project),
+        now: new Date(0),
+      }) === null
+    );
   };
   return {
-    role,
-    memberId,
-    isAdmin,
+    role: access.role,
+    memberId: access.memberId,
+    isAdmin: adminRefusal(actor, 'manageMembers') === null,
     seesAmounts: access.seesAmounts,
-    managesWorkspace: isAdmin,
-    managesProject: (project) => isAdmin || (role === 'Manager' && assigned(project)),
-    tracksForOthers: role !== 'Normal',
+    managesWorkspace: adminRefusal(actor, 'manageClients') === null,
+    setsRates: adminRefusal(actor, 'setRates') === null,
+    managesProject: (project) =>
+      can(actor, 'edit', 'project', { project: projectFacts(project) }) === null,
     reviews: (project) =>
-      project?.approval === true && (isAdmin || (role === 'Manager' && assigned(project))),
-    dayProblem,
-    logProblem: (log, project, now) => {
-      // An issued invoice holds its logs for everyone, Admins too (the server says the same).
-      if (log.invoice) return invoicedLogProblem(log.invoice);
-      if (isAdmin) return null;
-      const locked = dayProblem(log.date, now);
-      if (locked) return locked;
-      // Someone taken off a project keeps their logs on it, read-only (as the server judges).
-      if (log.projectId && !assigned(project))
-        return 'You are no longer on this project, so its logs are read-only for you.';
-      if (project?.approval === true && log.status === 'approved')
-        return 'This log is approved: only an Admin can change it.';
-      if (project?.approval === true && log.status === 'submitted')
-        return 'This log is submitted for approval: it can be changed again if it is rejected.';
-      if (role === 'Normal' && log.memberId !== memberId)
-        return 'You can only change your own time.';
-      if (role === 'Manager' && log.memberId !== memberId && !assigned(project))
-        return 'You can only change others’ time on projects you manage.';
-      return null;
-    },
+      project?.approval === true && reviewsProject(actor, projectFacts(project)),
+    // Someone else on a project the person manages: any Manager or Admin may be asked this.
+    tracksForOthers: tracksFor('\u0000someone else', { memberIds: [actor.memberId ?? ''] }),
+    tracksFor,
+    dayProblem: (day, now) => lockedDayProblem(actor, day, now),
+    logProblem: (log, project, now) =>
+      can(actor, 'edit', 'log', {
+        before: factsOf.log({ ...log }),
+        after: null,
+        projectBefore: log.projectId ? (projectFacts(project) ?? null) : null,
+        now,
+      }),
   };
 }

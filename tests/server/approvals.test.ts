@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handlePull } from '../../src/server/api/sync-handlers';
+import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
 import { handleAuditLog } from '../../src/server/api/workspace-handlers';
 import type { Database } from '../../src/server/db/connect';
-import { context, drivers, fakeClock, get } from './support';
+import { context, drivers, fakeClock, get, post } from './support';
 import {
   joinWorkspace,
   projectFields,
@@ -139,5 +139,55 @@ describe.each(drivers)('approvals on $name', (driver) => {
     expect(await refusal(manager, 'updateTimeLog', update('l2', { status: 'approved' }))).toBe(
       'You can only track time on projects you are assigned to.',
     );
+  });
+
+  it('a Manager cannot switch approval off, edit a signed-off log and switch it on again', async () => {
+    await ok(admin, 'addTimeLog', {
+      id: 'l-signed',
+      fields: {
+        ...timeLogFields('2026-11-19', 'p1', 3600),
+        memberId: 'm-norm',
+        status: 'approved',
+      },
+    });
+    // All three in one push, as the issue reproduced it.
+    const res = await handlePush(
+      post(
+        '/sync/push',
+        {
+          workspaceId: admin.workspace.id,
+          clientId: 'walk-around-approval',
+          mutations: [
+            { id: 1, name: 'updateProject', args: update('p1', { approval: false }) },
+            { id: 2, name: 'updateTimeLog', args: update('l-signed', { dur: 36_000 }) },
+            { id: 3, name: 'updateProject', args: update('p1', { approval: true }) },
+          ],
+        },
+        manager.cookie,
+      ),
+      ctx(),
+    );
+    const answer = (await res.json()) as { results: { outcome: string; message?: string }[] };
+    expect(res.status, JSON.stringify(answer)).toBe(200);
+    const { results } = answer;
+    expect(results.map((r) => r.message ?? r.outcome)).toEqual([
+      'Only Admins can turn approval on or off for a project.',
+      'This log is approved: only an Admin can change it.',
+      'ok',
+    ]);
+    const pulled = await handlePull(
+      get(`/sync/pull?workspace=${admin.workspace.id}`, admin.cookie),
+      ctx(),
+    );
+    const { changes } = (await pulled.json()) as {
+      changes: { kind: string; id: string; data: Record<string, unknown> | null }[];
+    };
+    expect(changes.find((c) => c.id === 'l-signed')?.data).toMatchObject({
+      dur: 3600,
+      status: 'approved',
+    });
+    expect(changes.find((c) => c.kind === 'project' && c.id === 'p1')?.data).toMatchObject({
+      approval: true,
+    });
   });
 });

@@ -225,6 +225,8 @@ describe.each(drivers)('locked periods on $name', (driver) => {
       memberId: 'm-man',
       seesAmounts: false,
       currency: 'INR',
+      // Leads no team, so is not limited to one.
+      teamMembers: null,
       rules: {
         timeZone: 'UTC',
         weekStart: 1,

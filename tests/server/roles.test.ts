@@ -127,6 +127,10 @@ describe.each(drivers)('roles enforced by the server on $name', (driver) => {
       id: 't2',
       fields: { projectId: 'p1', task: 'Olu only', assigneeIds: ['m-other'], billableRate: null },
     });
+    await ok(admin, 'createTask', {
+      id: 't-hidden',
+      fields: { projectId: 'p2', task: 'Hidden Task Name', assigneeIds: [], billableRate: null },
+    });
     const log = (projectId: string, memberId: string) => ({
       ...timeLogFields('2026-11-20', projectId, 3600),
       memberId,
@@ -217,11 +221,36 @@ describe.each(drivers)('roles enforced by the server on $name', (driver) => {
     await ok(normal, 'addTimeLog', { id: 'n5', fields: log('p1', 'm-norm', 't1') });
   });
 
+  it("refuses a task of another project on a log, so a hidden task's name never leaks", async () => {
+    const log = (projectId: string | null) => ({
+      ...timeLogFields('2026-11-21', projectId, 1800),
+      memberId: 'm-norm',
+      taskId: 't-hidden',
+    });
+    const borrowed = 'This task belongs to another project: choose one of the log’s project.';
+    expect((await pushAs(normal, 'addTimeLog', { id: 'h1', fields: log('p1') })).message).toBe(
+      borrowed,
+    );
+    expect((await pushAs(normal, 'addTimeLog', { id: 'h2', fields: log(null) })).message).toBe(
+      borrowed,
+    );
+    expect(
+      (await pushAs(normal, 'updateTimeLog', { id: 'l-norm', changes: { taskId: 't-hidden' } }))
+        .message,
+    ).toBe(borrowed);
+    // Not even an Admin files a log under a task of another project.
+    expect((await pushAs(admin, 'addTimeLog', { id: 'h3', fields: log('p1') })).message).toBe(
+      borrowed,
+    );
+    const { text } = await pullAs(normal);
+    expect(text).not.toContain('Hidden Task Name');
+  });
+
   it('lets a Manager run their projects but not change rates or other projects', async () => {
     await ok(manager, 'updateProject', { id: 'p1', changes: { description: 'Managed' } });
     expect(
       (await pushAs(manager, 'updateProject', { id: 'p1', changes: { billamount: 1 } })).message,
-    ).toBe('Only those who may see amounts can change rates.');
+    ).toBe('Only Admins can change rates.');
     expect(
       (await pushAs(manager, 'updateProject', { id: 'p2', changes: { description: 'x' } })).message,
     ).toBe('Only Admins and the project’s Managers can change a project.');

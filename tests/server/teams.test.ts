@@ -45,6 +45,7 @@ describe.each(drivers)('teams on $name', (driver) => {
       cookie: string;
       reset: boolean;
       changes: { kind: string; id: string; deleted: boolean }[];
+      access: { teamMembers: string[] | null };
     };
     const ids = (kind: string) =>
       body.changes
@@ -96,6 +97,9 @@ describe.each(drivers)('teams on $name', (driver) => {
     expect(limited.body.reset).toBe(true);
     expect(limited.logs).toEqual(['l-m-a']);
     expect(limited.members).toEqual(['m-a', 'm-man']);
+    // Her screens learn the limit too, and offer only Ana (src/lib/policy).
+    expect(limited.body.access.teamMembers?.sort()).toEqual(['m-a', 'm-man']);
+    expect(before.body.access.teamMembers).toBeNull();
     const log = (memberId: string) => ({ ...timeLogFields('2026-11-19', 'p1', 600), memberId });
     expect((await pushAs(manager, 'addTimeLog', { id: 'n-b', fields: log('m-b') })).message).toBe(
       'You can only track or review time of the members of your teams.',

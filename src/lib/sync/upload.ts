@@ -118,9 +118,11 @@ export function planUpload(
       clientId && !sent.client.has(clientId) ? 'Its client is not in this browser any more.' : null,
     );
   }
+  const projectOfTask = new Map<string, string>();
   for (const t of local.tasks) {
     const converted = taskToServer(t, lookups);
     const fields = converted.ok ? converted.fields : null;
+    if (fields) projectOfTask.set(converted.id, fields.projectId);
     const missing = !fields
       ? null
       : !sent.project.has(fields.projectId)
@@ -133,6 +135,11 @@ export function planUpload(
   for (const l of local.logs) {
     const converted = timeLogToServer({ ...l, id: stableLogId(l.id, l) }, today);
     const fields = converted.ok ? converted.fields : null;
+    // A task belongs to its project (src/lib/policy): a log the original app filed under another
+    // project's task keeps its time, project and money, without the task it could not have.
+    if (fields?.taskId && projectOfTask.has(fields.taskId)) {
+      if (projectOfTask.get(fields.taskId) !== fields.projectId) fields.taskId = null;
+    }
     const missing = !fields
       ? null
       : fields.projectId && !sent.project.has(fields.projectId)

@@ -36,7 +36,7 @@ async function linkThrottled(ctx: HandlerContext): Promise<Response | null> {
 export async function handleInvite(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, invitationBody);
   if (!body.ok) return body.response;
-  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite team members');
+  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite');
   if ('response' in admin) return admin.response;
   const made = await createInvitation(
     ctx.database.db,
@@ -72,7 +72,7 @@ export async function handleInvite(request: Request, ctx: HandlerContext): Promi
 /** GET /sync/invitations?workspace=…: pending invitations and the members who have joined. */
 export async function handleInvitations(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
-  const admin = await memberOf(request, ctx, workspaceId, 'invite team members');
+  const admin = await memberOf(request, ctx, workspaceId, 'invite');
   if ('response' in admin) return admin.response;
   return json(
     200,
@@ -88,7 +88,7 @@ export async function handleRevokeInvitation(
 ): Promise<Response> {
   const body = await parseBody(request, revokeInvitationBody);
   if (!body.ok) return body.response;
-  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite team members');
+  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite');
   if ('response' in admin) return admin.response;
   const done = await revokeInvitation(
     ctx.database.db,

@@ -140,7 +140,7 @@ export async function handleInvoiceSettings(
     request,
     ctx,
     params(request).get('workspace') ?? '',
-    'see invoice settings',
+    'seeInvoiceSettings',
   );
   if ('response' in caller) return caller.response;
   const { settings } = await invoiceSettingsOf(ctx.database.db, caller.membership.workspaceId);
@@ -155,7 +155,7 @@ export async function handleSaveInvoiceSettings(
   const body = await parseBody(request, invoiceSettingsBody);
   if (!body.ok) return body.response;
   const { workspaceId, ...settings } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'change invoice settings');
+  const caller = await memberOf(request, ctx, workspaceId, 'changeInvoiceSettings');
   if ('response' in caller) return caller.response;
   await saveInvoiceSettings(ctx.database.db, workspaceId, settings);
   const saved = await invoiceSettingsOf(ctx.database.db, workspaceId);

@@ -16,7 +16,7 @@ const workspaceOf = (request: Request) => new URL(request.url).searchParams.get(
  * and made the workspace's logo. Issued invoices keep the logo they were issued with.
  */
 export async function handleUploadLogo(request: Request, ctx: HandlerContext): Promise<Response> {
-  const caller = await memberOf(request, ctx, workspaceOf(request), 'change invoice settings');
+  const caller = await memberOf(request, ctx, workspaceOf(request), 'changeInvoiceSettings');
   if ('response' in caller) return caller.response;
   // One byte over the limit is enough to know it is too large, without reading more.
   const bytes = await readBytes(request, MAX_LOGO_BYTES + 1);
@@ -41,7 +41,7 @@ export async function handleRemoveLogo(request: Request, ctx: HandlerContext): P
     z.object({ workspaceId: z.string({ invalid_type_error: 'Must be text' }) }).strict(),
   );
   if (!body.ok) return body.response;
-  const caller = await memberOf(request, ctx, body.value.workspaceId, 'change invoice settings');
+  const caller = await memberOf(request, ctx, body.value.workspaceId, 'changeInvoiceSettings');
   if ('response' in caller) return caller.response;
   await saveInvoiceSettings(ctx.database.db, caller.membership.workspaceId, { logoId: '' });
   return json(200, { logoId: '' }, refreshed(caller.session, request, ctx));
@@ -49,7 +49,7 @@ export async function handleRemoveLogo(request: Request, ctx: HandlerContext): P
 
 /** GET /sync/invoice-logo?workspace=…&id=…: a logo the workspace uploaded (Admins). */
 export async function handleLogo(request: Request, ctx: HandlerContext): Promise<Response> {
-  const caller = await memberOf(request, ctx, workspaceOf(request), 'see invoice settings');
+  const caller = await memberOf(request, ctx, workspaceOf(request), 'seeInvoiceSettings');
   if ('response' in caller) return caller.response;
   const id = new URL(request.url).searchParams.get('id') ?? '';
   const logo = await logoOf(ctx.database.db, caller.membership.workspaceId, id);

@@ -19,7 +19,7 @@ export async function handleMemberResetLink(
   const body = await parseBody(request, memberResetBody);
   if (!body.ok) return body.response;
   const { workspaceId, memberId } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'make password reset links');
+  const caller = await memberOf(request, ctx, workspaceId, 'makeResetLinks');
   if ('response' in caller) return caller.response;
   const target = await memberResetTarget(ctx.database.db, workspaceId, memberId);
   if (!target.ok) return apiError(409, 'forbidden', target.message);

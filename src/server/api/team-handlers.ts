@@ -9,7 +9,7 @@ import { deleteTeamBody, teamBody } from './workspace-schemas';
 /** GET /sync/teams?workspace=…: every team with its members and leads (Admins). */
 export async function handleTeams(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
-  const caller = await memberOf(request, ctx, workspaceId, 'manage teams');
+  const caller = await memberOf(request, ctx, workspaceId, 'manageTeams');
   if ('response' in caller) return caller.response;
   return json(
     200,
@@ -23,7 +23,7 @@ export async function handleSaveTeam(request: Request, ctx: HandlerContext): Pro
   const body = await parseBody(request, teamBody);
   if (!body.ok) return body.response;
   const { workspaceId, ...team } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'manage teams');
+  const caller = await memberOf(request, ctx, workspaceId, 'manageTeams');
   if ('response' in caller) return caller.response;
   const saved = await saveTeam(ctx.database.db, workspaceId, team, ctx.now());
   if (!saved.ok)
@@ -37,7 +37,7 @@ export async function handleSaveTeam(request: Request, ctx: HandlerContext): Pro
 export async function handleDeleteTeam(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, deleteTeamBody);
   if (!body.ok) return body.response;
-  const caller = await memberOf(request, ctx, body.value.workspaceId, 'manage teams');
+  const caller = await memberOf(request, ctx, body.value.workspaceId, 'manageTeams');
   if ('response' in caller) return caller.response;
   const gone = await deleteTeam(ctx.database.db, body.value.workspaceId, body.value.id);
   if (!gone)

@@ -7,17 +7,18 @@ import { membershipOf } from '../sync/workspaces';
 import type { HandlerContext } from './context';
 import { refreshed, signedIn, unauthenticated, type Session } from './signed-in';
 import { workspaceSettingsBody } from './workspace-schemas';
+import { can, type AdminAction } from '../../lib/policy';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Caller = { session: Session; membership: Membership } | { response: Response };
 
-/** The signed-in member of `workspaceId` (an Admin when `adminFor` names what needs one). */
+/** The signed-in member of `workspaceId`, allowed by the policy to do `adminAction` when named. */
 export async function memberOf(
   request: Request,
   ctx: HandlerContext,
   workspaceId: string,
-  adminFor?: string,
+  adminAction?: AdminAction,
 ): Promise<Caller> {
   const session = await signedIn(request, ctx);
   if (!session) return { response: unauthenticated() };
@@ -26,8 +27,8 @@ export async function memberOf(
     : null;
   if (!membership)
     return { response: apiError(403, 'not_member', 'You are not a member of this workspace.') };
-  if (adminFor && membership.role !== 'Admin')
-    return { response: apiError(403, 'forbidden', `Only Admins can ${adminFor}.`) };
+  const refused = adminAction ? can(membership, adminAction, 'workspace', {}) : null;
+  if (refused) return { response: apiError(403, 'forbidden', refused) };
   return { session, membership };
 }
 
@@ -51,7 +52,7 @@ export async function handleSaveWorkspaceSettings(
   const body = await parseBody(request, workspaceSettingsBody);
   if (!body.ok) return body.response;
   const { workspaceId, ...settings } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'change workspace settings');
+  const caller = await memberOf(request, ctx, workspaceId, 'changeSettings');
   if ('response' in caller) return caller.response;
   const saved = await saveWorkspaceSettings(ctx.database.db, workspaceId, settings);
   return json(200, { settings: saved }, refreshed(caller.session, request, ctx));
@@ -66,7 +67,7 @@ export async function handleAuditLog(request: Request, ctx: HandlerContext): Pro
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields: { before: 'Must be the time of an earlier entry' },
     });
-  const caller = await memberOf(request, ctx, workspaceId, 'read the audit log');
+  const caller = await memberOf(request, ctx, workspaceId, 'readAudit');
   if ('response' in caller) return caller.response;
   const page = await auditEntries(ctx.database.db, workspaceId, before ? new Date(before) : null);
   return json(200, page, refreshed(caller.session, request, ctx));

@@ -16,6 +16,7 @@ import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
 import { invoiceSettingsOf } from './settings';
+import { adminRefusal } from '../../lib/policy';
 
 // Drafts, issuing and voiding (issue 14). Only Admins see and make invoices.
 
@@ -40,7 +41,7 @@ export async function createDraft(
   input: { clientId: string; from: string; to: string; projectIds: string[] },
   now: Date,
 ): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const workspaceId = membership.workspaceId;
   const client = await clientOf(db, workspaceId, input.clientId);
   if (!client) return refuse(400, 'There is no such client.');
@@ -125,7 +126,7 @@ export async function updateDraft(
   layout: DraftLayout,
   now: Date,
 ): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const workspaceId = membership.workspaceId;
   const { settings } = await invoiceSettingsOf(db, workspaceId);
   return db.transaction(async (tx) => {
@@ -176,7 +177,7 @@ export async function issueInvoice(
   issueDate: string,
   now: Date,
 ): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const workspaceId = membership.workspaceId;
   const { settings, workspaceName } = await invoiceSettingsOf(db, workspaceId);
   const problem = numberingProblem(settings.numberPattern, settings.counter);
@@ -290,7 +291,7 @@ export async function voidInvoice(
   id: string,
   now: Date,
 ): Promise<{ ok: true; status: 'void' | 'deleted' } | Refusal> {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   return db.transaction(async (tx) => {
     const [found] = await rows<{ status: string; number: string | null }>(
       tx,

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
+import { adminRefusal } from '../../lib/policy';
 
 // Payments against issued invoices: an invoice is partly paid until they add up to its total,
 // then paid. A payment cannot take an invoice past its total (a refund is another document).
@@ -42,7 +43,7 @@ export async function recordPayment(
   input: { invoiceId: string; paidOn: string; amountMinor: number; note: string },
   now: Date,
 ): Promise<{ ok: true; paidMinor: number; totalMinor: number } | Refusal> {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   return db.transaction(async (tx) => {
     const [invoice] = await rows<{ status: string; total: number | string | null }>(
       tx,

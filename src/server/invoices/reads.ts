@@ -12,6 +12,7 @@ import { storedDocument, type InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
 import { paymentsOf, type Payment } from './payments';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
+import { adminRefusal } from '../../lib/policy';
 
 // What the Invoices and Uninvoiced screens read (Admins only).
 
@@ -21,7 +22,7 @@ export async function invoicesOf(
   membership: Membership,
   today: string,
 ): Promise<{ ok: true; invoices: InvoiceSummary[] } | Refusal> {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const found = await rows<{
     id: string;
     client_id: string;
@@ -77,7 +78,7 @@ export async function invoiceOf(
     }
   | Refusal
 > {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const [found] = await rows<{
     client_id: string;
     client_name: string | null;
@@ -125,7 +126,7 @@ export async function uninvoicedOf(
   membership: Membership,
   range: { from: string; to: string },
 ): Promise<{ ok: true; clients: UninvoicedClient[] } | Refusal> {
-  if (membership.role !== 'Admin') return ADMINS_ONLY;
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const found = await rows<{
     client_id: string;
     client_name: string | null;

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { endStreams } from './poke';
 import { rows, type Fields, type Runner } from './records';
+import { isAdmin, roleOf } from '../../lib/policy';
 
 /** A team-member record's role and access, as its person's membership follows them. */
 function accessOf(data: Fields, deleted: boolean) {
-  const role = data['Role'] === 'Admin' || data['Role'] === 'Manager' ? data['Role'] : 'Normal';
-  return { role: role as string, archived: deleted || data['status'] === 'Archived' };
+  return { role: roleOf(data['Role']), archived: deleted || data['status'] === 'Archived' };
 }
 
 /**
@@ -21,7 +21,7 @@ export async function lastAdminProblem(
   deleting: boolean,
 ): Promise<string | null> {
   const next = accessOf(after, deleting);
-  if (next.role === 'Admin' && !next.archived) return null;
+  if (isAdmin(next) && !next.archived) return null;
   const admins = await rows<{ member_id: string | null }>(
     runner,
     sql`SELECT member_id FROM memberships WHERE workspace_id = ${workspaceId} AND role = 'Admin' AND NOT archived FOR UPDATE`,

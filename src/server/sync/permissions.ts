@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { invoicedLogProblem } from '../../lib/abilities';
-import { formatDay } from '../../lib/day';
+import { can, factsOf, type Actor, type LogAction } from '../../lib/policy';
 import type { RecordKind } from '../../lib/sync/mutations';
-import { lockedUpTo, type WorkspaceRules } from '../../lib/workspace-rules';
 import { rows, type Fields, type Runner, type StoredRecord } from './records';
 
-/** The caller's place in a workspace. */
-export interface Membership {
+/** The caller's place in a workspace: the policy's actor, with what the server keeps besides. */
+export interface Membership extends Actor {
   workspaceId: string;
   userId: string;
-  role: 'Admin' | 'Manager' | 'Normal';
-  memberId: string | null;
   /** The workspace version when what this member may see last changed. */
   resetVersion?: number;
-  /** Rates, costs and amounts: Admins always, Managers when the workspace allows, Normal never. */
-  seesAmounts: boolean;
-  /** The workspace's calendar and locks. */
-  rules: WorkspaceRules;
   /** The workspace's currency (ISO 4217), which every amount is shown in; INR until set. */
   currency?: string;
 }
@@ -29,14 +21,14 @@ export interface Change {
   existing: StoredRecord | null;
 }
 
-// The fields that hold rates: only those who may see amounts may set them.
+// The fields that hold rates: only Admins set them (src/lib/policy, 'setRates').
 const rateFields: Partial<Record<RecordKind, string[]>> = {
   project: ['billamount'],
   task: ['billableRate'],
 };
 
-/** Reads live projects and tasks once per judged change (a log is checked before and after). */
-function recordReader(runner: Runner, workspaceId: string, memberId: string | null) {
+/** Reads live projects and tasks once per judged change (a log is judged before and after). */
+function recordReader(runner: Runner, workspaceId: string) {
   const seen = new Map<string, Promise<Fields | null>>();
   const read = (table: 'projects' | 'tasks', id: unknown): Promise<Fields | null> => {
     if (typeof id !== 'string') return Promise.resolve(null);
@@ -51,92 +43,53 @@ function recordReader(runner: Runner, workspaceId: string, memberId: string | nu
     }
     return found;
   };
-  let team: Promise<Set<string> | null> | null = null;
   return {
-    project: (id: unknown) => read('projects', id),
-    task: (id: unknown) => read('tasks', id),
-    /** The members of the teams the person leads, or null when they lead none (no limit). */
-    teamMembers: () =>
-      (team ??= rows<{ member_id: string }>(
-        runner,
-        sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${workspaceId} AND vl.member_id = ${memberId ?? ''} AND vl.lead`,
-      ).then((found) => (found.length > 0 ? new Set(found.map((r) => r.member_id)) : null))),
+    project: async (id: unknown) => factsOf.project(await read('projects', id)),
+    task: async (id: unknown) => factsOf.task(await read('tasks', id)),
   };
 }
-type Reader = ReturnType<typeof recordReader>;
 
-const assigned = (project: Fields | null, memberId: string | null) =>
-  Boolean(
-    project &&
-    memberId &&
-    Array.isArray(project['memberIds']) &&
-    project['memberIds'].includes(memberId),
+/** The members of the teams `memberId` leads, or null when they lead none (no limit). */
+export async function teamMembersOf(
+  runner: Runner,
+  workspaceId: string,
+  memberId: string | null,
+): Promise<string[] | null> {
+  const found = await rows<{ member_id: string }>(
+    runner,
+    sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${workspaceId} AND vl.member_id = ${memberId ?? ''} AND vl.lead`,
   );
-
-/** Why a time log (as it would be after the change) is not this person's to write, or null. */
-async function logProblem(
-  read: Reader,
-  membership: Membership,
-  log: Fields,
-  /** The log's status before the change, null for a new log (a decision is judged only when it changes). */
-  previousStatus: unknown,
-): Promise<string | null> {
-  const me = membership.memberId;
-  const project = await read.project(log['projectId']);
-  const onMyProject = assigned(project, me);
-  if (log['projectId'] && !onMyProject)
-    return 'You can only track time on projects you are assigned to.';
-  if (membership.role === 'Normal') {
-    if (log['memberId'] !== me) return 'You can only track your own time.';
-    const task = await read.task(log['taskId']);
-    const assignees = Array.isArray(task?.['assigneeIds']) ? (task['assigneeIds'] as string[]) : [];
-    if (task && assignees.length > 0 && !assignees.includes(me ?? ''))
-      return 'You can only track time on tasks assigned to you.';
-  } else if (log['memberId'] !== me) {
-    // A Manager logs for others only on a project they manage (a log without one is personal),
-    // and, when they lead teams, only for those teams' members.
-    if (!onMyProject) return 'You can only track time for others on projects you manage.';
-    const team = await read.teamMembers();
-    if (team && !team.has(String(log['memberId'])))
-      return 'You can only track or review time of the members of your teams.';
-  }
-  // Approving or rejecting is for the project's Managers (and Admins, who are not asked).
-  const decided = log['status'] === 'approved' || log['status'] === 'rejected';
-  if (
-    project?.['approval'] === true &&
-    decided &&
-    log['status'] !== previousStatus &&
-    (membership.role === 'Normal' || !onMyProject)
-  )
-    return 'Logs on this project need approval: a Manager or an Admin approves them.';
-  return null;
+  return found.length > 0 ? found.map((r) => r.member_id) : null;
 }
 
-/** Fields a review changes: the decision and the note to the log's author. */
+// Fields a review changes: the decision and the note to the log's author.
 const reviewFields = new Set(['status', 'reviewNote']);
 
 /**
- * Why a log may not be added, changed or removed because its day (before or after the change) is
- * locked, or null. Admins are never asked: a lock blocks Managers and Normal members only.
+ * What a generic log mutation means, read from the fields it changes (until the push carries
+ * named commands, issue 26): only a decision and its note is a review, only `submitted` a
+ * submission, anything else an edit.
  */
-export function lockProblem(
-  rules: WorkspaceRules,
-  now: Date,
-  before: Fields | null,
-  after: Fields | null,
-): string | null {
-  const upTo = lockedUpTo(rules, now);
-  if (!upTo) return null;
-  const lockedDay = [before?.['date'], after?.['date']].find(
-    (day) => typeof day === 'string' && day <= upTo,
+function logActionOf(op: Change['op'], fields: Fields): LogAction {
+  if (op === 'create') return 'add';
+  if (op === 'delete') return 'delete';
+  const names = Object.keys(fields);
+  if (names.length === 0 || !names.every((name) => reviewFields.has(name))) return 'edit';
+  return fields['status'] === 'submitted' ? 'submit' : 'review';
+}
+
+/** Whether the change sets a rate (a new record may come without one: null or 0). */
+function setsRate(change: Change): boolean {
+  return (rateFields[change.kind] ?? []).some(
+    (field) =>
+      field in change.fields &&
+      (change.op === 'update' || (change.fields[field] !== null && change.fields[field] !== 0)),
   );
-  if (lockedDay === undefined) return null;
-  return `Logs up to ${formatDay(upTo)} are locked: only an Admin can add, change or remove them.`;
 }
 
 /**
- * Why the person may not make this change, in words they read beside it, or null when they may
- * (SPEC.md section 6; docs/security.md has the table). Admins may make every change.
+ * Why the person may not make this change, in words they read beside it, or null when they
+ * may. The facts are read in the push's transaction; the decision is src/lib/policy's.
  */
 export async function refusalOf(
   runner: Runner,
@@ -145,72 +98,60 @@ export async function refusalOf(
   now: Date,
 ): Promise<string | null> {
   const { kind, op, fields, existing } = change;
-  if (kind === 'timeLog' && op !== 'delete') {
-    const after = { ...(existing?.data ?? {}), ...fields };
-    const note = typeof after['reviewNote'] === 'string' ? after['reviewNote'].trim() : '';
-    if (after['status'] === 'rejected' && existing?.data['status'] !== 'rejected' && !note)
-      return 'Say why the log is rejected, so its author can fix it.';
-  }
-  // An issued invoice holds its logs for everyone, Admins too, until it is voided (issue 14). The
-  // number is written on the log in the transaction that issues (src/server/invoices/invoices.ts).
-  const invoice = kind === 'timeLog' ? existing?.data['invoice'] : undefined;
-  if (typeof invoice === 'string') return invoicedLogProblem(invoice);
-  if (membership.role === 'Admin') return null;
-  if (kind === 'timeLog') {
-    const locked = lockProblem(
-      membership.rules,
-      now,
-      existing?.data ?? null,
-      op === 'delete' ? null : { ...(existing?.data ?? {}), ...fields },
+  const read = recordReader(runner, membership.workspaceId);
+  const before = existing?.data ?? null;
+  const after = op === 'delete' ? null : { ...(before ?? {}), ...fields };
+  // Team leads are limited to their teams' members, read only when someone else's log is at stake.
+  const othersLog =
+    kind === 'timeLog' &&
+    [before?.['memberId'], after?.['memberId']].some(
+      (id) => id !== undefined && id !== membership.memberId,
     );
-    if (locked) return locked;
+  const actor: Membership =
+    othersLog && membership.teamMembers === undefined
+      ? {
+          ...membership,
+          teamMembers: await teamMembersOf(runner, membership.workspaceId, membership.memberId),
+        }
+      : membership;
+  if (setsRate(change)) {
+    const rates = can(actor, 'setRates', 'workspace', {});
+    if (rates) return rates;
   }
-  const read = recordReader(runner, membership.workspaceId, membership.memberId);
-  const before = existing?.data ?? {};
-  const after = { ...before, ...fields };
-  // A new record may come without a rate (null or 0); setting or changing one needs amounts.
-  const setsRate = (field: string) =>
-    field in fields && (op === 'update' || (fields[field] !== null && fields[field] !== 0));
-  if (!membership.seesAmounts && (rateFields[kind] ?? []).some(setsRate))
-    return 'Only those who may see amounts can change rates.';
   switch (kind) {
     case 'client':
-      return 'Only Admins can change clients.';
+      return can(actor, 'manageClients', 'workspace', {});
     case 'member':
-      return 'Only Admins can change team members.';
+      return can(actor, 'manageMembers', 'workspace', {});
     case 'project': {
-      if (op !== 'update') return 'Only Admins can create or delete projects.';
-      if (membership.role !== 'Manager' || !assigned(before, membership.memberId))
-        return 'Only Admins and the project’s Managers can change a project.';
-      return null;
+      if (op === 'create') return can(actor, 'createProject', 'workspace', {});
+      if (op === 'delete') return can(actor, 'deleteProject', 'workspace', {});
+      if ('approval' in fields && fields['approval'] !== before?.['approval']) {
+        const approval = can(actor, 'setApproval', 'workspace', {});
+        if (approval) return approval;
+      }
+      return can(actor, 'edit', 'project', { project: factsOf.project(before) });
     }
     case 'task': {
-      if (membership.role !== 'Manager') return 'Only Admins and Managers can change tasks.';
-      for (const projectId of new Set([before['projectId'], after['projectId']])) {
-        if (projectId === undefined) continue;
-        if (!assigned(await read.project(projectId), membership.memberId))
-          return 'You can only change tasks of projects you manage.';
+      const projectIds = [before?.['projectId'], after?.['projectId']].filter(
+        (id) => id !== undefined,
+      );
+      for (const projectId of projectIds.length > 0 ? new Set(projectIds) : [null]) {
+        const refused = can(actor, 'editTasks', 'project', {
+          project: await read.project(projectId),
+        });
+        if (refused) return refused;
       }
       return null;
     }
-    case 'timeLog': {
-      if (existing) {
-        const was = await logProblem(read, membership, before, before['status']);
-        if (was) return was;
-        const project = await read.project(before['projectId']);
-        if (project?.['approval'] === true && before['status'] === 'approved')
-          return 'This log is approved: only an Admin can change it.';
-        // A submitted log waits for its review: only a Manager of the project decides on it.
-        const review =
-          op === 'update' &&
-          Object.keys(fields).every((field) => reviewFields.has(field)) &&
-          membership.role === 'Manager' &&
-          assigned(project, membership.memberId);
-        if (project?.['approval'] === true && before['status'] === 'submitted' && !review)
-          return 'This log is submitted for approval: it can be changed again if it is rejected.';
-      }
-      if (op === 'delete') return null;
-      return logProblem(read, membership, after, existing ? before['status'] : null);
-    }
+    case 'timeLog':
+      return can(actor, logActionOf(op, fields), 'log', {
+        before: before ? factsOf.log(before) : null,
+        after: after ? factsOf.log(after) : null,
+        projectBefore: before ? await read.project(before['projectId']) : null,
+        projectAfter: after ? await read.project(after['projectId']) : null,
+        task: after?.['taskId'] ? await read.task(after['taskId']) : null,
+        now,
+      });
   }
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { changesSince, rows, type Change, type Cursor } from './records';
 import { redacted } from './visibility';
-import type { Membership } from './permissions';
+import { mayLeadTeams } from '../../lib/policy';
+import { teamMembersOf, type Membership } from './permissions';
 import { membershipOf } from './workspaces';
 
 /** Rows per page of a pull. */
@@ -33,6 +34,8 @@ export interface Access {
   rules: Membership['rules'];
   /** What amounts are shown in (Account setting → Invoices). */
   currency: string;
+  /** The members of the teams the person leads (null: none, so no limit), for the screens. */
+  teamMembers: string[] | null;
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -137,6 +140,9 @@ export async function pull(
       seesAmounts: membership.seesAmounts,
       rules: membership.rules,
       currency: membership.currency ?? 'INR',
+      teamMembers: mayLeadTeams(membership)
+        ? await teamMembersOf(db, query.workspaceId, membership.memberId)
+        : null,
     },
   };
 }

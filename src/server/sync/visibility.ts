@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { rows, type Fields, type Runner } from './records';
 import type { Membership } from './permissions';
+import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
 
 /**
  * What each role may see (SPEC.md section 6, docs/security.md "Roles"), as SQL conditions on a
@@ -17,7 +18,7 @@ import type { Membership } from './permissions';
  * `at` is the table's alias in the query ('' when the table is not aliased).
  */
 export function visibleCondition(membership: Membership, kind: RecordKind, at = ''): SQL {
-  if (membership.role === 'Admin') return sql`true`;
+  if (seesEveryRow(membership)) return sql`true`;
   const w = membership.workspaceId;
   const me = membership.memberId ?? '';
   const col = (name: string) => sql.raw(at ? `${at}.${name}` : name);
@@ -35,11 +36,11 @@ export function visibleCondition(membership: Membership, kind: RecordKind, at = 
     case 'client':
       return sql`${col('id')} IN (SELECT vp.client_id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine} AND vp.client_id IS NOT NULL)`;
     case 'member':
-      return membership.role === 'Manager'
+      return mayLeadTeams(membership)
         ? sql`(${col('id')} = ${me} OR (${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}) AND ${inMyTeams(col('id'))}))`
         : sql`${col('id')} = ${me}`;
     case 'timeLog':
-      return membership.role === 'Manager'
+      return mayLeadTeams(membership)
         ? sql`(${col('member_id')} = ${me} OR (${col('project_id')} IN (${myProjects}) AND ${inMyTeams(col('member_id'))}))`
         : sql`${col('member_id')} = ${me}`;
   }
@@ -51,7 +52,7 @@ export function visibleCondition(membership: Membership, kind: RecordKind, at = 
  * so the browser's records keep their shape.
  */
 export function redacted(membership: Membership, kind: RecordKind, data: Fields): Fields {
-  if (membership.role === 'Admin') return data;
+  if (seesEveryRow(membership)) return data;
   if (kind === 'member')
     return membership.seesAmounts
       ? { ...data, notes: '' }
@@ -76,7 +77,7 @@ export async function visibleIds(
   membership: Membership,
   kind: RecordKind,
 ): Promise<Set<string> | null> {
-  if (membership.role === 'Admin') return null;
+  if (seesEveryRow(membership)) return null;
   const found = await rows<{ id: string }>(
     runner,
     sql`SELECT id FROM ${sql.identifier(tableOf[kind])} WHERE workspace_id = ${membership.workspaceId} AND ${visibleCondition(membership, kind)}`,

@@ -5,6 +5,7 @@ import { memberships, workspaces } from '../db/schema';
 import type { Membership } from './permissions';
 import { writeRecord } from './records';
 import { ruleColumns, rulesOf } from './workspace-settings';
+import { seesAmountsAs } from '../../lib/policy';
 
 /** A workspace as the person sees it in the switcher. */
 export interface WorkspaceSummary {
@@ -102,7 +103,7 @@ export async function membershipOf(
     role: row.role,
     memberId: row.memberId,
     resetVersion: row.resetVersion,
-    seesAmounts: row.role === 'Admin' || (row.role === 'Manager' && row.managersSeeAmounts),
+    seesAmounts: seesAmountsAs(row.role, row.managersSeeAmounts),
     rules: rulesOf(row),
     currency: row.currency,
   };

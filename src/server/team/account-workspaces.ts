@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { memberships, users, workspaces } from '../db/schema';
 import { endStreams } from '../sync/poke';
+import { isAdmin } from '../../lib/policy';
 
 /** What deleting an account does to one of its workspaces. */
 export interface WorkspaceEffect {
@@ -49,7 +50,7 @@ export async function deletionEffects(db: Db, userId: string): Promise<Workspace
     const effect =
       otherMembers === 0
         ? 'deleted'
-        : w.role === 'Admin' && Number(o?.admins ?? 0) === 0
+        : isAdmin(w) && Number(o?.admins ?? 0) === 0
           ? 'blocked'
           : 'leave';
     return { id: w.id, name: w.name, effect, otherMembers };

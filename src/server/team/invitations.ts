@@ -4,6 +4,7 @@ import { invitations, memberships, users, workspaces } from '../db/schema';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import { endStreams } from '../sync/poke';
 import { rows, type Fields } from '../sync/records';
+import { roleOf } from '../../lib/policy';
 
 /** An invitation works for a week (the Admin can send a new one). */
 export const INVITATION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -209,8 +210,7 @@ export async function readInvitation(
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.invitedBy))
     : [];
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, row.email));
-  const role =
-    member['Role'] === 'Admin' || member['Role'] === 'Manager' ? member['Role'] : 'Normal';
+  const role = roleOf(member['Role']);
   return {
     ok: true,
     id: row.id,

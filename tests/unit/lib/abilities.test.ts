@@ -7,7 +7,12 @@ const as = (role: Access['role'], seesAmounts = false) =>
 const now = new Date('2026-11-23T12:00:00Z');
 const mine = { memberIds: ['me'], approval: false };
 const theirs = { memberIds: ['other'], approval: false };
-const log = (date: string, memberId = 'me', status = 'approved') => ({ date, memberId, status });
+const log = (date: string, memberId = 'me', status = 'approved') => ({
+  date,
+  memberId,
+  status,
+  projectId: 'p',
+});
 const locked = 'Logs up to 10 Nov 2026 are locked: only an Admin can add, change or remove them.';
 
 describe('what each role is offered', () => {
@@ -35,7 +40,7 @@ describe('what each role is offered', () => {
     expect(manager.seesAmounts).toBe(false);
     expect(manager.logProblem(log('2026-11-20', 'other'), mine, now)).toBeNull();
     expect(manager.logProblem(log('2026-11-20', 'other'), theirs, now)).toBe(
-      'You can only change others’ time on projects you manage.',
+      'You can only track time on projects you are assigned to.',
     );
     expect(manager.logProblem(log('2026-11-10', 'other'), mine, now)).toBe(locked);
   });
@@ -46,7 +51,7 @@ describe('what each role is offered', () => {
     expect(normal.tracksForOthers).toBe(false);
     expect(normal.logProblem(log('2026-11-11'), mine, now)).toBeNull();
     expect(normal.logProblem(log('2026-11-11', 'other'), mine, now)).toBe(
-      'You can only change your own time.',
+      'You can only track your own time.',
     );
     expect(normal.dayProblem('2026-11-10', now)).toBe(locked);
     expect(normal.dayProblem('2026-11-11', now)).toBeNull();

@@ -85,6 +85,20 @@ describe('planning the upload of data found in this browser', () => {
     expect(fields('l1')).toMatchObject({ tags: 'design', desc: '<p>Review</p>' });
   });
 
+  it('keeps a log filed under another project’s task, without that task', () => {
+    const records = legacyRecords();
+    const [first] = records.logs;
+    const stray = { ...first, id: 'stray', projectId: 'elsewhere' } as TimeLog;
+    const project = { ...records.projects[0], id: 'elsewhere', projectName: 'Elsewhere' };
+    const mixed = {
+      ...records,
+      projects: [...records.projects, project] as typeof records.projects,
+      logs: [stray],
+    };
+    const sent = planUpload(mixed).mutations.find((m) => m.args.id === 'stray');
+    expect(sent?.args.fields).toMatchObject({ projectId: 'elsewhere', taskId: null, dur: 5400 });
+  });
+
   it('lists what it cannot send, with the reason, instead of dropping it', () => {
     expect(plan.problems).toEqual([
       { kind: 'timeLog', id: 'l3', problem: 'Its project was deleted.' },

@@ -1,0 +1,131 @@
+// Who may add, change, remove, submit and review a time log: the one rule set the push (through
+// src/server/sync/permissions.ts) and the screens (through src/lib/abilities.ts) both ask.
+import { formatDay } from '../day';
+import { lockedUpTo, type WorkspaceRules } from '../workspace-rules';
+import type { Actor } from './actor';
+import { isOn, type LogFacts, type ProjectFacts, type TaskFacts } from './facts';
+
+/** What is done to a log: a review changes only its decision and note; a submission only its status. */
+export type LogAction = 'add' | 'edit' | 'delete' | 'submit' | 'review';
+
+/** A request about one log, with the facts around it. */
+export interface LogRequest {
+  action: LogAction;
+  /** The log as it is (null when it is being added). */
+  before: LogFacts | null;
+  /** The log as it would be (null when it is being removed). */
+  after: LogFacts | null;
+  /** The projects of `before` and `after` (null: none or deleted; undefined: not known here). */
+  projectBefore?: ProjectFacts | null | undefined;
+  projectAfter?: ProjectFacts | null | undefined;
+  /** The task of `after` (null: none or deleted; undefined: not known here). */
+  task?: TaskFacts | null | undefined;
+  now: Date;
+}
+
+/** Why nobody may change a log that issued invoice `number` holds (the server says the same). */
+export function invoicedLogProblem(number: string): string {
+  return `This log is on invoice ${number}: it cannot be changed or removed unless the invoice is voided.`;
+}
+
+/** Why a day is locked for this person, or null. Admins pass every lock. */
+export function lockedDayProblem(actor: Actor, day: string, now: Date): string | null {
+  if (actor.role === 'Admin') return null;
+  return lockProblem(actor.rules, now, day);
+}
+
+function lockProblem(rules: WorkspaceRules, now: Date, ...days: (string | undefined)[]) {
+  const upTo = lockedUpTo(rules, now);
+  if (!upTo) return null;
+  return days.some((day) => typeof day === 'string' && day !== '' && day <= upTo)
+    ? `Logs up to ${formatDay(upTo)} are locked: only an Admin can add, change or remove them.`
+    : null;
+}
+
+/** Whether the person approves or rejects logs of this project. */
+export function reviewsProject(actor: Actor, project: ProjectFacts | null | undefined): boolean {
+  return actor.role === 'Admin' || (actor.role === 'Manager' && isOn(project, actor.memberId));
+}
+
+/** Why this log (as it is or would be) is not this person's to write, or null. Not for Admins. */
+function rightsOver(
+  actor: Actor,
+  log: LogFacts,
+  project: ProjectFacts | null | undefined,
+  task: TaskFacts | null | undefined,
+  /** Whether `log` is the log as it is (rather than as it would be after the change). */
+  existing = false,
+): string | null {
+  const me = actor.memberId;
+  const own = log.memberId !== null && log.memberId === me;
+  // A project the device does not know stays the server's to judge.
+  const onProject = project === undefined || isOn(project, me);
+  if (log.projectId && !onProject)
+    return own && existing
+      ? 'You are no longer on this project, so its logs are read-only for you.'
+      : 'You can only track time on projects you are assigned to.';
+  if (actor.role === 'Normal') {
+    if (!own) return 'You can only track your own time.';
+    const assignees = task?.assigneeIds ?? [];
+    if (assignees.length > 0 && !assignees.includes(me ?? ''))
+      return 'You can only track time on tasks assigned to you.';
+    return null;
+  }
+  if (own) return null;
+  // A Manager logs for others only on a project they manage (a log without one is personal),
+  // and, when they lead teams, only for those teams' members.
+  if (!log.projectId) return 'You can only track time for others on projects you manage.';
+  if (actor.teamMembers && !actor.teamMembers.includes(log.memberId ?? ''))
+    return 'You can only track or review time of the members of your teams.';
+  return null;
+}
+
+/**
+ * Why the person may not do this to the log, in words they read beside it, or null when they
+ * may. Admins pass locks and approvals, never an issued invoice; everyone's task must be one of
+ * the log's project.
+ */
+export function logRefusal(actor: Actor, request: LogRequest): string | null {
+  const { action, before, after, now } = request;
+  // An issued invoice holds its logs for everyone, Admins too, until it is voided.
+  if (before?.invoice) return invoicedLogProblem(before.invoice);
+  if (after?.invoice && after.invoice !== before?.invoice)
+    return 'Only issuing an invoice puts a log on it.';
+  if (
+    after?.status === 'rejected' &&
+    before?.status !== 'rejected' &&
+    !(after.reviewNote ?? '').trim()
+  )
+    return 'Say why the log is rejected, so its author can fix it.';
+  // A task belongs to its project: a log cannot borrow a task (and its name) from another one.
+  if (after?.taskId && request.task !== undefined) {
+    if (request.task === null || (request.task.projectId ?? null) !== (after.projectId ?? null))
+      return 'This task belongs to another project: choose one of the log’s project.';
+  }
+  if (actor.role === 'Admin') return null;
+  const locked = lockProblem(actor.rules, now, before?.date, after?.date);
+  if (locked) return locked;
+  if (before) {
+    // On a project without approval every log is 'approved' from the start; on one with it, the
+    // decision holds. Only Admins switch approval (record-policy.ts), so a Manager cannot turn
+    // it off, edit a signed-off log and turn it on again.
+    const needsApproval = request.projectBefore?.approval === true;
+    if (needsApproval && before.status === 'approved')
+      return 'This log is approved: only an Admin can change it.';
+    const was = rightsOver(actor, before, request.projectBefore, undefined, true);
+    if (was) return was;
+    const reviewing = action === 'review' && reviewsProject(actor, request.projectBefore);
+    if (needsApproval && before.status === 'submitted' && !reviewing)
+      return 'This log is submitted for approval: it can be changed again if it is rejected.';
+  }
+  if (!after) return null;
+  const problem = rightsOver(actor, after, request.projectAfter, request.task);
+  if (problem) return problem;
+  const decides =
+    request.projectAfter?.approval === true &&
+    (after.status === 'approved' || after.status === 'rejected') &&
+    after.status !== before?.status;
+  if (decides && !(action === 'review' && reviewsProject(actor, request.projectAfter)))
+    return 'Logs on this project need approval: a Manager or an Admin approves them.';
+  return null;
+}
