@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, onMount } from 'nanostores';
 import { z } from 'zod';
-import { nowClock } from '../lib/clock-time';
+import { htmlToText } from '../lib/html-text';
 import { splitRunByDay } from '../lib/stopwatch-run';
 import { toDay } from '../lib/day';
 import { newId } from '../lib/entities/common';
@@ -9,7 +9,7 @@ import { keepAside } from './keep-aside';
 import { recordLocalChange } from './sync/capture';
 import { installStorageEngine } from './storage-engine';
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
-import { addTimeLog, timeLogById, updateTimeLog, type TimeLogInput } from './time-logs';
+import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-logs';
 import { clientProjectLabel } from './choices';
 import { $projects } from './projects';
 import { $tasks } from './tasks';
@@ -120,11 +120,28 @@ export function setTimerEntry(entry: TimerEntry): WriteResult {
   return writeOutcome(TIMER_KEY);
 }
 
-/** Saves the running stopwatch as a log (or adds its time to the log it continues). */
+/** What a run continuing `log` is for: its project, task, tags and description, by its presser. */
+function entryOfLog(log: Pick<TimeLog, 'projectId' | 'taskId' | 'tags' | 'desc'>): TimerEntry {
+  return {
+    projectId: log.projectId,
+    taskId: log.taskId,
+    // The person who presses ▶ tracks their own time, whoever the log was for.
+    memberId: null,
+    tags: log.tags,
+    desc: htmlToText(log.desc),
+  };
+}
+
+/**
+ * Saves the running stopwatch as new logs, one per day it ran. It never adds to an existing log,
+ * which may be locked, submitted, approved, invoiced or someone else's by now; a run started by
+ * an older version to continue a log is saved as a new log with that log's project and words.
+ */
 export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): WriteResult {
   const state = $timer.get();
   if (state.status !== 'running') return writeOutcome(TIMER_KEY);
-  const fromEntry = fieldsOfEntry(state.entry);
+  const continued = state.continueLogId ? timeLogById(state.continueLogId) : undefined;
+  const fromEntry = fieldsOfEntry(state.entry ?? (continued ? entryOfLog(continued) : undefined));
   // A project that needs approval gets a pending log, as the form would.
   const needsApproval =
     $projects.get().find((p) => p.id === (template?.projectId ?? fromEntry.projectId))?.approval ??
@@ -132,14 +149,6 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
   $timer.set(idle);
   recordLocalChange(TIMER_KEY, state, idle);
   const stopped = writeOutcome(TIMER_KEY);
-  const seconds = elapsedSeconds(state, now.getTime());
-  const continued = state.continueLogId ? timeLogById(state.continueLogId) : undefined;
-  if (continued) {
-    return combineWrites(
-      stopped,
-      updateTimeLog(continued.id, { dur: continued.dur + seconds, end: nowClock(now) }, now),
-    );
-  }
   // One log per day the run touched (usually one), dated by when it ran.
   const runs = splitRunByDay(state.startedAt, now.getTime());
   const added = runs.map((run, index) =>
@@ -166,6 +175,17 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
     ),
   );
   return combineWrites(stopped, ...added);
+}
+
+/**
+ * ▶ on a log: a new run from now, today, for the person who pressed it, with the log's project,
+ * task, tags and description, as Toggl, Clockify and Harvest do. The log itself is left alone.
+ */
+export function continueLog(
+  log: Pick<TimeLog, 'projectId' | 'taskId' | 'tags' | 'desc'>,
+  now = new Date(),
+): WriteResult {
+  return startTimer(toDay(now), now, null, entryOfLog(log));
 }
 
 /** Starts the stopwatch for `day` (stopping and saving any running one first). */

@@ -4,7 +4,7 @@ import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
 import { $abilities, $currency } from '../../stores/access';
 import { $economyContext, economyOfLog } from '../../stores/economy';
-import { startTimer } from '../../stores/timer';
+import { continueLog } from '../../stores/timer';
 import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { copyLog } from '../../stores/track';
@@ -58,7 +58,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
           <button
             type="button"
             className="btn-secondary px-2 py-1"
-            onClick={() => startTimer(log.date, new Date(), log.id)}
+            onClick={() => continueLog(log)}
           >
             <span aria-hidden="true">▶</span>
             <span className="sr-only">Continue {name}</span>

@@ -3,7 +3,13 @@ import { keepMount } from 'nanostores';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $timeLogs, addTimeLog, type TimeLogInput } from '../../../src/stores/time-logs';
 import { $storageNotices } from '../../../src/stores/storage-notices';
-import { $timer, elapsedSeconds, startTimer, stopTimer } from '../../../src/stores/timer';
+import {
+  $timer,
+  continueLog,
+  elapsedSeconds,
+  startTimer,
+  stopTimer,
+} from '../../../src/stores/timer';
 
 const at = (clock: string) => new Date(`2026-03-10T${clock}`);
 const log: TimeLogInput = {
@@ -76,12 +82,38 @@ describe('stopwatch store', () => {
     expect($timer.get()).toMatchObject({ startedAt: at('09:20:00').getTime() });
   });
 
-  it('adds the time to the log it continues instead of creating another', () => {
-    const id = addTimeLog(log, false, at('09:30:00')).log.id;
-    startTimer('2026-03-10', at('11:00:00'), id);
+  it('continues a past log as a new log today, for the person pressing ▶, never into the old one', () => {
+    // Someone else's log of the 9th, which may well be locked, approved or invoiced by now.
+    const old = { ...log, date: '2026-03-09', memberId: 'm-ravi' };
+    const id = addTimeLog(old, false, at('09:30:00')).log.id;
+    continueLog(old, at('11:00:00'));
     stopTimer(at('11:10:00'));
-    expect($timeLogs.get()).toHaveLength(1);
-    expect($timeLogs.get()[0]).toMatchObject({ id, dur: 1800 + 600 });
+    const logs = $timeLogs.get();
+    expect(logs).toHaveLength(2);
+    expect(logs.find((l) => l.id === id)).toMatchObject({ date: '2026-03-09', dur: 1800 });
+    expect(logs.find((l) => l.id !== id)).toMatchObject({
+      date: '2026-03-10',
+      dur: 600,
+      st: '11:00',
+      end: '11:10',
+      projectId: 'p1',
+      tags: 'ui',
+      desc: '<p>Wireframes</p>',
+      memberId: null,
+    });
+  });
+
+  it('saves a run an older version started to continue a log as a new log', () => {
+    const id = addTimeLog(log, false, at('09:30:00')).log.id;
+    $timer.set({
+      status: 'running',
+      startedAt: at('11:00:00').getTime(),
+      day: '2026-03-10',
+      continueLogId: id,
+    });
+    stopTimer(at('11:10:00'));
+    expect($timeLogs.get().find((l) => l.id === id)?.dur).toBe(1800);
+    expect($timeLogs.get().find((l) => l.id !== id)).toMatchObject({ dur: 600, tags: 'ui' });
   });
 
   it('does nothing on Stop when no stopwatch runs', () => {
