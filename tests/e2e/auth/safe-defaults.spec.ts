@@ -17,7 +17,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startOwnServer();
 });
-test.afterAll(() => server.stop());
+test.afterAll(async () => server.stop());
 
 const json = { 'content-type': 'application/json' };
 let rotation = 0;
