@@ -25,7 +25,7 @@ export type SyncKind = RecordKind | 'timer';
 
 /** A mutation made on this device, not yet confirmed by a pull. */
 export interface PendingMutation {
-  /** Increases by client id; the server skips ids it has applied. */
+  /** Increases by client id; the server answers an id it has applied from what it stored. */
   id: number;
   name: MutationName;
   args: Record<string, unknown>;
@@ -33,6 +33,12 @@ export interface PendingMutation {
   record: string;
   /** An upload of data found in this browser: a record the server already has is not an error. */
   quiet?: boolean;
+  /**
+   * The server answered it (applied or refused) under this id and client id; only such a
+   * mutation leaves the outbox when a pull's `lastMutationIds` reach its id, so one numbered
+   * again by a device that lost its state is never taken for saved.
+   */
+  answered?: true;
 }
 
 /** A pending mutation before it gets its id. */

@@ -61,6 +61,12 @@ export async function handlePush(request: Request, ctx: HandlerContext): Promise
     return outcome.reason === 'not_member'
       ? notMember()
       : apiError(403, 'foreign_client', 'This client id belongs to another account or workspace.');
+  if (outcome.kind === 'reused')
+    return apiError(
+      409,
+      'mutation_ids_reused',
+      'This device numbered new changes like changes already saved, so none of these were saved: send them again under a new client id.',
+    );
   const { results, lastMutationId, version } = outcome;
   return json(200, { results, lastMutationId, version }, refreshed(session, request, ctx));
 }

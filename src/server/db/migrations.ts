@@ -543,4 +543,13 @@ WHERE t.workspace_id = c.workspace_id AND t.id = c.id
   AND (c.logs = 1 OR (c.bases = 1 AND c.total = c.amount));
 `,
   },
+  {
+    id: '0020_mutation_fingerprints',
+    sql: `
+-- What each applied mutation asked (a SHA-256 of its name and arguments), so a push that sends
+-- another change under an id already applied is told from a re-send and refused (issue 25,
+-- point 5). Results stored before have none and still answer re-sends.
+ALTER TABLE mutation_results ADD COLUMN fingerprint text;
+`,
+  },
 ];

@@ -176,6 +176,8 @@ export const mutationResults = pgTable(
       .references(() => syncClients.id, { onDelete: 'cascade' }),
     mutationId: bigint('mutation_id', { mode: 'number' }).notNull(),
     result: jsonb('result').notNull(),
+    /** SHA-256 of the mutation's name and arguments (null for results stored before 0020). */
+    fingerprint: text('fingerprint'),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
 );

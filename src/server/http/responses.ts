@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'not_ready'
   | 'not_member'
   | 'foreign_client'
+  | 'mutation_ids_reused'
   | 'too_many_workspaces'
   | 'too_many_streams'
   | 'invalid_token'

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { mutationResults, syncClients, workspaces } from '../db/schema';
 import { recomputeTouched, type LogScope } from './amounts';
 import { applyMutation } from './apply';
+import { checkMutationIds, fingerprintOf } from './mutation-ids';
 import { pokeWorkspace } from './poke';
 import { membershipOf } from './workspaces';
 
@@ -13,13 +14,16 @@ const KEPT_RESULTS = 1000;
 /** What a push came to. */
 export type PushOutcome =
   | { kind: 'forbidden'; reason: 'not_member' | 'foreign_client' }
+  /** Ids that do not grow, or name another change than the one applied: nothing was applied. */
+  | { kind: 'reused' }
   | { kind: 'ok'; results: MutationResult[]; lastMutationId: number; version: number };
 
 /**
  * Applies a batch of mutations in one transaction (Replicache's push). The workspace row is
  * locked first, so pushes to one workspace run one after another and versions only grow. A
- * mutation id already applied for this client is answered from its stored result and not applied
- * again; each new one runs in a savepoint, so a refusal or a failure of one leaves the others.
+ * mutation id already applied for this client, re-sent with the same change, is answered from its
+ * stored result and not applied again; a push that reuses ids is refused whole (mutation-ids.ts).
+ * Each new one runs in a savepoint, so a refusal or a failure of one leaves the others.
  */
 export async function push(
   db: Db,
@@ -59,25 +63,17 @@ export async function push(
       .for('update');
     if (!client || client.userId !== userId || client.workspaceId !== body.workspaceId)
       return { kind: 'forbidden', reason: 'foreign_client' };
+    const ids = await checkMutationIds(tx, body.clientId, client.lastMutationId, body.mutations);
+    if (ids.kind === 'reused') return { kind: 'reused' };
     const version = (workspace?.version ?? 0) + 1;
     let last = client.lastMutationId;
     let changed = false;
     const results: MutationResult[] = [];
     const touched: LogScope[] = [];
     for (const mutation of body.mutations) {
-      if (mutation.id <= last) {
-        const [stored] = await tx
-          .select({ result: mutationResults.result })
-          .from(mutationResults)
-          .where(
-            and(
-              eq(mutationResults.clientId, body.clientId),
-              eq(mutationResults.mutationId, mutation.id),
-            ),
-          );
-        results.push(
-          (stored?.result as MutationResult | undefined) ?? { id: mutation.id, outcome: 'ok' },
-        );
+      const stored = ids.stored.get(mutation.id);
+      if (stored) {
+        results.push(stored);
         continue;
       }
       const collected: LogScope[] = [];
@@ -92,9 +88,12 @@ export async function push(
       changed ||= result.outcome === 'ok';
       results.push(result);
       last = mutation.id;
-      await tx
-        .insert(mutationResults)
-        .values({ clientId: body.clientId, mutationId: mutation.id, result });
+      await tx.insert(mutationResults).values({
+        clientId: body.clientId,
+        mutationId: mutation.id,
+        result,
+        fingerprint: fingerprintOf(mutation),
+      });
     }
     // Each touched log's money, once, from the final state the push leaves (amounts.ts).
     await recomputeTouched(tx, body.workspaceId, touched);

@@ -34,6 +34,7 @@ import {
   readSyncState,
   syncStateKey,
   updateSyncState,
+  withNewClientId,
   type Refusal,
   type SyncState,
 } from './state';
@@ -181,9 +182,10 @@ export function pushNow(): Promise<void> {
 async function pushOutbox(): Promise<void> {
   if (!owner || problem) return;
   const me = owner;
+  let renewed = false;
   for (;;) {
     const state = readSyncState(me);
-    const batch = state.outbox.filter((m) => m.id > pushedUpTo).slice(0, BATCH);
+    const batch = state.outbox.filter((m) => m.id > pushedUpTo && !m.answered).slice(0, BATCH);
     if (batch.length === 0) break;
     refreshStatus(state);
     const result = await callApi<{ results: MutationResult[] }>('/sync/push', {
@@ -207,6 +209,19 @@ async function pushOutbox(): Promise<void> {
       stopOnProblem(result.status, result.message);
       return;
     }
+    if (!result.ok && result.error === 'mutation_ids_reused') {
+      // A new client id cannot have been used before; refused again, something else is wrong.
+      if (renewed) {
+        stopOnProblem(result.status, result.message);
+        return;
+      }
+      if (!(await renewClientId(me))) {
+        scheduleRetry();
+        return;
+      }
+      renewed = true;
+      continue;
+    }
     // A batch the server cannot read at all (it should never happen) is refused as a whole,
     // kept for the person to read, and not sent again.
     const answers = result.ok
@@ -218,9 +233,37 @@ async function pushOutbox(): Promise<void> {
           message: result.message,
         }));
     recordRefusals(me, batch, answers);
+    if (result.ok) markAnswered(me, state.clientId, batch);
     pushedUpTo = Math.max(pushedUpTo, ...batch.map((m) => m.id));
   }
   await pullNow();
+}
+
+/** Notes that the server answered `batch`, pushed under `clientId`, so a pull may confirm it. */
+function markAnswered(me: CacheOwner, clientId: string, batch: PendingMutation[]): void {
+  const ids = new Set(batch.map((m) => m.id));
+  updateSyncState(me, (state) =>
+    state.clientId === clientId
+      ? {
+          ...state,
+          outbox: state.outbox.map((m) => (ids.has(m.id) ? { ...m, answered: true } : m)),
+        }
+      : state,
+  );
+}
+
+/**
+ * The server refused a push because its ids were used before for other changes (this device
+ * lost a state write and numbered new changes again): nothing of it was applied. What the server
+ * did answer leaves the outbox with a pull first; the rest goes again under a new client id,
+ * numbered afresh. False when the pull could not confirm what was answered (try again later).
+ */
+async function renewClientId(me: CacheOwner): Promise<boolean> {
+  await pullNow();
+  if (owner !== me || readSyncState(me).outbox.some((m) => m.answered)) return false;
+  refreshStatus(updateSyncState(me, withNewClientId));
+  pushedUpTo = 0;
+  return true;
 }
 
 function recordRefusals(me: CacheOwner, batch: PendingMutation[], answers: MutationResult[]): void {
@@ -300,9 +343,12 @@ async function pullOnce(): Promise<void> {
   networkDown = false;
   if (owner !== me) return;
   rememberAccess(me, page.access);
-  const last = (acknowledged ?? page.lastMutationIds)[start.clientId] ?? 0;
+  const applied = acknowledged ?? page.lastMutationIds;
+  // Saved and carried by this pull: answered under this client id, up to its last applied id.
+  const confirmed = (m: PendingMutation, clientId: string) =>
+    m.answered === true && m.id <= (applied[clientId] ?? 0);
   const state = readSyncState(me);
-  const pending = state.outbox.filter((m) => m.id > last);
+  const pending = state.outbox.filter((m) => !confirmed(m, state.clientId));
   const cached = readCache();
   const out = rebase({
     local: cached,
@@ -323,7 +369,7 @@ async function pullOnce(): Promise<void> {
   updateSyncState(me, (fresh) => ({
     ...fresh,
     cookie,
-    outbox: fresh.outbox.filter((m) => m.id > last),
+    outbox: fresh.outbox.filter((m) => !confirmed(m, fresh.clientId)),
     // Bases of records that a tab changed while this pull was under way stay as they were.
     bases: { ...out.bases, ...pickNew(fresh.bases, state.bases) },
   }));

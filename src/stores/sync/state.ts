@@ -43,6 +43,22 @@ const fresh = (): SyncState => ({
   refusals: [],
 });
 
+/**
+ * The state under a new client id, its outbox numbered again from 1: what a device does when the
+ * server says its ids were used before (409 mutation_ids_reused), so none of it was applied.
+ */
+export function withNewClientId(state: SyncState): SyncState {
+  return {
+    ...state,
+    clientId: newClientId(),
+    outbox: state.outbox.map(({ answered: _answered, ...mutation }, i) => ({
+      ...mutation,
+      id: i + 1,
+    })),
+    nextMutationId: state.outbox.length + 1,
+  };
+}
+
 /** Reads the sync state of `owner` (a fresh one, with a new client id, when there is none). */
 export function readSyncState(owner: Pick<CacheOwner, 'userId' | 'workspaceId'>): SyncState {
   try {

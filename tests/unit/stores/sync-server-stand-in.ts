@@ -1,6 +1,7 @@
 // A small stand-in for the server's push and pull, for the sync engine's unit tests (the real
 // ones are tested in tests/server/sync.test.ts): it records what reaches "the server", can
-// refuse a mutation by name and can hold pulls.
+// refuse a mutation by name and can hold pulls. Like the real one, it answers a re-sent mutation
+// from what it stored and refuses a push that reuses ids (409 mutation_ids_reused).
 export interface Row {
   kind: string;
   id: string;
@@ -15,6 +16,8 @@ export const server = {
   version: 0,
   rows: new Map<string, Row>(),
   lastMutationIds: {} as Record<string, number>,
+  /** Per client id, what each applied id asked and was answered. */
+  answered: new Map<string, Map<number, { sent: string; result: unknown }>>(),
   pushed: [] as { name: string; args: Record<string, unknown> }[],
   refuse: new Set<string>(),
   /** While set, pulls wait for it. */
@@ -57,6 +60,20 @@ function apply(name: string, args: Record<string, unknown>) {
     });
 }
 
+/** Applies one new mutation, or refuses it when its name is in `server.refuse`. */
+function answer(m: { id: number; name: string; args: Record<string, unknown> }) {
+  if (server.refuse.has(m.name))
+    return {
+      id: m.id,
+      outcome: 'refused',
+      reason: 'forbidden',
+      message: 'You may not do that.',
+    };
+  server.pushed.push({ name: m.name, args: m.args });
+  apply(m.name, m.args);
+  return { id: m.id, outcome: 'ok' };
+}
+
 export async function fakeFetch(input: string, init?: { body?: string }): Promise<Response> {
   const url = new URL(input, 'http://hourmark.test');
   if (url.pathname === '/sync/workspaces')
@@ -67,18 +84,28 @@ export async function fakeFetch(input: string, init?: { body?: string }): Promis
       mutations: { id: number; name: string; args: Record<string, unknown> }[];
     };
     await server.holdPushes;
+    const last = server.lastMutationIds[body.clientId] ?? 0;
+    const seen =
+      server.answered.get(body.clientId) ?? new Map<number, { sent: string; result: unknown }>();
+    server.answered.set(body.clientId, seen);
+    const sent = (m: { name: string; args: unknown }) => JSON.stringify([m.name, m.args]);
+    const reused = body.mutations.some(
+      (m, i) =>
+        m.id <= (body.mutations[i - 1]?.id ?? 0) ||
+        (m.id <= last && seen.get(m.id)?.sent !== sent(m)),
+    );
+    if (reused)
+      return new Response(
+        JSON.stringify({ error: 'mutation_ids_reused', message: 'Ids used before.' }),
+        { status: 409, headers: { 'Content-Type': 'application/json' } },
+      );
     const results = body.mutations.map((m) => {
+      const stored = seen.get(m.id);
+      if (stored) return stored.result;
       server.lastMutationIds[body.clientId] = m.id;
-      if (server.refuse.has(m.name))
-        return {
-          id: m.id,
-          outcome: 'refused',
-          reason: 'forbidden',
-          message: 'You may not do that.',
-        };
-      server.pushed.push({ name: m.name, args: m.args });
-      apply(m.name, m.args);
-      return { id: m.id, outcome: 'ok' };
+      const result = answer(m);
+      seen.set(m.id, { sent: sent(m), result });
+      return result;
     });
     return json({ results, lastMutationId: 0, version: server.version });
   }
@@ -132,6 +159,7 @@ export function resetServer(): void {
     version: 0,
     rows: new Map(),
     lastMutationIds: {},
+    answered: new Map(),
     pushed: [],
     refuse: new Set(),
     holdPulls: null,
