@@ -13,14 +13,44 @@ const boundaries = {
     'error',
     {
       zones: [
-        { target: './src/lib', from: './src', except: ['./lib'], message: 'lib/ is pure: it imports nothing of the app.' },
-        { target: './src/stores', from: ['./src/islands', './src/ui', './src/server', './src/pages'], message: 'stores/ import only lib/.' },
-        { target: './src/ui', from: ['./src/islands', './src/server', './src/pages'], message: 'ui/ never imports islands, server or pages.' },
-        { target: './src/islands', from: ['./src/server', './src/pages'], message: 'Islands reach the server only over HTTP.' },
+        {
+          target: './src/lib',
+          from: './src',
+          except: ['./lib'],
+          message: 'lib/ is pure: it imports nothing of the app.',
+        },
+        {
+          target: './src/stores',
+          from: ['./src/islands', './src/ui', './src/server', './src/pages'],
+          message: 'stores/ import only lib/.',
+        },
+        {
+          target: './src/ui',
+          from: ['./src/islands', './src/server', './src/pages'],
+          message: 'ui/ never imports islands, server or pages.',
+        },
+        {
+          target: './src/islands',
+          from: ['./src/server', './src/pages'],
+          message: 'Islands reach the server only over HTTP.',
+        },
       ],
     },
   ],
 };
+
+// Roles are compared in one place only, src/lib/policy (issue 25): a rule written anywhere else
+// drifts from the one the server enforces. Ask the policy (can, isAdmin, leadsWork…) instead.
+const roleComparisons = [
+  ...['left', 'right'].map((side) => ({
+    selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.type='MemberExpression'][${side}.property.name=/^[Rr]ole$/]`,
+    message: 'Compare roles only in src/lib/policy: ask the policy instead.',
+  })),
+  ...['left', 'right'].map((side) => ({
+    selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.value=/^(Admin|Manager|Normal)$/]`,
+    message: 'Compare roles only in src/lib/policy: ask the policy instead.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', '.astro/**', 'node_modules/**', 'data/**', 'tmp/**', '**/*.astro'] },
@@ -43,16 +73,29 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'import/no-cycle': ['error', { ignoreExternal: true }],
       ...boundaries,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
     },
   },
   {
     files: ['src/islands/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'localStorage', message: 'Islands read storage only through src/stores.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Islands read storage only through src/stores.' },
+      ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...roleComparisons] },
   },
   {
     // src/lib runs in the browser and the server alike; a module-level variable there is shared
@@ -61,6 +104,21 @@ export default tseslint.config(
     // Inputs come in as arguments; a const cache of Intl formatters, the same for every caller,
     // is the one kind of state allowed.
     files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Program > VariableDeclaration[kind!='const'], Program > ExportNamedDeclaration > VariableDeclaration[kind!='const']",
+          message: 'No module-level mutable state in src/lib: take it as an argument (STYLE.md).',
+        },
+        ...roleComparisons,
+      ],
+    },
+  },
+  {
+    // The policy is where roles are compared; the rule against module state still holds.
+    files: ['src/lib/policy/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -12,6 +12,7 @@ import { showToast } from '../../stores/toast';
 import { NotFound } from '../../ui/feedback/NotFound';
 import { RichText } from '../../ui/rich-text/RichText';
 import { RejectDialog } from './RejectDialog';
+import { leadsWork } from '../../lib/policy';
 
 /**
  * /approvals: the weeks team members submitted on projects the person reviews (a Manager's
@@ -31,7 +32,7 @@ export function ApprovalsScreen() {
     [logs, weekStart, can, context.projectsById],
   );
 
-  if (can.role === 'Normal')
+  if (!leadsWork(can))
     return (
       <NotFound
         title="Only Managers and Admins approve time"

@@ -38,6 +38,7 @@ import { AddProjectForm } from './AddProjectForm';
 import { AssignTaskForm } from './AssignTaskForm';
 import { BudgetCell } from './BudgetCell';
 import { ProjectTasks } from './ProjectTasks';
+import { leadsWork } from '../../lib/policy';
 
 const sortKeys = ['name', 'client', 'hours', 'amount', 'spend', 'expenses', 'created'] as const;
 type SortKey = (typeof sortKeys)[number];
@@ -281,7 +282,7 @@ export function ProjectsScreen() {
               Add Project
             </button>
           ) : null}
-          {can.role !== 'Normal' ? (
+          {leadsWork(can) ? (
             <button
               type="button"
               className="btn-secondary"

@@ -3,6 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { $activeMembers } from '../../stores/choices';
 import { saveTeam, type Team } from '../../stores/teams';
 import { TextField } from '../../ui/form/TextField';
+import { leadsWork, roleOf } from '../../lib/policy';
 
 /** A team's name, members and leads (a Manager who leads a team sees only its members). */
 export function TeamForm({
@@ -74,7 +75,7 @@ export function TeamForm({
                   />
                   {m.name} <span className="text-sm text-slate-700">({m.Role})</span>
                 </label>
-                {inTeam && m.Role !== 'Normal' ? (
+                {inTeam && leadsWork({ role: roleOf(m.Role) }) ? (
                   <label className="flex items-center gap-2 text-sm">
                     <input
                       type="checkbox"

@@ -184,6 +184,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
                     type="radio"
                     name="role"
                     value={role}
+                    // eslint-disable-next-line no-restricted-syntax -- which radio is chosen, not a rule about roles.
                     checked={form.Role === role}
                     aria-describedby={`${hintId}-${role}`}
                     onChange={() => setForm({ ...form, Role: role })}

@@ -6,6 +6,7 @@ import { Field } from '../form/Field';
 import { AUTH_CARD } from './auth-card';
 import { takeLinkToken } from './link-token';
 import { LoginForm } from './LoginForm';
+import { roleLabel, roleOf } from '../../lib/policy';
 
 interface Invitation {
   workspaceId: string;
@@ -119,7 +120,7 @@ export function InviteForm() {
     <p className="mb-4 text-slate-700">
       {invitation.invitedBy || 'An administrator'} invited {invitation.email} to{' '}
       <strong>{invitation.workspaceName}</strong> as{' '}
-      {invitation.role === 'Normal' ? 'a team member' : `a ${invitation.role}`}.
+      {roleLabel(roleOf(invitation.role))}.
     </p>
   );
   const alert = problem ? (

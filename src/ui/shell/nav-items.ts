@@ -1,3 +1,5 @@
+import { isAdmin, leadsWork } from '../../lib/policy';
+
 /** A sidebar entry: a link, or plain text for SPEC.md's placeholders we have no page for yet. */
 export interface NavItem {
   label: string;
@@ -56,7 +58,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
 export function sidebarFor(role: 'Admin' | 'Manager' | 'Normal'): (NavItem | NavGroup)[] {
   const shown = (item: NavItem) =>
     item.for === undefined ||
-    (item.for === 'admins' ? role === 'Admin' : role === 'Admin' || role === 'Manager');
+    (item.for === 'admins' ? isAdmin({ role }) : leadsWork({ role }));
   return sidebar.map((entry) =>
     isGroup(entry) ? { ...entry, children: entry.children.filter(shown) } : entry,
   );
