@@ -119,8 +119,7 @@ export function InviteForm() {
   const intro = (
     <p className="mb-4 text-slate-700">
       {invitation.invitedBy || 'An administrator'} invited {invitation.email} to{' '}
-      <strong>{invitation.workspaceName}</strong> as{' '}
-      {roleLabel(roleOf(invitation.role))}.
+      <strong>{invitation.workspaceName}</strong> as {roleLabel(roleOf(invitation.role))}.
     </p>
   );
   const alert = problem ? (

@@ -57,8 +57,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
 /** The sidebar as someone with `role` sees it. */
 export function sidebarFor(role: 'Admin' | 'Manager' | 'Normal'): (NavItem | NavGroup)[] {
   const shown = (item: NavItem) =>
-    item.for === undefined ||
-    (item.for === 'admins' ? isAdmin({ role }) : leadsWork({ role }));
+    item.for === undefined || (item.for === 'admins' ? isAdmin({ role }) : leadsWork({ role }));
   return sidebar.map((entry) =>
     isGroup(entry) ? { ...entry, children: entry.children.filter(shown) } : entry,
   );
