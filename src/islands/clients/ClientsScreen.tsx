@@ -8,7 +8,9 @@ import {
   restoreClient,
   type Client,
 } from '../../stores/clients';
+import { invoiceHoldRefusal } from '../../lib/policy';
 import { $projects } from '../../stores/projects';
+import { $timeLogs } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
 import { $abilities } from '../../stores/access';
@@ -36,6 +38,7 @@ const sortValue: Record<SortKey, (c: Client) => string> = {
 export function ClientsScreen() {
   const clients = useStore($clients);
   const projects = useStore($projects);
+  const logs = useStore($timeLogs);
   // Only Admins change clients; everyone else reads the clients of their projects.
   const can = useStore($abilities);
   const [query, setQuery] = useQueryState<string>('q', '');
@@ -60,6 +63,12 @@ export function ClientsScreen() {
     `${query}|${status}|${sort}|${direction}`,
   );
   const projectCount = (clientId: string) => projects.filter((p) => p.clientId === clientId).length;
+  // An issued invoice holding time of one of its projects, as far as this device knows; the
+  // server also knows invoices made out to the client and older logs, and refuses those.
+  const invoiceOfClient = (clientId: string) => {
+    const ids = new Set(projects.filter((p) => p.clientId === clientId).map((p) => p.id));
+    return logs.find((l) => l.invoice && l.projectId && ids.has(l.projectId))?.invoice;
+  };
 
   function remove(client: Client) {
     showToast(`Deleted ${client.name}`, deleteClient(client.id).undo);
@@ -150,7 +159,15 @@ export function ClientsScreen() {
                         client.status === 'Active'
                           ? { label: 'Archive', onSelect: () => archiveClient(client.id) }
                           : { label: 'Restore', onSelect: () => restoreClient(client.id) },
-                        { label: 'Delete', danger: true, onSelect: () => setDeleting(client) },
+                        {
+                          label: 'Delete',
+                          danger: true,
+                          onSelect: () => {
+                            const held = invoiceHoldRefusal('client', invoiceOfClient(client.id));
+                            if (held) showToast(held);
+                            else setDeleting(client);
+                          },
+                        },
                       ]}
                     />
                   ) : null}

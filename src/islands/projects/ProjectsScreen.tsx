@@ -38,7 +38,7 @@ import { AddProjectForm } from './AddProjectForm';
 import { AssignTaskForm } from './AssignTaskForm';
 import { BudgetCell } from './BudgetCell';
 import { ProjectTasks } from './ProjectTasks';
-import { leadsWork } from '../../lib/policy';
+import { invoiceHoldRefusal, leadsWork } from '../../lib/policy';
 
 const sortKeys = ['name', 'client', 'hours', 'amount', 'spend', 'expenses', 'created'] as const;
 type SortKey = (typeof sortKeys)[number];
@@ -259,7 +259,19 @@ export function ProjectsScreen() {
             project.status === 'Active'
               ? { label: 'Archive', onSelect: () => setProjectStatus(project.id, 'Archived') }
               : { label: 'Restore', onSelect: () => setProjectStatus(project.id, 'Active') },
-            { label: 'Delete', danger: true, onSelect: () => setDeleting(row) },
+            {
+              label: 'Delete',
+              danger: true,
+              onSelect: () => {
+                // An issued invoice that holds its time keeps it (the server says the same).
+                const held = invoiceHoldRefusal(
+                  'project',
+                  logs.find((l) => l.projectId === row.project.id && l.invoice)?.invoice,
+                );
+                if (held) showToast(held);
+                else setDeleting(row);
+              },
+            },
           ]
         : []),
     ];

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { invoiceHoldRefusal } from '../../lib/policy';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { refusalOf, type Membership } from './permissions';
 import { rows, type Runner, type StoredRecord } from './records';
 
 // Two refusals of issue 25, point 6, asked of every create and delete a push applies (apply.ts),
-// Admins' too; kept apart until they join the policy module (src/lib/policy):
+// Admins' too. The facts are read here; the decisions are the policy's (src/lib/policy):
 // - the project or the client of an issued invoice is not deleted while the invoice stands, so
 //   its logs keep their project and the invoice its client (archiving them is the way out);
 // - a deleted record's id is used again only by someone who could have changed that record,
@@ -73,16 +74,10 @@ export async function recordGuardProblem(
   const { kind, op, existing, id } = change;
   const { workspaceId } = membership;
   if (op === 'delete' && existing && !existing.deleted) {
-    if (kind === 'project') {
-      const number = await invoiceOfProject(runner, workspaceId, id);
-      if (number)
-        return `This project has time on invoice ${number}: void the invoice before deleting the project, or archive the project instead.`;
-    }
-    if (kind === 'client') {
-      const number = await invoiceOfClient(runner, workspaceId, id);
-      if (number)
-        return `This client has invoice ${number}: void the invoice before deleting the client, or archive the client instead.`;
-    }
+    if (kind === 'project')
+      return invoiceHoldRefusal(kind, await invoiceOfProject(runner, workspaceId, id));
+    if (kind === 'client')
+      return invoiceHoldRefusal(kind, await invoiceOfClient(runner, workspaceId, id));
   }
   if (op === 'create' && existing?.deleted) {
     // Bringing a record back undoes its removal: it is for those who could have removed it.

@@ -184,6 +184,24 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
       `This log is on invoice ${number}: it cannot be changed or removed unless the invoice is voided.`,
     ),
   ).toBeVisible();
+  // Nor can its project or client be deleted while the invoice stands (src/lib/policy).
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Actions for Website' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(
+      `This project has time on invoice ${number}: void the invoice before deleting the project, or archive the project instead.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Actions for Acme' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(
+      `This client has invoice ${number}: void the invoice before deleting the client, or archive the client instead.`,
+    ),
+  ).toBeVisible();
   await page.goto('/invoices');
   const list = page.getByRole('table', { name: 'Invoices' });
   // Issued last month: none; this month: this one (issued today).
