@@ -552,4 +552,22 @@ WHERE t.workspace_id = c.workspace_id AND t.id = c.id
 ALTER TABLE mutation_results ADD COLUMN fingerprint text;
 `,
   },
+  {
+    id: '0021_billed_figures_to_devices',
+    sql: `
+-- Pulls now send an invoiced log with the figures its invoice froze ('billed', added when read:
+-- src/server/sync/frozen-amounts.ts), so screens show what was billed, not today's rates. Logs
+-- invoiced before, whose figures 0019 may also have put back, are marked changed once (each
+-- such workspace's version goes up by one), so devices that hold them pull them again.
+WITH bumped AS (
+  UPDATE workspaces w SET version = w.version + 1
+  WHERE EXISTS (SELECT 1 FROM time_logs l
+    WHERE l.workspace_id = w.id AND NOT l.deleted AND l.data->>'invoice' IS NOT NULL)
+  RETURNING w.id, w.version
+)
+UPDATE time_logs l SET version = b.version
+FROM bumped b
+WHERE l.workspace_id = b.id AND NOT l.deleted AND l.data->>'invoice' IS NOT NULL;
+`,
+  },
 ];

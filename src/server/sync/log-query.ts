@@ -4,10 +4,11 @@ import { filterLogs } from '../../lib/log-filter';
 import type { LogTotals } from '../../lib/sync/log-totals';
 import { buildLookups } from '../../lib/totals';
 import type { Db } from '../db/connect';
+import { logDataForDevices } from './frozen-amounts';
 import { rows } from './records';
 import { labelledLogs, labelSources, recordOfRow } from './workspace-records';
 import type { Membership } from './permissions';
-import { visibleCondition } from './visibility';
+import { redacted, visibleCondition } from './visibility';
 import { membershipOf } from './workspaces';
 
 /** Totals as the person may see them: money only for those who may see amounts. */
@@ -101,7 +102,8 @@ const orderOf = (q: LogQuery) =>
   q.order === 'recent'
     ? sql`ORDER BY l.updated_at DESC, l.id DESC`
     : sql`ORDER BY l.date DESC, l.created_at DESC, l.id DESC`;
-const COLUMNS = sql`l.id, l.data, l.deleted, l.created_at, l.updated_at, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor`;
+// An invoiced log goes with the figures its invoice froze, as in a pull (frozen-amounts.ts).
+const COLUMNS = sql`l.id, ${logDataForDevices('l')} AS data, l.deleted, l.created_at, l.updated_at, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor`;
 
 function addUp(found: SlimRow[]): LogTotals {
   const totals: LogTotals = {
@@ -137,7 +139,13 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
   const label = (found: LogRow[]) =>
     labelledLogs(
       sources,
-      found.map((row) => recordOfRow('timeLog', row) as TimeLog),
+      found.map(
+        (row) =>
+          recordOfRow('timeLog', {
+            ...row,
+            data: redacted(membership, 'timeLog', row.data),
+          }) as TimeLog,
+      ),
     );
   if (!q.tag && !q.text) {
     const [sums] = await rows<Record<keyof LogTotals, string | number>>(

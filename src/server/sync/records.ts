@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toMinor } from '../../lib/money';
 import type { RecordKind } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
+import { logDataForDevices } from './frozen-amounts';
 import type { Membership } from './permissions';
 import { visibleCondition } from './visibility';
 
@@ -181,9 +182,11 @@ export async function changesSince(
     cursor
       ? sql` AND version >= ${cursor.version} AND (version, ${kind}::text, id) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`
       : sql``;
+  // An invoiced log goes with the figures its invoice froze (frozen-amounts.ts).
+  const data = (kind: RecordKind) => (kind === 'timeLog' ? logDataForDevices() : sql`data`);
   const parts = (Object.keys(tables) as RecordKind[]).map(
     (kind) =>
-      sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE data END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${window(kind)}${after(kind)} AND ${visibleCondition(query.membership, kind)} ORDER BY version, id LIMIT ${limit})`,
+      sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE ${data(kind)} END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${window(kind)}${after(kind)} AND ${visibleCondition(query.membership, kind)} ORDER BY version, id LIMIT ${limit})`,
   );
   const timerAfter = cursor
     ? sql` AND (version, 'timer'::text, user_id::text) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`

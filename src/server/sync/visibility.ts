@@ -49,7 +49,8 @@ export function visibleCondition(membership: Membership, kind: RecordKind, at = 
 /**
  * A record as the person may see it: without rates and costs for those who may not see amounts,
  * and without a member's private notes for anyone but Admins. Zeros rather than missing fields,
- * so the browser's records keep their shape.
+ * so the browser's records keep their shape; an invoiced log's `billed` figures, optional on
+ * every log, are left out.
  */
 export function redacted(membership: Membership, kind: RecordKind, data: Fields): Fields {
   if (seesEveryRow(membership)) return data;
@@ -60,6 +61,11 @@ export function redacted(membership: Membership, kind: RecordKind, data: Fields)
   if (membership.seesAmounts) return data;
   if (kind === 'project') return { ...data, billamount: 0 };
   if (kind === 'task') return { ...data, billableRate: null };
+  if (kind === 'timeLog' && 'billed' in data) {
+    // An invoiced log's frozen figures (frozen-amounts.ts) are amounts too.
+    const { billed: _billed, ...rest } = data;
+    return rest;
+  }
   return data;
 }
 
