@@ -50,14 +50,28 @@ interface PricedLog {
   labourRate: number;
 }
 
+/** An hourly rate (decimal, to the paisa) that makes `minor` from `seconds`; 0 without time. */
+const impliedRate = (minor: number, seconds: number) =>
+  seconds > 0 ? Math.round((minor * 3600) / seconds) / 100 : 0;
+
 function priced(log: TimeLog, lookups: Lookups): PricedLog {
+  const economy = logEconomy(log, lookups);
+  // An invoiced log keeps the figures it was billed with, not the rates: the rates those make
+  // are the ones it was billed and costed at, so hours × rate still gives each amount.
+  if (log.invoice !== undefined && log.billed)
+    return {
+      log,
+      economy,
+      rate: impliedRate(economy.billableMinor, economy.billableSeconds),
+      labourRate: impliedRate(economy.costMinor, log.dur),
+    };
   const project = log.projectId ? lookups.projectsById.get(log.projectId) : undefined;
   const task = log.taskId ? lookups.tasksById.get(log.taskId) : undefined;
   const member = log.memberId ? lookups.membersById.get(log.memberId) : undefined;
   // The same resolution logEconomy bills with: the member's rates on the log's day.
   const rates = member ? ratesOn(member, log.date) : undefined;
   const rate = resolveBillableRate({ project, task, member: rates });
-  return { log, economy: logEconomy(log, lookups), rate, labourRate: rates?.LoborRate ?? 0 };
+  return { log, economy, rate, labourRate: rates?.LoborRate ?? 0 };
 }
 
 /**

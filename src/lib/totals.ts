@@ -37,6 +37,10 @@ export interface EconomyInput {
   projectId: string | null;
   taskId: string | null;
   memberId: string | null;
+  /** The number of the issued invoice that holds the log, if one does. */
+  invoice?: string | undefined;
+  /** What that invoice froze of the log (the server sends it to those who see amounts). */
+  billed?: LogEconomy | undefined;
 }
 
 /** Money of one log in minor units. */
@@ -48,9 +52,15 @@ export interface LogEconomy {
 
 /**
  * Billable amount uses the project's rounded time (SPEC.md: rounding applies to amounts);
- * labour cost uses the raw time, because the member was paid for the time actually worked.
+ * labour cost uses the raw time, because the member was paid for the time actually worked. A
+ * log an issued invoice holds keeps the figures it was billed with, whatever the rates say now
+ * (issue 25; the server's frozen-amounts.ts), when the device has them.
  */
 export function logEconomy(log: EconomyInput, lookups: Lookups): LogEconomy {
+  if (log.invoice !== undefined && log.billed) {
+    const { billableSeconds, billableMinor, costMinor } = log.billed;
+    return { billableSeconds, billableMinor, costMinor };
+  }
   const project = log.projectId ? lookups.projectsById.get(log.projectId) : undefined;
   const task = log.taskId ? lookups.tasksById.get(log.taskId) : undefined;
   const member = log.memberId ? lookups.membersById.get(log.memberId) : undefined;

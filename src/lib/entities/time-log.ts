@@ -32,6 +32,26 @@ const fastClockTime: Fast = (v) =>
 
 const statuses = ['approved', 'pending', 'submitted', 'rejected'] as const;
 
+/** What an issued invoice froze of a log (sent by the server with `invoice`, issue 25). */
+const billedFigures = z.object({
+  billableSeconds: z.number().int().min(0),
+  billableMinor: z.number().int(),
+  costMinor: z.number().int(),
+});
+const isInteger = (v: unknown): v is number => Number.isInteger(v);
+/** Figures in the shape the server sends become a new object of exactly those; else UNSURE. */
+const fastBilled: Fast = (v) => {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return UNSURE;
+  const { billableSeconds, billableMinor, costMinor } = v as Record<string, unknown>;
+  return isInteger(billableSeconds) &&
+    billableSeconds >= 0 &&
+    isInteger(billableMinor) &&
+    isInteger(costMinor)
+    ? { billableSeconds, billableMinor, costMinor }
+    : UNSURE;
+};
+
 const timeLogObject = z
   .object({
     id: idSchema.optional(),
@@ -51,6 +71,12 @@ const timeLogObject = z
     reviewNote: z.string().optional().catch(undefined),
     /** The number of the issued invoice that holds the log (set by the server, issue 14). */
     invoice: z.string().optional().catch(undefined),
+    /**
+     * Billable seconds, billable amount and labour cost (minor units) as the invoice in
+     * `invoice` froze them; absent on other logs, for those who do not see amounts, and in
+     * caches from before (then the log is priced as any other).
+     */
+    billed: billedFigures.optional().catch(undefined),
     createdAt: isoTimestamp.optional(),
     updatedAt: isoTimestamp.optional(),
   })
@@ -81,6 +107,7 @@ export const timeLogSchema = withFastPath(
     // `z.string().optional().catch(undefined)`: a note that is not text is dropped.
     reviewNote: (v) => (typeof v === 'string' ? v : undefined),
     invoice: (v) => (typeof v === 'string' ? v : undefined),
+    billed: fastBilled,
     createdAt: fastTimestamp,
     updatedAt: fastTimestamp,
   }),

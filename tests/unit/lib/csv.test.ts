@@ -279,6 +279,29 @@ describe('timeLogCsv', () => {
     ]);
   });
 
+  it('writes an invoiced log with the figures its invoice froze and the rates they make', () => {
+    // Asha's 1h05m on Website was invoiced when she billed ₹800/h and cost ₹500/h: 1.25 h ×
+    // ₹800 = ₹1,000.00; 65/60 h × ₹500 = ₹541.666… → ₹541.67. Today she bills ₹900 and costs
+    // ₹600 (₹1,125.00 and ₹650.00 above); the file says what was billed.
+    const invoiced = log('i1', {
+      date: '2026-11-20',
+      projectId: 'web',
+      client: 'Acme / Website',
+      memberId: 'asha',
+      dur: 3900,
+      invoice: '2026-0007',
+      billed: { billableSeconds: 4500, billableMinor: 100_000, costMinor: 54_167 },
+    });
+    expect(parse(timeLogCsv([invoiced], lookups, 'INR'))[1]?.slice(10, 16)).toEqual([
+      '1.08333333',
+      '1.25',
+      '800.00',
+      '1000.00',
+      '500.00',
+      '541.67',
+    ]);
+  });
+
   it('keeps a log of a deleted project, naming the saved client and defusing formula tags', () => {
     // No project → no rate, nothing billable; Ravi 0.5 h × ₹720 = ₹360.00 cost.
     expect(rows[2]).toEqual([

@@ -206,6 +206,31 @@ describe('logEconomy', () => {
       costMinor: 36_000,
     });
   });
+
+  // Asha's 1h05m on the task-rated project rounded up was invoiced (2026-0007) at ₹800/h for the
+  // task and ₹500/h labour: 1h15m × ₹800 = ₹1,000.00, 65/60 × ₹500 = ₹541.67. Today's rates
+  // (₹1,000 and ₹600) would say ₹1,250.00 and ₹650.00 (the table above).
+  const [asha] = logsOf(projectId('task', 'up'));
+  const billed = { billableSeconds: 4500, billableMinor: 100_000, costMinor: 54_167 };
+
+  it('gives an invoiced log the figures its invoice froze, not today’s rates', () => {
+    expect(logEconomy({ ...asha, invoice: '2026-0007', billed }, lookups)).toEqual(billed);
+    expect(sumTotals([{ ...asha, invoice: '2026-0007', billed }], lookups)).toMatchObject({
+      billableMinor: 100_000,
+      costMinor: 54_167,
+    });
+  });
+
+  it('prices an invoiced log at today’s rates when the device has no frozen figures', () => {
+    // A cache from before the server sent them, or a person who does not see amounts.
+    expect(logEconomy({ ...asha, invoice: '2026-0007' }, lookups)).toEqual({
+      billableSeconds: 4500,
+      billableMinor: 125_000,
+      costMinor: ASHA_COST,
+    });
+    // Figures without an invoice (a void the device has half heard of) are not used.
+    expect(logEconomy({ ...asha, billed }, lookups)).toMatchObject({ billableMinor: 125_000 });
+  });
 });
 
 describe('sumTotals', () => {

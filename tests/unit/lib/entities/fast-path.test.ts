@@ -188,6 +188,8 @@ const records: [string, ZodTypeAny, Record<string, unknown>][] = [
       exp: 0,
       memberId: 'm1',
       status: 'pending',
+      invoice: '2026-0007',
+      billed: { billableSeconds: 900, billableMinor: 25_000, costMinor: 15_000 },
       createdAt: '2026-03-10T12:00:00.000Z',
       updatedAt: '2026-03-10T12:00:00.000Z',
     },
@@ -265,6 +267,38 @@ describe.each(records)('the %s read schema with its fast path', (_name, schema, 
     expect((): unknown => schema.parse(refused)).toThrow(z.ZodError);
     const fast = schema.safeParse(refused);
     expect(fast.success ? [] : fast.error.issues).toEqual(slow.success ? [] : slow.error.issues);
+  });
+});
+
+describe('a time log’s billed figures', () => {
+  const base = records[4]![2];
+  const billed = { billableSeconds: 900, billableMinor: 25_000, costMinor: 15_000 };
+
+  it('agrees with zod on figures of every shape, and keeps only the three', () => {
+    const variants: unknown[] = [
+      billed,
+      { ...billed, extra: 1 },
+      { ...billed, billableSeconds: -1 },
+      { ...billed, billableSeconds: -0 },
+      { ...billed, billableMinor: -250 },
+      { ...billed, costMinor: 1.5 },
+      { ...billed, billableMinor: '25000' },
+      { ...billed, costMinor: Number.NaN },
+      { billableSeconds: 900 },
+      Object.assign(Object.create(null) as object, billed),
+    ];
+    for (const value of variants) expectSame(timeLogSchema, { ...base, billed: value });
+    expect(timeLogSchema.parse({ ...base, billed: { ...billed, extra: 1 } }).billed).toEqual(
+      billed,
+    );
+  });
+
+  it('reads a log cached before figures were sent, and drops figures it cannot read', () => {
+    const { billed: _billed, invoice: _invoice, ...older } = base;
+    expect(timeLogSchema.parse(older)).not.toHaveProperty('billed');
+    expect(timeLogSchema.parse({ ...base, billed: { billableSeconds: 'x' } }).billed).toBe(
+      undefined,
+    );
   });
 });
 
