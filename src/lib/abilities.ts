@@ -60,6 +60,8 @@ export interface Abilities {
   managesWorkspace: boolean;
   /** Rates of projects, tasks and members. */
   setsRates: boolean;
+  /** Whether a project's logs need approval. */
+  setsApproval: boolean;
   /** Whether a project's settings and tasks are the person's to change. */
   managesProject: (project: ProjectLike | undefined) => boolean;
   /** Whether the person approves or rejects submitted logs of a project. */
@@ -98,6 +100,7 @@ export function abilitiesOf(access: Access): Abilities {
     seesAmounts: access.seesAmounts,
     managesWorkspace: adminRefusal(actor, 'manageClients') === null,
     setsRates: adminRefusal(actor, 'setRates') === null,
+    setsApproval: adminRefusal(actor, 'setApproval') === null,
     managesProject: (project) =>
       can(actor, 'edit', 'project', { project: projectFacts(project) }) === null,
     reviews: (project) =>

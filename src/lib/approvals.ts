@@ -28,9 +28,11 @@ export function weekSubmission<T extends LogLike>(
     memberId: string | null;
     week: { from: string; to: string };
     needsApproval: (projectId: string | null) => boolean;
+    /** Whether a day is locked for this person: its logs stay as they are (src/lib/policy). */
+    locked?: (day: string) => boolean;
   },
 ): { toSubmit: T[]; submitted: T[] } {
-  const { memberId, week, needsApproval } = options;
+  const { memberId, week, needsApproval, locked = () => false } = options;
   const mine = logs.filter(
     (log) =>
       memberId !== null &&
@@ -40,7 +42,9 @@ export function weekSubmission<T extends LogLike>(
       needsApproval(log.projectId),
   );
   return {
-    toSubmit: mine.filter((log) => log.status === 'pending' || log.status === 'rejected'),
+    toSubmit: mine.filter(
+      (log) => (log.status === 'pending' || log.status === 'rejected') && !locked(log.date),
+    ),
     submitted: mine.filter((log) => log.status === 'submitted'),
   };
 }

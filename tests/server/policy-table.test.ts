@@ -228,6 +228,7 @@ describe.each(drivers)('the policy table on $name', (driver) => {
         memberId: $abilities.get().memberId,
         week: weekOf(found.date, $workspaceRules.get().weekStart),
         needsApproval: (projectId) => projectsById.get(projectId ?? '')?.approval === true,
+        locked: (day) => $abilities.get().dayProblem(day, now()) !== null,
       });
       return toSubmit.some((l) => l.id === found.id);
     });
@@ -236,8 +237,12 @@ describe.each(drivers)('the policy table on $name', (driver) => {
     about(device.log(logId), (found) => {
       const can = $abilities.get();
       const { projectsById } = $economyContext.get();
-      return reviewGroups($timeLogs.get(), $workspaceRules.get().weekStart, (l) =>
-        can.reviews(projectsById.get(l.projectId ?? '')),
+      return reviewGroups(
+        $timeLogs.get(),
+        $workspaceRules.get().weekStart,
+        (l) =>
+          can.reviews(projectsById.get(l.projectId ?? '')) &&
+          can.dayProblem(l.date, now()) === null,
       ).some((group) => group.logs.some((l) => l.id === found.id));
     });
 
@@ -410,19 +415,23 @@ describe.each(drivers)('the policy table on $name', (driver) => {
       seed: (p) => [project(id(p, 'p-rate'))],
       server: (p) =>
         pushOne(p, 'updateProject', { id: id(p, 'p-rate'), changes: { billamount: 2000 } }),
-      // The Edit form (AddProjectForm.tsx) shows the rate to whoever sees amounts.
+      // The Edit form (AddProjectForm.tsx) lets only those who set rates change the rate.
       browser: (p) =>
         about(
           device.project(id(p, 'p-rate')),
-          (found) => $abilities.get().managesProject(found) && $abilities.get().seesAmounts,
+          (found) => $abilities.get().managesProject(found) && $abilities.get().setsRates,
         ),
     },
     'switch project approval': {
       seed: (p) => [project(id(p, 'p-approval'))],
       server: (p) =>
         pushOne(p, 'updateProject', { id: id(p, 'p-approval'), changes: { approval: true } }),
-      // The Edit form (AddProjectForm.tsx) has the approval checkbox for whoever may edit.
-      browser: (p) => about(device.project(id(p, 'p-approval')), $abilities.get().managesProject),
+      // The Edit form (AddProjectForm.tsx) enables the approval checkbox for whoever sets it.
+      browser: (p) =>
+        about(
+          device.project(id(p, 'p-approval')),
+          (found) => $abilities.get().managesProject(found) && $abilities.get().setsApproval,
+        ),
     },
     'create project': {
       server: (p) =>
@@ -469,12 +478,12 @@ describe.each(drivers)('the policy table on $name', (driver) => {
           id: id(p, 'task-rate'),
           fields: { projectId: 'p-a', task: `Rated ${p.key}`, assigneeIds: [], billableRate: 900 },
         }),
-      // Assign Task is for those who lead work; its rate field for whoever sees amounts
+      // Assign Task is for those who lead work; its rate field for those who set rates
       // (ProjectsScreen.tsx, AssignTaskForm.tsx).
       browser: () =>
         about(
           device.project('p-a'),
-          () => leadsWork($abilities.get()) && $abilities.get().seesAmounts,
+          () => leadsWork($abilities.get()) && $abilities.get().setsRates,
         ),
     },
     'create client': {

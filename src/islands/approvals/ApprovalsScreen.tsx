@@ -26,8 +26,13 @@ export function ApprovalsScreen() {
   const [rejecting, setRejecting] = useState<ReviewGroup<TimeLog> | null>(null);
   const groups = useMemo(
     () =>
-      reviewGroups(logs, weekStart, (log) =>
-        can.reviews(context.projectsById.get(log.projectId ?? '')),
+      reviewGroups(
+        logs,
+        weekStart,
+        // A locked day's logs wait for an Admin, as the server would answer (src/lib/policy).
+        (log) =>
+          can.reviews(context.projectsById.get(log.projectId ?? '')) &&
+          can.dayProblem(log.date, new Date()) === null,
       ),
     [logs, weekStart, can, context.projectsById],
   );

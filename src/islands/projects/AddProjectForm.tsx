@@ -86,7 +86,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
   );
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   // A Manager who may not see amounts edits everything but the rate (which stays as it is).
-  const { seesAmounts } = useStore($abilities);
+  const { seesAmounts, setsRates, setsApproval } = useStore($abilities);
   const currency = useStore($currency);
   const [problem, setProblem] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -102,7 +102,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         'This client already has a project with this name',
       // A project-based rate with no amount would bill every log ₹0 without a word.
       billamount:
-        seesAmounts &&
+        setsRates &&
         draft.billable === 'project' &&
         !(Number(draft.billamount.replace(/,/g, '')) > 0) &&
         'Enter the amount this project bills per hour, or choose another billable setting',
@@ -210,11 +210,12 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
               (draft.billable === 'project'
                 ? 'Used for every log of this project'
                 : 'Used only with a project-based rate') +
-              (editing ? '. A new rate or rounding changes the amounts of its logs too.' : '')
+              (editing ? '. A new rate or rounding changes the amounts of its logs too.' : '') +
+              (setsRates ? '' : '. Only Admins change rates.')
             }
             error={errors.billamount}
             inputMode="decimal"
-            disabled={draft.billable === 'false'}
+            disabled={draft.billable === 'false' || !setsRates}
             value={draft.billable === 'false' ? '' : draft.billamount}
             onChange={(value) => set('billamount', value)}
           />
@@ -300,10 +301,17 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         <input
           type="checkbox"
           checked={draft.approval}
+          disabled={!setsApproval}
+          aria-describedby={setsApproval ? undefined : 'approval-admins-only'}
           onChange={(e) => set('approval', e.target.checked)}
         />
         New time logs of this project need approval
       </label>
+      {setsApproval ? null : (
+        <p id="approval-admins-only" className="-mt-3 mb-4 text-sm text-slate-700">
+          Only Admins turn approval on or off.
+        </p>
+      )}
       <FormActions
         submitLabel={editing ? 'Save changes' : 'Create Project'}
         cancel={{ onCancel: onDone }}

@@ -32,7 +32,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
   const [assigneeIds, setAssigneeIds] = useState<string[]>(defaults);
   const [billableRate, setBillableRate] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const { seesAmounts } = useStore($abilities);
+  const { setsRates } = useStore($abilities);
   const currency = useStore($currency);
   const formRef = useRef<HTMLFormElement>(null);
   const project = projects.find((p) => p.id === projectId);
@@ -109,7 +109,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
             </select>
           )}
         </Field>
-        {seesAmounts ? (
+        {setsRates ? (
           <TextField
             label={`Task billable rate (${currencySymbol(currency)} per hour)`}
             hint={

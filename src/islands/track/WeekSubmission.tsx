@@ -24,8 +24,9 @@ export function WeekSubmission({ day }: { day: string }) {
         memberId: can.memberId,
         week,
         needsApproval: (id) => projectsById.get(id ?? '')?.approval === true,
+        locked: (day) => can.dayProblem(day, new Date()) !== null,
       }),
-    [logs, can.memberId, week, projectsById],
+    [logs, can, week, projectsById],
   );
   if (toSubmit.length === 0 && submitted.length === 0) return null;
   const range = `${formatDay(week.from)} – ${formatDay(week.to)}`;
