@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
 import { $abilities } from '../../stores/access';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
+import { $projects } from '../../stores/projects';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
 import { Field } from '../../ui/form/Field';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
@@ -32,8 +33,15 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
   useEffect(() => onDraftChange?.(draft), [draft, onDraftChange]);
   const projects = useStore($projectChoices);
   const tasksByProject = useStore($tasksByProject);
-  const members = useStore($activeMembers);
+  const allMembers = useStore($activeMembers);
+  const allProjects = useStore($projects);
   const can = useStore($abilities);
+  // Only those the person may log time for on the chosen project (the policy, src/lib/policy),
+  // and whoever the log already names, so editing never silently changes it.
+  const project = allProjects.find((p) => p.id === draft.projectId);
+  const members = allMembers.filter(
+    (m) => m.id === draft.memberId || can.tracksFor(m.id, draft.projectId ? project : null),
+  );
   const [errors, setErrors] = useState<Partial<Record<keyof TimeLogDraft, string>>>({});
   const [message, setMessage] = useState('');
   const [editorKey, setEditorKey] = useState(0);

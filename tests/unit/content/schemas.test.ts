@@ -107,7 +107,7 @@ const dataCollections: [string, ZodTypeAny, number][] = [
 const markdownCollections: [string, ZodTypeAny, number][] = [
   ['faq', faqSchema, 9],
   ['use-cases', useCaseSchema, 5],
-  ['changelog', changelogSchema, 11],
+  ['changelog', changelogSchema, 12],
   ['help', helpSchema, 8],
   ['legal', legalSchema, 1],
   ['marketing', marketingSchema, 4],

@@ -75,4 +75,22 @@ describe('what each role is offered', () => {
     expect(unknown.seesAmounts).toBe(false);
     expect(unknown.managesWorkspace).toBe(false);
   });
+
+  it('offers a team lead only their teams’ members to log time for, on projects they are on', () => {
+    const lead = abilitiesOf({
+      role: 'Manager',
+      memberId: 'me',
+      seesAmounts: false,
+      rules,
+      teamMembers: ['me', 'ana'],
+    });
+    const project = { memberIds: ['me', 'ana', 'bob'], approval: false };
+    expect(lead.tracksFor('ana', project)).toBe(true);
+    expect(lead.tracksFor('bob', project)).toBe(false);
+    expect(lead.tracksFor('me', project)).toBe(true);
+    expect(lead.tracksFor('ana', { memberIds: ['ana'], approval: false })).toBe(false);
+    expect(as('Manager').tracksFor('bob', project)).toBe(true);
+    expect(as('Normal').tracksFor('ana', project)).toBe(false);
+    expect(as('Normal').tracksFor('me', project)).toBe(true);
+  });
 });
