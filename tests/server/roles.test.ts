@@ -267,6 +267,15 @@ describe.each(drivers)('roles enforced by the server on $name', (driver) => {
       ).message,
     ).toBe('You can only change tasks of projects you manage.');
     await ok(manager, 'updateTimeLog', { id: 'l-other-p1', changes: { tags: 'checked' } });
+    // Olu is not on Website's team: a Manager does not file time there for him.
+    expect(
+      (
+        await pushAs(manager, 'addTimeLog', {
+          id: 'm-for-olu',
+          fields: { ...timeLogFields('2026-11-21', 'p1', 600), memberId: 'm-other' },
+        })
+      ).message,
+    ).toBe('This team member is not on the project: add them to its team first.');
   });
 
   it('a Manager taken off a project loses it at the next pull, and their push to it is refused', async () => {

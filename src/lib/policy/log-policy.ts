@@ -55,6 +55,8 @@ function rightsOver(
   task: TaskFacts | null | undefined,
   /** Whether `log` is the log as it is (rather than as it would be after the change). */
   existing = false,
+  /** Whether the change files the log under a member and project anew (added or moved). */
+  filing = false,
 ): string | null {
   const me = actor.memberId;
   const own = log.memberId !== null && log.memberId === me;
@@ -75,6 +77,10 @@ function rightsOver(
   // A Manager logs for others only on a project they manage (a log without one is personal),
   // and, when they lead teams, only for those teams' members.
   if (!log.projectId) return 'You can only track time for others on projects you manage.';
+  // The project's team is who may track on it: a Manager cannot file time there for someone else
+  // (a log whose member has since left the project stays theirs to correct).
+  if (filing && project && !isOn(project, log.memberId))
+    return 'This team member is not on the project: add them to its team first.';
   if (actor.teamMembers && !actor.teamMembers.includes(log.memberId ?? ''))
     return 'You can only track or review time of the members of your teams.';
   return null;
@@ -119,7 +125,9 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
       return 'This log is submitted for approval: it can be changed again if it is rejected.';
   }
   if (!after) return null;
-  const problem = rightsOver(actor, after, request.projectAfter, request.task);
+  const filing =
+    !before || before.memberId !== after.memberId || before.projectId !== after.projectId;
+  const problem = rightsOver(actor, after, request.projectAfter, request.task, false, filing);
   if (problem) return problem;
   const decides =
     request.projectAfter?.approval === true &&

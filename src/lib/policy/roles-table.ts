@@ -75,6 +75,13 @@ const logRows: LogRow[] = [
     project: mine,
   },
   {
+    label: 'Track time for someone who is not on the project',
+    action: 'add',
+    before: null,
+    after: log({ memberId: 'zoe' }),
+    project: mine,
+  },
+  {
     label: 'Track time for someone outside the teams they lead',
     action: 'add',
     before: null,
