@@ -28,6 +28,15 @@ const $stored = persistentAtom<StoredAccess | null>(ACCESS_KEY, null, {
   decode,
 });
 
+/**
+ * Forgets what the last pull said, when the server says the person is no longer a member: the
+ * screens fall back to the least instead of offering the old role's actions to a cache that
+ * can no longer be saved.
+ */
+export function forgetAccess(): void {
+  $stored.set(null);
+}
+
 /** Records what a pull said, for the account and workspace the cache belongs to. */
 export function rememberAccess(owner: { userId: string; workspaceId: string }, access: Access) {
   $stored.set({ ...access, userId: owner.userId, workspaceId: owner.workspaceId });

@@ -15,7 +15,7 @@ import {
   type PulledChange,
   type Timer,
 } from '../../lib/sync/rebase';
-import { rememberAccess } from '../access';
+import { forgetAccess, rememberAccess } from '../access';
 import { callApi } from '../api';
 import { forgetSession, type User } from '../auth';
 import { $timer, TIMER_KEY } from '../timer';
@@ -155,6 +155,8 @@ function stopOnProblem(status: number, message: string): void {
     forgetSession();
     problem = 'You were signed out. Sign in again to save your changes.';
   } else {
+    // 403 from a push or pull: no longer a member (archived, removed), so no role to act in.
+    forgetAccess();
     problem = message;
   }
   refreshStatus();

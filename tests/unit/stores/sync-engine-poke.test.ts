@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unknownAccess } from '../../../src/lib/abilities';
+import { $abilities, rememberAccess } from '../../../src/stores/access';
 import { $clients } from '../../../src/stores/clients';
 import { $syncStatus, startSync, stopSync } from '../../../src/stores/sync/engine';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
@@ -99,6 +101,11 @@ describe('sync engine and the poke stream', () => {
   });
 
   it('says so at once when the stream is refused because the person left the workspace', async () => {
+    // What the last pull said: an Admin. Once refused, no role is left to offer actions of.
+    const owner = $cacheOwner.get();
+    if (!owner) throw new Error('the cache has no owner');
+    rememberAccess(owner, { ...unknownAccess, role: 'Admin', memberId: 'm1', seesAmounts: true });
+    expect($abilities.get().managesWorkspace).toBe(true);
     notMember = true;
     latest().refuse();
     await vi.waitFor(() =>
@@ -107,6 +114,7 @@ describe('sync engine and the poke stream', () => {
         problem: 'You are not a member of this workspace.',
       }),
     );
+    expect($abilities.get()).toMatchObject({ role: 'Normal', managesWorkspace: false });
     // Nothing more to ask the server until the person opens Hourmark again.
     const tried = pulls;
     vi.advanceTimersByTime(90_000);
