@@ -14,10 +14,12 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
  * route serves, a malformed path, a Host this server does not answer to (which also stops DNS
  * rebinding against a server on localhost; `/health` is exempt, as load balancers probe it by
  * address), and an endpoint spelled in a non-canonical way (`/user/login/`, `/user/%6Cogin`).
+ * The last two are `held`: answered after a pause, since no page of ours sends them, so a flood
+ * of them comes back once a second per connection instead of thousands of times.
  *
  * @param {{ method?: string | undefined, url?: string | undefined, headers: { host?: string | undefined } }} req
  * @param {import('../src/server/http/hosts.mjs').HostRules} hosts
- * @returns {{ status: number, headers: Record<string, string>, body: string } | null}
+ * @returns {{ status: number, headers: Record<string, string>, body: string, held?: boolean } | null}
  */
 export function refuse(req, hosts) {
   /** @type {(status: number, error: string, message: string, headers?: Record<string, string>) => { status: number, headers: Record<string, string>, body: string }} */
@@ -39,17 +41,23 @@ export function refuse(req, hosts) {
   if (problem) return json(400, 'malformed_address', problem);
   const { path, canonical } = readPath(req.url ?? '/');
   if (path !== '/health' && !answersTo(req.headers.host, hosts))
-    return json(
-      400,
-      'unknown_host',
-      'This server does not answer to that host name. Its administrator can add it to ALLOWED_HOSTS.',
-    );
+    return {
+      ...json(
+        400,
+        'unknown_host',
+        'This server does not answer to that host name. Its administrator can add it to ALLOWED_HOSTS.',
+      ),
+      held: true,
+    };
   if (!canonical)
-    return json(
-      404,
-      'not_found',
-      `Not found. This endpoint answers only at ${path}, without a trailing slash or encoded letters.`,
-    );
+    return {
+      ...json(
+        404,
+        'not_found',
+        `Not found. This endpoint answers only at ${path}, without a trailing slash or encoded letters.`,
+      ),
+      held: true,
+    };
   return null;
 }
 

@@ -29,15 +29,13 @@ export function createServer({ handler, clientDir, headers, hosts = hostRules(pr
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const refusal = refuse(req, hosts);
     if (refusal) {
-      answer(req, res, refusal);
+      if (refusal.held) hold(req, res, refusal);
+      else answer(req, res, refusal);
       return;
     }
     const busy = admission.enter(req, res);
     if (busy) {
-      // Held for a second before answering: a flood's connections then come back once a second
-      // instead of thousands of times, which keeps the event loop free for everyone else.
-      const timer = setTimeout(() => answer(req, res, busy), BUSY_HOLD_MS);
-      res.once('close', () => clearTimeout(timer));
+      hold(req, res, busy);
       return;
     }
     try {
@@ -52,6 +50,15 @@ export function createServer({ handler, clientDir, headers, hosts = hostRules(pr
 
 /** How long a password request turned away as busy waits for its 503. */
 const BUSY_HOLD_MS = 1000;
+
+/**
+ * Answers after BUSY_HOLD_MS: a flood's connections then come back once a second instead of
+ * thousands of times, which keeps the event loop free for everyone else.
+ */
+function hold(req, res, refusal) {
+  const timer = setTimeout(() => answer(req, res, refusal), BUSY_HOLD_MS);
+  res.once('close', () => clearTimeout(timer));
+}
 
 function answer(req, res, { status, headers, body }) {
   res.writeHead(status, headers);
