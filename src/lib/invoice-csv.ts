@@ -10,22 +10,28 @@ export interface InvoiceCsvRow {
   dueDate: string | null;
   totalMinor: number;
   paidMinor: number;
+  /** The currency the invoice was made out in (ISO 4217). */
+  currency: string;
 }
 
 const money = (minor: number) => fromMinor(minor).toFixed(2);
 
-/** The invoices shown, one line each, amounts as decimals in the workspace's `currency`. */
-export function invoiceListCsv(rows: readonly InvoiceCsvRow[], currency: string): string {
+/**
+ * The invoices shown, one line each, amounts as decimals in each invoice's own currency, named
+ * in a column of its own: invoices made out before the workspace changed currency keep theirs.
+ */
+export function invoiceListCsv(rows: readonly InvoiceCsvRow[]): string {
   const columns: CsvColumn<InvoiceCsvRow>[] = [
     { header: 'Number', value: (r) => r.number ?? 'Draft' },
     { header: 'Client', value: (r) => r.clientName },
     { header: 'Status', value: (r) => r.status },
     { header: 'Issued', value: (r) => r.issueDate ?? '' },
     { header: 'Due', value: (r) => r.dueDate ?? '' },
-    { header: `Total (${currency})`, value: (r) => money(r.totalMinor) },
-    { header: `Paid (${currency})`, value: (r) => money(r.paidMinor) },
+    { header: 'Currency', value: (r) => r.currency },
+    { header: 'Total', value: (r) => money(r.totalMinor) },
+    { header: 'Paid', value: (r) => money(r.paidMinor) },
     {
-      header: `Outstanding (${currency})`,
+      header: 'Outstanding',
       value: (r) =>
         money(r.status === 'void' || r.status === 'draft' ? 0 : r.totalMinor - r.paidMinor),
     },

@@ -26,6 +26,21 @@ export interface InvoiceSummary {
   dueDate: string | null;
   totalMinor: number;
   paidMinor: number;
+  /** The currency it was made out in, which it keeps whatever the workspace's is later. */
+  currency: string;
+}
+
+/**
+ * What is still owed on `invoices`, one sum per currency in the order they first appear: an
+ * invoice keeps the currency it was made out in, and sums across currencies mean nothing.
+ */
+export function owedByCurrency(
+  invoices: readonly InvoiceSummary[],
+): { currency: string; minor: number }[] {
+  const sums = new Map<string, number>();
+  for (const i of invoices)
+    sums.set(i.currency, (sums.get(i.currency) ?? 0) + i.totalMinor - i.paidMinor);
+  return [...sums].map(([currency, minor]) => ({ currency, minor }));
 }
 
 /** Where an invoice stands: issued ones are overdue past their due date until fully paid. */

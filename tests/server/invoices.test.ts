@@ -332,9 +332,17 @@ describe.each(drivers)('invoices on $name', (driver) => {
     );
     const listed = await handleInvoices(get(`/sync/invoices?workspace=${ws}`, admin.cookie), ctx());
     const { invoices } = (await listed.json()) as {
-      invoices: { id: string; number: string | null; status: string; totalMinor: number }[];
+      invoices: {
+        id: string;
+        number: string | null;
+        status: string;
+        totalMinor: number;
+        currency: string;
+      }[];
     };
     const rowsOf = invoices.map((i) => [i.number, i.status, i.totalMinor]);
+    // Each keeps the currency it was made out in, for the list to write its amounts in.
+    expect(new Set(invoices.map((i) => i.currency))).toEqual(new Set(['INR']));
     // 100000 p + 18 % GST (18000 p).
     expect(rowsOf[0]).toEqual(['2026-0004', 'overdue', 118000]);
     expect(rowsOf[3]).toEqual(['2026-0001', 'void', 466159]);

@@ -7,11 +7,12 @@ import { invoiceListCsv } from '../../lib/invoice-csv';
 import { formatMoney } from '../../lib/money';
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $currency, $workspaceRules } from '../../stores/access';
+import { owedByCurrency } from '../../lib/invoice-status';
 import { loadInvoices, type InvoiceSummary } from '../../stores/invoices';
 import { downloadFile } from '../../ui/feedback/download';
-import { CustomDays } from '../common/CustomDays';
-import { useCustomDays } from '../common/use-custom-days';
-import { useQueryState } from '../common/use-query-state';
+import { CustomDays } from '../../ui/dates/CustomDays';
+import { useCustomDays } from '../../ui/dates/use-custom-days';
+import { useQueryState } from '../../ui/list/use-query-state';
 import { AdminsOnly } from './AdminsOnly';
 
 const statuses = ['all', 'draft', 'issued', 'partly paid', 'paid', 'overdue', 'void'] as const;
@@ -69,8 +70,15 @@ export function InvoicesScreen() {
       (!clientId || i.clientId === clientId) &&
       (!days || (i.issueDate !== null && i.issueDate >= days.from && i.issueDate <= days.to)),
   );
-  const owed = (list: InvoiceSummary[]) =>
-    list.reduce((sum, i) => sum + i.totalMinor - i.paidMinor, 0);
+  // One sum per currency: invoices keep the currency they were made out in.
+  const owed = (list: InvoiceSummary[]) => {
+    const sums = owedByCurrency(list);
+    return {
+      any: sums.some((s) => s.minor > 0),
+      text:
+        sums.map((s) => formatMoney(s.minor, s.currency)).join(' + ') || formatMoney(0, currency),
+    };
+  };
   const outstanding = owed(
     shown.filter(
       (i) => i.status === 'issued' || i.status === 'partly paid' || i.status === 'overdue',
@@ -92,7 +100,7 @@ export function InvoicesScreen() {
             onClick={() =>
               downloadFile(
                 `hourmark-invoices-${new Date().toISOString().slice(0, 10)}.csv`,
-                invoiceListCsv(shown, currency),
+                invoiceListCsv(shown),
                 'text/csv;charset=utf-8',
               )
             }
@@ -166,12 +174,12 @@ export function InvoicesScreen() {
         <dl className="flex gap-6 pb-2">
           <div>
             <dt className="text-sm text-slate-700">Outstanding</dt>
-            <dd className="font-bold tabular-nums">{formatMoney(outstanding, currency)}</dd>
+            <dd className="font-bold tabular-nums">{outstanding.text}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-700">Overdue</dt>
-            <dd className={`font-bold tabular-nums ${overdue > 0 ? 'text-red-800' : ''}`}>
-              {formatMoney(overdue, currency)}
+            <dd className={`font-bold tabular-nums ${overdue.any ? 'text-red-800' : ''}`}>
+              {overdue.text}
             </dd>
           </div>
         </dl>
@@ -213,7 +221,7 @@ export function InvoicesScreen() {
                   <td className="px-3 py-2">{i.issueDate ? formatDay(i.issueDate) : '–'}</td>
                   <td className="px-3 py-2">{i.dueDate ? formatDay(i.dueDate) : '–'}</td>
                   <td className="px-3 py-2 text-right tabular-nums">
-                    {formatMoney(i.totalMinor, currency)}
+                    {formatMoney(i.totalMinor, i.currency)}
                   </td>
                 </tr>
               ))}

@@ -12,6 +12,7 @@ import { storedDocument, type InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
 import { paymentsOf, type Payment } from './payments';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
+import { currencyOf } from '../../lib/money';
 import { adminRefusal } from '../../lib/policy';
 
 // What the Invoices and Uninvoiced screens read (Admins only).
@@ -33,10 +34,12 @@ export async function invoicesOf(
     due_date: string | null;
     total: number | string | null;
     paid: number | string | null;
+    currency: string | null;
   }>(
     db,
     sql`SELECT i.id, i.client_id, coalesce(i.document->'buyer'->>'name', c.data->>'name') AS client_name,
         i.status, i.number, i.issue_date, i.due_date, i.document->>'totalMinor' AS total,
+        i.document->>'currency' AS currency,
         (SELECT sum(p.amount_minor) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid
       FROM invoices i LEFT JOIN clients c ON c.workspace_id = i.workspace_id AND c.id = i.client_id
       WHERE i.workspace_id = ${membership.workspaceId}
@@ -54,6 +57,7 @@ export async function invoicesOf(
       dueDate: r.due_date,
       totalMinor: Number(r.total ?? 0),
       paidMinor: Number(r.paid ?? 0),
+      currency: currencyOf(r.currency),
     })),
   };
 }

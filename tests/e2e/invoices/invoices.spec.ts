@@ -218,7 +218,7 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await csvDownload).path()) ?? '', 'utf8');
-  expect(csv).toContain(`${number},Acme,partly paid,${today},${due},1888.00,1000.00,888.00`);
+  expect(csv).toContain(`${number},Acme,partly paid,${today},${due},INR,1888.00,1000.00,888.00`);
   await expectNoAxeViolations(page);
   // Nothing is left to bill.
   await page.goto('/uninvoiced?range=this-month');
