@@ -6,7 +6,7 @@ import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
 import { logEconomy, type Lookups } from '../../lib/totals';
 import { RichText } from '../../ui/rich-text/RichText';
-import { LogWhoWhen } from '../common/LogWhoWhen';
+import { LogWhoWhen } from '../../ui/time-logs/LogWhoWhen';
 import { ApprovalBadge } from '../../ui/feedback/ApprovalBadge';
 
 /** One log on /allHours: project and task, who and when, what it earns and whether approved. */

@@ -22,7 +22,7 @@ import { BulkBar } from './BulkBar';
 import { FilterBar } from './FilterBar';
 import { OlderLogsNotice } from './OlderLogsNotice';
 import { useFilterInUrl } from './use-filter-in-url';
-import { useSearchShortcut } from '../common/use-search-shortcut';
+import { useSearchShortcut } from '../../ui/list/use-search-shortcut';
 
 /** Every log across days, filtered, totalled, grouped by day and exportable as CSV. */
 export function AllHoursScreen() {

@@ -19,10 +19,10 @@ import { SearchBox } from '../../ui/list/SearchBox';
 import { ListTable } from '../../ui/list/ListTable';
 import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
-import { useQueryState } from '../common/use-query-state';
-import { useSearchShortcut } from '../common/use-search-shortcut';
-import { useSortInUrl } from '../common/use-sort-in-url';
-import { useShowMore } from '../common/use-show-more';
+import { useQueryState } from '../../ui/list/use-query-state';
+import { useSearchShortcut } from '../../ui/list/use-search-shortcut';
+import { useSortInUrl } from '../../ui/list/use-sort-in-url';
+import { useShowMore } from '../../ui/list/use-show-more';
 import { ShowMore } from '../../ui/list/ShowMore';
 
 const sortKeys = ['name', 'contact', 'details', 'status'] as const;

@@ -4,9 +4,9 @@ import { presets } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
 import { $abilities, $currency } from '../../stores/access';
 import { draftInvoice, loadUninvoiced, type UninvoicedClient } from '../../stores/invoices';
-import { CustomDays } from '../common/CustomDays';
-import { PresetSelect } from '../common/PresetSelect';
-import { usePresetRange } from '../common/use-preset-range';
+import { CustomDays } from '../../ui/dates/CustomDays';
+import { PresetSelect } from '../../ui/dates/PresetSelect';
+import { usePresetRange } from '../../ui/dates/use-preset-range';
 import { AdminsOnly } from './AdminsOnly';
 import { UninvoicedClientCard } from './UninvoicedClientCard';
 

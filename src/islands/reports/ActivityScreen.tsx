@@ -8,7 +8,7 @@ import { $activeMembers } from '../../stores/choices';
 import { $economyContext } from '../../stores/economy';
 import { fetchLogs } from '../../stores/sync/server-reads';
 import { $cacheOwner } from '../../stores/sync/owner';
-import { useQueryState } from '../common/use-query-state';
+import { useQueryState } from '../../ui/list/use-query-state';
 
 const PAGE = 50;
 const at = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -21,13 +21,13 @@ import { $tasks } from '../../stores/tasks';
 import { loadReport, reportQuery } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { downloadFile } from '../../ui/feedback/download';
-import { CustomDays } from '../common/CustomDays';
-import { useCustomDays } from '../common/use-custom-days';
-import { useQueryState } from '../common/use-query-state';
+import { CustomDays } from '../../ui/dates/CustomDays';
+import { useCustomDays } from '../../ui/dates/use-custom-days';
+import { useQueryState } from '../../ui/list/use-query-state';
 import { labelledGroups } from '../../lib/report-labels';
 import { ReportDownloads } from './ReportDownloads';
 import { SavedReportsPanel } from './SavedReportsPanel';
-import { ReportTable } from './ReportTable';
+import { ReportTable } from '../../ui/reports/ReportTable';
 
 const billables = ['any', 'yes', 'no'] as const;
 type LogStatus = (typeof logStatuses)[number];

@@ -12,9 +12,9 @@ import { $abilities, $currency } from '../../stores/access';
 import { $projects } from '../../stores/projects';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
-import { PresetSelect } from '../common/PresetSelect';
-import { usePresetRange } from '../common/use-preset-range';
-import { useQueryState } from '../common/use-query-state';
+import { PresetSelect } from '../../ui/dates/PresetSelect';
+import { usePresetRange } from '../../ui/dates/use-preset-range';
+import { useQueryState } from '../../ui/list/use-query-state';
 import { AmountCostBars } from './AmountCostBars';
 
 const ranges = presets.filter((p) => p !== 'custom');

@@ -10,9 +10,9 @@ import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spe
 import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
-import { PresetSelect } from '../common/PresetSelect';
-import { usePresetRange } from '../common/use-preset-range';
-import { useQueryState } from '../common/use-query-state';
+import { PresetSelect } from '../../ui/dates/PresetSelect';
+import { usePresetRange } from '../../ui/dates/use-preset-range';
+import { useQueryState } from '../../ui/list/use-query-state';
 import { groupLabel } from '../../lib/report-labels';
 
 const ranges = presets.filter((p) => p !== 'custom');

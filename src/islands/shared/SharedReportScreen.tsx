@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Grouping, Report } from '../../lib/report-spec';
 import { callApi } from '../../stores/api';
-import { ReportTable } from '../reports/ReportTable';
+import { ReportTable } from '../../ui/reports/ReportTable';
 
 interface SharedReport {
   name: string;

@@ -8,7 +8,7 @@ import { continueLog } from '../../stores/timer';
 import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { copyLog } from '../../stores/track';
-import { LogWhoWhen } from '../common/LogWhoWhen';
+import { LogWhoWhen } from '../../ui/time-logs/LogWhoWhen';
 import { RichText } from '../../ui/rich-text/RichText';
 import { ApprovalBadge } from '../../ui/feedback/ApprovalBadge';
 

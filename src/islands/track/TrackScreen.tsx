@@ -17,7 +17,7 @@ import { DayHeader } from './DayHeader';
 import { LogItem } from './LogItem';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { Stopwatch } from './Stopwatch';
-import { WeekSubmission } from './WeekSubmission';
+import { WeekSubmission } from '../../ui/time-logs/WeekSubmission';
 import { useDayInUrl } from './use-day-in-url';
 import { useOldDay } from './use-old-day';
 import { useTrackShortcuts } from './use-shortcuts';

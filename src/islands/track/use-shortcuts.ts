@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { $timer, startTimer, stopTimer } from '../../stores/timer';
 import { $shownDay, toggleAddForm } from '../../stores/track';
-import { typingInto, useSearchShortcut } from '../common/use-search-shortcut';
+import { typingInto, useSearchShortcut } from '../../ui/list/use-search-shortcut';
 
 /** `n` toggles the add-log form, `s` starts or stops the stopwatch, `/` focuses the search field. */
 export function useTrackShortcuts(): void {

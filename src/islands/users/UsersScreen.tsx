@@ -34,8 +34,8 @@ import { SearchBox } from '../../ui/list/SearchBox';
 import { ListTable } from '../../ui/list/ListTable';
 import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
-import { useQueryState } from '../common/use-query-state';
-import { useSearchShortcut } from '../common/use-search-shortcut';
+import { useQueryState } from '../../ui/list/use-query-state';
+import { useSearchShortcut } from '../../ui/list/use-search-shortcut';
 import { InvitationLink } from './InvitationLink';
 
 // '' shows the saved order (SPEC.md: sorting by name is saved back to storage).

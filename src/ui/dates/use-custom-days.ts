@@ -1,5 +1,5 @@
 import { isValidDay } from '../../lib/day';
-import { useQueryState } from './use-query-state';
+import { useQueryState } from '../list/use-query-state';
 
 /** The days of a custom date range, kept in the URL as `from` and `to`. */
 export interface CustomDaysState {

@@ -4,7 +4,7 @@ import { oneOf } from '../../lib/list-view';
 import { todayIn } from '../../lib/workspace-rules';
 import { $workspaceRules } from '../../stores/access';
 import { useCustomDays } from './use-custom-days';
-import { useQueryState } from './use-query-state';
+import { useQueryState } from '../list/use-query-state';
 
 /**
  * A report's date preset, kept in the URL as `range` (one of `choices`, else `fallback`), and
