@@ -5,9 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// One folder per island screen, read from disk so a new screen is fenced in without editing this.
+const islandFolders = readdirSync(new URL('./src/islands', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // Dependency direction (STYLE.md): pages → islands → ui, stores → lib. lib imports nothing
 // of the app, stores never import React or ui, and only endpoints/middleware import server/.
+// Islands never import each other: what two screens share lives in ui/ or stores/.
 const boundaries = {
   'import/no-restricted-paths': [
     'error',
@@ -33,6 +42,17 @@ const boundaries = {
           target: './src/islands',
           from: ['./src/server', './src/pages'],
           message: 'Islands reach the server only over HTTP.',
+        },
+        ...islandFolders.map((folder) => ({
+          target: `./src/islands/${folder}`,
+          from: './src/islands',
+          except: [`./${folder}`],
+          message: 'Islands never import each other: move what they share to ui/ or stores/.',
+        })),
+        {
+          target: './src/server',
+          from: ['./src/stores', './src/islands', './src/ui'],
+          message: 'server/ never imports browser code: share logic through lib/.',
         },
       ],
     },
