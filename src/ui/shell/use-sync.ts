@@ -15,13 +15,19 @@ export function useSync(): boolean {
   const userId = user?.id;
   useEffect(() => {
     if (!token || !user) return;
-    let stopped = false;
+    let current = true;
+    let started: { stopSync: () => void } | null = null;
     void import('../../stores/sync/engine').then((engine) => {
-      if (!stopped) void engine.startSync(user);
+      // Signed out or unmounted while the engine loaded: start nothing that nobody would stop.
+      if (!current) return;
+      started = engine;
+      void engine.startSync(user);
     });
     return () => {
-      stopped = true;
-      if (!$token.get()) void import('../../stores/sync/engine').then((e) => e.stopSync());
+      current = false;
+      // On sign-out, stop at once what this effect started; no import begins for a screen that
+      // is going away, so nothing runs after it.
+      if (started && !$token.get()) started.stopSync();
     };
     // Restart only when the person changes, not when their cached profile is refreshed.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,12 +1,29 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $token, $user } from '../../../src/stores/auth';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { AppShell } from '../../../src/ui/shell/AppShell';
 import { Sidebar } from '../../../src/ui/shell/Sidebar';
 
+// The shell starts sync; what sync does is the engine's tests' concern, so here a stand-in with
+// what the shell uses: no network work, no timers left behind, and no engine to load.
+const sync = vi.hoisted(() => ({ startSync: vi.fn(async () => {}), stopSync: vi.fn() }));
+vi.mock('../../../src/stores/sync/engine', async () => {
+  const { atom } = await import('nanostores');
+  return {
+    ...sync,
+    $syncStatus: atom({ phase: 'starting', pending: 0, refusals: [], problem: null }),
+    enqueueMutations: vi.fn(),
+    dismissRefusals: vi.fn(),
+  };
+});
+// Loading what the shell loads after the first paint can take seconds on a busy machine.
+const loaded = { timeout: 10_000 };
+
 beforeEach(() => {
+  sync.startSync.mockClear();
+  sync.stopSync.mockClear();
   localStorage.clear();
   $user.set({
     id: 'u1',
@@ -14,6 +31,14 @@ beforeEach(() => {
     email: 'asha@example.com',
     createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
   });
+});
+
+// The shell loads the engine, the status line and the sign-in form after the first paint. A
+// load still under way when the file ends fails in Vitest's teardown ("Cannot load … after the
+// environment was torn down"), so each test ends only once what it started has loaded.
+afterEach(async () => {
+  cleanup();
+  await vi.dynamicImportSettled();
 });
 
 describe('Sidebar', () => {
@@ -65,7 +90,7 @@ describe('AppShell', () => {
       </AppShell>,
     );
     // The sign-in form loads on demand, so signed-in screens never download it.
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' }, loaded)).toBeTruthy();
     expect(screen.queryByText('Secret screen')).toBeNull();
   });
 
@@ -80,9 +105,11 @@ describe('AppShell', () => {
     expect(screen.queryByText('Projects screen')).toBeNull();
     act(() => $token.set('handle'));
     expect(await screen.findByText('Projects screen')).toBeTruthy();
+    expect((await screen.findByRole('status', {}, loaded)).textContent).toBe('Connecting…');
+    await vi.waitFor(() => expect(sync.startSync).toHaveBeenCalledWith($user.get()), loaded);
   });
 
-  it('never shows a cache that belongs to another account, not even for a moment', () => {
+  it('never shows a cache that belongs to another account, not even for a moment', async () => {
     $token.set('handle');
     $cacheOwner.set({ userId: 'someone-else', workspaceId: 'w9', workspaceName: 'Theirs' });
     render(
@@ -92,5 +119,8 @@ describe('AppShell', () => {
     );
     expect(screen.queryByText('Projects screen')).toBeNull();
     expect(screen.getByText('Opening your workspace…')).toBeTruthy();
+    // Started sync (here a stub) is what makes the cache theirs; until then the screen stays hidden.
+    await vi.waitFor(() => expect(sync.startSync).toHaveBeenCalledWith($user.get()), loaded);
+    expect(screen.queryByText('Projects screen')).toBeNull();
   });
 });
