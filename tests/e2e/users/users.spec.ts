@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { allSaved } from '../support/sync';
 import { toDay } from '../../../src/lib/day';
 import { newAccount, pushRecords, seedStorage, signIn } from '../support/session';
 
@@ -51,6 +52,9 @@ const row = (page: Page, name: string) => page.getByRole('row', { name: new RegE
 async function openList(page: Page, query = '') {
   await page.goto(`/users${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Team Members' })).toBeVisible();
+  // The seeded records are uploaded and pulled back first; a row menu opened while that pull
+  // replaces the cache can close under the click (twice a 30 s timeout on a loaded machine).
+  await allSaved(page);
 }
 
 async function rowAction(page: Page, name: string, action: string) {
