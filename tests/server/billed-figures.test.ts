@@ -4,10 +4,8 @@ import { handleLogs } from '../../src/server/api/read-handlers';
 import { handlePull } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
-import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
+import { voidInvoice } from '../../src/server/invoices/invoices';
 import type { Membership } from '../../src/server/sync/permissions';
-import { rows } from '../../src/server/sync/records';
-import { membershipOf } from '../../src/server/sync/workspaces';
 import { context, drivers, fakeClock, get } from './support';
 import {
   clientFields,
@@ -18,6 +16,7 @@ import {
   teamMember,
   timeLogFields,
 } from './workspace-support';
+import { issueFor, membershipByEmail } from './invoice-support';
 
 // Devices get an invoiced log with the figures its invoice froze (`billed`, issue 25, point 2),
 // so the screens that price cached logs show what was billed, not today's rates; only those
@@ -67,11 +66,7 @@ describe.each(drivers)('billed figures of invoiced logs on $name', (driver) => {
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
     admin = await signUp(database, { name: 'Ada', email: 'ada.billed@example.com' }, clock);
-    const [user] = await rows<{ id: string }>(
-      database.db,
-      sql`SELECT id FROM users WHERE email = 'ada.billed@example.com'`,
-    );
-    membership = (await membershipOf(database.db, user?.id ?? '', admin.workspace.id))!;
+    membership = await membershipByEmail(database, 'ada.billed@example.com', admin.workspace.id);
     asha = await joinWorkspace(
       database,
       admin.workspace.id,
@@ -114,22 +109,14 @@ describe.each(drivers)('billed figures of invoiced logs on $name', (driver) => {
     const beforeIssue = await pull(admin);
     expect(beforeIssue.logs['L1']).not.toHaveProperty('billed');
 
-    const draft = await createDraft(
-      database.db,
+    const invoice = await issueFor(
+      database,
       membership,
-      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22', projectIds: [] },
-      clock.now(),
-    );
-    if (!draft.ok) throw new Error(draft.message);
-    const issued = await issueInvoice(
-      database.db,
-      membership,
-      draft.invoice.id,
+      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22' },
       '2026-11-24',
       clock.now(),
     );
-    if (!issued.ok) throw new Error(issued.message);
-    expect(issued.invoice.document.subtotalMinor).toBe(100000);
+    expect(invoice.document.subtotalMinor).toBe(100000);
     await ok(admin, 'updateProject', {
       id: 'web',
       changes: { billamount: 1200, rounding: 'down' },
@@ -139,21 +126,21 @@ describe.each(drivers)('billed figures of invoiced logs on $name', (driver) => {
     const frozen = { billableSeconds: 3600, billableMinor: 100000, costMinor: 33333 };
     // A device that pulled before issuing hears of it, with the figures.
     const later = await pull(admin, beforeIssue.cookie);
-    expect(later.logs['L1']).toMatchObject({ invoice: issued.invoice.number, billed: frozen });
+    expect(later.logs['L1']).toMatchObject({ invoice: invoice.number, billed: frozen });
     // A first pull, and the older logs /allHours fetches, carry them too; L3 is on no invoice.
     const first = await pull(admin);
-    expect(first.logs['L1']).toMatchObject({ invoice: issued.invoice.number, billed: frozen });
+    expect(first.logs['L1']).toMatchObject({ invoice: invoice.number, billed: frozen });
     expect(first.logs['L3']).not.toHaveProperty('billed');
     expect(await olderLogs(admin)).toEqual({ L1: frozen, L3: undefined });
 
     // Asha (Normal) sees her log invoiced, and no money.
     const hers = await pull(asha);
-    expect(hers.logs['L1']).toMatchObject({ invoice: issued.invoice.number });
+    expect(hers.logs['L1']).toMatchObject({ invoice: invoice.number });
     expect(hers.logs['L1']).not.toHaveProperty('billed');
     expect(await olderLogs(asha)).toEqual({ L1: undefined, L3: undefined });
 
     // Voided, the log follows today's rates again, and devices hear that it has no figures.
-    await voidInvoice(database.db, membership, draft.invoice.id, clock.now());
+    await voidInvoice(database.db, membership, invoice.id, clock.now());
     const afterVoid = await pull(admin, first.cookie);
     expect(afterVoid.logs['L1']).not.toHaveProperty('invoice');
     expect(afterVoid.logs['L1']).not.toHaveProperty('billed');
@@ -162,21 +149,13 @@ describe.each(drivers)('billed figures of invoiced logs on $name', (driver) => {
   // Devices that pulled invoiced logs before this release hold them without figures: the
   // migration marks them changed once, so the next pull sends them again.
   it('sends logs invoiced before the release again once (0021)', async () => {
-    const draft = await createDraft(
-      database.db,
+    await issueFor(
+      database,
       membership,
-      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22', projectIds: [] },
-      clock.now(),
-    );
-    if (!draft.ok) throw new Error(draft.message);
-    const issued = await issueInvoice(
-      database.db,
-      membership,
-      draft.invoice.id,
+      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22' },
       '2026-11-24',
       clock.now(),
     );
-    if (!issued.ok) throw new Error(issued.message);
     const device = await pull(admin);
     expect(Object.keys((await pull(admin, device.cookie)).logs)).toEqual([]);
 

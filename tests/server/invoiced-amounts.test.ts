@@ -12,7 +12,6 @@ import {
 } from '../../src/server/invoices/invoices';
 import type { Membership } from '../../src/server/sync/permissions';
 import { rows } from '../../src/server/sync/records';
-import { membershipOf } from '../../src/server/sync/workspaces';
 import { context, drivers, fakeClock, get } from './support';
 import {
   clientFields,
@@ -22,6 +21,7 @@ import {
   teamMember,
   timeLogFields,
 } from './workspace-support';
+import { issueFor, membershipByEmail } from './invoice-support';
 
 // Amounts of an invoiced log are frozen like the invoice's copies (issue 25, point 2): a rate or
 // rounding change after issuing leaves the billed amount and the labour cost of its logs as
@@ -61,11 +61,7 @@ describe.each(drivers)('amounts of invoiced logs on $name', (driver) => {
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
     admin = await signUp(database, { name: 'Ada', email: 'ada.frozen@example.com' }, clock);
-    const [user] = await rows<{ id: string }>(
-      database.db,
-      sql`SELECT id FROM users WHERE email = 'ada.frozen@example.com'`,
-    );
-    membership = (await membershipOf(database.db, user?.id ?? '', admin.workspace.id))!;
+    membership = await membershipByEmail(database, 'ada.frozen@example.com', admin.workspace.id);
   });
   afterAll(async () => drop());
 
@@ -107,22 +103,14 @@ describe.each(drivers)('amounts of invoiced logs on $name', (driver) => {
     await log('L1', 'web', '2026-11-17', 3000);
     await log('L2', 'sup', '2026-11-18', 5400);
     await log('L3', 'web', '2026-11-30', 3600);
-    const draft = await createDraft(
-      database.db,
+    const issued = await issueFor(
+      database,
       membership,
-      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22', projectIds: [] },
-      clock.now(),
-    );
-    if (!draft.ok) throw new Error(draft.message);
-    const issued = await issueInvoice(
-      database.db,
-      membership,
-      draft.invoice.id,
+      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22' },
       '2026-11-24',
       clock.now(),
     );
-    if (!issued.ok) throw new Error(issued.message);
-    const doc = issued.invoice.document;
+    const doc = issued.document;
     expect(doc.lines.map((l) => [l.description, l.quantity, l.amountMinor])).toEqual([
       ['Support', 1.5, 135000],
       ['Website', 1, 100000],
@@ -164,7 +152,7 @@ describe.each(drivers)('amounts of invoiced logs on $name', (driver) => {
     });
     // The invoice says the same 235000 p before tax.
     const read = await handleInvoice(
-      get(`/sync/invoice?workspace=${admin.workspace.id}&id=${draft.invoice.id}`, admin.cookie),
+      get(`/sync/invoice?workspace=${admin.workspace.id}&id=${issued.id}`, admin.cookie),
       context(database, clock),
     );
     const { invoice } = (await read.json()) as {
@@ -175,7 +163,7 @@ describe.each(drivers)('amounts of invoiced logs on $name', (driver) => {
     // Voided, the logs are free again and billed at today's rates: L1 3000 s rounded down to
     // 2700 s at ₹1,200 = 90000 p, cost 3000 s at ₹500 = 41667 p; L2 1.5 h at ₹1,000 = 150000 p,
     // cost 75000 p.
-    expect(await voidInvoice(database.db, membership, draft.invoice.id, clock.now())).toEqual({
+    expect(await voidInvoice(database.db, membership, issued.id, clock.now())).toEqual({
       ok: true,
       status: 'void',
     });
@@ -214,11 +202,11 @@ describe.each(drivers)('restoring repriced invoiced logs on $name (migration)', 
   // The earlier release then repriced them on rate changes (written here as it left them):
   // A1 120000, A2 60000, D1 70000, O1 100000, U1 67500 (O2 kept 60000).
   it('puts back the amounts the invoice billed where its lines tell them apart', async () => {
-    const [user] = await rows<{ id: string }>(
-      database.db,
-      sql`SELECT id FROM users WHERE email = 'ada.restore@example.com'`,
+    const membership = await membershipByEmail(
+      database,
+      'ada.restore@example.com',
+      admin.workspace.id,
     );
-    const membership = (await membershipOf(database.db, user?.id ?? '', admin.workspace.id))!;
     await ok(admin, 'createMember', {
       id: 'm1',
       fields: { ...teamMember('Asha', 'Normal'), BillableRate: 900, LoborRate: 400 },

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/connect';
-import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
+import { voidInvoice } from '../../src/server/invoices/invoices';
 import type { Membership } from '../../src/server/sync/permissions';
 import { rows } from '../../src/server/sync/records';
-import { membershipOf } from '../../src/server/sync/workspaces';
 import { drivers, fakeClock } from './support';
 import {
   clientFields,
@@ -15,6 +14,7 @@ import {
   teamMember,
   timeLogFields,
 } from './workspace-support';
+import { issueFor, membershipByEmail } from './invoice-support';
 
 // Records an issued invoice stands on, and ids of deleted logs (issue 25, point 6), through real
 // pushes: what is refused is answered in words beside the change, as the push's other refusals.
@@ -75,11 +75,7 @@ describe.each(drivers)('records behind invoices and deleted logs on $name', (dri
       'm2',
       clock,
     );
-    const [user] = await rows<{ id: string }>(
-      database.db,
-      sql`SELECT id FROM users WHERE email = 'ada.guards@example.com'`,
-    );
-    membership = (await membershipOf(database.db, user?.id ?? '', admin.workspace.id))!;
+    membership = await membershipByEmail(database, 'ada.guards@example.com', admin.workspace.id);
   });
   afterAll(async () => drop());
 
@@ -88,22 +84,14 @@ describe.each(drivers)('records behind invoices and deleted logs on $name', (dri
     // has time on no invoice.
     await ok(admin, 'addTimeLog', { id: 'L1', fields: log('web', 'm1') });
     await ok(admin, 'addTimeLog', { id: 'L2', fields: log('app', 'm1') });
-    const draft = await createDraft(
-      database.db,
+    const invoice = await issueFor(
+      database,
       membership,
-      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22', projectIds: [] },
-      clock.now(),
-    );
-    if (!draft.ok) throw new Error(draft.message);
-    const issued = await issueInvoice(
-      database.db,
-      membership,
-      draft.invoice.id,
+      { clientId: 'acme', from: '2026-11-16', to: '2026-11-22' },
       '2026-11-24',
       clock.now(),
     );
-    if (!issued.ok) throw new Error(issued.message);
-    expect(issued.invoice.number).toBe('2026-0001');
+    expect(invoice.number).toBe('2026-0001');
 
     expect(await pushAs(admin, 'deleteProject', { id: 'web' })).toMatchObject({
       outcome: 'refused',
@@ -125,7 +113,7 @@ describe.each(drivers)('records behind invoices and deleted logs on $name', (dri
     await ok(admin, 'deleteClient', { id: 'bolt' });
 
     // Voided, the invoice holds nothing: both may go (the void invoice keeps its copies).
-    expect(await voidInvoice(database.db, membership, draft.invoice.id, clock.now())).toEqual({
+    expect(await voidInvoice(database.db, membership, invoice.id, clock.now())).toEqual({
       ok: true,
       status: 'void',
     });
