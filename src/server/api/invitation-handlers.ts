@@ -9,7 +9,7 @@ import {
   invitationsOf,
   readInvitation,
   revokeInvitation,
-  takeInvitation,
+  acceptInvitation,
 } from '../team/invitations';
 import { reserve, type ThrottleKey } from '../throttle/throttle';
 import { appBaseUrl, type HandlerContext } from './context';
@@ -151,7 +151,7 @@ export async function handleAcceptInvitation(
         'forbidden',
         `This invitation is for ${found.email}, and you are signed in as ${session.user.email}. Sign out, then open the link again.`,
       );
-    const joined = await db.transaction((tx) => takeInvitation(tx, found, session.user.id, now));
+    const joined = await acceptInvitation(db, found, session.user.id, now);
     if (!joined) return gone();
     return json(200, { workspaceId: found.workspaceId }, refreshed(session, request, ctx));
   }
@@ -172,7 +172,7 @@ export async function handleAcceptInvitation(
     { name: name ?? '', email: found.email, password: password ?? '' },
     callerOf(request, ctx),
     now,
-    (tx, userId) => takeInvitation(tx, found, userId, now),
+    (tx, userId) => acceptInvitation(tx, found, userId, now),
   );
   if (outcome.kind === 'join_refused') return gone();
   if (outcome.kind === 'email_taken')

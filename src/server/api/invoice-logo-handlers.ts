@@ -3,6 +3,7 @@ import { parseBody, readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { checkLogo, logoOf, MAX_LOGO_BYTES, storeLogo } from '../invoices/logos';
 import { saveInvoiceSettings } from '../invoices/settings';
+import { commit } from '../commit/commit';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
@@ -26,11 +27,12 @@ export async function handleUploadLogo(request: Request, ctx: HandlerContext): P
       fields: { logo: checked.message },
     });
   const workspaceId = caller.membership.workspaceId;
-  const logoId = await ctx.database.db.transaction(async (tx) => {
+  const committed = await commit(ctx.database.db, workspaceId, async ({ tx }) => {
     const id = await storeLogo(tx, workspaceId, bytes!, checked.contentType, ctx.now());
     await saveInvoiceSettings(tx, workspaceId, { logoId: id });
     return id;
   });
+  const logoId = committed?.result ?? '';
   return json(200, { logoId }, refreshed(caller.session, request, ctx));
 }
 
@@ -43,7 +45,9 @@ export async function handleRemoveLogo(request: Request, ctx: HandlerContext): P
   if (!body.ok) return body.response;
   const caller = await memberOf(request, ctx, body.value.workspaceId, 'changeInvoiceSettings');
   if ('response' in caller) return caller.response;
-  await saveInvoiceSettings(ctx.database.db, caller.membership.workspaceId, { logoId: '' });
+  await commit(ctx.database.db, caller.membership.workspaceId, ({ tx, workspaceId }) =>
+    saveInvoiceSettings(tx, workspaceId, { logoId: '' }),
+  );
   return json(200, { logoId: '' }, refreshed(caller.session, request, ctx));
 }
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../db/connect';
 import { recomputeLogAmounts } from '../sync/amounts';
 import type { Membership } from '../sync/permissions';
-import { pokeWorkspace } from '../sync/poke';
+import { commit, commitOutcome } from '../commit/commit';
 import { rows, type Runner } from '../sync/records';
 import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
@@ -19,6 +19,9 @@ import { invoiceSettingsOf } from './settings';
 import { adminRefusal } from '../../lib/policy';
 
 // Drafts, issuing and voiding (issue 14). Only Admins see and make invoices.
+
+/** The answer for a workspace deleted while its invoice was being written. */
+const NO_WORKSPACE = refuse(404, 'There is no such workspace.');
 
 export interface InvoiceView {
   id: string;
@@ -53,16 +56,19 @@ export async function createDraft(
         sql`, `,
       )})`
     : sql``;
-  const made = await db.transaction(async (tx) => {
-    const stamp = now.toISOString();
-    await tx.execute(
-      sql`INSERT INTO invoices (id, workspace_id, client_id, status, document, created_by, created_at, updated_at)
+  const committed = await commit(
+    db,
+    workspaceId,
+    async ({ tx }) => {
+      const stamp = now.toISOString();
+      await tx.execute(
+        sql`INSERT INTO invoices (id, workspace_id, client_id, status, document, created_by, created_at, updated_at)
         VALUES (${id}, ${workspaceId}, ${input.clientId}, 'draft', '{}'::jsonb, ${membership.userId}, ${stamp}, ${stamp})`,
-    );
-    // Reserved once: a log another draft took meanwhile is skipped (ON CONFLICT).
-    const reserved = await rows<{ log_id: string }>(
-      tx,
-      sql`INSERT INTO invoice_logs (workspace_id, log_id, invoice_id)
+      );
+      // Reserved once: a log another draft took meanwhile is skipped (ON CONFLICT).
+      const reserved = await rows<{ log_id: string }>(
+        tx,
+        sql`INSERT INTO invoice_logs (workspace_id, log_id, invoice_id)
         SELECT l.workspace_id, l.id, ${id} FROM time_logs l
         JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
         WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND p.client_id = ${input.clientId}
@@ -70,24 +76,27 @@ export async function createDraft(
           AND coalesce(l.data->>'status', 'approved') = 'approved'
           AND (l.billable_minor > 0 OR l.expense_minor > 0) ${onlyProjects}
         ON CONFLICT (workspace_id, log_id) DO NOTHING RETURNING log_id`,
-    );
-    if (reserved.length === 0) {
-      // Nothing to bill: the draft row goes again, so no empty invoice is left behind.
-      await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
-      return null;
-    }
-    const document = await documentOf(
-      tx,
-      workspaceId,
-      id,
-      { from: input.from, to: input.to, currency: settings.currency },
-      defaultLayout({ name: client.taxName, percent: client.taxPercent }, settings),
-    );
-    await tx.execute(
-      sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE id = ${id}`,
-    );
-    return document;
-  });
+      );
+      if (reserved.length === 0) {
+        // Nothing to bill: the draft row goes again, so no empty invoice is left behind.
+        await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
+        return null;
+      }
+      const document = await documentOf(
+        tx,
+        workspaceId,
+        id,
+        { from: input.from, to: input.to, currency: settings.currency },
+        defaultLayout({ name: client.taxName, percent: client.taxPercent }, settings),
+      );
+      await tx.execute(
+        sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE id = ${id}`,
+      );
+      return document;
+    },
+    (document) => document !== null,
+  );
+  const made = committed?.result ?? null;
   if (!made)
     return refuse(400, 'This client has no approved, uninvoiced time or expenses in these days.');
   return {
@@ -129,39 +138,44 @@ export async function updateDraft(
   if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const workspaceId = membership.workspaceId;
   const { settings } = await invoiceSettingsOf(db, workspaceId);
-  return db.transaction(async (tx) => {
-    const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
-      tx,
-      sql`SELECT client_id, status, document FROM invoices
+  return commitOutcome(
+    db,
+    workspaceId,
+    async ({ tx }) => {
+      const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
+        tx,
+        sql`SELECT client_id, status, document FROM invoices
         WHERE id = ${id} AND workspace_id = ${workspaceId} FOR UPDATE`,
-    );
-    if (!draft) return refuse(404, 'There is no such invoice.');
-    if (draft.status !== 'draft')
-      return refuse(409, 'An issued invoice is not changed: void it and make a new one.');
-    const document = await documentOf(
-      tx,
-      workspaceId,
-      id,
-      { from: draft.document.from, to: draft.document.to, currency: settings.currency },
-      layout,
-    );
-    await tx.execute(
-      sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb,
-        updated_at = ${now.toISOString()} WHERE id = ${id}`,
-    );
-    return {
-      ok: true as const,
-      invoice: {
+      );
+      if (!draft) return refuse(404, 'There is no such invoice.');
+      if (draft.status !== 'draft')
+        return refuse(409, 'An issued invoice is not changed: void it and make a new one.');
+      const document = await documentOf(
+        tx,
+        workspaceId,
         id,
-        clientId: draft.client_id,
-        status: 'draft' as const,
-        number: null,
-        issueDate: null,
-        dueDate: null,
-        document,
-      },
-    };
-  });
+        { from: draft.document.from, to: draft.document.to, currency: settings.currency },
+        layout,
+      );
+      await tx.execute(
+        sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb,
+        updated_at = ${now.toISOString()} WHERE id = ${id}`,
+      );
+      return {
+        ok: true as const,
+        invoice: {
+          id,
+          clientId: draft.client_id,
+          status: 'draft' as const,
+          number: null,
+          issueDate: null,
+          dueDate: null,
+          document,
+        },
+      };
+    },
+    NO_WORKSPACE,
+  );
 }
 
 /**
@@ -182,91 +196,91 @@ export async function issueInvoice(
   const { settings, workspaceName } = await invoiceSettingsOf(db, workspaceId);
   const problem = numberingProblem(settings.numberPattern, settings.counter);
   if (problem) return refuse(409, `Fix the invoice number pattern first: ${problem}`);
-  return db.transaction(async (tx) => {
-    const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
-      tx,
-      sql`SELECT client_id, status, document FROM invoices
+  return commitOutcome(
+    db,
+    workspaceId,
+    async ({ tx, version }) => {
+      const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
+        tx,
+        sql`SELECT client_id, status, document FROM invoices
         WHERE id = ${id} AND workspace_id = ${workspaceId} FOR UPDATE`,
-    );
-    if (!draft) return refuse(404, 'There is no such invoice.');
-    if (draft.status !== 'draft') return refuse(409, 'This invoice is already issued.');
-    const client = await clientOf(tx, workspaceId, draft.client_id);
-    if (!client) return refuse(409, 'The client of this draft was deleted.');
-    const document = await documentOf(
-      tx,
-      workspaceId,
-      id,
-      { from: draft.document.from, to: draft.document.to, currency: settings.currency },
-      layoutOf(draft.document, client, settings),
-    );
-    if (document.lines.length === 0)
-      return refuse(
-        409,
-        'Nothing is left on this draft to bill: its logs were removed or changed.',
       );
-    const scope = counterScope(settings.counter, issueDate, draft.client_id);
-    // The counter's row is locked until this transaction ends: concurrent issues queue here.
-    const [counter] = await rows<{ last: number | string }>(
-      tx,
-      sql`INSERT INTO invoice_counters (workspace_id, scope, last) VALUES (${workspaceId}, ${scope}, 1)
+      if (!draft) return refuse(404, 'There is no such invoice.');
+      if (draft.status !== 'draft') return refuse(409, 'This invoice is already issued.');
+      const client = await clientOf(tx, workspaceId, draft.client_id);
+      if (!client) return refuse(409, 'The client of this draft was deleted.');
+      const document = await documentOf(
+        tx,
+        workspaceId,
+        id,
+        { from: draft.document.from, to: draft.document.to, currency: settings.currency },
+        layoutOf(draft.document, client, settings),
+      );
+      if (document.lines.length === 0)
+        return refuse(
+          409,
+          'Nothing is left on this draft to bill: its logs were removed or changed.',
+        );
+      const scope = counterScope(settings.counter, issueDate, draft.client_id);
+      // The counter's row is locked until this transaction ends: concurrent issues queue here.
+      const [counter] = await rows<{ last: number | string }>(
+        tx,
+        sql`INSERT INTO invoice_counters (workspace_id, scope, last) VALUES (${workspaceId}, ${scope}, 1)
         ON CONFLICT (workspace_id, scope) DO UPDATE SET last = invoice_counters.last + 1
         RETURNING last`,
-    );
-    const number = formatInvoiceNumber(
-      settings.numberPattern,
-      Number(counter?.last ?? 1),
-      issueDate,
-      clientCode(client.name),
-    );
-    const dueDate = addDays(issueDate, document.layout.paymentTermsDays);
-    const frozen: InvoiceDocument = {
-      ...document,
-      seller: {
-        name: settings.companyName || workspaceName,
-        address: settings.address,
-        taxNumber: settings.taxNumber,
-        country: settings.country,
-        ...(settings.logoId ? { logoId: settings.logoId } : {}),
-      },
-      buyer: {
-        name: client.name,
-        address: client.address,
-        taxNumber: client.taxNumber,
-        email: client.email,
-        country: client.country,
-      },
-    };
-    await tx.execute(
-      sql`UPDATE invoices SET status = 'issued', number = ${number}, issue_date = ${issueDate},
+      );
+      const number = formatInvoiceNumber(
+        settings.numberPattern,
+        Number(counter?.last ?? 1),
+        issueDate,
+        clientCode(client.name),
+      );
+      const dueDate = addDays(issueDate, document.layout.paymentTermsDays);
+      const frozen: InvoiceDocument = {
+        ...document,
+        seller: {
+          name: settings.companyName || workspaceName,
+          address: settings.address,
+          taxNumber: settings.taxNumber,
+          country: settings.country,
+          ...(settings.logoId ? { logoId: settings.logoId } : {}),
+        },
+        buyer: {
+          name: client.name,
+          address: client.address,
+          taxNumber: client.taxNumber,
+          email: client.email,
+          country: client.country,
+        },
+      };
+      await tx.execute(
+        sql`UPDATE invoices SET status = 'issued', number = ${number}, issue_date = ${issueDate},
         due_date = ${dueDate}, document = ${JSON.stringify(frozen)}::jsonb,
         issued_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
-    );
-    await markLogs(tx, workspaceId, id, number);
-    return {
-      ok: true as const,
-      invoice: {
-        id,
-        clientId: draft.client_id,
-        status: 'issued' as const,
-        number,
-        issueDate,
-        dueDate,
-        document: frozen,
-      },
-    };
-  });
+      );
+      await markLogs(tx, id, number, version);
+      return {
+        ok: true as const,
+        invoice: {
+          id,
+          clientId: draft.client_id,
+          status: 'issued' as const,
+          number,
+          issueDate,
+          dueDate,
+          document: frozen,
+        },
+      };
+    },
+    NO_WORKSPACE,
+  );
 }
 
 /**
- * Writes (or, with null, removes) the invoice number on the logs `invoiceId` holds, as a change
- * of the workspace, so every device pulls it and shows the logs locked (or free again).
+ * Writes (or, with null, removes) the invoice number on the logs `invoiceId` holds, at the
+ * commit's version, so every device pulls it and shows the logs locked (or free again).
  */
-async function markLogs(tx: Runner, workspaceId: string, invoiceId: string, number: string | null) {
-  const [bumped] = await rows<{ version: number | string }>(
-    tx,
-    sql`UPDATE workspaces SET version = version + 1 WHERE id = ${workspaceId} RETURNING version`,
-  );
-  const version = Number(bumped?.version ?? 0);
+async function markLogs(tx: Runner, invoiceId: string, number: string | null, version: number) {
   await tx.execute(
     sql`UPDATE time_logs l SET version = ${version},
         data = CASE WHEN ${number}::text IS NULL THEN l.data - 'invoice'
@@ -274,7 +288,6 @@ async function markLogs(tx: Runner, workspaceId: string, invoiceId: string, numb
       FROM invoice_logs il
       WHERE il.invoice_id = ${invoiceId} AND l.workspace_id = il.workspace_id AND l.id = il.log_id`,
   );
-  await pokeWorkspace(tx, workspaceId, version);
 }
 
 /** The credit note that cancels invoice `number`: unique because the invoice number is. */
@@ -292,28 +305,33 @@ export async function voidInvoice(
   now: Date,
 ): Promise<{ ok: true; status: 'void' | 'deleted' } | Refusal> {
   if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
-  return db.transaction(async (tx) => {
-    const [found] = await rows<{ status: string; number: string | null }>(
-      tx,
-      sql`SELECT status, number FROM invoices WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
-    );
-    if (!found) return refuse(404, 'There is no such invoice.');
-    if (found.status === 'void') return refuse(409, 'This invoice is already void.');
-    if (found.status === 'issued') {
-      await markLogs(tx, membership.workspaceId, id, null);
-      // Free again, its logs follow today's rates, as every log on no invoice does (their
-      // amounts were frozen while it held them: src/server/sync/frozen-amounts.ts).
-      await recomputeLogAmounts(tx, membership.workspaceId, { invoiceId: id });
-    }
-    await tx.execute(sql`DELETE FROM invoice_logs WHERE invoice_id = ${id}`);
-    if (found.status === 'draft') {
-      await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
-      return { ok: true as const, status: 'deleted' as const };
-    }
-    await tx.execute(
-      sql`UPDATE invoices SET status = 'void', credit_note = ${creditNoteNumber(found.number ?? '')},
+  return commitOutcome(
+    db,
+    membership.workspaceId,
+    async ({ tx, version }) => {
+      const [found] = await rows<{ status: string; number: string | null }>(
+        tx,
+        sql`SELECT status, number FROM invoices WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
+      );
+      if (!found) return refuse(404, 'There is no such invoice.');
+      if (found.status === 'void') return refuse(409, 'This invoice is already void.');
+      if (found.status === 'issued') {
+        await markLogs(tx, id, null, version);
+        // Free again, its logs follow today's rates, as every log on no invoice does (their
+        // amounts were frozen while it held them: src/server/sync/frozen-amounts.ts).
+        await recomputeLogAmounts(tx, membership.workspaceId, { invoiceId: id });
+      }
+      await tx.execute(sql`DELETE FROM invoice_logs WHERE invoice_id = ${id}`);
+      if (found.status === 'draft') {
+        await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
+        return { ok: true as const, status: 'deleted' as const };
+      }
+      await tx.execute(
+        sql`UPDATE invoices SET status = 'void', credit_note = ${creditNoteNumber(found.number ?? '')},
         voided_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
-    );
-    return { ok: true as const, status: 'void' as const };
-  });
+      );
+      return { ok: true as const, status: 'void' as const };
+    },
+    NO_WORKSPACE,
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import type { Db } from '../db/connect';
+import { commit } from '../commit/commit';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
@@ -48,23 +49,33 @@ export async function createShare(
     };
   const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + input.days * 86_400_000).toISOString();
-  await db.execute(
-    sql`INSERT INTO report_shares (id, saved_report_id, secret_hash, with_amounts, created_at, expires_at)
-      VALUES (${handle}, ${input.savedReportId}, ${secretHash}, ${input.withAmounts}, ${now.toISOString()}, ${expiresAt})`,
+  await commit(db, membership.workspaceId, ({ tx }) =>
+    tx.execute(
+      sql`INSERT INTO report_shares (id, saved_report_id, secret_hash, with_amounts, created_at, expires_at)
+        VALUES (${handle}, ${input.savedReportId}, ${secretHash}, ${input.withAmounts}, ${now.toISOString()}, ${expiresAt})`,
+    ),
   );
   return { ok: true, token, id: handle, expiresAt };
 }
 
 /** Withdraws one of the caller's links; false when they have no such link. */
 export async function revokeShare(db: Db, membership: Membership, id: string, now: Date) {
-  const done = await rows<{ id: string }>(
+  const committed = await commit(
     db,
-    sql`UPDATE report_shares s SET revoked_at = coalesce(s.revoked_at, ${now.toISOString()})
+    membership.workspaceId,
+    async ({ tx }) => {
+      const done = await rows<{ id: string }>(
+        tx,
+        sql`UPDATE report_shares s SET revoked_at = coalesce(s.revoked_at, ${now.toISOString()})
       FROM saved_reports r WHERE s.id = ${id} AND r.id = s.saved_report_id
       AND r.workspace_id = ${membership.workspaceId} AND r.user_id = ${membership.userId}
       RETURNING s.id`,
+      );
+      return done.length > 0;
+    },
+    (revoked) => revoked,
   );
-  return done.length > 0;
+  return committed?.result ?? false;
 }
 
 /** What a share link shows: the report as its creator may see it, amounts only if chosen. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { savedReportSpecSchema, type SavedReportSpec, type Schedule } from '../../lib/saved-report';
 import { todayIn } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
+import { commit, commitOutcome } from '../commit/commit';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 
@@ -104,12 +105,29 @@ export async function ownSavedReport(db: Db, membership: Membership, id: string)
 export async function saveReport(
   db: Db,
   membership: Membership,
-  input: {
-    id?: string | undefined;
-    name: string;
-    spec: SavedReportSpec;
-    schedule: Schedule | null;
-  },
+  input: SavedReportInput,
+  now: Date,
+): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+  return commitOutcome(
+    db,
+    membership.workspaceId,
+    ({ tx }) => saveReportIn(tx, membership, input, now),
+    { ok: false, message: 'This workspace no longer exists.' },
+  );
+}
+
+/** What a person saves: a name, the report's spec and when it is mailed. */
+export interface SavedReportInput {
+  id?: string | undefined;
+  name: string;
+  spec: SavedReportSpec;
+  schedule: Schedule | null;
+}
+
+async function saveReportIn(
+  db: Db,
+  membership: Membership,
+  input: SavedReportInput,
   now: Date,
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
   const today = todayIn(membership.rules.timeZone, now);
@@ -137,10 +155,18 @@ export async function saveReport(
 
 /** Deletes one of the caller's saved reports with its share links; false when there is none. */
 export async function deleteSavedReport(db: Db, membership: Membership, id: string) {
-  const gone = await rows<{ id: string }>(
+  const committed = await commit(
     db,
-    sql`DELETE FROM saved_reports WHERE id = ${id} AND workspace_id = ${membership.workspaceId}
+    membership.workspaceId,
+    async ({ tx }) => {
+      const gone = await rows<{ id: string }>(
+        tx,
+        sql`DELETE FROM saved_reports WHERE id = ${id} AND workspace_id = ${membership.workspaceId}
       AND user_id = ${membership.userId} RETURNING id`,
+      );
+      return gone.length > 0;
+    },
+    (done) => done,
   );
-  return gone.length > 0;
+  return committed?.result ?? false;
 }

@@ -1,11 +1,11 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { MutationResult } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
-import { mutationResults, syncClients, workspaces } from '../db/schema';
+import { mutationResults, syncClients } from '../db/schema';
+import { commit } from '../commit/commit';
 import { recomputeTouched, type LogScope } from './amounts';
 import { applyMutation } from './apply';
 import { checkMutationIds, fingerprintOf } from './mutation-ids';
-import { pokeWorkspace } from './poke';
 import { membershipOf } from './workspaces';
 
 /** Results kept per client for answering retried pushes. */
@@ -16,7 +16,14 @@ export type PushOutcome =
   | { kind: 'forbidden'; reason: 'not_member' | 'foreign_client' }
   /** Ids that do not grow, or name another change than the one applied: nothing was applied. */
   | { kind: 'reused' }
-  | { kind: 'ok'; results: MutationResult[]; lastMutationId: number; version: number };
+  | {
+      kind: 'ok';
+      results: MutationResult[];
+      lastMutationId: number;
+      version: number;
+      /** Whether any mutation was applied (the version moved). */
+      changed: boolean;
+    };
 
 /**
  * Applies a batch of mutations in one transaction (Replicache's push). The workspace row is
@@ -37,87 +44,78 @@ export async function push(
 ): Promise<PushOutcome> {
   const membership = await membershipOf(db, userId, body.workspaceId);
   if (!membership) return { kind: 'forbidden', reason: 'not_member' };
-  return db.transaction(async (tx): Promise<PushOutcome> => {
-    // The workspace row first: every push to it waits here, so versions are handed out in order.
-    // NO KEY UPDATE, because the foreign keys checked below take KEY SHARE locks on this row,
-    // and a plain FOR UPDATE taken after them deadlocks two pushes against each other.
-    const [workspace] = await tx
-      .select({ version: workspaces.version })
-      .from(workspaces)
-      .where(eq(workspaces.id, body.workspaceId))
-      .for('no key update');
-    await tx
-      .insert(syncClients)
-      .values({
-        id: body.clientId,
-        userId,
-        workspaceId: body.workspaceId,
-        createdAt: now,
-        lastSeenAt: now,
-      })
-      .onConflictDoNothing();
-    const [client] = await tx
-      .select()
-      .from(syncClients)
-      .where(eq(syncClients.id, body.clientId))
-      .for('update');
-    if (!client || client.userId !== userId || client.workspaceId !== body.workspaceId)
-      return { kind: 'forbidden', reason: 'foreign_client' };
-    const ids = await checkMutationIds(tx, body.clientId, client.lastMutationId, body.mutations);
-    if (ids.kind === 'reused') return { kind: 'reused' };
-    const version = (workspace?.version ?? 0) + 1;
-    let last = client.lastMutationId;
-    let changed = false;
-    const results: MutationResult[] = [];
-    const touched: LogScope[] = [];
-    for (const mutation of body.mutations) {
-      const stored = ids.stored.get(mutation.id);
-      if (stored) {
-        results.push(stored);
-        continue;
+  const committed = await commit(
+    db,
+    body.workspaceId,
+    async ({ tx, version }): Promise<PushOutcome> => {
+      await tx
+        .insert(syncClients)
+        .values({
+          id: body.clientId,
+          userId,
+          workspaceId: body.workspaceId,
+          createdAt: now,
+          lastSeenAt: now,
+        })
+        .onConflictDoNothing();
+      const [client] = await tx
+        .select()
+        .from(syncClients)
+        .where(eq(syncClients.id, body.clientId))
+        .for('update');
+      if (!client || client.userId !== userId || client.workspaceId !== body.workspaceId)
+        return { kind: 'forbidden', reason: 'foreign_client' };
+      const ids = await checkMutationIds(tx, body.clientId, client.lastMutationId, body.mutations);
+      if (ids.kind === 'reused') return { kind: 'reused' };
+      let last = client.lastMutationId;
+      let changed = false;
+      const results: MutationResult[] = [];
+      const touched: LogScope[] = [];
+      for (const mutation of body.mutations) {
+        const stored = ids.stored.get(mutation.id);
+        if (stored) {
+          results.push(stored);
+          continue;
+        }
+        const collected: LogScope[] = [];
+        const result = await tx.transaction((savepoint) =>
+          applyMutation(
+            { runner: savepoint, membership, version, now, touched: collected },
+            mutation,
+          ),
+        );
+        // A refused mutation's savepoint was rolled back: only what was applied is computed.
+        if (result.outcome === 'ok') touched.push(...collected);
+        changed ||= result.outcome === 'ok';
+        results.push(result);
+        last = mutation.id;
+        await tx.insert(mutationResults).values({
+          clientId: body.clientId,
+          mutationId: mutation.id,
+          result,
+          fingerprint: fingerprintOf(mutation),
+        });
       }
-      const collected: LogScope[] = [];
-      const result = await tx.transaction((savepoint) =>
-        applyMutation(
-          { runner: savepoint, membership, version, now, touched: collected },
-          mutation,
-        ),
-      );
-      // A refused mutation's savepoint was rolled back: only what was applied is computed.
-      if (result.outcome === 'ok') touched.push(...collected);
-      changed ||= result.outcome === 'ok';
-      results.push(result);
-      last = mutation.id;
-      await tx.insert(mutationResults).values({
-        clientId: body.clientId,
-        mutationId: mutation.id,
-        result,
-        fingerprint: fingerprintOf(mutation),
-      });
-    }
-    // Each touched log's money, once, from the final state the push leaves (amounts.ts).
-    await recomputeTouched(tx, body.workspaceId, touched);
-    if (changed) {
-      await tx.update(workspaces).set({ version }).where(eq(workspaces.id, body.workspaceId));
-      await pokeWorkspace(tx, body.workspaceId, version);
-    }
-    await tx
-      .update(syncClients)
-      .set({ lastMutationId: last, lastSeenAt: now })
-      .where(eq(syncClients.id, body.clientId));
-    await tx
-      .delete(mutationResults)
-      .where(
-        and(
-          eq(mutationResults.clientId, body.clientId),
-          lt(mutationResults.mutationId, sql`${last - KEPT_RESULTS}`),
-        ),
-      );
-    return {
-      kind: 'ok',
-      results,
-      lastMutationId: last,
-      version: changed ? version : version - 1,
-    };
-  });
+      // Each touched log's money, once, from the final state the push leaves (amounts.ts).
+      await recomputeTouched(tx, body.workspaceId, touched);
+      await tx
+        .update(syncClients)
+        .set({ lastMutationId: last, lastSeenAt: now })
+        .where(eq(syncClients.id, body.clientId));
+      await tx
+        .delete(mutationResults)
+        .where(
+          and(
+            eq(mutationResults.clientId, body.clientId),
+            lt(mutationResults.mutationId, sql`${last - KEPT_RESULTS}`),
+          ),
+        );
+      return { kind: 'ok', results, lastMutationId: last, version, changed };
+    },
+    (outcome) => outcome.kind === 'ok' && outcome.changed,
+  );
+  if (!committed) return { kind: 'forbidden', reason: 'not_member' };
+  const outcome = committed.result;
+  // The version the device has caught up to: the new one, or the one before when nothing changed.
+  return outcome.kind === 'ok' ? { ...outcome, version: committed.version } : outcome;
 }

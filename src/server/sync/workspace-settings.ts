@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { WorkspaceRules } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
-import { memberships, workspaces } from '../db/schema';
-import { pokeWorkspace } from './poke';
+import { workspaces } from '../db/schema';
+import { commit } from '../commit/commit';
 
 /** The workspace columns that make up its rules, for selects that join workspaces. */
 export const ruleColumns = {
@@ -61,19 +61,15 @@ export async function saveWorkspaceSettings(
   workspaceId: string,
   settings: WorkspaceSettings,
 ): Promise<WorkspaceSettings | null> {
-  return db.transaction(async (tx) => {
+  const committed = await commit(db, workspaceId, async ({ tx, resetVisibility }) => {
     const [before] = await tx
-      .select({ managersSeeAmounts: workspaces.managersSeeAmounts, version: workspaces.version })
+      .select({ managersSeeAmounts: workspaces.managersSeeAmounts })
       .from(workspaces)
-      .where(eq(workspaces.id, workspaceId))
-      .for('no key update');
-    if (!before) return null;
-    const version = before.version + 1;
+      .where(eq(workspaces.id, workspaceId));
     await tx
       .update(workspaces)
       .set({
         name: settings.name,
-        version,
         managersSeeAmounts: settings.managersSeeAmounts,
         timeZone: settings.timeZone,
         weekStart: settings.weekStart,
@@ -82,14 +78,9 @@ export async function saveWorkspaceSettings(
         autoLockGrace: settings.autoLock?.graceDays ?? 0,
       })
       .where(eq(workspaces.id, workspaceId));
-    if (before.managersSeeAmounts !== settings.managersSeeAmounts)
-      await tx
-        .update(memberships)
-        .set({ resetVersion: version })
-        .where(
-          sql`${memberships.workspaceId} = ${workspaceId} AND ${memberships.role} = 'Manager'`,
-        );
-    await pokeWorkspace(tx, workspaceId, version);
+    if (before?.managersSeeAmounts !== settings.managersSeeAmounts)
+      resetVisibility({ role: 'Manager' });
     return settings;
   });
+  return committed?.result ?? null;
 }

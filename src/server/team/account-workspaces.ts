@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { commit } from '../commit/commit';
 import { memberships, users, workspaces } from '../db/schema';
 import { endStreams } from '../sync/poke';
 import { isAdmin } from '../../lib/policy';
@@ -78,6 +79,10 @@ export async function deleteAccountAndWorkspaces(
     const alone = effects.filter((e) => e.effect === 'deleted' || chosen(e)).map((e) => e.id);
     if (alone.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
     await tx.delete(users).where(eq(users.id, userId));
+    // The workspaces the person leaves lose a joined member: each is one commit, so its devices
+    // pull and show the member as not joined.
+    for (const left of effects.filter((e) => e.effect === 'leave'))
+      await commit(tx, left.id, () => Promise.resolve());
     await endStreams(tx, userId);
     return { ok: true as const };
   });

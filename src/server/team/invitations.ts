@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { commit } from '../commit/commit';
 import { invitations, memberships, users, workspaces } from '../db/schema';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import { endStreams } from '../sync/poke';
@@ -75,7 +76,8 @@ export async function createInvitation(
     return { ok: false, field: 'memberId', message: 'This team member has already joined.' };
   const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_MS);
-  await db.transaction(async (tx) => {
+  // A pending invitation shows on every device's team list: one commit, which pokes them.
+  await commit(db, input.workspaceId, async ({ tx }) => {
     await tx
       .update(invitations)
       .set({ revokedAt: now })
@@ -158,19 +160,27 @@ export async function revokeInvitation(
   id: string,
   now: Date,
 ): Promise<boolean> {
-  const revoked = await db
-    .update(invitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(invitations.workspaceId, workspaceId),
-        eq(invitations.id, id),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-      ),
-    )
-    .returning({ id: invitations.id });
-  return revoked.length > 0;
+  const committed = await commit(
+    db,
+    workspaceId,
+    async ({ tx }) => {
+      const revoked = await tx
+        .update(invitations)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(invitations.workspaceId, workspaceId),
+            eq(invitations.id, id),
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+          ),
+        )
+        .returning({ id: invitations.id });
+      return revoked.length > 0;
+    },
+    (done) => done,
+  );
+  return committed?.result ?? false;
 }
 
 /** What the /invite page shows about a link, or why it cannot be used. */
@@ -225,11 +235,31 @@ export async function readInvitation(
 }
 
 /**
+ * Accepts an invitation for `userId` as one commit of its workspace (inside the caller's
+ * transaction when given one: a sign-up creates the account and joins at once), so every device
+ * of the team pulls the new member's joined state; false when the link was taken meanwhile.
+ */
+export async function acceptInvitation(
+  db: Db,
+  invitation: { id: string; workspaceId: string; memberId: string; role: string },
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const committed = await commit(
+    db,
+    invitation.workspaceId,
+    ({ tx }) => takeInvitation(tx, invitation, userId, now),
+    (taken) => taken,
+  );
+  return committed?.result ?? false;
+}
+
+/**
  * Accepts an invitation for `userId` inside the caller's transaction: one UPDATE takes it only
  * while it is pending, so of two acceptances at once exactly one joins; the person becomes a
  * member of the workspace with the team member's role, linked to that record.
  */
-export async function takeInvitation(
+async function takeInvitation(
   tx: Db,
   invitation: { id: string; workspaceId: string; memberId: string; role: string },
   userId: string,

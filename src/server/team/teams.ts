@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { memberships, teamMembers, teams, workspaces } from '../db/schema';
-import { pokeWorkspace } from '../sync/poke';
+import { teamMembers, teams } from '../db/schema';
+import { commit } from '../commit/commit';
 import { liveIds } from '../sync/records';
 
 /** A team as /teams shows it. */
@@ -40,24 +40,6 @@ export type TeamOutcome =
   | { ok: true; team: Team }
   | { ok: false; field: 'id' | 'name' | 'memberIds' | 'leadIds'; message: string };
 
-/**
- * Who a Manager may see changes with a team: the workspace's version grows, every Manager's next
- * pull starts over (so rows they no longer may see leave their devices) and devices are poked.
- */
-async function teamsChanged(tx: Db, workspaceId: string): Promise<void> {
-  const [row] = await tx
-    .update(workspaces)
-    .set({ version: sql`${workspaces.version} + 1` })
-    .where(eq(workspaces.id, workspaceId))
-    .returning({ version: workspaces.version });
-  const version = row?.version ?? 0;
-  await tx
-    .update(memberships)
-    .set({ resetVersion: version })
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.role, 'Manager')));
-  await pokeWorkspace(tx, workspaceId, version);
-}
-
 /** Creates a team (no `id`) or replaces one's name, members and leads. */
 export async function saveTeam(
   db: Db,
@@ -69,67 +51,80 @@ export async function saveTeam(
   const leadIds = [...new Set(input.leadIds)];
   if (leadIds.some((id) => !memberIds.includes(id)))
     return { ok: false, field: 'leadIds', message: 'A lead must be a member of the team' };
-  return db.transaction(async (tx): Promise<TeamOutcome> => {
-    const live = await liveIds(tx, workspaceId, 'member', memberIds);
-    if (memberIds.some((id) => !live.has(id)))
-      return {
-        ok: false,
-        field: 'memberIds',
-        message: 'Choose members from this workspace’s team',
-      };
-    const taken = await tx
-      .select({ id: teams.id })
-      .from(teams)
-      .where(
-        and(eq(teams.workspaceId, workspaceId), sql`lower(${teams.name}) = lower(${input.name})`),
-      );
-    if (taken.some((t) => t.id !== input.id))
-      return { ok: false, field: 'name', message: 'Another team has this name' };
-    const id = input.id ?? randomUUID();
-    if (input.id) {
-      const updated = await tx
-        .update(teams)
-        .set({ name: input.name })
-        .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, input.id)))
-        .returning({ id: teams.id });
-      if (updated.length === 0)
+  // Who a Manager may see changes with a team: every Manager's next pull starts over, so rows
+  // they no longer may see leave their devices.
+  const committed = await commit(
+    db,
+    workspaceId,
+    async ({ tx, resetVisibility }): Promise<TeamOutcome> => {
+      const live = await liveIds(tx, workspaceId, 'member', memberIds);
+      if (memberIds.some((id) => !live.has(id)))
         return {
           ok: false,
-          field: 'id',
-          message: 'This team does not exist (it may have been deleted)',
+          field: 'memberIds',
+          message: 'Choose members from this workspace’s team',
         };
-      await tx
-        .delete(teamMembers)
-        .where(and(eq(teamMembers.workspaceId, workspaceId), eq(teamMembers.teamId, id)));
-    } else {
-      await tx.insert(teams).values({ workspaceId, id, name: input.name, createdAt: now });
-    }
-    if (memberIds.length > 0)
-      await tx.insert(teamMembers).values(
-        memberIds.map((memberId) => ({
-          workspaceId,
-          teamId: id,
-          memberId,
-          lead: leadIds.includes(memberId),
-        })),
-      );
-    await teamsChanged(tx, workspaceId);
-    return {
-      ok: true,
-      team: { id, name: input.name, memberIds: memberIds.sort(), leadIds: leadIds.sort() },
-    };
-  });
+      const taken = await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .where(
+          and(eq(teams.workspaceId, workspaceId), sql`lower(${teams.name}) = lower(${input.name})`),
+        );
+      if (taken.some((t) => t.id !== input.id))
+        return { ok: false, field: 'name', message: 'Another team has this name' };
+      const id = input.id ?? randomUUID();
+      if (input.id) {
+        const updated = await tx
+          .update(teams)
+          .set({ name: input.name })
+          .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, input.id)))
+          .returning({ id: teams.id });
+        if (updated.length === 0)
+          return {
+            ok: false,
+            field: 'id',
+            message: 'This team does not exist (it may have been deleted)',
+          };
+        await tx
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.workspaceId, workspaceId), eq(teamMembers.teamId, id)));
+      } else {
+        await tx.insert(teams).values({ workspaceId, id, name: input.name, createdAt: now });
+      }
+      if (memberIds.length > 0)
+        await tx.insert(teamMembers).values(
+          memberIds.map((memberId) => ({
+            workspaceId,
+            teamId: id,
+            memberId,
+            lead: leadIds.includes(memberId),
+          })),
+        );
+      resetVisibility({ role: 'Manager' });
+      return {
+        ok: true,
+        team: { id, name: input.name, memberIds: memberIds.sort(), leadIds: leadIds.sort() },
+      };
+    },
+    (outcome) => outcome.ok,
+  );
+  return committed?.result ?? { ok: false, field: 'id', message: 'This workspace does not exist' };
 }
 
 /** Deletes a team; true when there was one. */
 export async function deleteTeam(db: Db, workspaceId: string, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(teams)
-      .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, id)))
-      .returning({ id: teams.id });
-    if (gone.length === 0) return false;
-    await teamsChanged(tx, workspaceId);
-    return true;
-  });
+  const committed = await commit(
+    db,
+    workspaceId,
+    async ({ tx, resetVisibility }) => {
+      const gone = await tx
+        .delete(teams)
+        .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, id)))
+        .returning({ id: teams.id });
+      if (gone.length > 0) resetVisibility({ role: 'Manager' });
+      return gone.length > 0;
+    },
+    (deleted) => deleted,
+  );
+  return committed?.result ?? false;
 }

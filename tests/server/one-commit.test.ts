@@ -1,0 +1,418 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleDelete } from '../../src/server/api/handlers';
+import {
+  handleAcceptInvitation,
+  handleInvite,
+  handleRevokeInvitation,
+} from '../../src/server/api/invitation-handlers';
+import {
+  handleDraftInvoice,
+  handleInvoicePayment,
+  handleIssueInvoice,
+  handleSaveInvoiceSettings,
+  handleUpdateDraft,
+  handleVoidInvoice,
+} from '../../src/server/api/invoice-handlers';
+import { handleRemoveLogo, handleUploadLogo } from '../../src/server/api/invoice-logo-handlers';
+import {
+  handleCreateShare,
+  handleDeleteSavedReport,
+  handleRevokeShare,
+  handleSaveReport,
+} from '../../src/server/api/saved-report-handlers';
+import { handlePush } from '../../src/server/api/sync-handlers';
+import { handleDeleteTeam, handleSaveTeam } from '../../src/server/api/team-handlers';
+import { handleSaveWorkspaceSettings } from '../../src/server/api/workspace-handlers';
+import type { Database } from '../../src/server/db/connect';
+import { openStream, pokeWorkspace } from '../../src/server/sync/poke';
+import { rows } from '../../src/server/sync/records';
+import { context, drivers, fakeClock, post } from './support';
+import {
+  clientFields,
+  projectFields,
+  signUp,
+  teamMember,
+  timeLogFields,
+  type SignedUp,
+} from './workspace-support';
+
+// One commit (issue 26): every write that reaches a workspace, by a sync push or a REST call,
+// moves the workspace's version by exactly one and pokes its devices exactly once; a refused
+// write moves nothing and pokes no one. And no code but src/server/commit moves a version or
+// pokes.
+
+const SENTINEL = -1;
+
+describe.each(drivers)('one commit on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let closeStream: () => void = () => undefined;
+  const clock = fakeClock(new Date('2026-11-25T10:00:00Z'));
+  let admin: SignedUp;
+  const pokes: number[] = [];
+  const ctx = () => context(database, clock);
+  const ws = () => admin.workspace.id;
+  let mutationId = 0;
+
+  const versionNow = async () => {
+    const [row] = await rows<{ version: number | string }>(
+      database.db,
+      sql`SELECT version FROM workspaces WHERE id = ${ws()}`,
+    );
+    return Number(row?.version);
+  };
+
+  /**
+   * Every poke sent so far, once delivered: a sentinel poke sent now arrives after them all
+   * (one channel, delivered in commit order), so waiting for it leaves nothing in flight.
+   */
+  async function deliveredPokes(): Promise<number[]> {
+    await pokeWorkspace(database.db, ws(), SENTINEL);
+    const deadline = Date.now() + 10_000;
+    while (!pokes.includes(SENTINEL)) {
+      if (Date.now() > deadline) throw new Error('the sentinel poke never arrived');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const seen = pokes.filter((v) => v !== SENTINEL);
+    pokes.length = 0;
+    return seen;
+  }
+
+  /** Runs one write and checks it moved the version by one and poked once, with that version. */
+  async function oneCommit(label: string, write: () => Promise<Response>, status?: number) {
+    await deliveredPokes();
+    const before = await versionNow();
+    const res = await write();
+    const text = await res.text();
+    const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+    if (status === undefined) expect(res.ok, `${label}: ${res.status} ${text}`).toBe(true);
+    else expect(res.status, `${label}: ${text}`).toBe(status);
+    expect(await versionNow(), label).toBe(before + 1);
+    expect(await deliveredPokes(), label).toEqual([before + 1]);
+    return body;
+  }
+
+  /** Runs a refused write and checks it moved nothing and poked no one. */
+  async function noCommit(label: string, write: () => Promise<Response>, status: number) {
+    await deliveredPokes();
+    const before = await versionNow();
+    const res = await write();
+    expect(res.status, label).toBe(status);
+    expect(await versionNow(), label).toBe(before);
+    expect(await deliveredPokes(), label).toEqual([]);
+  }
+
+  const push = (mutations: { name: string; args: unknown }[], cookie = admin.cookie) =>
+    handlePush(
+      post(
+        '/sync/push',
+        {
+          workspaceId: ws(),
+          clientId: 'one-commit-device-01',
+          mutations: mutations.map((m) => ({ id: (mutationId += 1), ...m })),
+        },
+        cookie,
+      ),
+      ctx(),
+    );
+  const call = (
+    handler: (request: Request, c: ReturnType<typeof ctx>) => Promise<Response>,
+    path: string,
+    body: Record<string, unknown>,
+  ) => handler(post(path, { workspaceId: ws(), ...body }, admin.cookie), ctx());
+
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+    admin = await signUp(database, { name: 'Ada', email: 'ada.commit@example.com' }, clock);
+    const stream = await openStream(
+      database,
+      { workspaceId: ws(), userId: 'listener', sessionId: 'listener' },
+      { poke: (version) => pokes.push(version), end: () => undefined },
+    );
+    if (!stream.ok) throw new Error('no stream');
+    closeStream = stream.close;
+  });
+  afterAll(async () => {
+    closeStream();
+    await drop();
+  });
+
+  it('moves the version once and pokes once for each command pushed, and once for a batch', async () => {
+    const each: [string, unknown][] = [
+      ['createClient', { id: 'c1', fields: clientFields('Acme') }],
+      ['updateClient', { id: 'c1', changes: { contactPerson: 'Rao' } }],
+      ['createProject', { id: 'p1', fields: projectFields('Website', 'c1') }],
+      ['updateProject', { id: 'p1', changes: { hours: 20 } }],
+      [
+        'createTask',
+        {
+          id: 't1',
+          fields: { projectId: 'p1', task: 'Design', assigneeIds: [], billableRate: null },
+        },
+      ],
+      ['createMember', { id: 'm1', fields: teamMember('Nia', 'Normal', 'commit.test') }],
+      ['updateMember', { id: 'm1', changes: { BillableRate: 900 } }],
+      ['addTimeLog', { id: 'l1', fields: timeLogFields('2026-11-24', 'p1', 3600) }],
+      ['updateTimeLog', { id: 'l1', changes: { dur: 5400 } }],
+      ['setTimer', { timer: { status: 'idle' } }],
+    ];
+    for (const [name, args] of each) {
+      const body = await oneCommit(name, () => push([{ name, args }]));
+      expect(body['results'], name).toEqual([{ id: mutationId, outcome: 'ok' }]);
+    }
+    await oneCommit('a batch of three', () =>
+      push([
+        { name: 'addTimeLog', args: { id: 'l2', fields: timeLogFields('2026-11-24', 'p1', 60) } },
+        { name: 'deleteTimeLog', args: { id: 'l2' } },
+        { name: 'createClient', args: { id: 'c2', fields: clientFields('Spare') } },
+      ]),
+    );
+    for (const [name, id] of [
+      ['deleteTask', 't1'],
+      ['deleteClient', 'c2'],
+    ] as const)
+      await oneCommit(name, () => push([{ name, args: { id } }]));
+    // A push whose only mutation is refused keeps its result but moves nothing.
+    await noCommit(
+      'a refused push',
+      () => push([{ name: 'updateTimeLog', args: { id: 'missing', changes: { dur: 60 } } }]),
+      200,
+    );
+  });
+
+  it('moves the version once and pokes once for every REST write, and not for a refused one', async () => {
+    await oneCommit('workspace settings', () =>
+      call(handleSaveWorkspaceSettings, '/sync/workspace-settings', {
+        name: 'Commit Agency',
+        managersSeeAmounts: true,
+        timeZone: 'UTC',
+        weekStart: 1,
+        lockedUpTo: null,
+        autoLock: null,
+      }),
+    );
+    const team = await oneCommit(
+      'save a team',
+      () => call(handleSaveTeam, '/sync/teams', { name: 'Design', memberIds: ['m1'], leadIds: [] }),
+      201,
+    );
+    await noCommit(
+      'a refused team',
+      () => call(handleSaveTeam, '/sync/teams', { name: 'X', memberIds: [], leadIds: ['m1'] }),
+      400,
+    );
+    const teamId = (team['team'] as { id: string }).id;
+    await oneCommit(
+      'delete a team',
+      () => call(handleDeleteTeam, '/sync/teams/delete', { id: teamId }),
+      204,
+    );
+    await noCommit(
+      'delete a team twice',
+      () => call(handleDeleteTeam, '/sync/teams/delete', { id: teamId }),
+      400,
+    );
+
+    await oneCommit('invoice settings', () =>
+      call(handleSaveInvoiceSettings, '/sync/invoice-settings', {
+        companyName: 'Ada Studio',
+        address: '2 Lake Road, Pune',
+        taxNumber: '27BBBBB1111B1Z5',
+        currency: 'INR',
+        numberPattern: 'INV-{YY}-{SEQ:3}',
+        counter: 'yearly',
+        paymentTermsDays: 15,
+        note: 'Thank you',
+      }),
+    );
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await oneCommit('upload a logo', () =>
+      handleUploadLogo(
+        new Request(`https://hourmark.test/sync/invoice-logo?workspace=${ws()}`, {
+          method: 'POST',
+          headers: { 'content-type': 'image/png', cookie: admin.cookie },
+          body: new Uint8Array(png),
+        }),
+        ctx(),
+      ),
+    );
+    await oneCommit('remove the logo', () =>
+      call(handleRemoveLogo, '/sync/invoice-logo/remove', {}),
+    );
+
+    const drafted = await oneCommit(
+      'draft an invoice',
+      () =>
+        call(handleDraftInvoice, '/sync/invoices', {
+          clientId: 'c1',
+          from: '2026-11-01',
+          to: '2026-11-30',
+        }),
+      201,
+    );
+    const invoice = drafted['invoice'] as { id: string; document: { layout: unknown } };
+    await noCommit(
+      'a draft with nothing to bill',
+      () =>
+        call(handleDraftInvoice, '/sync/invoices', {
+          clientId: 'c1',
+          from: '2025-01-01',
+          to: '2025-01-31',
+        }),
+      400,
+    );
+    await oneCommit('save a draft', () =>
+      call(handleUpdateDraft, '/sync/invoices/draft', {
+        id: invoice.id,
+        layout: invoice.document.layout,
+      }),
+    );
+    await oneCommit('issue it', () =>
+      call(handleIssueInvoice, '/sync/invoices/issue', { id: invoice.id, issueDate: '2026-11-25' }),
+    );
+    await oneCommit(
+      'record a payment',
+      () =>
+        call(handleInvoicePayment, '/sync/invoices/payment', {
+          id: invoice.id,
+          paidOn: '2026-11-25',
+          amountMinor: 100,
+        }),
+      201,
+    );
+    await noCommit(
+      'a payment of more than is owed',
+      () =>
+        call(handleInvoicePayment, '/sync/invoices/payment', {
+          id: invoice.id,
+          paidOn: '2026-11-25',
+          amountMinor: 1_000_000_000,
+        }),
+      400,
+    );
+    await oneCommit('void it', () =>
+      call(handleVoidInvoice, '/sync/invoices/void', { id: invoice.id }),
+    );
+
+    const saved = await oneCommit(
+      'save a report',
+      () =>
+        call(handleSaveReport, '/sync/saved-reports', {
+          name: 'Last week',
+          spec: { range: 'last-week', groups: ['member'] },
+          schedule: null,
+        }),
+      201,
+    );
+    const reportId = (saved['report'] as { id: string }).id;
+    const shared = await oneCommit(
+      'share it',
+      () =>
+        call(handleCreateShare, '/sync/report-shares', {
+          savedReportId: reportId,
+          days: 7,
+          withAmounts: false,
+        }),
+      201,
+    );
+    await oneCommit('withdraw the link', () =>
+      call(handleRevokeShare, '/sync/report-shares/revoke', { id: shared['id'] }),
+    );
+    await oneCommit('delete the report', () =>
+      call(handleDeleteSavedReport, '/sync/saved-reports/delete', { id: reportId }),
+    );
+
+    const invited = await oneCommit(
+      'invite Nia',
+      () => call(handleInvite, '/sync/invitations', { memberId: 'm1' }),
+      201,
+    );
+    const again = await oneCommit(
+      'invite Nia again (the first link stops working)',
+      () => call(handleInvite, '/sync/invitations', { memberId: 'm1' }),
+      201,
+    );
+    await oneCommit('revoke the second link', () =>
+      call(handleRevokeInvitation, '/sync/invitations/revoke', {
+        id: (again['invitation'] as { id: string }).id,
+      }),
+    );
+    expect(invited['link']).toEqual(expect.any(String));
+    const third = await oneCommit(
+      'invite Nia a third time',
+      () => call(handleInvite, '/sync/invitations', { memberId: 'm1' }),
+      201,
+    );
+    const nia = await oneCommit('Nia signs up through the link', () =>
+      handleAcceptInvitation(
+        post('/user/accept-invitation', {
+          token: new URL(third['link'] as string).hash.slice(1),
+          name: 'Nia',
+          password: 'a good password',
+        }),
+        ctx(),
+      ),
+    );
+    expect(nia['user']).toMatchObject({ email: 'nia@commit.test' });
+  });
+
+  it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
+    const bo = await signUp(database, { name: 'Bo', email: 'bo.commit@example.com' }, clock);
+    await oneCommit('create Bo as a member', () =>
+      push([
+        {
+          name: 'createMember',
+          args: { id: 'm-bo', fields: teamMember('Bo', 'Normal', 'commit.test') },
+        },
+      ]),
+    );
+    await database.db.execute(
+      sql`INSERT INTO memberships (workspace_id, user_id, role, member_id, created_at)
+        SELECT ${ws()}, id, 'Normal', 'm-bo', now() FROM users WHERE email = 'bo.commit@example.com'`,
+    );
+    await oneCommit(
+      'Bo deletes their account',
+      () => handleDelete(post('/user/delete', { password: 'a good password' }, bo.cookie), ctx()),
+      204,
+    );
+  });
+});
+
+describe('no code but the commit moves a version or pokes', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory()
+        ? sources(path)
+        : /\.(ts|tsx|mjs)$/.test(name)
+          ? [path]
+          : [];
+    });
+  const allowed = new Set([
+    join('src', 'server', 'commit', 'commit.ts'),
+    // Migrations move versions of data they rewrite once, before any device is served.
+    join('src', 'server', 'db', 'migrations.ts'),
+  ]);
+
+  it('finds pokes and version moves only in src/server/commit/commit.ts', () => {
+    const found: string[] = [];
+    for (const file of sources('src')) {
+      if (allowed.has(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      const bumps = [
+        /pokeWorkspace\(/,
+        /UPDATE\s+workspaces\s+SET[^`;]*\bversion\s*=/i,
+        /\.update\(workspaces\)\s*\.set\(\{[^}]*\bversion\b/,
+      ];
+      for (const pattern of bumps) if (pattern.test(text)) found.push(`${file}: ${pattern}`);
+    }
+    // poke.ts defines pokeWorkspace; the commit is its only caller.
+    expect(found).toEqual([expect.stringContaining(join('src', 'server', 'sync', 'poke.ts'))]);
+  });
+});
