@@ -34,3 +34,37 @@ export function splitRunByDay(startedAt: number, endedAt: number): RunDay[] {
   }
   return parts;
 }
+
+/**
+ * The same cut for a device that is not this one: midnights of a clock `offsetMinutes` ahead of
+ * UTC (the device says its offset when it stops; a run across a daylight-saving change is cut
+ * at the midnight of the offset it stopped in).
+ */
+export function splitRunAtOffset(
+  startedAt: number,
+  endedAt: number,
+  offsetMinutes: number,
+): RunDay[] {
+  const shift = offsetMinutes * 60_000;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const dayOf = (d: Date) =>
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const clockOf = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const parts: RunDay[] = [];
+  const elapsed = (t: number) => Math.floor((t - startedAt) / 1000);
+  let from = startedAt;
+  while (from < endedAt) {
+    const local = new Date(from + shift);
+    const midnight =
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1) - shift;
+    const to = Math.min(endedAt, midnight);
+    parts.push({
+      date: dayOf(local),
+      st: clockOf(local),
+      end: clockOf(new Date(to + shift)),
+      seconds: elapsed(to) - elapsed(from),
+    });
+    from = to;
+  }
+  return parts;
+}

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { mutationResults, syncClients } from '../db/schema';
 import { commit } from '../commit/commit';
 import { recomputeTouched, type LogScope } from './amounts';
-import { applyMutation } from './apply';
+import { applyChange, CommandRefused } from './apply-command';
 import { checkMutationIds, fingerprintOf } from './mutation-ids';
 import { membershipOf } from './workspaces';
 
@@ -78,12 +78,18 @@ export async function push(
           continue;
         }
         const collected: LogScope[] = [];
-        const result = await tx.transaction((savepoint) =>
-          applyMutation(
-            { runner: savepoint, membership, version, now, touched: collected },
-            mutation,
-          ),
-        );
+        const result = await tx
+          .transaction((savepoint) =>
+            applyChange(
+              { runner: savepoint, membership, version, now, touched: collected },
+              mutation,
+            ),
+          )
+          // A command with a refused step: its savepoint rolled back everything it wrote.
+          .catch((error: unknown) => {
+            if (error instanceof CommandRefused) return error.result;
+            throw error;
+          });
         // A refused mutation's savepoint was rolled back: only what was applied is computed.
         if (result.outcome === 'ok') touched.push(...collected);
         changed ||= result.outcome === 'ok';
