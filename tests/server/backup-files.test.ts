@@ -175,7 +175,9 @@ describe('npm run backup and npm run restore', () => {
     expect(backup.text).toContain(
       `Backed up the whole database from PGlite in ${dataDir} to ${out}.`,
     );
-    expect(backup.text).toContain('Rows: throttle 2, users 2, workspaces 2, clients 1, devices 2');
+    expect(backup.text).toContain(
+      'Rows: throttle 2, users 2, workspaces 2, change_log 4, clients 1, devices 2',
+    );
     const other = join(dir, 'restored');
     const restored = await run(restoreCommand, [out], { DATA_DIR: other });
     expect(restored.code).toBe(0);

@@ -92,8 +92,16 @@ describe.each(drivers)('one commit on $name', (driver) => {
     else expect(res.status, `${label}: ${text}`).toBe(status);
     expect(await versionNow(), label).toBe(before + 1);
     expect(await deliveredPokes(), label).toEqual([before + 1]);
+    // One change-history row per command, at the version the commit wrote.
+    const history = await rows<{ command: string; user_name: string }>(
+      database.db,
+      sql`SELECT command, user_name FROM change_log WHERE workspace_id = ${ws()} AND version = ${before + 1}`,
+    );
+    expect(history.length, `${label}: ${JSON.stringify(history)}`).toBeGreaterThan(0);
+    lastHistory = history;
     return body;
   }
+  let lastHistory: { command: string; user_name: string }[] = [];
 
   /** Runs a refused write and checks it moved nothing and poked no one. */
   async function noCommit(label: string, write: () => Promise<Response>, status: number) {
@@ -163,6 +171,7 @@ describe.each(drivers)('one commit on $name', (driver) => {
       const body = await oneCommit(name, () => push([{ name, args }]));
       expect(body['results'], name).toEqual([{ id: mutationId, outcome: 'ok' }]);
     }
+    expect(lastHistory).toEqual([{ command: 'setTimer', user_name: 'Ada' }]);
     await oneCommit('a batch of three', () =>
       push([
         { name: 'addTimeLog', args: { id: 'l2', fields: timeLogFields('2026-11-24', 'p1', 60) } },
@@ -170,6 +179,15 @@ describe.each(drivers)('one commit on $name', (driver) => {
         { name: 'createClient', args: { id: 'c2', fields: clientFields('Spare') } },
       ]),
     );
+    expect(lastHistory.map((h) => h.command).sort()).toEqual([
+      'addTimeLog',
+      'createClient',
+      'deleteTimeLog',
+    ]);
+    await oneCommit('a named command', () =>
+      push([{ name: 'addLog', args: { id: 'l3', date: '2026-11-23', durationSeconds: 900 } }]),
+    );
+    expect(lastHistory).toEqual([{ command: 'addLog', user_name: 'Ada' }]);
     for (const [name, id] of [
       ['deleteTask', 't1'],
       ['deleteClient', 'c2'],
@@ -204,6 +222,7 @@ describe.each(drivers)('one commit on $name', (driver) => {
       () => call(handleSaveTeam, '/sync/teams', { name: 'X', memberIds: [], leadIds: ['m1'] }),
       400,
     );
+    expect(lastHistory).toEqual([{ command: 'saveTeam', user_name: 'Ada' }]);
     const teamId = (team['team'] as { id: string }).id;
     await oneCommit(
       'delete a team',
@@ -299,6 +318,7 @@ describe.each(drivers)('one commit on $name', (driver) => {
     await oneCommit('void it', () =>
       call(handleVoidInvoice, '/sync/invoices/void', { id: invoice.id }),
     );
+    expect(lastHistory).toEqual([{ command: 'voidInvoice', user_name: 'Ada' }]);
 
     const saved = await oneCommit(
       'save a report',
@@ -360,6 +380,7 @@ describe.each(drivers)('one commit on $name', (driver) => {
       ),
     );
     expect(nia['user']).toMatchObject({ email: 'nia@commit.test' });
+    expect(lastHistory).toEqual([{ command: 'acceptInvitation', user_name: 'Nia' }]);
   });
 
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
@@ -381,6 +402,7 @@ describe.each(drivers)('one commit on $name', (driver) => {
       () => handleDelete(post('/user/delete', { password: 'a good password' }, bo.cookie), ctx()),
       204,
     );
+    expect(lastHistory).toEqual([{ command: 'leaveWorkspace', user_name: 'Bo' }]);
   });
 });
 

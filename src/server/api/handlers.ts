@@ -249,6 +249,7 @@ export async function handleDelete(request: Request, ctx: HandlerContext): Promi
     ctx.database.db,
     session.user.id,
     body.value.deleteWorkspaces,
+    ctx.now(),
   );
   if (!deleted.ok) {
     const names = deleted.blocked.map((w) => w.name).join(', ');

@@ -92,7 +92,7 @@ export async function handleRevokeInvitation(
   if ('response' in admin) return admin.response;
   const done = await revokeInvitation(
     ctx.database.db,
-    body.value.workspaceId,
+    { workspaceId: body.value.workspaceId, userId: admin.membership.userId },
     body.value.id,
     ctx.now(),
   );

@@ -12,7 +12,7 @@ import { recordPayment } from '../invoices/payments';
 import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
 import { invoiceSettingsOf, saveInvoiceSettings } from '../invoices/settings';
-import { commit } from '../commit/commit';
+import { commit, originOf } from '../commit/commit';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
@@ -158,8 +158,10 @@ export async function handleSaveInvoiceSettings(
   const { workspaceId, ...settings } = body.value;
   const caller = await memberOf(request, ctx, workspaceId, 'changeInvoiceSettings');
   if ('response' in caller) return caller.response;
-  await commit(ctx.database.db, workspaceId, ({ tx }) =>
-    saveInvoiceSettings(tx, workspaceId, settings),
+  await commit(
+    ctx.database.db,
+    originOf(caller.membership, 'changeInvoiceSettings', ctx.now()),
+    ({ tx }) => saveInvoiceSettings(tx, workspaceId, settings),
   );
   const saved = await invoiceSettingsOf(ctx.database.db, workspaceId);
   return json(200, { settings: saved.settings }, refreshed(caller.session, request, ctx));

@@ -3,7 +3,7 @@ import { parseBody, readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { checkLogo, logoOf, MAX_LOGO_BYTES, storeLogo } from '../invoices/logos';
 import { saveInvoiceSettings } from '../invoices/settings';
-import { commit } from '../commit/commit';
+import { commit, originOf } from '../commit/commit';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
@@ -27,11 +27,15 @@ export async function handleUploadLogo(request: Request, ctx: HandlerContext): P
       fields: { logo: checked.message },
     });
   const workspaceId = caller.membership.workspaceId;
-  const committed = await commit(ctx.database.db, workspaceId, async ({ tx }) => {
-    const id = await storeLogo(tx, workspaceId, bytes!, checked.contentType, ctx.now());
-    await saveInvoiceSettings(tx, workspaceId, { logoId: id });
-    return id;
-  });
+  const committed = await commit(
+    ctx.database.db,
+    originOf(caller.membership, 'uploadLogo', ctx.now()),
+    async ({ tx }) => {
+      const id = await storeLogo(tx, workspaceId, bytes!, checked.contentType, ctx.now());
+      await saveInvoiceSettings(tx, workspaceId, { logoId: id });
+      return id;
+    },
+  );
   const logoId = committed?.result ?? '';
   return json(200, { logoId }, refreshed(caller.session, request, ctx));
 }
@@ -45,8 +49,10 @@ export async function handleRemoveLogo(request: Request, ctx: HandlerContext): P
   if (!body.ok) return body.response;
   const caller = await memberOf(request, ctx, body.value.workspaceId, 'changeInvoiceSettings');
   if ('response' in caller) return caller.response;
-  await commit(ctx.database.db, caller.membership.workspaceId, ({ tx, workspaceId }) =>
-    saveInvoiceSettings(tx, workspaceId, { logoId: '' }),
+  await commit(
+    ctx.database.db,
+    originOf(caller.membership, 'removeLogo', ctx.now()),
+    ({ tx, workspaceId }) => saveInvoiceSettings(tx, workspaceId, { logoId: '' }),
   );
   return json(200, { logoId: '' }, refreshed(caller.session, request, ctx));
 }

@@ -53,7 +53,7 @@ export async function handleDeleteSavedReport(
   if (!body.ok) return body.response;
   const caller = await memberOf(request, ctx, body.value.workspaceId);
   if ('response' in caller) return caller.response;
-  if (!(await deleteSavedReport(ctx.database.db, caller.membership, body.value.id)))
+  if (!(await deleteSavedReport(ctx.database.db, caller.membership, body.value.id, ctx.now())))
     return notYours('id', 'There is no saved report of yours with this id.');
   return json(204, null, refreshed(caller.session, request, ctx));
 }

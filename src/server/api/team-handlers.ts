@@ -25,7 +25,12 @@ export async function handleSaveTeam(request: Request, ctx: HandlerContext): Pro
   const { workspaceId, ...team } = body.value;
   const caller = await memberOf(request, ctx, workspaceId, 'manageTeams');
   if ('response' in caller) return caller.response;
-  const saved = await saveTeam(ctx.database.db, workspaceId, team, ctx.now());
+  const saved = await saveTeam(
+    ctx.database.db,
+    { workspaceId, userId: caller.membership.userId },
+    team,
+    ctx.now(),
+  );
   if (!saved.ok)
     return apiError(400, 'invalid_request', saved.message, {
       fields: { [saved.field]: saved.message },
@@ -39,7 +44,12 @@ export async function handleDeleteTeam(request: Request, ctx: HandlerContext): P
   if (!body.ok) return body.response;
   const caller = await memberOf(request, ctx, body.value.workspaceId, 'manageTeams');
   if ('response' in caller) return caller.response;
-  const gone = await deleteTeam(ctx.database.db, body.value.workspaceId, body.value.id);
+  const gone = await deleteTeam(
+    ctx.database.db,
+    { workspaceId: body.value.workspaceId, userId: caller.membership.userId },
+    body.value.id,
+    ctx.now(),
+  );
   if (!gone)
     return apiError(400, 'invalid_request', 'There is no team with this id.', {
       fields: { id: 'There is no team with this id.' },

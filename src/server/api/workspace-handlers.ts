@@ -54,7 +54,11 @@ export async function handleSaveWorkspaceSettings(
   const { workspaceId, ...settings } = body.value;
   const caller = await memberOf(request, ctx, workspaceId, 'changeSettings');
   if ('response' in caller) return caller.response;
-  const saved = await saveWorkspaceSettings(ctx.database.db, workspaceId, settings);
+  const saved = await saveWorkspaceSettings(
+    ctx.database.db,
+    { workspaceId, userId: caller.membership.userId, at: ctx.now() },
+    settings,
+  );
   return json(200, { settings: saved }, refreshed(caller.session, request, ctx));
 }
 

@@ -1,10 +1,38 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { memberships, workspaces } from '../db/schema';
 import { pokeWorkspace } from '../sync/poke';
 
 /** Whose next pull starts over from nothing, because what they may see changed. */
 export type VisibilityReset = { role: 'Manager' } | { userIds: string[] };
+
+/** A record a command touched, as the change history names it. */
+export interface Touched {
+  kind: string;
+  id: string;
+}
+
+/** One command in the change history: who, what, on which records, with what. */
+export interface ChangeEntry {
+  command: string;
+  records: Touched[];
+  /** What the command was given (long text shortened), so a history can say what changed. */
+  details?: unknown;
+}
+
+/** Where a commit comes from: its workspace, the person, and the command (null: the write names its own). */
+export interface CommitOrigin {
+  workspaceId: string;
+  /** The person making the change (null for the system: a scheduled job). */
+  userId: string | null;
+  /** The command this commit is (one history entry), or null when the write logs each of its own. */
+  command: string | null;
+  /** The record the command is about. */
+  subject?: Touched;
+  /** When, by the request's clock. */
+  at: Date;
+}
 
 /** What a write sees while it runs inside a commit. */
 export interface Commit {
@@ -18,6 +46,8 @@ export interface Commit {
    * longer see leave their devices: a role, a team or "Managers see amounts" changed.
    */
   resetVisibility: (who: VisibilityReset) => void;
+  /** Adds one command of a batch to the change history (a push logs each mutation it applied). */
+  logCommand: (entry: ChangeEntry) => void;
 }
 
 /** What a commit came to: the write's own answer, and the version it wrote if it wrote. */
@@ -32,7 +62,9 @@ export interface Committed<T> {
  * The one way a change reaches a workspace, whatever carried it (a sync push, a REST call, later
  * an import or the public API): in one transaction it locks the workspace row, hands the write
  * the next version, and, when the write says it changed something, moves the workspace to that
- * version once, resets whose visibility the write named, and pokes every device once. The poke
+ * version once, resets whose visibility the write named, writes one change-history row per
+ * command (`change_log`: the commit's own command, or each one a batch logged), and pokes every
+ * device once. The poke
  * is a NOTIFY sent inside the transaction, so devices hear of the change only once it commits
  * and never of one rolled back. No other code moves a version or pokes
  * (tests/server/one-commit.test.ts greps for it).
@@ -43,10 +75,11 @@ export interface Committed<T> {
  */
 export async function commit<T>(
   db: Db,
-  workspaceId: string,
+  origin: CommitOrigin,
   write: (commit: Commit) => Promise<T>,
   changed: (result: T) => boolean = () => true,
 ): Promise<Committed<T> | null> {
+  const { workspaceId } = origin;
   return db.transaction(async (tx) => {
     // NO KEY UPDATE: the foreign keys the write checks take KEY SHARE locks on this row, and a
     // plain FOR UPDATE taken after them deadlocks two commits against each other.
@@ -58,18 +91,52 @@ export async function commit<T>(
     if (!workspace) return null;
     const version = workspace.version + 1;
     const resets: VisibilityReset[] = [];
+    const entries: ChangeEntry[] = origin.command
+      ? [{ command: origin.command, records: origin.subject ? [origin.subject] : [] }]
+      : [];
     const result = await write({
       tx,
       workspaceId,
       version,
       resetVisibility: (who) => resets.push(who),
+      logCommand: (entry) => entries.push(entry),
     });
     if (!changed(result)) return { result, version: workspace.version, changed: false };
     await tx.update(workspaces).set({ version }).where(eq(workspaces.id, workspaceId));
     for (const who of resets) await resetVisibility(tx, workspaceId, version, who);
+    await writeHistory(tx, origin, version, entries);
     await pokeWorkspace(tx, workspaceId, version);
     return { result, version, changed: true };
   });
+}
+
+/** Longest text kept in a history entry's details. */
+const DETAIL_TEXT = 200;
+
+/** Details with long text cut, so the history stays small whatever a command carried. */
+function shortened(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string')
+    return value.length > DETAIL_TEXT ? `${value.slice(0, DETAIL_TEXT)}…` : value;
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => shortened(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shortened(v, depth + 1)]));
+}
+
+/** One row per command, at the commit's version, naming the person as they are called now. */
+async function writeHistory(tx: Db, origin: CommitOrigin, version: number, entries: ChangeEntry[]) {
+  if (entries.length === 0) return;
+  const at = origin.at.toISOString();
+  const values = entries.map(
+    (entry) =>
+      sql`(${randomUUID()}::text, ${origin.workspaceId}::uuid, ${version}::bigint, ${at}::timestamptz, ${entry.command}::text,
+        ${JSON.stringify(entry.records.slice(0, 500))}::jsonb,
+        ${entry.details === undefined ? null : JSON.stringify(shortened(entry.details))}::jsonb)`,
+  );
+  await tx.execute(sql`
+    INSERT INTO change_log (id, workspace_id, version, at, command, records, details, user_id, user_name)
+    SELECT v.id, v.workspace_id, v.version, v.at, v.command, v.records, v.details, u.id, coalesce(u.name, '')
+    FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, workspace_id, version, at, command, records, details)
+    LEFT JOIN users u ON u.id = ${origin.userId}::uuid`);
 }
 
 async function resetVisibility(tx: Db, workspaceId: string, version: number, who: VisibilityReset) {
@@ -92,10 +159,24 @@ async function resetVisibility(tx: Db, workspaceId: string, version: number, who
  */
 export async function commitOutcome<T extends { ok: boolean }>(
   db: Db,
-  workspaceId: string,
+  origin: CommitOrigin,
   write: (commit: Commit) => Promise<T>,
   missing: T,
 ): Promise<T> {
-  const committed = await commit(db, workspaceId, write, (outcome) => outcome.ok);
+  const committed = await commit(db, origin, write, (outcome) => outcome.ok);
   return committed?.result ?? missing;
 }
+
+/** The origin of a person's command in a workspace they are a member of. */
+export const originOf = (
+  member: { workspaceId: string; userId: string },
+  command: string,
+  at: Date,
+  subject?: Touched,
+): CommitOrigin => ({
+  workspaceId: member.workspaceId,
+  userId: member.userId,
+  command,
+  at,
+  ...(subject ? { subject } : {}),
+});

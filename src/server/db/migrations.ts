@@ -570,4 +570,24 @@ FROM bumped b
 WHERE l.workspace_id = b.id AND NOT l.deleted AND l.data->>'invoice' IS NOT NULL;
 `,
   },
+  {
+    id: '0022_change_log',
+    sql: `
+-- The change history (issue 26): one row per command the one commit applied (src/server/commit),
+-- whoever sent it (a push, a REST call), at the workspace version it wrote: who did what, to which
+-- records, with what. Activity and later the public API's event feed read it.
+CREATE TABLE change_log (
+  id text PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  version bigint NOT NULL,
+  at timestamptz NOT NULL,
+  user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+  user_name text NOT NULL,
+  command text NOT NULL,
+  records jsonb NOT NULL,
+  details jsonb
+);
+CREATE INDEX change_log_workspace_version ON change_log (workspace_id, version);
+`,
+  },
 ];

@@ -90,6 +90,28 @@ export const workspaces = pgTable('workspaces', {
 });
 
 /** Changes to logs a rule protects (locked, approved, invoiced): who, when, before and after. */
+/** One command the one commit applied (src/server/commit/commit.ts), at the version it wrote. */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the entry still names the person after their account is gone. */
+    userName: text('user_name').notNull(),
+    command: text('command').notNull(),
+    /** The records it touched: `[{ kind, id }]`. */
+    records: jsonb('records').notNull(),
+    /** What it was given, long text shortened. */
+    details: jsonb('details'),
+  },
+  (t) => [index('change_log_workspace_version').on(t.workspaceId, t.version)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

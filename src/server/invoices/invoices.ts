@@ -20,6 +20,15 @@ import { adminRefusal } from '../../lib/policy';
 
 // Drafts, issuing and voiding (issue 14). Only Admins see and make invoices.
 
+/** The commit of an Admin's command on one invoice. */
+const byAdmin = (membership: Membership, command: string, invoiceId: string, at: Date) => ({
+  workspaceId: membership.workspaceId,
+  userId: membership.userId,
+  command,
+  subject: { kind: 'invoice', id: invoiceId },
+  at,
+});
+
 /** The answer for a workspace deleted while its invoice was being written. */
 const NO_WORKSPACE = refuse(404, 'There is no such workspace.');
 
@@ -58,7 +67,7 @@ export async function createDraft(
     : sql``;
   const committed = await commit(
     db,
-    workspaceId,
+    byAdmin(membership, 'draftInvoice', id, now),
     async ({ tx }) => {
       const stamp = now.toISOString();
       await tx.execute(
@@ -140,7 +149,7 @@ export async function updateDraft(
   const { settings } = await invoiceSettingsOf(db, workspaceId);
   return commitOutcome(
     db,
-    workspaceId,
+    byAdmin(membership, 'saveDraft', id, now),
     async ({ tx }) => {
       const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
         tx,
@@ -198,7 +207,7 @@ export async function issueInvoice(
   if (problem) return refuse(409, `Fix the invoice number pattern first: ${problem}`);
   return commitOutcome(
     db,
-    workspaceId,
+    byAdmin(membership, 'issueInvoice', id, now),
     async ({ tx, version }) => {
       const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
         tx,
@@ -307,7 +316,7 @@ export async function voidInvoice(
   if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   return commitOutcome(
     db,
-    membership.workspaceId,
+    byAdmin(membership, 'voidInvoice', id, now),
     async ({ tx, version }) => {
       const [found] = await rows<{ status: string; number: string | null }>(
         tx,

@@ -47,7 +47,13 @@ export async function recordPayment(
   if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   return commitOutcome(
     db,
-    membership.workspaceId,
+    {
+      workspaceId: membership.workspaceId,
+      userId: membership.userId,
+      command: 'recordPayment',
+      subject: { kind: 'invoice', id: input.invoiceId },
+      at: now,
+    },
     async ({ tx }) => {
       const [invoice] = await rows<{ status: string; total: number | string | null }>(
         tx,

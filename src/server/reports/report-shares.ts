@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import type { Db } from '../db/connect';
-import { commit } from '../commit/commit';
+import { commit, originOf } from '../commit/commit';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
@@ -49,7 +49,11 @@ export async function createShare(
     };
   const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + input.days * 86_400_000).toISOString();
-  await commit(db, membership.workspaceId, ({ tx }) =>
+  const origin = originOf(membership, 'shareReport', now, {
+    kind: 'savedReport',
+    id: input.savedReportId,
+  });
+  await commit(db, origin, ({ tx }) =>
     tx.execute(
       sql`INSERT INTO report_shares (id, saved_report_id, secret_hash, with_amounts, created_at, expires_at)
         VALUES (${handle}, ${input.savedReportId}, ${secretHash}, ${input.withAmounts}, ${now.toISOString()}, ${expiresAt})`,
@@ -62,7 +66,7 @@ export async function createShare(
 export async function revokeShare(db: Db, membership: Membership, id: string, now: Date) {
   const committed = await commit(
     db,
-    membership.workspaceId,
+    originOf(membership, 'revokeShare', now, { kind: 'reportShare', id }),
     async ({ tx }) => {
       const done = await rows<{ id: string }>(
         tx,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { savedReportSpecSchema, type SavedReportSpec, type Schedule } from '../../lib/saved-report';
 import { todayIn } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
-import { commit, commitOutcome } from '../commit/commit';
+import { commit, commitOutcome, originOf } from '../commit/commit';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 
@@ -110,7 +110,12 @@ export async function saveReport(
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
   return commitOutcome(
     db,
-    membership.workspaceId,
+    originOf(
+      membership,
+      'saveReport',
+      now,
+      input.id ? { kind: 'savedReport', id: input.id } : undefined,
+    ),
     ({ tx }) => saveReportIn(tx, membership, input, now),
     { ok: false, message: 'This workspace no longer exists.' },
   );
@@ -154,10 +159,10 @@ async function saveReportIn(
 }
 
 /** Deletes one of the caller's saved reports with its share links; false when there is none. */
-export async function deleteSavedReport(db: Db, membership: Membership, id: string) {
+export async function deleteSavedReport(db: Db, membership: Membership, id: string, now: Date) {
   const committed = await commit(
     db,
-    membership.workspaceId,
+    originOf(membership, 'deleteSavedReport', now, { kind: 'savedReport', id }),
     async ({ tx }) => {
       const gone = await rows<{ id: string }>(
         tx,

@@ -32,6 +32,8 @@ export interface ApplyContext {
    * end (recomputeTouched); without it they are computed at once.
    */
   touched?: LogScope[];
+  /** Collects the records each applied mutation wrote, for the change history. */
+  records?: { kind: string; id: string }[];
 }
 
 type Refusal = { reason: RefusalCode; message: string };
@@ -239,11 +241,13 @@ export async function applyMutation(
   }
   if (spec.kind === 'timer') {
     await applyTimer(ctx, (parsed.data as { timer: Fields }).timer);
+    ctx.records?.push({ kind: 'timer', id: ctx.membership.userId });
     return { id: mutation.id, outcome: 'ok' };
   }
   const args = parsed.data as { id: string; fields?: Fields; changes?: Fields; createdAt?: string };
   const refusal = await applyRecord(ctx, spec.kind, spec.op, args);
   if (refusal) return refused(refusal);
+  ctx.records?.push({ kind: spec.kind, id: args.id });
   // The money of every log this change touches is computed again in the same transaction.
   const scope = scopeOfChange(spec.kind, spec.op, args.id, args.changes ?? args.fields ?? {});
   if (scope && ctx.touched) ctx.touched.push(scope);

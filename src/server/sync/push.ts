@@ -46,8 +46,9 @@ export async function push(
   if (!membership) return { kind: 'forbidden', reason: 'not_member' };
   const committed = await commit(
     db,
-    body.workspaceId,
-    async ({ tx, version }): Promise<PushOutcome> => {
+    // Each applied mutation is its own entry in the change history (logCommand below).
+    { workspaceId: body.workspaceId, userId, command: null, at: now },
+    async ({ tx, version, logCommand }): Promise<PushOutcome> => {
       await tx
         .insert(syncClients)
         .values({
@@ -78,10 +79,11 @@ export async function push(
           continue;
         }
         const collected: LogScope[] = [];
+        const records: { kind: string; id: string }[] = [];
         const result = await tx
           .transaction((savepoint) =>
             applyChange(
-              { runner: savepoint, membership, version, now, touched: collected },
+              { runner: savepoint, membership, version, now, touched: collected, records },
               mutation,
             ),
           )
@@ -91,7 +93,10 @@ export async function push(
             throw error;
           });
         // A refused mutation's savepoint was rolled back: only what was applied is computed.
-        if (result.outcome === 'ok') touched.push(...collected);
+        if (result.outcome === 'ok') {
+          touched.push(...collected);
+          logCommand({ command: mutation.name, records, details: mutation.args });
+        }
         changed ||= result.outcome === 'ok';
         results.push(result);
         last = mutation.id;

@@ -58,10 +58,12 @@ export async function readWorkspaceSettings(
  */
 export async function saveWorkspaceSettings(
   db: Db,
-  workspaceId: string,
+  by: { workspaceId: string; userId: string; at: Date },
   settings: WorkspaceSettings,
 ): Promise<WorkspaceSettings | null> {
-  const committed = await commit(db, workspaceId, async ({ tx, resetVisibility }) => {
+  const { workspaceId } = by;
+  const origin = { ...by, command: 'changeWorkspaceSettings' };
+  const committed = await commit(db, origin, async ({ tx, resetVisibility }) => {
     const [before] = await tx
       .select({ managersSeeAmounts: workspaces.managersSeeAmounts })
       .from(workspaces)

@@ -67,6 +67,7 @@ export async function deleteAccountAndWorkspaces(
   db: Db,
   userId: string,
   alsoDelete: readonly string[] = [],
+  now = new Date(),
 ): Promise<{ ok: true } | { ok: false; blocked: WorkspaceEffect[] }> {
   return db.transaction(async (tx) => {
     // The account's row first: two deletions of one account, or a deletion racing a role
@@ -78,11 +79,13 @@ export async function deleteAccountAndWorkspaces(
     if (blocked.length > 0) return { ok: false as const, blocked };
     const alone = effects.filter((e) => e.effect === 'deleted' || chosen(e)).map((e) => e.id);
     if (alone.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, alone));
-    await tx.delete(users).where(eq(users.id, userId));
     // The workspaces the person leaves lose a joined member: each is one commit, so its devices
-    // pull and show the member as not joined.
+    // pull and show the member as not joined (before the account goes, so the history names them).
     for (const left of effects.filter((e) => e.effect === 'leave'))
-      await commit(tx, left.id, () => Promise.resolve());
+      await commit(tx, { workspaceId: left.id, userId, command: 'leaveWorkspace', at: now }, () =>
+        Promise.resolve(),
+      );
+    await tx.delete(users).where(eq(users.id, userId));
     await endStreams(tx, userId);
     return { ok: true as const };
   });

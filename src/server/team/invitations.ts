@@ -77,7 +77,14 @@ export async function createInvitation(
   const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_MS);
   // A pending invitation shows on every device's team list: one commit, which pokes them.
-  await commit(db, input.workspaceId, async ({ tx }) => {
+  const origin = {
+    workspaceId: input.workspaceId,
+    userId: input.invitedBy,
+    command: 'invite',
+    subject: { kind: 'member', id: input.memberId },
+    at: now,
+  };
+  await commit(db, origin, async ({ tx }) => {
     await tx
       .update(invitations)
       .set({ revokedAt: now })
@@ -156,13 +163,14 @@ export async function invitationsOf(
 /** Withdraws a pending invitation; false when there is no such pending one. */
 export async function revokeInvitation(
   db: Db,
-  workspaceId: string,
+  by: { workspaceId: string; userId: string },
   id: string,
   now: Date,
 ): Promise<boolean> {
+  const { workspaceId } = by;
   const committed = await commit(
     db,
-    workspaceId,
+    { ...by, command: 'revokeInvitation', subject: { kind: 'invitation', id }, at: now },
     async ({ tx }) => {
       const revoked = await tx
         .update(invitations)
@@ -247,7 +255,13 @@ export async function acceptInvitation(
 ): Promise<boolean> {
   const committed = await commit(
     db,
-    invitation.workspaceId,
+    {
+      workspaceId: invitation.workspaceId,
+      userId,
+      command: 'acceptInvitation',
+      subject: { kind: 'member', id: invitation.memberId },
+      at: now,
+    },
     ({ tx }) => takeInvitation(tx, invitation, userId, now),
     (taken) => taken,
   );

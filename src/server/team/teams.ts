@@ -43,7 +43,7 @@ export type TeamOutcome =
 /** Creates a team (no `id`) or replaces one's name, members and leads. */
 export async function saveTeam(
   db: Db,
-  workspaceId: string,
+  by: { workspaceId: string; userId: string },
   input: { id?: string | undefined; name: string; memberIds: string[]; leadIds: string[] },
   now: Date,
 ): Promise<TeamOutcome> {
@@ -53,9 +53,16 @@ export async function saveTeam(
     return { ok: false, field: 'leadIds', message: 'A lead must be a member of the team' };
   // Who a Manager may see changes with a team: every Manager's next pull starts over, so rows
   // they no longer may see leave their devices.
+  const { workspaceId } = by;
+  const origin = {
+    ...by,
+    command: 'saveTeam',
+    ...(input.id ? { subject: { kind: 'team', id: input.id } } : {}),
+    at: now,
+  };
   const committed = await commit(
     db,
-    workspaceId,
+    origin,
     async ({ tx, resetVisibility }): Promise<TeamOutcome> => {
       const live = await liveIds(tx, workspaceId, 'member', memberIds);
       if (memberIds.some((id) => !live.has(id)))
@@ -112,10 +119,16 @@ export async function saveTeam(
 }
 
 /** Deletes a team; true when there was one. */
-export async function deleteTeam(db: Db, workspaceId: string, id: string): Promise<boolean> {
+export async function deleteTeam(
+  db: Db,
+  by: { workspaceId: string; userId: string },
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const { workspaceId } = by;
   const committed = await commit(
     db,
-    workspaceId,
+    { ...by, command: 'deleteTeam', subject: { kind: 'team', id }, at: now },
     async ({ tx, resetVisibility }) => {
       const gone = await tx
         .delete(teams)
