@@ -14,7 +14,8 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { seeded, timeLogFields, workspaceMutations } from './_sync-data.mjs';
-import { onBothDrivers, startServer } from './_harness.mjs';
+import { freshDatabase, onBothDrivers, startServer } from './_harness.mjs';
+import { baseline, change } from './_baseline.mjs';
 
 const BATCH = 500;
 const INCREMENTAL_RUNS = 50;
@@ -81,9 +82,14 @@ async function pullAll(client, workspaceId, cookie, logsFrom = null) {
   return { cookie: answer.cookie, pages };
 }
 
-async function section(label, extraEnv) {
+/** Runs every figure on the build in `cwd`; answers the ones compared between builds. */
+async function section(label, extraEnv, cwd) {
   console.log(`\n${label}`);
-  const server = await startServer(extraEnv);
+  const env = extraEnv.DATABASE_URL
+    ? { ...extraEnv, DATABASE_URL: await freshDatabase(extraEnv.DATABASE_URL) }
+    : extraEnv;
+  const server = await startServer(env, cwd);
+  const figures = {};
   try {
     const client = api(server.url);
     await client.call('POST', '/user/register', {
@@ -113,6 +119,7 @@ async function section(label, extraEnv) {
     const gzipped = first.pages.reduce((sum, p) => sum + gzipSync(p.text).length, 0);
     const rows = first.pages.reduce((sum, p) => sum + p.rows, 0);
     const pageMs = first.pages.map((p) => p.ms);
+    figures.firstPullMs = firstMs;
     console.log(
       `  first pull: ${(firstMs / 1000).toFixed(2)} s for ${first.pages.length} pages (${ms(Math.min(...pageMs))} to ${ms(Math.max(...pageMs))} each), ${count(rows)} rows, ${kb(bytes)} of JSON (${kb(gzipped)} gzipped, as the server sends it to browsers)`,
     );
@@ -169,8 +176,37 @@ async function section(label, extraEnv) {
         throw new Error(`incremental pull brought ${JSON.stringify(changed)}, not ${logId}`);
       cookie = next.cookie;
     }
+    figures.incrementalP50 = percentile(pullTimes, 0.5);
     console.log(
       `  incremental pull after one change (${INCREMENTAL_RUNS} runs): p50 ${ms(percentile(pullTimes, 0.5))}, p99 ${ms(percentile(pullTimes, 0.99))}; the one-mutation push before it p50 ${ms(percentile(pushTimes, 0.5))}`,
+    );
+
+    // 3b. One push of 500 named commands (addLog), as an import or a long offline day sends
+    // them (median of 3). A build from before named commands refuses them: not measured there.
+    const commandTimes = [];
+    for (let run = 0; run < 3; run += 1) {
+      const random = seeded(700 + run);
+      const at = performance.now();
+      const { body } = await client.call('POST', '/sync/push', {
+        workspaceId,
+        clientId: loader.id,
+        mutations: Array.from({ length: 500 }, (_, i) => {
+          const { dur, desc, ...fields } = timeLogFields(random, data.pick);
+          return {
+            id: (loader.last += 1),
+            name: 'addLog',
+            args: { id: `cmd-${run}-${i}`, ...fields, durationSeconds: dur, description: desc },
+          };
+        }),
+      });
+      if (body.results.some((r) => r.outcome !== 'ok')) break;
+      commandTimes.push(performance.now() - at);
+    }
+    figures.commandsMs = commandTimes.length ? percentile(commandTimes, 0.5) : NaN;
+    console.log(
+      commandTimes.length
+        ? `  one push of 500 named commands (addLog): median ${ms(figures.commandsMs)} of 3`
+        : '  one push of 500 named commands: not supported by this build',
     );
 
     // 4. 50 clients of the account pushing one mutation at a time, all at once.
@@ -202,18 +238,30 @@ async function section(label, extraEnv) {
       }),
     );
     const concurrentS = (performance.now() - started) / 1000;
+    figures.pushesPerS = latencies.length / concurrentS;
+    figures.pushP50 = percentile(latencies, 0.5);
+    figures.pushP99 = percentile(latencies, 0.99);
     console.log(
       `  ${CLIENTS} clients pushing one mutation each at once for ${CONCURRENT_S} s: ${(latencies.length / concurrentS).toFixed(1)} pushes/s (${count(latencies.length)} pushes), latency p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}`,
     );
   } finally {
     server.stop();
   }
+  return figures;
 }
 
+const base = baseline();
 const begun = performance.now();
 // The figures are only as quiet as the machine: its load is printed with the run time.
 const loadBefore = loadavg()[0];
-await onBothDrivers('sync', section);
+await onBothDrivers('sync', async (label, env) => {
+  const now = await section(`${label}, this build`, env);
+  if (!base) return;
+  const before = await section(`${label}, ${base.label}`, env, base.dir);
+  console.log(
+    `\n  ${label}, this build against ${base.label}: first pull ${change(now.firstPullMs, before.firstPullMs)}, incremental pull p50 ${change(now.incrementalP50, before.incrementalP50)}, 50 clients ${change(now.pushesPerS, before.pushesPerS, { higherIsBetter: true })} pushes/s with push latency p50 ${change(now.pushP50, before.pushP50)} and p99 ${change(now.pushP99, before.pushP99)}`,
+  );
+});
 console.log(
   `\nsync bench took ${((performance.now() - begun) / 1000).toFixed(0)} s; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
 );

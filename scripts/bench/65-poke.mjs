@@ -6,7 +6,8 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { startPostgres } from '../postgres.mjs';
-import { startServer } from './_harness.mjs';
+import { baseline, change } from './_baseline.mjs';
+import { freshDatabase, startServer } from './_harness.mjs';
 
 const RUNS = 30;
 
@@ -106,23 +107,44 @@ async function measure(label, urlA, urlB) {
   console.log(
     `${label}: push on one device → change pulled on another, ${RUNS} changes: median ${percentile(delays, 0.5).toFixed(1)} ms, p99 ${percentile(delays, 0.99).toFixed(1)} ms`,
   );
+  return { median: percentile(delays, 0.5), p99: percentile(delays, 0.99) };
 }
 
-const single = await startServer();
-try {
-  await measure('PGlite, one server process', single.url, single.url);
-} finally {
-  single.stop();
+/** Measures this build and, when asked, the baseline build, and says how far apart they are. */
+async function both(label, measureOn) {
+  const now = await measureOn(`${label}, this build`, undefined);
+  if (!base) return;
+  const before = await measureOn(`${label}, ${base.label}`, base.dir);
+  console.log(
+    `  ${label}, this build against ${base.label}: median ${change(now.median, before.median)}, p99 ${change(now.p99, before.p99)}`,
+  );
 }
-const pg = await startPostgres();
-if (pg) {
-  const a = await startServer({ DATABASE_URL: pg.url });
-  const b = await startServer({ DATABASE_URL: pg.url });
+
+const base = baseline();
+
+await both('PGlite, one server process', async (label, cwd) => {
+  const single = await startServer({}, cwd);
   try {
-    await measure('PostgreSQL, two server processes', a.url, b.url);
+    return await measure(label, single.url, single.url);
   } finally {
-    a.stop();
-    b.stop();
-    pg.stop();
+    single.stop();
+  }
+});
+const pgServer = await startPostgres();
+if (pgServer) {
+  try {
+    await both('PostgreSQL, two server processes', async (label, cwd) => {
+      const env = { DATABASE_URL: await freshDatabase(pgServer.url) };
+      const a = await startServer(env, cwd);
+      const b = await startServer(env, cwd);
+      try {
+        return await measure(label, a.url, b.url);
+      } finally {
+        a.stop();
+        b.stop();
+      }
+    });
+  } finally {
+    pgServer.stop();
   }
 } else console.log('PostgreSQL is not installed: measured on PGlite only.');

@@ -1,12 +1,14 @@
 // Shared by the bench sections: start the built server on a free port with a throwaway
 // database, and launch Debian's Chromium through playwright-core.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromiumLaunchOptions } from '../chromium-options.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import pg from 'pg';
 
 /** A free TCP port on localhost. */
 export function freePort() {
@@ -19,11 +21,15 @@ export function freePort() {
   });
 }
 
-/** Starts `node scripts/start.mjs`; resolves once it answers, with its URL and a stop function. */
-export async function startServer(extraEnv = {}) {
+/**
+ * Starts `node scripts/start.mjs` (of the checkout in `cwd`: another build to compare with);
+ * resolves once it answers, with its URL and a stop function.
+ */
+export async function startServer(extraEnv = {}, cwd = process.cwd()) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hourmark-bench-'));
   const child = spawn('node', ['scripts/start.mjs'], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -115,4 +121,16 @@ export async function onBothDrivers(what, section) {
     }
   } else console.log(`\nPostgreSQL is not installed: the ${what} bench ran on PGlite only.`);
   if (!ok) process.exitCode = 1;
+}
+
+/** A database of its own on the PostgreSQL `url` names, so two builds never share rows. */
+export async function freshDatabase(url) {
+  const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.toString();
 }
