@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Bases, PendingMutation } from '../../lib/sync/rebase';
-import { readRaw, writeRaw } from '../storage-engine';
+import { readRaw } from '../storage-engine';
 import type { CacheOwner } from './owner';
 
 /** A mutation the server refused, kept for the person to read (and, for a new record, to redo). */
@@ -34,7 +35,8 @@ function newClientId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const fresh = (): SyncState => ({
+/** The state of a device that never synced this workspace: a new client id, nothing waiting. */
+export const freshSyncState = (): SyncState => ({
   clientId: newClientId(),
   cookie: null,
   nextMutationId: 1,
@@ -42,6 +44,48 @@ const fresh = (): SyncState => ({
   bases: {},
   refusals: [],
 });
+
+// What every bundle so far has written under the key. Mutation names and record values are
+// kept as they were stored (an older or newer bundle's name is the server's to judge), so only
+// a value that is not this shape at all counts as unreadable. Fields a later version adds pass.
+const storedMutation = z
+  .object({ id: z.number(), name: z.string(), args: z.record(z.unknown()), record: z.string() })
+  .passthrough();
+const storedState = z
+  .object({
+    clientId: z.string(),
+    cookie: z.string().nullable().optional(),
+    nextMutationId: z.number().optional(),
+    outbox: z.array(storedMutation),
+    bases: z.record(z.unknown()).optional(),
+    refusals: z
+      .array(
+        z
+          .object({ mutation: storedMutation, reason: z.string(), message: z.string() })
+          .passthrough(),
+      )
+      .optional(),
+  })
+  .passthrough();
+
+/** What was stored under a sync state key: nothing, a state, or a value that cannot be read. */
+export type DecodedSyncState =
+  { status: 'absent' } | { status: 'ok'; state: SyncState } | { status: 'corrupt' };
+
+/** Decodes a stored sync state through its schema (missing fields take a fresh state's). */
+export function decodeSyncState(raw: string | null): DecodedSyncState {
+  if (raw === null || raw === '' || raw === 'null') return { status: 'absent' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { status: 'corrupt' };
+  }
+  const checked = storedState.safeParse(parsed);
+  if (!checked.success) return { status: 'corrupt' };
+  // The schema checked the shape; the records inside stay as the stores wrote them.
+  return { status: 'ok', state: { ...freshSyncState(), ...(parsed as Partial<SyncState>) } };
+}
 
 /**
  * The state under a new client id, its outbox numbered again from 1: what a device does when the
@@ -59,24 +103,11 @@ export function withNewClientId(state: SyncState): SyncState {
   };
 }
 
-/** Reads the sync state of `owner` (a fresh one, with a new client id, when there is none). */
+/**
+ * Reads the sync state of `owner` from this browser's storage (a fresh one when there is none or
+ * it cannot be read; the engine's outbox is what keeps an unreadable one aside and reports it).
+ */
 export function readSyncState(owner: Pick<CacheOwner, 'userId' | 'workspaceId'>): SyncState {
-  try {
-    const parsed = JSON.parse(readRaw(syncStateKey(owner)) ?? 'null') as SyncState | null;
-    if (parsed && typeof parsed.clientId === 'string' && Array.isArray(parsed.outbox))
-      return { ...fresh(), ...parsed };
-  } catch {
-    // Unreadable: start again; the server holds everything pushed before.
-  }
-  return fresh();
-}
-
-/** Changes the sync state on its freshest stored value (another tab may have just written it). */
-export function updateSyncState(
-  owner: Pick<CacheOwner, 'userId' | 'workspaceId'>,
-  change: (state: SyncState) => SyncState,
-): SyncState {
-  const next = change(readSyncState(owner));
-  writeRaw(syncStateKey(owner), JSON.stringify(next));
-  return next;
+  const decoded = decodeSyncState(readRaw(syncStateKey(owner)));
+  return decoded.status === 'ok' ? decoded.state : freshSyncState();
 }

@@ -2,7 +2,7 @@
 import { keepMount } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $clients, addClient } from '../../../src/stores/clients';
-import { $syncStatus, startSync, stopSync } from '../../../src/stores/sync/engine';
+import { $syncStatus, startSync, stopSync } from '../../../src/stores/app-sync';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $team } from '../../../src/stores/team';
 import { fakeFetch, form, server, user } from './sync-server-stand-in';

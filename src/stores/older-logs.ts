@@ -1,11 +1,14 @@
-import { cacheWindowStart, logsInWindow } from '../../lib/sync/cache-window';
-import type { TimeLog } from '../../lib/entities/time-log';
-import { toDay } from '../../lib/day';
-import { newestLogFirst } from '../../lib/sync/local-records';
-import { readCache, writeCache } from './cache';
-import { $cacheOwner, type CacheOwner } from './owner';
-import { fetchLogs } from './server-reads';
-import { readSyncState } from './state';
+import { cacheWindowStart, logsInWindow } from '../lib/sync/cache-window';
+import type { TimeLog } from '../lib/entities/time-log';
+import { toDay } from '../lib/day';
+import { newestLogFirst } from '../lib/sync/local-records';
+import { readCache, writeCache } from './sync/cache';
+import { $cacheOwner, type CacheOwner } from './sync/owner';
+import { fetchLogs } from './sync/server-reads';
+import { readSyncState } from './sync/state';
+
+// Logs of old days this page fetched, and the days it fetched: page-wide, so they live here
+// rather than in src/stores/sync, which holds no module state.
 
 /** Sent on `window` after a pull brought changes: the server's figures may be new too. */
 export const PULLED_EVENT = 'hourmark:pulled';
