@@ -219,3 +219,14 @@ export function fakeDeps(overrides: Partial<SyncDeps> = {}): SyncDeps & {
   };
   return { ...base, ...overrides } as SyncDeps & typeof base;
 }
+
+/** A fetch answered by `answer`, which gets the address as a string and the request's init. */
+export function asFetch(
+  answer: (url: string, init?: { body?: string; method?: string }) => Promise<Response>,
+): typeof fetch {
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    return answer(url, { ...(body === undefined ? {} : { body }), method: init?.method ?? 'GET' });
+  };
+}
