@@ -7,6 +7,7 @@ import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
 import { createLeaderTab } from './leader';
 import { createOutbox } from './outbox';
 import type { CacheOwner } from './owner';
+import { listenToPage } from './page-events';
 import { createPokeStream } from './poke-stream';
 import { createSession, type Session } from './session';
 import { syncStateKey, type SyncState } from './state';
@@ -69,7 +70,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   /** Moves on at every start and stop: a start that finds it moved while it waited does nothing. */
   let generation = 0;
   let disposed = false;
-  let unlisten: (() => void)[] | null = null;
+  let unlisten: (() => void) | null = null;
 
   /** Recomputes the status line; pass the sync state when it was just read or written. */
   function refresh(state?: SyncState): void {
@@ -115,39 +116,17 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   /** Listens from the first start on (changes made before then wait in local-changes.ts). */
   function listen(): void {
-    if (unlisten) return;
-    const onStorage = (event: Event) => {
-      const s = session;
-      if (!s || (event as StorageEvent).key !== syncStateKey(s.owner)) return;
-      refresh();
-      if (s.leader) void s.pushNow();
-    };
-    const onOnline = () => {
-      const s = session;
-      if (!s) return;
-      s.online();
-      refresh();
-      if (s.leader) void s.pushNow().then(() => s.pullNow());
-    };
-    const onOffline = () => refresh();
-    page.events.addEventListener('storage', onStorage);
-    page.events.addEventListener('online', onOnline);
-    page.events.addEventListener('offline', onOffline);
-    unlisten = [
-      cache.onChange(enqueue),
-      // Another tab opened another of this person's workspaces: follow it.
-      cache.owner.listen((next) => {
-        const s = session;
-        if (!s || !next) return;
-        if (next.userId === s.owner.userId && next.workspaceId !== s.owner.workspaceId) {
-          stopSync();
-          page.reload();
-        }
-      }),
-      () => page.events.removeEventListener('storage', onStorage),
-      () => page.events.removeEventListener('online', onOnline),
-      () => page.events.removeEventListener('offline', onOffline),
-    ];
+    unlisten ??= listenToPage({
+      page,
+      cache,
+      session: () => session,
+      enqueue,
+      refresh: () => refresh(),
+      follow: () => {
+        stopSync();
+        page.reload();
+      },
+    });
   }
 
   async function startSync(user: User): Promise<void> {
@@ -235,7 +214,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (disposed) return;
       disposed = true;
       stopSync();
-      for (const stop of unlisten ?? []) stop();
+      unlisten?.();
       unlisten = null;
       poke.dispose();
       leaderTab.dispose();

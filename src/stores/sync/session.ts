@@ -1,8 +1,8 @@
 import type { MutationResult } from '../../lib/sync/mutations';
-import { rebase, type Bases, type PendingMutation } from '../../lib/sync/rebase';
 import { coalesce } from './coalesce';
 import type { AccountHooks, Clock, DeviceCache } from './deps';
 import type { Outbox } from './outbox';
+import { applyPull } from './pull';
 import type { CacheOwner } from './owner';
 import type { SyncState } from './state';
 import { createBackoff, worthRetrying, type Transport } from './transport';
@@ -160,33 +160,8 @@ export function createSession(deps: {
     networkDown = false;
     const { pulled } = result;
     deps.account.rememberAccess(me, pulled.access);
-    // Saved and carried by this pull: answered under this client id, up to its last applied id.
-    const confirmed = (m: PendingMutation, clientId: string) =>
-      m.answered === true && m.id <= (pulled.acknowledged[clientId] ?? 0);
-    const state = outbox.read(me);
-    const pending = state.outbox.filter((m) => !confirmed(m, state.clientId));
-    const cached = cache.read();
-    const out = rebase({
-      local: cached,
-      timer: cache.timer(),
-      changes: pulled.changes,
-      reset: pulled.reset,
-      pending,
-      bases: state.bases,
-      now: clock.now().toISOString(),
-    });
-    cache.write(out.local, out.timer);
-    // A first pull leaves out old logs; those fetched to show an old day stay.
-    if (pulled.reset) cache.keepFetchedLogs(cached, out.local);
+    applyPull({ owner: me, outbox, cache, pulled, now: clock.now() });
     caughtUp = true;
-    if (pulled.changes.length > 0) cache.pulled();
-    outbox.update(me, (fresh) => ({
-      ...fresh,
-      cookie: pulled.cookie,
-      outbox: fresh.outbox.filter((m) => !confirmed(m, fresh.clientId)),
-      // Bases of records that a tab changed while this pull was under way stay as they were.
-      bases: { ...out.bases, ...pickNew(fresh.bases, state.bases) },
-    }));
   }
 
   return {
@@ -219,8 +194,4 @@ export function createSession(deps: {
       return stopped;
     },
   };
-}
-
-function pickNew(fresh: Bases, seen: Bases): Bases {
-  return Object.fromEntries(Object.entries(fresh).filter(([key]) => !(key in seen)));
 }
