@@ -7,8 +7,11 @@ import { $cacheOwner, type CacheOwner } from './sync/owner';
 import { fetchLogs } from './sync/server-reads';
 import { readSyncState } from './sync/state';
 
-// Logs of old days this page fetched, and the days it fetched: page-wide, so they live here
-// rather than in src/stores/sync, which holds no module state.
+/**
+ * Logs older than the cache window, as the page uses them (Track on an old day, All hours,
+ * Projects). What this page fetched is page-wide state, so this module lives beside the stores
+ * rather than in src/stores/sync, whose parts hold no module-level state.
+ */
 
 /** Sent on `window` after a pull brought changes: the server's figures may be new too. */
 export const PULLED_EVENT = 'hourmark:pulled';

@@ -154,9 +154,6 @@ export class FakeEventSource extends EventTarget implements PokeSource {
     this.readyState = 2;
     this.dispatchEvent(new Event('error'));
   }
-  addEventListener(type: string, listener: () => void): void {
-    super.addEventListener(type, listener);
-  }
 }
 
 const empty = (): LocalRecords => ({ clients: [], projects: [], tasks: [], members: [], logs: [] });

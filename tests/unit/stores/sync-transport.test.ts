@@ -21,7 +21,7 @@ describe('sync transport', () => {
       },
     });
     const result = await transport.push('w1', 'c1', [
-      { id: 4, name: 'createClient', record: 'client:a', args: { id: 'a' }, answered: false },
+      { id: 4, name: 'createClient', record: 'client:a', args: { id: 'a' } },
     ]);
     expect(result).toMatchObject({ ok: true, data: { results: [{ id: 4, outcome: 'ok' }] } });
     expect(sent[0]?.url).toBe('https://api.hourmark.test/sync/push');
