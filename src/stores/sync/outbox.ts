@@ -3,8 +3,8 @@ import type { MutationResult } from '../../lib/sync/mutations';
 import { withBases, type NewMutation, type PendingMutation } from '../../lib/sync/rebase';
 import type { SyncStorage } from './deps';
 import type { CacheOwner } from './owner';
+import { decodeSyncState } from './state-schema';
 import {
-  decodeSyncState,
   freshSyncState,
   syncStateKey,
   withNewClientId,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Bases, PendingMutation } from '../../lib/sync/rebase';
 import { readRaw } from '../storage-engine';
 import type { CacheOwner } from './owner';
@@ -45,48 +44,6 @@ export const freshSyncState = (): SyncState => ({
   refusals: [],
 });
 
-// What every bundle so far has written under the key. Mutation names and record values are
-// kept as they were stored (an older or newer bundle's name is the server's to judge), so only
-// a value that is not this shape at all counts as unreadable. Fields a later version adds pass.
-const storedMutation = z
-  .object({ id: z.number(), name: z.string(), args: z.record(z.unknown()), record: z.string() })
-  .passthrough();
-const storedState = z
-  .object({
-    clientId: z.string(),
-    cookie: z.string().nullable().optional(),
-    nextMutationId: z.number().optional(),
-    outbox: z.array(storedMutation),
-    bases: z.record(z.unknown()).optional(),
-    refusals: z
-      .array(
-        z
-          .object({ mutation: storedMutation, reason: z.string(), message: z.string() })
-          .passthrough(),
-      )
-      .optional(),
-  })
-  .passthrough();
-
-/** What was stored under a sync state key: nothing, a state, or a value that cannot be read. */
-export type DecodedSyncState =
-  { status: 'absent' } | { status: 'ok'; state: SyncState } | { status: 'corrupt' };
-
-/** Decodes a stored sync state through its schema (missing fields take a fresh state's). */
-export function decodeSyncState(raw: string | null): DecodedSyncState {
-  if (raw === null || raw === '' || raw === 'null') return { status: 'absent' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return { status: 'corrupt' };
-  }
-  const checked = storedState.safeParse(parsed);
-  if (!checked.success) return { status: 'corrupt' };
-  // The schema checked the shape; the records inside stay as the stores wrote them.
-  return { status: 'ok', state: { ...freshSyncState(), ...(parsed as Partial<SyncState>) } };
-}
-
 /**
  * The state under a new client id, its outbox numbered again from 1: what a device does when the
  * server says its ids were used before (409 mutation_ids_reused), so none of it was applied.
@@ -104,10 +61,18 @@ export function withNewClientId(state: SyncState): SyncState {
 }
 
 /**
- * Reads the sync state of `owner` from this browser's storage (a fresh one when there is none or
- * it cannot be read; the engine's outbox is what keeps an unreadable one aside and reports it).
+ * Reads the sync state of `owner` from this browser's storage, for the screens' own needs (what
+ * waits, for sign-out and Export): a fresh one when there is none or it cannot be read. The
+ * engine's outbox decodes it through its schema (./state-schema.ts) and keeps an unreadable
+ * value aside; this light check keeps that schema out of the code every screen loads.
  */
 export function readSyncState(owner: Pick<CacheOwner, 'userId' | 'workspaceId'>): SyncState {
-  const decoded = decodeSyncState(readRaw(syncStateKey(owner)));
-  return decoded.status === 'ok' ? decoded.state : freshSyncState();
+  try {
+    const parsed = JSON.parse(readRaw(syncStateKey(owner)) ?? 'null') as SyncState | null;
+    if (parsed && typeof parsed.clientId === 'string' && Array.isArray(parsed.outbox))
+      return { ...freshSyncState(), ...parsed };
+  } catch {
+    // Unreadable: the engine keeps it aside and reports it; nothing waits that can be read.
+  }
+  return freshSyncState();
 }
