@@ -151,6 +151,32 @@ export default tseslint.config(
     },
   },
   {
+    // The sync engine is built by factories from its dependencies (createSyncEngine), so two
+    // engines can run in one process and a disposed one leaves nothing behind. State lives in
+    // the closures of its parts; a module-level variable, or a module-level collection filled at
+    // run time, would be shared by every engine (the app's one lives in src/stores/app-sync.ts).
+    // Stores of the documented keys (the owner marker's persistent atom) are state by design.
+    files: ['src/stores/sync/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Program > VariableDeclaration[kind!='const'], Program > ExportNamedDeclaration > VariableDeclaration[kind!='const']",
+          message:
+            'No module-level mutable state in src/stores/sync: keep it inside the factory that needs it.',
+        },
+        {
+          selector:
+            ":matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) > VariableDeclarator[init.type='NewExpression'][init.callee.name=/^(Map|Set|WeakMap|WeakSet|Array)$/], :matches(Program > VariableDeclaration, Program > ExportNamedDeclaration > VariableDeclaration) > VariableDeclarator[init.type='ArrayExpression']",
+          message:
+            'No module-level collections in src/stores/sync: keep them inside the factory that needs them.',
+        },
+        ...roleComparisons,
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -5,8 +5,9 @@
 const DATA_CODE = [
   // Not what one screen alone uses (All hours' filters, list views, the JSON export, the sign-in
   // forms' and account settings' actions): those load with their screen, so Track does not.
-  // Nor the sync engine, which loads after the first paint (its seam, capture and owner, stays).
-  /\/src\/stores\/(?!export-data\.ts|all-hours\.ts|all-hours-selection\.ts|invitations\.ts|sign-in\.ts|account-settings\.ts|sync\/(?!capture\.ts|owner\.ts))/,
+  // Nor the sync engine (app-sync.ts and sync/), which loads after the first paint (its seams,
+  // local-changes.ts and sync/owner.ts, stay), nor the older logs, which load with their screens.
+  /\/src\/stores\/(?!export-data\.ts|all-hours\.ts|all-hours-selection\.ts|invitations\.ts|sign-in\.ts|account-settings\.ts|app-sync\.ts|older-logs\.ts|sync\/(?!owner\.ts))/,
   // Not CSV (papaparse loads on export only), what one screen alone uses (e.g. the Assign Task
   // form's duplicate-name check), nor what public pages' small scripts use.
   /\/src\/lib\/(?!sync\/|csv\.ts|project-rows\.ts|support-message\.ts|log-filter\.ts|list-view\.ts|task-name\.ts|bulk-edit\.ts|content\/)/,

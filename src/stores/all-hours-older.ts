@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { TimeLog } from '../lib/entities/time-log';
 import type { LogFilter } from '../lib/log-filter';
-import { windowStart } from './sync/older-logs';
+import { windowStart } from './older-logs';
 import type { LogTotals } from '../lib/sync/log-totals';
 import { fetchLogs, fetchTags, type OlderLogsQuery } from './sync/server-reads';
 

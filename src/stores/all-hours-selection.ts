@@ -4,7 +4,7 @@ import type { LogFilter } from '../lib/log-filter';
 import { allOlderLogs, loadOlderHours } from './all-hours-older';
 import { $allHoursFilter, $allHoursLimit } from './all-hours';
 import { clientProjectLabel } from './choices';
-import { mergeServerLogs } from './sync/older-logs';
+import { mergeServerLogs } from './older-logs';
 import { $tasks } from './tasks';
 import { patchTimeLogs, removeTimeLogs, timeLogById, type TimeLog } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
@@ -48,7 +48,7 @@ export async function selectAllMatching(filter: LogFilter, recent: readonly Time
 
 /** After a change that touched logs older than the window, the server's figures again. */
 function refreshOlder() {
-  void import('./sync/engine')
+  void import('./app-sync')
     .then(({ pushNow }) => pushNow())
     .then(() =>
       loadOlderHours($allHoursFilter.get(), $allHoursLimit.get(), { again: true, quiet: true }),

@@ -4,7 +4,7 @@ import { sumTotals } from '../lib/totals';
 import { $economyContext } from './economy';
 import { $timeLogs } from './time-logs';
 import { $olderHours } from './all-hours-older';
-import { fetchedThisPage } from './sync/older-logs';
+import { fetchedThisPage } from './older-logs';
 import type { TimeLog } from '../lib/entities/time-log';
 
 /**

@@ -25,10 +25,30 @@ function describeStatus(status: number): string {
   return 'Something went wrong. Please try again.';
 }
 
+/** How a call is made: method, JSON body or file, and whether it must outlive the tab. */
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  file?: Blob;
+  keepalive?: boolean;
+  signal?: AbortSignal;
+}
+
 /** Calls the account API with the session cookie and returns a typed result. */
-export async function callApi<T>(
+export function callApi<T>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  // Read at call time, so a test's stand-in for `fetch` is the one used.
+  return requestApi<T>((input, options) => fetch(input, options), apiBase, path, init);
+}
+
+/**
+ * `callApi` with the fetch and the API's origin given: the sync engine is built from its
+ * dependencies, so two engines in one test process each talk to their own server.
+ */
+export async function requestApi<T>(
+  fetcher: typeof fetch,
+  base: string,
   path: string,
-  init: { method?: string; body?: unknown; file?: Blob; keepalive?: boolean } = {},
+  init: ApiInit = {},
 ): Promise<ApiResult<T>> {
   let response: Response;
   const payload = init.body === undefined ? null : JSON.stringify(init.body);
@@ -38,7 +58,7 @@ export async function callApi<T>(
       ? {}
       : { 'Content-Type': 'application/json' };
   try {
-    response = await fetch(`${apiBase}${path}`, {
+    response = await fetcher(`${base}${path}`, {
       method: init.method ?? (init.body === undefined && !init.file ? 'GET' : 'POST'),
       credentials: 'include',
       headers,
@@ -46,6 +66,7 @@ export async function callApi<T>(
       body: init.file ?? payload,
       // A request that must finish even if the tab closes; browsers allow 64 KB of those.
       keepalive: init.keepalive === true && (payload?.length ?? 0) < 60_000,
+      ...(init.signal ? { signal: init.signal } : {}),
     });
   } catch {
     return {
@@ -55,7 +76,8 @@ export async function callApi<T>(
       message: 'Cannot reach Hourmark. Check your internet connection and try again.',
     };
   }
-  const text = await response.text();
+  // A body cut off (the connection dropped, or the call was abandoned) reads as no body.
+  const text = await response.text().catch(() => '');
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;

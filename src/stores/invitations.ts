@@ -60,7 +60,7 @@ export async function loadInvitations(): Promise<void> {
 export async function inviteMember(
   memberId: string,
 ): Promise<{ ok: true; made: MadeInvitation } | { ok: false; message: string }> {
-  const { pushNow } = await import('./sync/engine');
+  const { pushNow } = await import('./app-sync');
   await pushNow();
   const result = await callApi<{
     invitation: PendingInvitation;

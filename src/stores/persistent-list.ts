@@ -2,7 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type { ZodType, ZodTypeDef } from 'zod';
 import { keepAside } from './keep-aside';
-import { recordLocalChange, syncedLists } from './sync/capture';
+import { recordLocalChange, syncedLists } from './local-changes';
 import { installStorageEngine, readRaw, type WriteResult } from './storage-engine';
 import { writeOutcome } from './unsaved-writes';
 

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import type { OlderFigures } from '../lib/project-rows';
 import { fetchLogs, fetchProjectTotals } from './sync/server-reads';
-import { mergeServerLogs, PULLED_EVENT, windowStart } from './sync/older-logs';
+import { mergeServerLogs, PULLED_EVENT, windowStart } from './older-logs';
 import { approveTimeLog, timeLogById } from './time-logs';
 
 /**
@@ -93,7 +93,7 @@ export async function approvePendingLogs(
   }
   for (const id of ids) if (timeLogById(id)) approveTimeLog(id);
   // The server's figures again once it has the approvals.
-  void import('./sync/engine')
+  void import('./app-sync')
     .then(({ pushNow }) => pushNow())
     .then(() => loadOlderProjectTotals(true));
   return { ok: true };

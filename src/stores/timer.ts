@@ -6,7 +6,7 @@ import { splitRunByDay } from '../lib/stopwatch-run';
 import { toDay } from '../lib/day';
 import { newId } from '../lib/entities/common';
 import { keepAside } from './keep-aside';
-import { recordLocalChange } from './sync/capture';
+import { recordLocalChange } from './local-changes';
 import { installStorageEngine } from './storage-engine';
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
 import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-logs';

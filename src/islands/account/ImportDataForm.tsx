@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { toDay } from '../../lib/day';
 import { parseExport } from '../../lib/sync/import-file';
 import { planUpload, type UploadPlan } from '../../lib/sync/upload';
-import { enqueueMutations } from '../../stores/sync/engine';
+import { enqueueMutations } from '../../stores/app-sync';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { describeCounts } from '../../ui/shell/LegacyOffer';
 

@@ -12,7 +12,7 @@ import {
   showMoreLogs,
 } from '../../stores/all-hours';
 import { allOlderLogs, loadOlderHours } from '../../stores/all-hours-older';
-import { PULLED_EVENT } from '../../stores/sync/older-logs';
+import { PULLED_EVENT } from '../../stores/older-logs';
 import { $abilities, $currency } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { downloadFile } from '../../ui/feedback/download';

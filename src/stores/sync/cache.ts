@@ -6,7 +6,7 @@ import { $tasks } from '../tasks';
 import { $team } from '../team';
 import { $timeLogs, TIME_LOGS_KEY } from '../time-logs';
 import { $timer } from '../timer';
-import { syncedLists } from './capture';
+import { syncedLists } from '../local-changes';
 import { $cacheOwner, type CacheOwner } from './owner';
 
 /** The documented key of each list of LocalRecords. */

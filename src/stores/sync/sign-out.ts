@@ -1,7 +1,7 @@
 import { removeRaw } from '../storage-engine';
 import { logout } from '../auth';
 import { resetCache } from './cache';
-import { currentOwner, pullNow, pushNow, stopSync } from './engine';
+import { currentOwner, pullNow, pushNow, stopSync } from '../app-sync';
 import { readSyncState, syncStateKey } from './state';
 
 /**

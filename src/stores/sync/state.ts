@@ -1,5 +1,5 @@
 import type { Bases, PendingMutation } from '../../lib/sync/rebase';
-import { readRaw, writeRaw } from '../storage-engine';
+import { readRaw } from '../storage-engine';
 import type { CacheOwner } from './owner';
 
 /** A mutation the server refused, kept for the person to read (and, for a new record, to redo). */
@@ -34,7 +34,8 @@ function newClientId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const fresh = (): SyncState => ({
+/** The state of a device that never synced this workspace: a new client id, nothing waiting. */
+export const freshSyncState = (): SyncState => ({
   clientId: newClientId(),
   cookie: null,
   nextMutationId: 1,
@@ -59,24 +60,19 @@ export function withNewClientId(state: SyncState): SyncState {
   };
 }
 
-/** Reads the sync state of `owner` (a fresh one, with a new client id, when there is none). */
+/**
+ * Reads the sync state of `owner` from this browser's storage, for the screens' own needs (what
+ * waits, for sign-out and Export): a fresh one when there is none or it cannot be read. The
+ * engine's outbox decodes it through its schema (./state-schema.ts) and keeps an unreadable
+ * value aside; this light check keeps that schema out of the code every screen loads.
+ */
 export function readSyncState(owner: Pick<CacheOwner, 'userId' | 'workspaceId'>): SyncState {
   try {
     const parsed = JSON.parse(readRaw(syncStateKey(owner)) ?? 'null') as SyncState | null;
     if (parsed && typeof parsed.clientId === 'string' && Array.isArray(parsed.outbox))
-      return { ...fresh(), ...parsed };
+      return { ...freshSyncState(), ...parsed };
   } catch {
-    // Unreadable: start again; the server holds everything pushed before.
+    // Unreadable: the engine keeps it aside and reports it; nothing waits that can be read.
   }
-  return fresh();
-}
-
-/** Changes the sync state on its freshest stored value (another tab may have just written it). */
-export function updateSyncState(
-  owner: Pick<CacheOwner, 'userId' | 'workspaceId'>,
-  change: (state: SyncState) => SyncState,
-): SyncState {
-  const next = change(readSyncState(owner));
-  writeRaw(syncStateKey(owner), JSON.stringify(next));
-  return next;
+  return freshSyncState();
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { enqueueMutations } from '../../stores/sync/engine';
+import { enqueueMutations } from '../../stores/app-sync';
 import {
   $legacyPlan,
   forgetLegacyData,

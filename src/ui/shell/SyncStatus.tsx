@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $syncStatus, dismissRefusals, enqueueMutations } from '../../stores/sync/engine';
+import { $syncStatus, dismissRefusals, enqueueMutations } from '../../stores/app-sync';
 import type { Refusal } from '../../stores/sync/state';
 
 const actions: Record<string, string> = {

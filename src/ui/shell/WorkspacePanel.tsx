@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { callApi } from '../../stores/api';
-import type { WorkspaceChoice } from '../../stores/sync/engine';
+import type { WorkspaceChoice } from '../../stores/app-sync';
 
 interface Listed extends WorkspaceChoice {
   role: string;
 }
 
 async function open(target: WorkspaceChoice): Promise<string> {
-  const { switchWorkspace } = await import('../../stores/sync/engine');
+  const { switchWorkspace } = await import('../../stores/app-sync');
   const result = await switchWorkspace(target);
   return result.ok ? '' : result.message;
 }

@@ -17,7 +17,7 @@ export function useSync(): boolean {
     if (!token || !user) return;
     let current = true;
     let started: { stopSync: () => void } | null = null;
-    void import('../../stores/sync/engine').then((engine) => {
+    void import('../../stores/app-sync').then((engine) => {
       // Signed out or unmounted while the engine loaded: start nothing that nobody would stop.
       if (!current) return;
       started = engine;

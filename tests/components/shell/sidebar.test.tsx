@@ -9,7 +9,7 @@ import { Sidebar } from '../../../src/ui/shell/Sidebar';
 // The shell starts sync; what sync does is the engine's tests' concern, so here a stand-in with
 // what the shell uses: no network work, no timers left behind, and no engine to load.
 const sync = vi.hoisted(() => ({ startSync: vi.fn(async () => {}), stopSync: vi.fn() }));
-vi.mock('../../../src/stores/sync/engine', async () => {
+vi.mock('../../../src/stores/app-sync', async () => {
   const { atom } = await import('nanostores');
   return {
     ...sync,

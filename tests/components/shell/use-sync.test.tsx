@@ -5,7 +5,7 @@ import { $token, $user } from '../../../src/stores/auth';
 import { useSync } from '../../../src/ui/shell/use-sync';
 
 const engine = vi.hoisted(() => ({ startSync: vi.fn(async () => {}), stopSync: vi.fn() }));
-vi.mock('../../../src/stores/sync/engine', () => engine);
+vi.mock('../../../src/stores/app-sync', () => engine);
 
 const asha = {
   id: 'u1',

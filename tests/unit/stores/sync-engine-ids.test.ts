@@ -2,7 +2,13 @@
 import { keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $clients, addClient } from '../../../src/stores/clients';
-import { $syncStatus, pullNow, startSync, stopSync } from '../../../src/stores/sync/engine';
+import {
+  $syncStatus,
+  disposeSync,
+  pullNow,
+  startSync,
+  stopSync,
+} from '../../../src/stores/app-sync';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { readSyncState, syncStateKey } from '../../../src/stores/sync/state';
 import { $team } from '../../../src/stores/team';
@@ -44,7 +50,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  stopSync();
+  // The app's engine and everything it started end with the test.
+  disposeSync();
   vi.unstubAllGlobals();
 });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unknownAccess } from '../../../src/lib/abilities';
 import { $abilities, rememberAccess } from '../../../src/stores/access';
 import { $clients } from '../../../src/stores/clients';
-import { $syncStatus, startSync, stopSync } from '../../../src/stores/sync/engine';
+import { $syncStatus, disposeSync, startSync } from '../../../src/stores/app-sync';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $team } from '../../../src/stores/team';
 import { fakeFetch, resetServer, user } from './sync-server-stand-in';
@@ -74,7 +74,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  stopSync();
+  // The app's engine and everything it started end with the test.
+  disposeSync();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

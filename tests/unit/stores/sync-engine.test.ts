@@ -2,7 +2,7 @@
 import { keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $clients, addClient, archiveClient } from '../../../src/stores/clients';
-import { $syncStatus, pullNow, startSync, stopSync } from '../../../src/stores/sync/engine';
+import { $syncStatus, disposeSync, pullNow, startSync } from '../../../src/stores/app-sync';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $team } from '../../../src/stores/team';
 import { fakeFetch, form, resetServer, server, user } from './sync-server-stand-in';
@@ -23,7 +23,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  stopSync();
+  // The app's engine and everything it started end with the test.
+  disposeSync();
   vi.unstubAllGlobals();
 });
 

@@ -1,11 +1,17 @@
-import { cacheWindowStart, logsInWindow } from '../../lib/sync/cache-window';
-import type { TimeLog } from '../../lib/entities/time-log';
-import { toDay } from '../../lib/day';
-import { newestLogFirst } from '../../lib/sync/local-records';
-import { readCache, writeCache } from './cache';
-import { $cacheOwner, type CacheOwner } from './owner';
-import { fetchLogs } from './server-reads';
-import { readSyncState } from './state';
+import { cacheWindowStart, logsInWindow } from '../lib/sync/cache-window';
+import type { TimeLog } from '../lib/entities/time-log';
+import { toDay } from '../lib/day';
+import { newestLogFirst } from '../lib/sync/local-records';
+import { readCache, writeCache } from './sync/cache';
+import { $cacheOwner, type CacheOwner } from './sync/owner';
+import { fetchLogs } from './sync/server-reads';
+import { readSyncState } from './sync/state';
+
+/**
+ * Logs older than the cache window, as the page uses them (Track on an old day, All hours,
+ * Projects). What this page fetched is page-wide state, so this module lives beside the stores
+ * rather than in src/stores/sync, whose parts hold no module-level state.
+ */
 
 /** Sent on `window` after a pull brought changes: the server's figures may be new too. */
 export const PULLED_EVENT = 'hourmark:pulled';

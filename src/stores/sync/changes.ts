@@ -1,0 +1,56 @@
+import { listOfKind, type AnyLocalRecord, type LocalRecords } from '../../lib/sync/local-records';
+import { recordKinds, type RecordKind } from '../../lib/sync/field-names';
+import {
+  mutationsFromDiff,
+  splitRecordKey,
+  TIMER_RECORD,
+  type NewMutation,
+  type Timer,
+} from '../../lib/sync/rebase';
+import type { LocalChange } from '../local-changes';
+import { TIMER_KEY } from '../timer';
+import { keyOfList } from './cache';
+
+/** The kind of record kept under each documented key (the inverse of cache.ts's keys). */
+const kindOfKey: Readonly<Record<string, RecordKind | 'timer'>> = {
+  ...Object.fromEntries(recordKinds.map((kind) => [keyOfList[listOfKind[kind]], kind])),
+  [TIMER_KEY]: 'timer',
+};
+
+/** What a person's change to a synced list becomes: mutations, and each record's value before. */
+export interface ChangeMutations {
+  mutations: NewMutation[];
+  before: (record: string) => AnyLocalRecord | Timer | null;
+}
+
+/** The mutations of a change to the list (or stopwatch) under a documented key; null if none. */
+export function mutationsOfChange(change: LocalChange): ChangeMutations | null {
+  const kind = kindOfKey[change.key];
+  if (!kind) return null;
+  const mutations: NewMutation[] =
+    kind === 'timer'
+      ? [{ name: 'setTimer', record: TIMER_RECORD, args: { timer: change.after } }]
+      : mutationsFromDiff(
+          kind,
+          change.before as AnyLocalRecord[],
+          change.after as AnyLocalRecord[],
+        );
+  if (mutations.length === 0) return null;
+  return {
+    mutations,
+    before: (record) => {
+      if (record === TIMER_RECORD) return change.before as Timer;
+      const id = record.slice(record.indexOf(':') + 1);
+      return (change.before as AnyLocalRecord[]).find((r) => r.id === id) ?? null;
+    },
+  };
+}
+
+/** The cached value of `record` (`kind:id`), as a base for a ready-made mutation. */
+export const cachedRecord =
+  (cache: LocalRecords) =>
+  (record: string): AnyLocalRecord | null => {
+    const { kind, id } = splitRecordKey(record);
+    if (kind === 'timer') return null;
+    return (cache[listOfKind[kind]] as AnyLocalRecord[]).find((r) => r.id === id) ?? null;
+  };

@@ -1,0 +1,197 @@
+import type { MutationResult } from '../../lib/sync/mutations';
+import { coalesce } from './coalesce';
+import type { AccountHooks, Clock, DeviceCache } from './deps';
+import type { Outbox } from './outbox';
+import { applyPull } from './pull';
+import type { CacheOwner } from './owner';
+import type { SyncState } from './state';
+import { createBackoff, worthRetrying, type Transport } from './transport';
+
+/** Mutations per push; the server takes up to 500. */
+const BATCH = 100;
+
+/** What one open workspace's sync knows right now, for the status line. */
+export interface SessionView {
+  problem: string | null;
+  networkDown: boolean;
+  busy: boolean;
+  /** Leads, but no pull has brought this tab up to date yet. */
+  catchingUp: boolean;
+}
+
+/** Syncing one account's workspace in this tab, from its start to its stop. */
+export interface Session {
+  readonly owner: CacheOwner;
+  pushNow: () => Promise<void>;
+  pullNow: () => Promise<void>;
+  /** This tab leads (or no longer does): pushes and pulls it alone may start. */
+  setLeader: (leading: boolean) => void;
+  readonly leader: boolean;
+  /** The network is back: the next failure waits the shortest time again. */
+  online: () => void;
+  view: () => SessionView;
+  /** Ends it: nothing it started runs on, and nothing it awaited acts afterwards. */
+  stop: () => void;
+  readonly stopped: boolean;
+}
+
+/**
+ * The push and pull of one open workspace (docs/architecture.md, "The sync loop"). Everything it
+ * remembers (what this tab pushed, whether it caught up) dies with it, so a workspace opened
+ * again, or by another person, starts clean.
+ */
+export function createSession(deps: {
+  owner: CacheOwner;
+  outbox: Outbox;
+  transport: Transport;
+  cache: DeviceCache;
+  account: AccountHooks;
+  clock: Clock;
+  /** Something changed that the status line shows. */
+  changed: (state?: SyncState) => void;
+}): Session {
+  const { owner: me, outbox, transport, cache, clock } = deps;
+  const backoff = createBackoff(clock);
+  let stopped = false;
+  let leader = false;
+  let problem: string | null = null;
+  let networkDown = false;
+  let caughtUp = false;
+  /** Mutation ids up to this one were pushed by this tab and answered; the pull confirms them. */
+  let pushedUpTo = 0;
+  const live = () => !stopped && !problem;
+
+  function stopOnProblem(status: number, message: string): void {
+    if (status === 401) {
+      deps.account.signedOut();
+      problem = 'You were signed out. Sign in again to save your changes.';
+    } else {
+      // 403 from a push or pull: no longer a member (archived, removed), so no role to act in.
+      deps.account.forgetAccess();
+      problem = message;
+    }
+    backoff.cancel();
+    deps.changed();
+  }
+
+  const settled = () => {
+    if (!stopped) deps.changed();
+  };
+  const pushes = coalesce(pushOutbox, live, settled);
+  const pulls = coalesce(pullOnce, live, settled);
+  const pushNow = pushes.run;
+  const pullNow = pulls.run;
+
+  /** Pushes what the outbox holds beyond what this tab already pushed, then pulls. */
+  async function pushOutbox(): Promise<void> {
+    let renewed = false;
+    while (live()) {
+      const state = outbox.read(me);
+      const batch = state.outbox.filter((m) => m.id > pushedUpTo && !m.answered).slice(0, BATCH);
+      if (batch.length === 0) break;
+      deps.changed(state);
+      const result = await transport.push(me.workspaceId, state.clientId, batch);
+      if (stopped) return;
+      if (!result.ok && worthRetrying(result)) {
+        networkDown = result.status === 0;
+        deps.changed();
+        backoff.schedule(() => void pushNow());
+        return;
+      }
+      networkDown = false;
+      backoff.reset();
+      if (!result.ok && (result.status === 401 || result.status === 403)) {
+        stopOnProblem(result.status, result.message);
+        return;
+      }
+      if (!result.ok && result.error === 'mutation_ids_reused') {
+        // A new client id cannot have been used before; refused again, something else is wrong.
+        if (renewed) return stopOnProblem(result.status, result.message);
+        if (!(await renewClientId())) {
+          if (!stopped) backoff.schedule(() => void pushNow());
+          return;
+        }
+        renewed = true;
+        continue;
+      }
+      // A batch the server cannot read at all (it should never happen) is refused as a whole,
+      // kept for the person to read, and not sent again.
+      const answers = result.ok
+        ? result.data.results
+        : batch.map((m): MutationResult => ({
+            id: m.id,
+            outcome: 'refused',
+            reason: 'invalid_args',
+            message: result.message,
+          }));
+      outbox.recordRefusals(me, batch, answers, clock.now());
+      if (result.ok) outbox.markAnswered(me, state.clientId, batch);
+      pushedUpTo = Math.max(pushedUpTo, ...batch.map((m) => m.id));
+    }
+    if (live()) await pullNow();
+  }
+
+  /**
+   * The server refused a push because its ids were used before for other changes (this device
+   * lost a state write and numbered new changes again): nothing of it was applied. What the
+   * server did answer leaves the outbox with a pull first; the rest goes again under a new client
+   * id, numbered afresh. False when the pull could not confirm what was answered (try later).
+   */
+  async function renewClientId(): Promise<boolean> {
+    await pullNow();
+    if (!live() || outbox.read(me).outbox.some((m) => m.answered)) return false;
+    deps.changed(outbox.renew(me));
+    pushedUpTo = 0;
+    return true;
+  }
+
+  /** Pulls what changed since the last pull and rebases the cache on it. */
+  async function pullOnce(): Promise<void> {
+    if (!live()) return;
+    const start = outbox.read(me);
+    const result = await transport.pull(me.workspaceId, start.cookie, cache.windowStart());
+    if (stopped) return;
+    if (!result.ok) {
+      if (result.status === 401 || result.status === 403)
+        stopOnProblem(result.status, result.message);
+      else networkDown = result.status === 0;
+      return;
+    }
+    networkDown = false;
+    const { pulled } = result;
+    deps.account.rememberAccess(me, pulled.access);
+    applyPull({ owner: me, outbox, cache, pulled, now: clock.now() });
+    caughtUp = true;
+  }
+
+  return {
+    owner: me,
+    pushNow: () => (live() ? pushNow() : Promise.resolve()),
+    pullNow: () => (live() ? pullNow() : Promise.resolve()),
+    setLeader(leading) {
+      leader = leading && !stopped;
+      if (!leader) backoff.cancel();
+    },
+    get leader() {
+      return leader;
+    },
+    online() {
+      networkDown = false;
+      backoff.reset();
+    },
+    view: () => ({
+      problem,
+      networkDown,
+      busy: pushes.busy() || pulls.busy(),
+      catchingUp: leader && !caughtUp,
+    }),
+    stop() {
+      stopped = true;
+      leader = false;
+      backoff.cancel();
+    },
+    get stopped() {
+      return stopped;
+    },
+  };
+}
