@@ -183,7 +183,6 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
           invitations: 0,
           audit_log: 0,
           change_log: 4,
-          change_log: 4,
           teams: 0,
           team_members: 0,
           saved_reports: 0,
