@@ -1,3 +1,5 @@
+import type { CommandName } from '../lib/commands/catalog';
+
 /**
  * The seam between the stores and the sync engine. Store actions report each change they make
  * to a synced list (before → after); the engine, which loads after the first paint so it costs
@@ -6,19 +8,56 @@
  */
 export type LocalChange = { key: string; before: unknown; after: unknown };
 
-type Receiver = (change: LocalChange) => void;
+/**
+ * A named command a person ran (src/lib/commands), with the changes it made to synced lists:
+ * the server runs the command, and the changes are this device's guess until it answers.
+ */
+export type LocalCommand = {
+  command: { name: CommandName; args: Record<string, unknown> };
+  changes: LocalChange[];
+};
+
+/** What the engine receives: a change to one list, or a command with its changes. */
+export type LocalEvent = LocalChange | LocalCommand;
+
+type Receiver = (event: LocalEvent) => void;
 
 // Page-wide on purpose: the stores report here before any engine exists (src/stores/sync holds
 // no module state; this seam and the app's engine in ./app-sync.ts are where it lives).
 const receivers = new Set<Receiver>();
-const waiting: LocalChange[] = [];
+const waiting: LocalEvent[] = [];
+/** The command being run, collecting the changes it makes (commands run synchronously). */
+let running: LocalCommand | null = null;
+
+function emit(event: LocalEvent): void {
+  if (receivers.size === 0) waiting.push(event);
+  for (const receive of receivers) receive(event);
+}
 
 /** Reports a change a person made to the list or value under `key`. */
 export function recordLocalChange(key: string, before: unknown, after: unknown): void {
   if (before === after) return;
   const change = { key, before, after };
-  if (receivers.size === 0) waiting.push(change);
-  for (const receive of receivers) receive(change);
+  if (running) running.changes.push(change);
+  else emit(change);
+}
+
+/**
+ * Runs a store action as the named command `name`: the changes `apply` makes to the cache are
+ * sent as that one command, which the server plans and checks itself (src/lib/commands), so it
+ * is saved whole or not at all and means there what it meant here. A command run inside another
+ * is part of it. Nothing is sent when `apply` changed nothing.
+ */
+export function runCommand<T>(name: CommandName, args: Record<string, unknown>, apply: () => T): T {
+  if (running) return apply();
+  const command: LocalCommand = { command: { name, args }, changes: [] };
+  running = command;
+  try {
+    return apply();
+  } finally {
+    running = null;
+    if (command.changes.length > 0) emit(command);
+  }
 }
 
 /**

@@ -22,7 +22,10 @@ export const windowStart = (now = new Date()) => cacheWindowStart(toDay(now));
 /** Record keys (`timeLog:id`) that changes not yet confirmed by the server touch. */
 function pendingKeys(owner: CacheOwner): Set<string> {
   const state = readSyncState(owner);
-  return new Set([...state.outbox.map((m) => m.record), ...Object.keys(state.bases)]);
+  return new Set([
+    ...state.outbox.flatMap((m) => m.steps ?? [m]).map((m) => m.record),
+    ...Object.keys(state.bases),
+  ]);
 }
 
 /**

@@ -6,7 +6,7 @@ import { splitRunByDay } from '../lib/stopwatch-run';
 import { toDay } from '../lib/day';
 import { newId } from '../lib/entities/common';
 import { keepAside } from './keep-aside';
-import { recordLocalChange } from './local-changes';
+import { recordLocalChange, runCommand } from './local-changes';
 import { installStorageEngine } from './storage-engine';
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
 import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-logs';
@@ -132,20 +132,31 @@ function entryOfLog(log: Pick<TimeLog, 'projectId' | 'taskId' | 'tags' | 'desc'>
   };
 }
 
+/** This device's clock, minutes ahead of UTC at `now`: where the server cuts a run at midnight. */
+const utcOffsetMinutes = (now: Date) => -now.getTimezoneOffset();
+
 /**
  * Saves the running stopwatch as new logs, one per day it ran. It never adds to an existing log,
  * which may be locked, submitted, approved, invoiced or someone else's by now; a run started by
  * an older version to continue a log is saved as a new log with that log's project and words.
+ * Sent as the command `stopTimer`: the server stops what runs there and saves it the same way.
  */
-export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): WriteResult {
+export function stopTimer(now = new Date()): WriteResult {
+  return runCommand(
+    'stopTimer',
+    { stoppedAt: now.getTime(), utcOffsetMinutes: utcOffsetMinutes(now) },
+    () => saveRun(now),
+  );
+}
+
+function saveRun(now: Date): WriteResult {
   const state = $timer.get();
   if (state.status !== 'running') return writeOutcome(TIMER_KEY);
   const continued = state.continueLogId ? timeLogById(state.continueLogId) : undefined;
   const fromEntry = fieldsOfEntry(state.entry ?? (continued ? entryOfLog(continued) : undefined));
   // A project that needs approval gets a pending log, as the form would.
   const needsApproval =
-    $projects.get().find((p) => p.id === (template?.projectId ?? fromEntry.projectId))?.approval ??
-    false;
+    $projects.get().find((p) => p.id === fromEntry.projectId)?.approval ?? false;
   $timer.set(idle);
   recordLocalChange(TIMER_KEY, state, idle);
   const stopped = writeOutcome(TIMER_KEY);
@@ -163,7 +174,6 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
         exp: 0,
         memberId: null,
         ...fromEntry,
-        ...template,
         date: run.date,
         dur: run.seconds,
         st: run.st,
@@ -182,29 +192,62 @@ export function stopTimer(now = new Date(), template?: Partial<TimeLogInput>): W
  * task, tags and description, as Toggl, Clockify and Harvest do. The log itself is left alone.
  */
 export function continueLog(
-  log: Pick<TimeLog, 'projectId' | 'taskId' | 'tags' | 'desc'>,
+  log: Pick<TimeLog, 'id' | 'projectId' | 'taskId' | 'tags' | 'desc'>,
   now = new Date(),
 ): WriteResult {
-  return startTimer(toDay(now), now, null, entryOfLog(log));
+  const day = toDay(now);
+  const runId = newId();
+  const args = {
+    logId: log.id,
+    startedAt: now.getTime(),
+    day,
+    runId,
+    utcOffsetMinutes: utcOffsetMinutes(now),
+  };
+  return runCommand('continueLog', args, () => startTimer(day, now, null, entryOfLog(log), runId));
 }
 
-/** Starts the stopwatch for `day` (stopping and saving any running one first). */
+/**
+ * Starts the stopwatch for `day` (stopping and saving any running one first), as the command
+ * `startTimer`; `runId` names the logs its stop will save, here and on the server alike.
+ */
 export function startTimer(
   day: string = toDay(new Date()),
   now = new Date(),
   continueLogId: string | null = null,
   entry?: TimerEntry,
+  runId: string = newId(),
 ): WriteResult {
-  const stopped = stopTimer(now);
-  const running: TimerState = {
-    status: 'running',
+  const named = entry && JSON.stringify(entry) !== JSON.stringify(emptyEntry) ? entry : undefined;
+  const args = {
     startedAt: now.getTime(),
     day,
-    continueLogId,
-    runId: newId(),
-    ...(entry && JSON.stringify(entry) !== JSON.stringify(emptyEntry) ? { entry } : {}),
+    runId,
+    utcOffsetMinutes: utcOffsetMinutes(now),
+    ...(named
+      ? {
+          entry: {
+            projectId: named.projectId,
+            taskId: named.taskId,
+            memberId: named.memberId,
+            tags: named.tags,
+            description: named.desc,
+          },
+        }
+      : {}),
   };
-  $timer.set(running);
-  recordLocalChange(TIMER_KEY, idle, running);
-  return combineWrites(stopped, writeOutcome(TIMER_KEY));
+  return runCommand('startTimer', args, () => {
+    const stopped = stopTimer(now);
+    const running: TimerState = {
+      status: 'running',
+      startedAt: now.getTime(),
+      day,
+      continueLogId,
+      runId,
+      ...(named ? { entry: named } : {}),
+    };
+    $timer.set(running);
+    recordLocalChange(TIMER_KEY, idle, running);
+    return combineWrites(stopped, writeOutcome(TIMER_KEY));
+  });
 }

@@ -192,4 +192,125 @@ describe.each(drivers)('two sync engines in one process, on $name', (driver) => 
     await laptop.engine.startSync(asha);
     expect(laptop.engine.currentOwner()).toBeNull();
   });
+  it('sends a stopwatch run as the commands startTimer and stopTimer, and the server’s answer replaces the guess', async () => {
+    const clock = fakeClock(new Date());
+    const email = `two-engines-cmd-${randomUUID().slice(0, 8)}@example.com`;
+    const { cookie: laptopCookie } = await signUp(database, { name: 'Ravi', email }, clock);
+    const signedIn = await handleLogin(
+      post('/user/login', { email, password: 'a good password' }),
+      context(database, clock, freshAddress()),
+    );
+    const ravi = { id: 'ravi', name: 'Ravi', email, createdAt: '2026-11-25T09:00:00.000Z' };
+    const pushed: string[] = [];
+    const devices = [laptopCookie, cookieOf(signedIn)].map((cookie) => {
+      const { fetcher: real } = deviceFetch(database, clock, cookie);
+      // What each push sends, by name: the commands themselves, not their stored changes.
+      const fetcher: typeof fetch = (input, init) => {
+        if (
+          typeof input === 'string' &&
+          input.includes('/sync/push') &&
+          typeof init?.body === 'string'
+        ) {
+          const sent = JSON.parse(init.body) as { mutations: { name: string }[] };
+          pushed.push(...sent.mutations.map((m) => m.name));
+        }
+        return real(input, init);
+      };
+      const deps = fakeDeps({
+        fetch: fetcher,
+        clock: countingClock(),
+        EventSource: deviceEventSource(fetcher, new Set()),
+      });
+      return { deps, engine: createSyncEngine(deps) };
+    });
+    const [laptop, phone] = devices as [(typeof devices)[0], (typeof devices)[0]];
+    const saved = (engine: SyncEngine) =>
+      vi.waitFor(() => expect(engine.$status.get().phase).toBe('saved'), { timeout: 10_000 });
+    await Promise.all(devices.map(({ engine }) => engine.startSync(ravi)));
+    await Promise.all(devices.map(({ engine }) => saved(engine)));
+
+    // 09:00 to 09:45 UTC on 25 Nov 2026, on a device whose clock is UTC.
+    const startedAt = Date.parse('2026-11-25T09:00:00Z');
+    const entry = {
+      projectId: null,
+      taskId: null,
+      memberId: null,
+      tags: '',
+      desc: 'Call with Acme',
+    };
+    const running = {
+      status: 'running',
+      startedAt,
+      day: '2026-11-25',
+      continueLogId: null,
+      runId: 'run-call',
+      entry,
+    };
+    laptop.deps.cache.command(
+      'startTimer',
+      {
+        startedAt,
+        day: '2026-11-25',
+        runId: 'run-call',
+        utcOffsetMinutes: 0,
+        entry: {
+          projectId: null,
+          taskId: null,
+          memberId: null,
+          tags: '',
+          description: 'Call with Acme',
+        },
+      },
+      [{ key: 'runningTimer', before: { status: 'idle' }, after: running }],
+    );
+    // The device's guess of the log differs from what the server will save (its words).
+    const guess = {
+      id: 'run-call',
+      date: '2026-11-25',
+      client: '',
+      projectId: null,
+      task: '',
+      taskId: null,
+      tags: '',
+      desc: '<p>guessed on the laptop</p>',
+      dur: 2700,
+      st: '09:00',
+      end: '09:45',
+      exp: 0,
+      memberId: null,
+      status: 'approved' as const,
+    };
+    laptop.deps.cache.command(
+      'stopTimer',
+      { stoppedAt: startedAt + 45 * 60_000, utcOffsetMinutes: 0 },
+      [
+        { key: 'runningTimer', before: running, after: { status: 'idle' } },
+        { key: 'taskData', before: [], after: [guess] },
+      ],
+    );
+    await saved(laptop.engine);
+    // Each went to the server as the one command it is (the phone pushed nothing).
+    expect(pushed).toEqual(['startTimer', 'stopTimer']);
+    // The phone gets the log the server saved for the run: 45 minutes, in the stopwatch's words.
+    await vi.waitFor(
+      () =>
+        expect(phone.deps.cache.read().logs).toEqual([
+          expect.objectContaining({
+            id: 'run-call',
+            dur: 2700,
+            st: '09:00',
+            end: '09:45',
+            desc: '<p>Call with Acme</p>',
+          }),
+        ]),
+      { timeout: 10_000 },
+    );
+    // And the laptop's guess is replaced by it once its pull carries the server's row.
+    await laptop.engine.pullNow();
+    expect(laptop.deps.cache.read().logs).toEqual([
+      expect.objectContaining({ id: 'run-call', desc: '<p>Call with Acme</p>' }),
+    ]);
+    expect(laptop.deps.cache.timer()).toEqual({ status: 'idle' });
+    for (const { engine } of devices) engine.dispose();
+  });
 });

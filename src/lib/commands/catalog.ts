@@ -199,7 +199,7 @@ async function stopSteps(stoppedAt: number, utcOffsetMinutes: number, read: Comm
 /** Starts a run with `entry`, saving a running one first (as ▶ and Start do on screen). */
 async function startSteps(
   args: z.infer<typeof runStart>,
-  entry: Fields,
+  entry: Fields | null,
   continueLogId: string | null,
   read: CommandReader,
 ) {
@@ -210,7 +210,8 @@ async function startSteps(
     day: args.day,
     continueLogId,
     runId: args.runId ?? read.newId(),
-    entry,
+    // A run for nothing in particular has no entry, as the stopwatch on screen keeps it.
+    ...(entry ? { entry } : {}),
   };
   return steps(...stopped.filter((s) => s.name !== 'setTimer'), {
     name: 'setTimer',
@@ -334,10 +335,10 @@ export const commands = {
   ),
   startTimer: command(
     'Starts the stopwatch for what `entry` names (saving a running one first).',
-    runStart.extend({ entry: entryArgs.default({}) }),
+    runStart.extend({ entry: entryArgs.optional() }),
     (args, read) => {
-      const { description, ...entry } = args.entry;
-      return startSteps(args, { ...entry, desc: description }, null, read);
+      const { description = '', ...entry } = args.entry ?? {};
+      return startSteps(args, args.entry ? { ...entry, desc: description } : null, null, read);
     },
   ),
   stopTimer: command(

@@ -11,6 +11,7 @@ import {
   type LocalRecords,
 } from './local-records';
 import { recordKinds, type RecordKind } from './field-names';
+import type { CommandName } from '../commands/catalog';
 import type { MutationName } from './mutations';
 
 /**
@@ -27,10 +28,17 @@ export type SyncKind = RecordKind | 'timer';
 export interface PendingMutation {
   /** Increases by client id; the server answers an id it has applied from what it stored. */
   id: number;
-  name: MutationName;
+  /** A stored change (../sync/mutations.ts), or a named command (../commands) with `steps`. */
+  name: MutationName | CommandName;
   args: Record<string, unknown>;
-  /** `kind:id` of the one record it changes (`timer:me` for the stopwatch). */
+  /** `kind:id` of the one record it changes (`timer:me` for the stopwatch); a command's first. */
   record: string;
+  /**
+   * A named command's stored changes as this device made them on its cache. The server runs the
+   * command (`name`, `args`) and its answer replaces them; until a pull carries it they are laid
+   * over pulled rows like any pending mutation.
+   */
+  steps?: NewMutation[];
   /** An upload of data found in this browser: a record the server already has is not an error. */
   quiet?: boolean;
   /**
@@ -190,7 +198,7 @@ export function rebase(input: RebaseInput): RebaseOutput {
   }
 
   const pendingByRecord = new Map<string, PendingMutation[]>();
-  for (const m of input.pending)
+  for (const m of input.pending.flatMap(storedChangesOf))
     pendingByRecord.set(m.record, [...(pendingByRecord.get(m.record) ?? []), m]);
   for (const [key, base] of Object.entries(bases)) {
     const { kind, id } = splitRecordKey(key);
@@ -214,6 +222,10 @@ export function rebase(input: RebaseInput): RebaseOutput {
   return { local, timer, bases };
 }
 
+/** The stored changes a pending entry makes: its own, or a command's steps, under its id. */
+export const storedChangesOf = (m: PendingMutation): PendingMutation[] =>
+  m.steps ? m.steps.map((step) => ({ ...step, id: m.id })) : [m];
+
 /**
  * Records a base for each record a new mutation touches that has none yet: its version before
  * the change, which is the server's (no pending mutation had changed it).
@@ -224,6 +236,7 @@ export function withBases(
   before: (record: string) => AnyLocalRecord | Timer | null,
 ): Bases {
   const next = { ...bases };
-  for (const m of mutations) if (!(m.record in next)) next[m.record] = before(m.record);
+  for (const m of mutations.flatMap((n) => n.steps ?? [n]))
+    if (!(m.record in next)) next[m.record] = before(m.record);
   return next;
 }

@@ -7,7 +7,7 @@ import {
   type NewMutation,
   type Timer,
 } from '../../lib/sync/rebase';
-import type { LocalChange } from '../local-changes';
+import type { LocalChange, LocalEvent } from '../local-changes';
 import { TIMER_KEY } from '../timer';
 import { keyOfList } from './cache';
 
@@ -43,6 +43,25 @@ export function mutationsOfChange(change: LocalChange): ChangeMutations | null {
       const id = record.slice(record.indexOf(':') + 1);
       return (change.before as AnyLocalRecord[]).find((r) => r.id === id) ?? null;
     },
+  };
+}
+
+/**
+ * What a person's change or command becomes in the outbox: a change, its mutations; a command,
+ * one entry the server runs by its name, with the mutations of its changes as its steps (what
+ * this device did for it, laid over pulls until the server's answer arrives). Null if nothing.
+ */
+export function mutationsOfEvent(event: LocalEvent): ChangeMutations | null {
+  if (!('command' in event)) return mutationsOfChange(event);
+  const parts = event.changes.flatMap((change) => mutationsOfChange(change) ?? []);
+  const steps = parts.flatMap((part) => part.mutations);
+  const first = steps[0];
+  if (!first) return null;
+  return {
+    mutations: [{ ...event.command, record: first.record, steps }],
+    // A record's base is its value before the first of the command's changes that touched it.
+    before: (record) =>
+      parts.find((part) => part.mutations.some((m) => m.record === record))?.before(record) ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import type { WritableAtom } from 'nanostores';
 import type { Access } from '../../lib/abilities';
 import type { LocalRecords } from '../../lib/sync/local-records';
 import type { Timer } from '../../lib/sync/rebase';
-import type { LocalChange } from '../local-changes';
+import type { LocalEvent } from '../local-changes';
 import type { CacheOwner } from './owner';
 import type { Refusal } from './state';
 
@@ -59,7 +59,7 @@ export interface DeviceCache {
   /** The account and workspace the cache belongs to (shared by every tab in the browser). */
   owner: WritableAtom<CacheOwner | null>;
   /** Changes a person made (key, before, after); the returned function stops listening. */
-  onChange: (receive: (change: LocalChange) => void) => () => void;
+  onChange: (receive: (event: LocalEvent) => void) => () => void;
   /** The first day of the cache window (a first pull brings logs from it on). */
   windowStart: () => string;
   /** Drops logs older than the window that no pending change touches. */

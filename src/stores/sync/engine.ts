@@ -1,8 +1,8 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { rebase, type NewMutation } from '../../lib/sync/rebase';
 import type { User } from '../auth';
-import type { LocalChange } from '../local-changes';
-import { cachedRecord, mutationsOfChange } from './changes';
+import type { LocalEvent } from '../local-changes';
+import { cachedRecord, mutationsOfEvent } from './changes';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
 import { createLeaderTab } from './leader';
 import { createOutbox } from './outbox';
@@ -94,9 +94,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   /** Turns a change a person made into mutations in the outbox, and pushes if this tab leads. */
-  function enqueue(change: LocalChange): void {
+  function enqueue(event: LocalEvent): void {
     const s = session;
-    const made = s && mutationsOfChange(change);
+    const made = s && mutationsOfEvent(event);
     if (!s || !made) return;
     refresh(outbox.append(s.owner, made.mutations, made.before));
     if (s.leader) void s.pushNow();

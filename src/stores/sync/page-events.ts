@@ -1,4 +1,4 @@
-import type { LocalChange } from '../local-changes';
+import type { LocalEvent } from '../local-changes';
 import type { DeviceCache, PageHooks } from './deps';
 import type { Session } from './session';
 import { syncStateKey } from './state';
@@ -12,7 +12,7 @@ export function listenToPage(deps: {
   page: PageHooks;
   cache: DeviceCache;
   session: () => Session | null;
-  enqueue: (change: LocalChange) => void;
+  enqueue: (event: LocalEvent) => void;
   refresh: () => void;
   /** Another tab opened another workspace of this person's: start again on it. */
   follow: () => void;

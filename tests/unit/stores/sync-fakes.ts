@@ -6,7 +6,8 @@ import { toDay } from '../../../src/lib/day';
 import { cacheWindowStart } from '../../../src/lib/sync/cache-window';
 import type { LocalRecords } from '../../../src/lib/sync/local-records';
 import type { Timer } from '../../../src/lib/sync/rebase';
-import type { LocalChange } from '../../../src/stores/local-changes';
+import type { LocalChange, LocalEvent } from '../../../src/stores/local-changes';
+import type { CommandName } from '../../../src/lib/commands/catalog';
 import type {
   Clock,
   DeviceCache,
@@ -161,11 +162,18 @@ const empty = (): LocalRecords => ({ clients: [], projects: [], tasks: [], membe
 /** A device's cache in memory; `change` plays a person's edit, as a store action reports it. */
 export function memoryCache(): DeviceCache & {
   change: (key: string, before: unknown, after: unknown) => void;
+  command: (name: CommandName, args: Record<string, unknown>, changes: LocalChange[]) => void;
   pulls: number;
 } {
   let records = empty();
   let timer: Timer = { status: 'idle' };
-  const receivers = new Set<(change: LocalChange) => void>();
+  const receivers = new Set<(event: LocalEvent) => void>();
+  // What a store writes under each documented key, as the cache holds it.
+  const apply = ({ key, after }: LocalChange) => {
+    if (key === 'runningTimer') timer = after as Timer;
+    if (key === 'clients') records = { ...records, clients: after as LocalRecords['clients'] };
+    if (key === 'taskData') records = { ...records, logs: after as LocalRecords['logs'] };
+  };
   const cache = {
     pulls: 0,
     read: () => records,
@@ -175,7 +183,7 @@ export function memoryCache(): DeviceCache & {
       if (nextTimer) timer = nextTimer;
     },
     owner: atom<CacheOwner | null>(null),
-    onChange(receive: (change: LocalChange) => void) {
+    onChange(receive: (event: LocalEvent) => void) {
       receivers.add(receive);
       return () => void receivers.delete(receive);
     },
@@ -187,8 +195,13 @@ export function memoryCache(): DeviceCache & {
     },
     stashLegacy: () => {},
     change(key: string, before: unknown, after: unknown) {
-      if (key === 'clients') records = { ...records, clients: after as LocalRecords['clients'] };
+      apply({ key, before, after });
       for (const receive of receivers) receive({ key, before, after });
+    },
+    /** A store action run as a named command: its changes applied here, sent as one command. */
+    command(name: CommandName, args: Record<string, unknown>, changes: LocalChange[]) {
+      changes.forEach(apply);
+      for (const receive of receivers) receive({ command: { name, args }, changes });
     },
   };
   return cache;

@@ -3,6 +3,7 @@ import { keepMount } from 'nanostores';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $timeLogs, addTimeLog, type TimeLogInput } from '../../../src/stores/time-logs';
 import { $storageNotices } from '../../../src/stores/storage-notices';
+import { onLocalChange, type LocalEvent } from '../../../src/stores/local-changes';
 import {
   $timer,
   continueLog,
@@ -36,6 +37,41 @@ beforeEach(() => {
 });
 
 describe('stopwatch store', () => {
+  it('sends Start, ▶ and Stop as the commands they are, each with the changes it made here', () => {
+    const heard: LocalEvent[] = [];
+    const stop = onLocalChange((event) => heard.push(event));
+    try {
+      const saved = addTimeLog(log, false, at('08:00:00')).log;
+      heard.length = 0;
+      startTimer('2026-03-10', at('09:00:00'));
+      continueLog(saved, at('09:30:00'));
+      stopTimer(at('09:40:00'));
+      stopTimer(at('09:41:00'));
+      const commands = heard.map((event) =>
+        'command' in event
+          ? { name: event.command.name, keys: event.changes.map((c) => c.key) }
+          : { change: event.key },
+      );
+      // ▶ saves the running stopwatch first: that stop is part of the one continueLog command.
+      // A second Stop with nothing running changes nothing and sends nothing.
+      expect(commands).toEqual([
+        { name: 'startTimer', keys: ['runningTimer'] },
+        { name: 'continueLog', keys: ['runningTimer', 'taskData', 'runningTimer'] },
+        { name: 'stopTimer', keys: ['runningTimer', 'taskData'] },
+      ]);
+      const continued = heard[1];
+      expect(continued && 'command' in continued ? continued.command.args : null).toEqual({
+        logId: saved.id,
+        startedAt: at('09:30:00').getTime(),
+        day: '2026-03-10',
+        runId: expect.stringMatching(/^.+$/) as unknown,
+        utcOffsetMinutes: -at('09:30:00').getTimezoneOffset(),
+      });
+    } finally {
+      stop();
+    }
+  });
+
   it('stores a start timestamp, so the elapsed time comes from the clock, not from ticks', () => {
     startTimer('2026-03-10', at('09:00:00'));
     const state = $timer.get();
@@ -85,8 +121,9 @@ describe('stopwatch store', () => {
   it('continues a past log as a new log today, for the person pressing ▶, never into the old one', () => {
     // Someone else's log of the 9th, which may well be locked, approved or invoiced by now.
     const old = { ...log, date: '2026-03-09', memberId: 'm-ravi' };
-    const id = addTimeLog(old, false, at('09:30:00')).log.id;
-    continueLog(old, at('11:00:00'));
+    const saved = addTimeLog(old, false, at('09:30:00')).log;
+    const id = saved.id;
+    continueLog(saved, at('11:00:00'));
     stopTimer(at('11:10:00'));
     const logs = $timeLogs.get();
     expect(logs).toHaveLength(2);

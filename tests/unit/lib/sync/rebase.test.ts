@@ -116,6 +116,51 @@ describe('rebase', () => {
     expect(out.bases['client:c1']).toMatchObject({ name: 'Acme', taxNumber: 'GST-9' });
   });
 
+  it('lays a pending command’s steps over pulled rows until the server’s answer arrives', () => {
+    // A command (named, sent as itself) whose changes here renamed Acme and archived Bolt.
+    const acme = client('c1', 'Acme');
+    const bolt = client('c2', 'Bolt');
+    const { id: _b, createdAt: _bc, updatedAt: _bu, ...boltFields } = bolt;
+    const pending: PendingMutation[] = [
+      {
+        id: 3,
+        name: 'editClient',
+        record: 'client:c1',
+        args: { id: 'c1', name: 'Acme Ltd' },
+        steps: [
+          {
+            name: 'updateClient',
+            record: 'client:c1',
+            args: { id: 'c1', changes: { name: 'Acme Ltd' } },
+          },
+          {
+            name: 'updateClient',
+            record: 'client:c2',
+            args: { id: 'c2', changes: { status: 'Archived' } },
+          },
+        ],
+      },
+    ];
+    const bases = withBases({}, pending, (record) => (record === 'client:c1' ? acme : bolt));
+    expect(Object.keys(bases).sort()).toEqual(['client:c1', 'client:c2']);
+    const out = rebase({
+      local: { ...empty(), clients: [acme, bolt] },
+      timer: { status: 'idle' },
+      changes: [
+        row('client', 'c1', { ...acmeFields, phone: '020 7946 0000' }),
+        row('client', 'c2', { ...boltFields, email: 'hi@bolt.test' }),
+      ],
+      reset: false,
+      pending,
+      bases,
+      now,
+    });
+    expect(out.local.clients.map((c) => [c.name, c.status, c.phone, c.email])).toEqual([
+      ['Acme Ltd', 'Active', '020 7946 0000', ''],
+      ['Bolt', 'Archived', '', 'hi@bolt.test'],
+    ]);
+  });
+
   it('undoes a refused change: once confirmed, the record is the server’s again', () => {
     const acme = client('c1', 'Acme');
     const bases = { 'client:c1': acme };
