@@ -219,7 +219,8 @@ async function startSteps(
   });
 }
 
-const logIds = z.array(recordId).min(1, 'Name at least one log').max(500);
+// A week of a team's logs fits many times over; a push body (1 MB) bounds it anyway.
+const logIds = z.array(recordId).min(1, 'Name at least one log').max(5000);
 
 /** Every command, by name. */
 export const commands = {
@@ -300,13 +301,13 @@ export const commands = {
     steps({ name: 'deleteTimeLog', args: { id } }),
   ),
   submitWeek: command(
-    'Sends a week’s pending or rejected logs for approval.',
+    'Sends a week’s pending or rejected logs for approval (a rejection’s note is cleared).',
     z.object({ logIds }).strict(),
     ({ logIds: ids }) =>
       steps(
         ...ids.map((id): Step => ({
           name: 'updateTimeLog',
-          args: { id, changes: { status: 'submitted' } },
+          args: { id, changes: { status: 'submitted', reviewNote: '' } },
         })),
       ),
   ),
@@ -327,7 +328,7 @@ export const commands = {
             id,
             changes:
               decision === 'approve'
-                ? { status: 'approved', reviewNote: '' }
+                ? { status: 'approved' }
                 : { status: 'rejected', reviewNote: note },
           },
         })),
