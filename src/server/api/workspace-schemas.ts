@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
 import { isCountryCode } from '../../lib/countries';
+import { isVatNumber } from '../../lib/invoice-tax';
 import { lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
@@ -163,6 +164,12 @@ export const invoiceSettingsBody = z
     companyName: shortText(200),
     address: shortText(1000),
     taxNumber: shortText(50),
+    vatNumber: shortText(50)
+      .refine(
+        (v) => v === '' || isVatNumber(v),
+        'Start with the country code, like DE123456789; put other tax numbers under Tax number',
+      )
+      .default(''),
     country: text.refine(isCountryCode, 'Choose a country from the list').default('IN'),
     currency: z.enum(invoiceCurrencies, {
       errorMap: () => ({ message: `One of ${invoiceCurrencies.join(', ')}` }),
@@ -207,7 +214,8 @@ const quantity = z
   .number({ invalid_type_error: 'Enter a number' })
   .min(0.01, 'Enter a quantity above zero')
   .max(1_000_000, 'At most 1,000,000')
-  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'At most two decimals');
+  // Hours as logged carry up to nine decimals so that they multiply out (src/lib/invoice-lines.ts).
+  .refine((v) => Number(v.toFixed(9)) === v, 'At most nine decimals');
 const unitMinor = z
   .number({ invalid_type_error: 'Enter the rate' })
   .int('Whole paise')

@@ -15,9 +15,12 @@ export async function eInvoiceInput(
   workspaceId: string,
   invoice: InvoiceView,
   sellerEmail: string,
+  /** The credit note that cancelled a void invoice, with its day: its e-invoice instead. */
+  credit: { number: string; issuedOn: string } | null = null,
 ): Promise<{ ok: true; input: InvoiceForUbl } | { ok: false; message: string }> {
   const { number, issueDate, dueDate, status, document } = invoice;
-  if (status !== 'issued' || !number || !issueDate)
+  // A void invoice was issued: it keeps its e-invoice, beside its credit note's.
+  if (status === 'draft' || !number || !issueDate)
     return { ok: false, message: 'Only an issued invoice has an e-invoice.' };
   const client = await clientOf(runner, workspaceId, invoice.clientId);
   const { settings } = await invoiceSettingsOf(runner, workspaceId);
@@ -36,5 +39,17 @@ export async function eInvoiceInput(
         }
       : {}),
   };
+  if (credit)
+    return {
+      ok: true,
+      input: {
+        number: credit.number,
+        issueDate: credit.issuedOn,
+        dueDate: null,
+        document: completed,
+        sellerEmail,
+        corrects: { number, issueDate },
+      },
+    };
   return { ok: true, input: { number, issueDate, dueDate, document: completed, sellerEmail } };
 }

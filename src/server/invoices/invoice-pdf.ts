@@ -1,5 +1,6 @@
 import { formatDay } from '../../lib/day';
 import { quantityText } from '../../lib/invoice-lines';
+import { taxTreatmentText } from '../../lib/invoice-tax';
 import { formatMoney } from '../../lib/money';
 import { newPdf, type Paper } from '../pdf/pdf-document';
 import type { InvoiceDocument } from './document';
@@ -70,7 +71,7 @@ export function invoicePdf(
   const party = (
     x: number,
     heading: string,
-    p: { name: string; address: string; taxNumber: string } | undefined,
+    p: { name: string; address: string; taxNumber: string; vatNumber?: string } | undefined,
     fallback: string,
   ) => {
     pdf
@@ -85,6 +86,7 @@ export function invoicePdf(
       .text(p?.name || fallback, { width: width / 2 - 10 });
     pdf.font('regular');
     if (p?.address) pdf.text(p.address, { width: width / 2 - 10 });
+    if (p?.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: width / 2 - 10 });
     if (p?.taxNumber) pdf.text(`Tax number: ${p.taxNumber}`, { width: width / 2 - 10 });
     return pdf.y;
   };
@@ -137,6 +139,11 @@ export function invoicePdf(
   for (const tax of doc.taxes)
     row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
   row(['Total', '', '', money(doc.totalMinor)], 'bold');
+  const treatment = taxTreatmentText(doc);
+  if (treatment) {
+    pdf.moveDown(0.5);
+    pdf.font('regular').fontSize(10).text(treatment, left, pdf.y, { width });
+  }
   if (doc.note) {
     pdf.moveDown();
     pdf.font('regular').fontSize(9).text(doc.note, left, pdf.y, { width });
