@@ -103,8 +103,10 @@ export async function saveDraftLayout(
 export async function downloadEInvoice(
   id: string,
   format: 'ubl' | 'facturx',
+  /** The credit note of a void invoice instead of the invoice. */
+  credit = false,
 ): Promise<{ ok: true; file: Blob } | { ok: false; message: string }> {
-  const query = `workspace=${workspace()}&id=${encodeURIComponent(id)}`;
+  const query = `workspace=${workspace()}&id=${encodeURIComponent(id)}${credit ? '&credit=1' : ''}`;
   try {
     const response = await fetch(
       format === 'ubl' ? `/sync/invoice-ubl?${query}` : `/sync/invoice-pdf?${query}&facturx=1`,

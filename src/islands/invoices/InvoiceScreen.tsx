@@ -46,6 +46,7 @@ export function InvoiceScreen() {
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingIssue, setConfirmingIssue] = useState(false);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
 
   const reload = () =>
@@ -70,16 +71,17 @@ export function InvoiceScreen() {
     await reload();
   }
 
-  async function eInvoice(format: 'ubl' | 'facturx') {
+  async function eInvoice(format: 'ubl' | 'facturx', credit = false) {
     setBusy(true);
-    const made = await downloadEInvoice(id, format);
+    const made = await downloadEInvoice(id, format, credit);
     setBusy(false);
     if (!made.ok) return setProblem(made.message);
     setProblem('');
-    // Saved as a file, named after the invoice, like the PDF.
+    // Saved as a file, named after the invoice (or its credit note), like the PDF.
     const link = document.createElement('a');
     link.href = URL.createObjectURL(made.file);
-    const name = `invoice-${(invoice?.number ?? id).replace(/[^A-Za-z0-9-]+/g, '-')}`;
+    const number = (credit ? invoice?.creditNote?.number : invoice?.number) ?? id;
+    const name = `${credit ? 'credit-note' : 'invoice'}-${number.replace(/[^A-Za-z0-9-]+/g, '-')}`;
     link.download = format === 'ubl' ? `${name}.xml` : `${name}-factur-x.pdf`;
     link.click();
     URL.revokeObjectURL(link.href);
@@ -147,7 +149,11 @@ export function InvoiceScreen() {
                   className="btn-primary"
                   disabled={busy || unsaved}
                   aria-describedby={unsaved ? 'issue-unsaved' : undefined}
-                  onClick={() => void issue()}
+                  onClick={() =>
+                    isValidDay(issueDate)
+                      ? setConfirmingIssue(true)
+                      : setProblem('Choose the issue date.')
+                  }
                 >
                   Issue invoice
                 </button>
@@ -158,18 +164,17 @@ export function InvoiceScreen() {
                 ) : null}
               </>
             ) : null}
-            {invoice.status !== 'void'
-              ? papers.map(([paper, label]) => (
-                  <a
-                    key={paper}
-                    className="btn-secondary"
-                    href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}`}
-                    download
-                  >
-                    PDF ({label})
-                  </a>
-                ))
-              : null}
+            {/* A void invoice was sent: its PDF stays on offer beside the credit note's. */}
+            {papers.map(([paper, label]) => (
+              <a
+                key={paper}
+                className="btn-secondary"
+                href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}`}
+                download
+              >
+                {invoice.status === 'void' ? `Invoice PDF (${label})` : `PDF (${label})`}
+              </a>
+            ))}
             {invoice.status === 'issued' ? (
               <>
                 <button type="button" className="btn-secondary" onClick={() => window.print()}>
@@ -204,6 +209,14 @@ export function InvoiceScreen() {
               </button>
             ) : null}
           </div>
+          <ConfirmDialog
+            open={confirmingIssue}
+            title={`Issue this invoice to ${invoice.clientName}?`}
+            description={`It gets the next invoice number, dated ${isValidDay(issueDate) ? formatDay(issueDate) : issueDate}, and its logs are locked. An issued invoice is never changed: to correct it you void it, which issues a credit note.`}
+            confirmLabel="Issue invoice"
+            onConfirm={() => void issue()}
+            onClose={() => setConfirmingIssue(false)}
+          />
           <ConfirmDialog
             open={confirming}
             title={
@@ -244,6 +257,22 @@ export function InvoiceScreen() {
                     Credit note PDF ({label})
                   </a>
                 ))}
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice('ubl', true)}
+                >
+                  Credit note e-invoice (UBL)
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice('facturx', true)}
+                >
+                  Credit note PDF with e-invoice (Factur-X)
+                </button>
               </div>
             </div>
           ) : null}

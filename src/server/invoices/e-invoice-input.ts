@@ -6,9 +6,9 @@ import { invoiceSettingsOf } from './settings';
 
 /**
  * An issued invoice as its e-invoice (UBL or Factur-X) is made from, or why it cannot be: only
- * an issued invoice has one. A country or client email chosen after issuing completes the copy
- * (neither changes an amount or a name on it), so an Admin can fix what EN 16931 asks for and
- * download again without voiding.
+ * an issued invoice has one. A country, client email or company tax number chosen after issuing
+ * completes the copy (none changes an amount or a name on it), so an Admin can fix what EN 16931
+ * asks for and download again without voiding.
  */
 export async function eInvoiceInput(
   runner: Runner,
@@ -27,7 +27,16 @@ export async function eInvoiceInput(
   const completed = {
     ...document,
     ...(document.seller
-      ? { seller: { ...document.seller, country: document.seller.country || settings.country } }
+      ? {
+          seller: {
+            ...document.seller,
+            country: document.seller.country || settings.country,
+            // Numbers added after issuing complete a copy that had none (nothing else changes).
+            ...(document.seller.taxNumber || document.seller.vatNumber
+              ? {}
+              : { taxNumber: settings.taxNumber, vatNumber: settings.vatNumber }),
+          },
+        }
       : {}),
     ...(document.buyer
       ? {

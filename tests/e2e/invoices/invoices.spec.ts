@@ -122,7 +122,14 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(lines.getByRole('row', { name: /^Total/ })).toContainText('₹1,888.00');
 
   await page.getByLabel('Issue date').fill(today);
+  // Issuing asks first: it numbers the invoice for good.
   await page.getByRole('button', { name: 'Issue invoice' }).click();
+  const issuing = page.getByRole('alertdialog', { name: 'Issue this invoice to Acme?' });
+  await expect(issuing).toContainText('It gets the next invoice number');
+  await issuing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(issuing).toBeHidden();
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await issuing.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${number}`, exact: true }),
   ).toBeVisible();
@@ -160,6 +167,19 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await page.getByLabel('COUNTRY').selectOption({ label: 'India' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients\/?$/);
+  await page.goto(invoiceUrl);
+  // An invoice that charges tax names the seller's tax number (EN 16931, issue 27).
+  await page.getByRole('button', { name: 'E-invoice (UBL)' }).click();
+  await expect(
+    page.getByText(
+      'E-invoices that charge tax need your company’s VAT or tax number: add it in Account setting → Invoices.',
+    ),
+  ).toBeVisible();
+  await page.goto('/accountSetting');
+  const sellerForm = page.getByRole('form', { name: 'Invoice settings' });
+  await sellerForm.getByLabel('Tax number').fill('27BBBBB1111B1Z5');
+  await sellerForm.getByRole('button', { name: 'Save invoice settings' }).click();
+  await expect(sellerForm.getByText('Invoice settings saved.')).toBeVisible();
   await page.goto(invoiceUrl);
   const xmlDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'E-invoice (UBL)' }).click();
@@ -242,7 +262,9 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(
     page.getByText(`Cancelled in full by credit note CN-${number}, issued ${formatDay(today)}.`),
   ).toBeVisible();
+  // Both documents stay on offer: the credit note's PDF and the void invoice's own.
   await expect(page.getByRole('link', { name: 'Credit note PDF (A4)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Invoice PDF (A4)' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
