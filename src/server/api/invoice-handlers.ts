@@ -120,13 +120,22 @@ export async function handleIssueInvoice(request: Request, ctx: HandlerContext):
   return json(200, { invoice: issued.invoice }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/invoices/void { workspaceId, id }: voids an issued invoice or deletes a draft. */
+/**
+ * POST /sync/invoices/void { workspaceId, id, settlement? }: voids an issued invoice (saying, when
+ * it has payments, whether they are refunded or kept as the client's credit) or deletes a draft.
+ */
 export async function handleVoidInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, voidInvoiceBody);
   if (!body.ok) return body.response;
   const caller = await memberOf(request, ctx, body.value.workspaceId);
   if ('response' in caller) return caller.response;
-  const done = await voidInvoice(ctx.database.db, caller.membership, body.value.id, ctx.now());
+  const done = await voidInvoice(
+    ctx.database.db,
+    caller.membership,
+    body.value.id,
+    ctx.now(),
+    body.value.settlement ?? null,
+  );
   if (!done.ok) return refusal(done);
   return json(200, { status: done.status }, refreshed(caller.session, request, ctx));
 }

@@ -148,6 +148,10 @@ export const voidInvoiceBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
     id: text.uuid('Must be an invoice id'),
+    /** What becomes of money paid on it: needed when there is some (issue 27). */
+    settlement: z
+      .enum(['refund', 'credit'], { errorMap: () => ({ message: 'One of refund, credit' }) })
+      .optional(),
   })
   .strict();
 
@@ -207,6 +211,44 @@ export const invoicePaymentBody = z
       .min(1, 'Enter an amount above zero')
       .max(1_000_000_000_000, 'Too large'),
     note: shortText(200).default(''),
+  })
+  .strict();
+
+const reason = shortText(500).pipe(text.min(1, 'Say why'));
+
+/** POST /sync/invoices/payment/correct: a payment entered wrongly, corrected, with why. */
+export const correctPaymentBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    paymentId: text.uuid('Must be a payment id'),
+    paidOn: day,
+    amountMinor: z
+      .number({ invalid_type_error: 'Enter the amount' })
+      .int('Whole paise')
+      .min(1, 'Enter an amount above zero')
+      .max(1_000_000_000_000, 'Too large'),
+    note: shortText(200).default(''),
+    reason,
+  })
+  .strict();
+
+/** POST /sync/invoices/payment/delete: a payment entered by mistake, removed, with why. */
+export const deletePaymentBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    paymentId: text.uuid('Must be a payment id'),
+    reason,
+  })
+  .strict();
+
+/** POST /sync/invoices/apply-credit: the client's credit paid into this invoice. */
+export const applyCreditBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    paidOn: day,
   })
   .strict();
 

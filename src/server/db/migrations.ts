@@ -604,4 +604,27 @@ WHERE document ? 'buyer' AND coalesce(document->'buyer'->>'vatNumber', '') = ''
   AND upper(regexp_replace(coalesce((document->'buyer')->>'taxNumber', ''), '[[:space:].-]', '', 'g')) ~ '^(AD|AE|AF|AG|AI|AL|AM|AO|AQ|AR|AS|AT|AU|AW|AX|AZ|BA|BB|BD|BE|BF|BG|BH|BI|BJ|BL|BM|BN|BO|BQ|BR|BS|BT|BV|BW|BY|BZ|CA|CC|CD|CF|CG|CH|CI|CK|CL|CM|CN|CO|CR|CU|CV|CW|CX|CY|CZ|DE|DJ|DK|DM|DO|DZ|EC|EE|EG|EH|EL|ER|ES|ET|FI|FJ|FK|FM|FO|FR|GA|GB|GD|GE|GF|GG|GH|GI|GL|GM|GN|GP|GQ|GR|GS|GT|GU|GW|GY|HK|HM|HN|HR|HT|HU|ID|IE|IL|IM|IN|IO|IQ|IR|IS|IT|JE|JM|JO|JP|KE|KG|KH|KI|KM|KN|KP|KR|KW|KY|KZ|LA|LB|LC|LI|LK|LR|LS|LT|LU|LV|LY|MA|MC|MD|ME|MF|MG|MH|MK|ML|MM|MN|MO|MP|MQ|MR|MS|MT|MU|MV|MW|MX|MY|MZ|NA|NC|NE|NF|NG|NI|NL|NO|NP|NR|NU|NZ|OM|PA|PE|PF|PG|PH|PK|PL|PM|PN|PR|PS|PT|PW|PY|QA|RE|RO|RS|RU|RW|SA|SB|SC|SD|SE|SG|SH|SI|SJ|SK|SL|SM|SN|SO|SR|SS|ST|SV|SX|SY|SZ|TC|TD|TF|TG|TH|TJ|TK|TL|TM|TN|TO|TR|TT|TV|TW|TZ|UA|UG|UM|US|UY|UZ|VA|VC|VE|VG|VI|VN|VU|WF|WS|YE|YT|ZA|ZM|ZW)[0-9A-Z+*]{2,13}$';
 `,
   },
+  {
+    id: '0023_payment_corrections',
+    sql: `
+-- Payments are corrected or deleted with a reason, kept in the audit log (issue 27, point 7).
+ALTER TABLE audit_log ADD COLUMN reason text;
+-- Voiding an invoice with payments says what became of the money: refunded to the client, or
+-- kept as a credit the client's next invoice is offered as a payment.
+ALTER TABLE invoices ADD COLUMN settlement text CHECK (settlement IN ('refund', 'credit'));
+ALTER TABLE invoices ADD COLUMN settled_minor bigint;
+CREATE TABLE client_credits (
+  id text PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  client_id text NOT NULL,
+  from_invoice_id text NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+  amount_minor bigint NOT NULL CHECK (amount_minor > 0),
+  used_minor bigint NOT NULL DEFAULT 0 CHECK (used_minor >= 0 AND used_minor <= amount_minor),
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX client_credits_client ON client_credits (workspace_id, client_id);
+-- A payment made from such a credit names it, so deleting the payment gives the credit back.
+ALTER TABLE invoice_payments ADD COLUMN credit_id text REFERENCES client_credits(id);
+`,
+  },
 ];

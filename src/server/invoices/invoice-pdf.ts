@@ -1,5 +1,6 @@
 import { formatDay } from '../../lib/day';
 import { quantityText } from '../../lib/invoice-lines';
+import { settlementText, type Settlement } from '../../lib/invoice-settlement';
 import { taxTreatmentText } from '../../lib/invoice-tax';
 import { formatMoney } from '../../lib/money';
 import { newPdf, type Paper } from '../pdf/pdf-document';
@@ -13,6 +14,8 @@ export interface InvoiceForPdf {
   dueDate: string | null;
   clientName: string;
   document: InvoiceDocument;
+  /** What became of the money paid on it, once voided (issue 27). */
+  settlement?: Settlement | null;
 }
 
 /**
@@ -139,6 +142,18 @@ export function invoicePdf(
   for (const tax of doc.taxes)
     row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
   row(['Total', '', '', money(doc.totalMinor)], 'bold');
+  if (invoice.settlement) {
+    pdf.moveDown(0.5);
+    pdf
+      .font('bold')
+      .fontSize(10)
+      .text(
+        settlementText(invoice.settlement, { ...invoice, currency: doc.currency }),
+        left,
+        pdf.y,
+        { width },
+      );
+  }
   const treatment = taxTreatmentText(doc);
   if (treatment) {
     pdf.moveDown(0.5);
