@@ -13,6 +13,9 @@ import {
 } from '../../stores/invoices';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
+import { formatMoney } from '../../lib/money';
+import { settlementText } from '../../lib/invoice-settlement';
+import { VoidDialog } from './VoidDialog';
 import { AdminsOnly } from './AdminsOnly';
 import { DraftEditor } from './DraftEditor';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
@@ -87,9 +90,9 @@ export function InvoiceScreen() {
     URL.revokeObjectURL(link.href);
   }
 
-  async function cancel() {
+  async function cancel(settlement?: 'refund' | 'credit') {
     setBusy(true);
-    const done = await voidInvoice(id);
+    const done = await voidInvoice(id, settlement);
     setBusy(false);
     if (!done.ok) return setProblem(done.message);
     if (done.data.status === 'deleted') window.location.assign('/invoices');
@@ -217,20 +220,29 @@ export function InvoiceScreen() {
             onConfirm={() => void issue()}
             onClose={() => setConfirmingIssue(false)}
           />
-          <ConfirmDialog
-            open={confirming}
-            title={
-              invoice.status === 'draft' ? 'Delete this draft?' : `Void invoice ${invoice.number}?`
-            }
-            description={
-              invoice.status === 'draft'
-                ? 'Its logs and expenses are offered for billing again. Nothing was numbered or sent.'
-                : `A credit note for its whole amount is issued with it, and its logs can be changed and billed again. A void invoice cannot be issued again.`
-            }
-            confirmLabel={invoice.status === 'draft' ? 'Delete draft' : 'Void invoice'}
-            onConfirm={() => void cancel()}
-            onClose={() => setConfirming(false)}
-          />
+          {invoice.status === 'draft' ? (
+            <ConfirmDialog
+              open={confirming}
+              title="Delete this draft?"
+              description="Its logs and expenses are offered for billing again. Nothing was numbered or sent."
+              confirmLabel="Delete draft"
+              onConfirm={() => void cancel()}
+              onClose={() => setConfirming(false)}
+            />
+          ) : (
+            <VoidDialog
+              open={confirming}
+              number={invoice.number ?? ''}
+              clientName={invoice.clientName}
+              paid={
+                (invoice.paidMinor ?? 0) > 0
+                  ? formatMoney(invoice.paidMinor ?? 0, invoice.document.currency || 'INR')
+                  : ''
+              }
+              onConfirm={(settlement) => void cancel(settlement)}
+              onClose={() => setConfirming(false)}
+            />
+          )}
           {invoice.status === 'draft' ? (
             <p className="mb-3 rounded border border-sky-200 bg-sky-50 p-3 print:hidden">
               A draft follows its logs: change one and the draft shows its new amount. Issuing gives
@@ -246,6 +258,15 @@ export function InvoiceScreen() {
                 Cancelled in full by credit note {invoice.creditNote.number}, issued{' '}
                 {formatDay(todayIn(rules.timeZone, new Date(invoice.creditNote.issuedAt)))}.
               </p>
+              {invoice.settlement ? (
+                <p className="mb-2 font-semibold">
+                  {settlementText(invoice.settlement, {
+                    number: invoice.number,
+                    clientName: invoice.clientName,
+                    currency: invoice.document.currency,
+                  })}
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2 print:hidden">
                 {papers.map(([paper, label]) => (
                   <a

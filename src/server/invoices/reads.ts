@@ -187,5 +187,15 @@ export async function uninvoicedOf(
     });
     clients.set(r.client_id, client);
   }
+  // Credit a voided invoice left (issue 27), shown with the client it will pay for.
+  const credits = await rows<{ client_id: string; left: number | string }>(
+    db,
+    sql`SELECT client_id, sum(amount_minor - used_minor) AS left FROM client_credits
+      WHERE workspace_id = ${membership.workspaceId} GROUP BY client_id`,
+  );
+  for (const c of credits) {
+    const client = clients.get(c.client_id);
+    if (client && Number(c.left) > 0) client.creditMinor = Number(c.left);
+  }
   return { ok: true, clients: [...clients.values()] };
 }

@@ -145,6 +145,19 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(page.getByText('Paid ₹1,000.00 of ₹1,888.00; ₹888.00 left to pay.')).toBeVisible();
   // The form offers the rest next.
   await expect(payment.getByLabel('Amount')).toHaveValue('888.00');
+  // A payment entered wrongly is corrected, with a reason for the audit log.
+  await page
+    .getByRole('button', { name: `Correct payment of ${formatDay(today)}: ₹1,000.00` })
+    .click();
+  const correction = page.getByRole('form', {
+    name: `Correct payment of ${formatDay(today)}: ₹1,000.00`,
+  });
+  await correction.getByLabel('Amount').fill('900');
+  await correction.getByRole('button', { name: 'Save correction' }).click();
+  await expect(correction.getByText('Say why, for the audit log')).toBeVisible();
+  await correction.getByLabel('Reason').fill('Bank fee deducted');
+  await correction.getByRole('button', { name: 'Save correction' }).click();
+  await expect(page.getByText('Paid ₹900.00 of ₹1,888.00; ₹988.00 left to pay.')).toBeVisible();
   // Printed, the invoice is all there is: no sidebar, buttons or forms.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'App' })).toBeHidden();
@@ -234,11 +247,11 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(list.getByRole('row', { name: new RegExp(`^${number}`) })).toContainText(
     'Partly paid',
   );
-  await expect(page.getByRole('definition').first()).toHaveText('₹888.00');
+  await expect(page.getByRole('definition').first()).toHaveText('₹988.00');
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await csvDownload).path()) ?? '', 'utf8');
-  expect(csv).toContain(`${number},Acme,partly paid,${today},${due},INR,1888.00,1000.00,888.00`);
+  expect(csv).toContain(`${number},Acme,partly paid,${today},${due},INR,1888.00,900.00,988.00`);
   await expectNoAxeViolations(page);
   // Nothing is left to bill.
   await page.goto('/uninvoiced?range=this-month');
@@ -255,12 +268,22 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
     page.getByRole('heading', { level: 1, name: `Invoice ${number}`, exact: true }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Void invoice' }).click();
+  // ₹900.00 was paid: the dialog asks what becomes of it before anything is voided.
+  await expect(confirm).toContainText('₹900.00 has been paid on it');
+  await confirm.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(confirm.getByText('Choose what happens to the money paid.')).toBeVisible();
+  await confirm.getByLabel('Kept as a credit for Acme’s next invoice').check();
   await confirm.getByRole('button', { name: 'Void invoice' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${number} (void)` }),
   ).toBeVisible();
   await expect(
     page.getByText(`Cancelled in full by credit note CN-${number}, issued ${formatDay(today)}.`),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      `₹900.00 paid on invoice ${number} is kept as a credit for Acme, offered as a payment on its next invoice.`,
+    ),
   ).toBeVisible();
   // Both documents stay on offer: the credit note's PDF and the void invoice's own.
   await expect(page.getByRole('link', { name: 'Credit note PDF (A4)' })).toBeVisible();
