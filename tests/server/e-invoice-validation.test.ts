@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
@@ -473,7 +474,9 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
 });
 
 describe('the validator this suite relies on', () => {
-  it('is installed: saxon-js and xmllint answer', () => {
+  it('is installed: saxon-js 2.7.0 in the project and xmllint answer', () => {
+    const saxon = createRequire(import.meta.url)('saxon-js/package.json') as { version: string };
+    expect(saxon.version).toBe('2.7.0');
     expect(() => execFileSync('xmllint', ['--version'], { stdio: 'pipe' })).not.toThrow();
   });
 });
