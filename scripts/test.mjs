@@ -21,6 +21,10 @@ try {
   // The server tests read the PDFs they make with poppler's pdftotext, pdffonts and pdfinfo.
   if (!ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils'))
     throw new StepFailed('poppler-utils (pdftotext) is needed by the server tests');
+  // The e-invoice tests check every UBL and Factur-X file against the official XSDs with
+  // libxml2's xmllint (../shared/einvoice/validate.mjs): never skipped, so it must be there.
+  if (!ensureDebianPackage('/usr/bin/xmllint', 'libxml2-utils'))
+    throw new StepFailed('libxml2-utils (xmllint) is needed by the e-invoice validation tests');
   pg = await startPostgres();
   if (!pg && process.env.REQUIRE_POSTGRES === '1')
     throw new StepFailed('PostgreSQL is required (REQUIRE_POSTGRES=1) but could not be started');

@@ -7,7 +7,10 @@ export type InvoiceLine = ComposedTotals['lines'][number];
 export interface InvoiceParty {
   name: string;
   address: string;
+  /** Any tax or company registration number that is not a VAT number, e.g. a GSTIN. */
   taxNumber: string;
+  /** A VAT number with its country prefix (EN 16931 BT-31 / BT-48); absent before issue 27. */
+  vatNumber?: string;
   /** ISO 3166-1 alpha-2, which an e-invoice needs for both parties. */
   country?: string;
   /** The logo (src/server/invoices/logos.ts) the seller had when the invoice was issued. */

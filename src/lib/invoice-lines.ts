@@ -22,6 +22,8 @@ export interface GroupSum {
   billableMinor: number;
   expenseMinor: number;
   projectId: string | null;
+  /** The hourly rate in minor units that billed every log of the group; 0 when unknown. */
+  rateMinor?: number;
 }
 
 /** A person's change to a line made from logs: any of its words, quantity or rate. */
@@ -62,9 +64,12 @@ export interface ComposedLine {
   key: string;
   kind: 'time' | 'expenses' | 'manual';
   description: string;
-  /** Hours (two decimals) for time, else units. */
+  /**
+   * Hours for time, else units. Time as logged has as many decimals (2 to 9) as it takes for
+   * quantity × rate to make its logs' amount to the paisa (3 h 50 min at ₹1,200/h: 3.83333 h).
+   */
   quantity: number;
-  /** Price of one unit; for time left as logged, the average rate the logs' amount makes. */
+  /** Price of one unit: for time, the hourly rate that billed its logs. */
   unitMinor: number;
   amountMinor: number;
   projectId: string | null;
@@ -89,6 +94,26 @@ export interface ComposedTotals {
 }
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+const toDecimals = (value: number, decimals: number) => Number(value.toFixed(decimals));
+
+/**
+ * The hours to print for `amountMinor` billed at `rate` for `seconds`: the billed time with the
+ * fewest decimals (2 to 6) that multiplies out to the amount, else the amount over the rate with
+ * the fewest that do (the logs' amounts were each rounded to the paisa, so their sum can be a
+ * paisa or two from the whole time's). Null when no quantity up to 9 decimals does.
+ */
+export function quantityFor(seconds: number, amountMinor: number, rate: number): number | null {
+  if (rate <= 0 || amountMinor <= 0) return null;
+  for (let d = 2; d <= 6; d += 1) {
+    const q = toDecimals(seconds / 3600, d);
+    if (lineAmount(q, rate) === amountMinor) return q;
+  }
+  for (let d = 2; d <= 9; d += 1) {
+    const q = toDecimals(amountMinor / rate, d);
+    if (lineAmount(q, rate) === amountMinor) return q;
+  }
+  return null;
+}
 /** quantity × unit, half up once, e.g. 1.25 h × 80000 p = 100000 p. */
 export const lineAmount = (quantity: number, unitMinor: number) =>
   Math.round(Number((quantity * unitMinor).toFixed(6)));
@@ -102,12 +127,14 @@ export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout)
     key: string,
     kind: 'time' | 'expenses',
     description: string,
-    quantity: number,
+    logged: { quantity: number; unitMinor?: number },
     amountMinor: number,
     projectId: string | null,
   ) => {
     const edit = layout.edits[key] ?? {};
-    const asLogged = quantity > 0 ? Math.round(amountMinor / quantity) : amountMinor;
+    const { quantity } = logged;
+    const asLogged =
+      logged.unitMinor ?? (quantity > 0 ? Math.round(amountMinor / quantity) : amountMinor);
     const edited = edit.quantity !== undefined || edit.unitMinor !== undefined;
     const q = edit.quantity ?? quantity;
     const unit = edit.unitMinor ?? asLogged;
@@ -123,22 +150,27 @@ export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout)
     });
   };
   for (const g of groups)
-    if (g.billableMinor > 0)
+    if (g.billableMinor > 0) {
+      const rate = g.rateMinor ?? 0;
+      const exact = quantityFor(g.billableSeconds, g.billableMinor, rate);
       fromLogs(
         `time:${g.key}`,
         'time',
         g.label,
-        hours(g.billableSeconds),
+        exact === null
+          ? { quantity: hours(g.billableSeconds) }
+          : { quantity: exact, unitMinor: rate },
         g.billableMinor,
         g.projectId,
       );
+    }
   for (const g of groups)
     if (g.expenseMinor > 0)
       fromLogs(
         `expenses:${g.key}`,
         'expenses',
         `Expenses: ${g.label}`,
-        1,
+        { quantity: 1 },
         g.expenseMinor,
         g.projectId,
       );
@@ -189,7 +221,13 @@ export function defaultLayout(
   };
 }
 
-/** A line's quantity for reading: hours for time ('2.50 h'), a plain number otherwise. */
+/**
+ * A line's quantity for reading, with every decimal it has (at least two for hours), so that
+ * quantity × rate as printed is the amount: '2.50 h', '3.83333 h', or a plain number of units.
+ */
 export function quantityText(line: Pick<ComposedLine, 'kind' | 'quantity'>): string {
-  return line.kind === 'time' ? `${line.quantity.toFixed(2)} h` : String(line.quantity);
+  if (line.kind !== 'time') return String(line.quantity);
+  const text = String(line.quantity);
+  const decimals = text.includes('.') ? (text.split('.')[1] ?? '').length : 0;
+  return `${line.quantity.toFixed(Math.max(2, Math.min(decimals, 9)))} h`;
 }

@@ -5,6 +5,8 @@
 export interface UninvoicedClient {
   clientId: string;
   clientName: string;
+  /** Credit left from the client's voided invoices, offered as a payment on its next one. */
+  creditMinor?: number;
   projects: {
     projectId: string;
     projectName: string;

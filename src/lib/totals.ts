@@ -3,7 +3,7 @@ import type { Member } from './entities/member';
 import type { Project } from './entities/project';
 import type { Task } from './entities/task';
 import { ratesOn } from './member-rates';
-import { amountMinor, resolveBillableRate } from './rates';
+import { amountMinor, rateMinor, resolveBillableRate } from './rates';
 import { roundSeconds } from './rounding';
 
 /** Records indexed by id, built once per change so totals over 10,000 logs stay O(logs). */
@@ -117,4 +117,16 @@ export function totalsByProject(
     totals.expensesMinor += Math.round(log.exp * 100);
   }
   return byProject;
+}
+
+/**
+ * The hourly rate in minor units that billed a log (the one logEconomy multiplied by), or 0 when
+ * it bills nothing: an invoice line states the rate that applied, not an average.
+ */
+export function billedRateMinor(log: EconomyInput, lookups: Lookups): number {
+  const project = log.projectId ? lookups.projectsById.get(log.projectId) : undefined;
+  const task = log.taskId ? lookups.tasksById.get(log.taskId) : undefined;
+  const member = log.memberId ? lookups.membersById.get(log.memberId) : undefined;
+  const rates = member ? ratesOn(member, log.date ?? '') : undefined;
+  return rateMinor(resolveBillableRate({ project, task, member: rates }));
 }

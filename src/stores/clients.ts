@@ -22,6 +22,7 @@ function fromForm(form: ClientForm) {
     taxName: form.taxName,
     taxPercentage: form.taxPercentage === '' ? null : Number(form.taxPercentage),
     taxNumber: form.taxNumber,
+    vatNumber: form.vatNumber,
   };
 }
 

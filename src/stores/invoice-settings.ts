@@ -5,7 +5,10 @@ import { $cacheOwner } from './sync/owner';
 export interface InvoiceSettings {
   companyName: string;
   address: string;
+  /** Tax registration number that is not a VAT number, e.g. a GSTIN (BT-32). */
   taxNumber: string;
+  /** VAT number with its country prefix (BT-31). */
+  vatNumber: string;
   /** ISO 3166-1 alpha-2, e.g. 'IN'. */
   country: string;
   currency: string;

@@ -1,4 +1,5 @@
 import type { InvoiceDocument } from '../lib/invoice-document';
+import type { Settlement } from '../lib/invoice-settlement';
 import type { DraftLayout } from '../lib/invoice-lines';
 import type { InvoiceStatus, InvoiceSummary, UninvoicedClient } from '../lib/invoice-status';
 import { callApi } from './api';
@@ -30,6 +31,10 @@ export interface Invoice {
   document: InvoiceDocument;
   /** The credit note that cancelled it, once void. */
   creditNote?: { number: string; issuedAt: string } | null;
+  /** What became of the money paid on it when it was voided. */
+  settlement?: Settlement | null;
+  /** The client's credit from voided invoices, offered as a payment (issued invoices). */
+  clientCreditMinor?: number;
 }
 type Result<T> = { ok: true; data: T } | { ok: false; message: string };
 const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '');
@@ -65,8 +70,43 @@ export const draftInvoice = (clientId: string, from: string, to: string, project
 export const issueInvoice = (id: string, issueDate: string) =>
   ask<{ invoice: Invoice }>('/sync/invoices/issue', { workspaceId: workspaceId(), id, issueDate });
 
-export const voidInvoice = (id: string) =>
-  ask<{ status: 'void' | 'deleted' }>('/sync/invoices/void', { workspaceId: workspaceId(), id });
+/** Voids an issued invoice (saying what becomes of money paid on it) or deletes a draft. */
+export const voidInvoice = (id: string, settlement?: Settlement['kind']) =>
+  ask<{ status: 'void' | 'deleted' }>('/sync/invoices/void', {
+    workspaceId: workspaceId(),
+    id,
+    ...(settlement ? { settlement } : {}),
+  });
+
+/** Corrects a payment entered wrongly; the reason goes to the audit log. */
+export const correctPayment = (
+  id: string,
+  payment: { paymentId: string; paidOn: string; amountMinor: number; note: string },
+  reason: string,
+) =>
+  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/payment/correct', {
+    workspaceId: workspaceId(),
+    id,
+    ...payment,
+    reason,
+  });
+
+/** Deletes a payment entered by mistake; the reason goes to the audit log. */
+export const deletePayment = (id: string, paymentId: string, reason: string) =>
+  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/payment/delete', {
+    workspaceId: workspaceId(),
+    id,
+    paymentId,
+    reason,
+  });
+
+/** Pays an issued invoice from its client's credit (left by a voided invoice). */
+export const applyClientCredit = (id: string, paidOn: string) =>
+  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/apply-credit', {
+    workspaceId: workspaceId(),
+    id,
+    paidOn,
+  });
 
 export const recordPayment = (id: string, paidOn: string, amountMinor: number, note: string) =>
   ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/payment', {
@@ -103,8 +143,10 @@ export async function saveDraftLayout(
 export async function downloadEInvoice(
   id: string,
   format: 'ubl' | 'facturx',
+  /** The credit note of a void invoice instead of the invoice. */
+  credit = false,
 ): Promise<{ ok: true; file: Blob } | { ok: false; message: string }> {
-  const query = `workspace=${workspace()}&id=${encodeURIComponent(id)}`;
+  const query = `workspace=${workspace()}&id=${encodeURIComponent(id)}${credit ? '&credit=1' : ''}`;
   try {
     const response = await fetch(
       format === 'ubl' ? `/sync/invoice-ubl?${query}` : `/sync/invoice-pdf?${query}&facturx=1`,

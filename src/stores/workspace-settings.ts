@@ -52,6 +52,8 @@ export interface AuditEntry {
   recordId: string;
   action: 'create' | 'update' | 'delete';
   rules: string[];
+  /** Why, when the person was asked (a payment corrected or deleted). */
+  reason?: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }

@@ -184,6 +184,10 @@ describe.each(drivers)('control characters on $name', (driver) => {
     await database.db.execute(
       sql`UPDATE projects SET data = data || ${JSON.stringify({ projectName: 'Web\u001Fsite' })}::jsonb WHERE workspace_id = ${admin.workspace.id} AND id = 'web'`,
     );
+    // An invoice that charges tax names the seller's tax number (EN 16931 BR-S-02, issue 27).
+    await database.db.execute(
+      sql`UPDATE workspaces SET invoice_settings = invoice_settings || '{"taxNumber": "27AAPFU0939F1ZV"}'::jsonb WHERE id = ${admin.workspace.id}`,
+    );
     const drafted = await handleDraftInvoice(
       post(
         '/sync/invoices',

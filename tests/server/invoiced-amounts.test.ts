@@ -268,7 +268,9 @@ describe.each(drivers)('restoring repriced invoiced logs on $name (migration)', 
     expect(issued.invoice.document.lines.map((l) => [l.description, l.amountMinor])).toEqual([
       ['App', 150000],
       ['Docs', 100000],
-      ['Ops', 150000],
+      // Two members' rates make two lines, each at the rate that applied (issue 27).
+      ['Ops', 60000],
+      ['Ops', 90000],
       ['UX', 60000],
     ]);
     const reprice = (id: string, minor: number) =>

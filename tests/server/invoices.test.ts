@@ -543,6 +543,15 @@ describe.each(drivers)('invoices on $name', (driver) => {
     expect(
       ((await noYear.json()) as { fields: Record<string, string> }).fields['numberPattern'],
     ).toBe('A counter that starts again each year needs the year in the pattern: {YYYY} or {YY}');
+    // A GSTIN is a tax number, not a VAT number (no country prefix): said beside the field.
+    const notVat = await save({ ...settings, vatNumber: '27BBBBB1111B1Z5' });
+    expect([
+      notVat.status,
+      ((await notVat.json()) as { fields: Record<string, string> }).fields['vatNumber'],
+    ]).toEqual([
+      400,
+      'Start with the country code, like DE123456789; put other tax numbers under Tax number',
+    ]);
     expect((await save(settings, asha.cookie)).status).toBe(403);
     expect((await save(settings)).status).toBe(200);
     const read = await handleInvoiceSettings(
@@ -578,6 +587,7 @@ describe.each(drivers)('invoices on $name', (driver) => {
       name: 'Ada Studio',
       address: '2 Lake Road, Pune',
       taxNumber: '27BBBBB1111B1Z5',
+      vatNumber: '',
       country: 'IN',
     });
     // Every member's device learns the currency from its pulls, and writes amounts in it.
@@ -685,11 +695,13 @@ describe.each(drivers)('invoices on $name', (driver) => {
     const saved = await save({ layout });
     expect(saved.status).toBe(200);
     const doc = ((await saved.json()) as { invoice: { document: Doc } }).invoice.document;
-    // 17 Nov: 1 h at the edited ₹1,500.00 = 150000 p; 18 Nov: 2.5 h as logged, 240000 p;
+    // 17 Nov: 1 h at the edited ₹1,500.00 = 150000 p; 18 Nov as logged, a line per rate that
+    // applied (issue 27): Design 0.5 h × ₹1,200 = 60000 p, Build 2 h × ₹900 = 180000 p;
     // expenses 9999 p; the fee 2 × 250050 p = 500100 p. Subtotal 900099 p.
     expect(lines(doc)).toEqual([
       ['Design workshop', 1, 150000],
-      ['18 Nov 2026', 2.5, 240000],
+      ['18 Nov 2026', 0.5, 60000],
+      ['18 Nov 2026', 2, 180000],
       ['Expenses: 18 Nov 2026', 1, 9999],
       ['Fixed fee: hosting setup', 2, 500100],
     ]);
@@ -755,10 +767,10 @@ describe.each(drivers)('invoices on $name', (driver) => {
       'E-invoices need the client’s country: choose it for Cora in Clients.',
     );
     await ok(admin, 'updateClient', { id: 'cora', changes: { country: 'DE' } });
+    // EN 16931 does not need the client's email address (BT-49, issue 27): written without it.
     const noEmail = await ubl();
-    expect(((await noEmail.json()) as { message: string }).message).toBe(
-      'E-invoices need the client’s email address: add it for Cora in Clients.',
-    );
+    expect(noEmail.status).toBe(200);
+    expect(await noEmail.text()).not.toContain('<cbc:EndpointID schemeID="EM">ap@');
     await ok(admin, 'updateClient', { id: 'cora', changes: { email: 'ap@cora.example' } });
     const written = await ubl();
     expect(written.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -780,11 +792,13 @@ describe.each(drivers)('invoices on $name', (driver) => {
     // The hand-computed figures above, in rupees: lines, discount, 9 % + 9 % as one 18 % rate.
     expect(texts('/ubl:Invoice/cac:InvoiceLine/cbc:LineExtensionAmount')).toEqual([
       '1500.00',
-      '2400.00',
+      '600.00',
+      '1800.00',
       '99.99',
       '5001.00',
     ]);
     expect(texts('/ubl:Invoice/cac:InvoiceLine/cbc:InvoicedQuantity/@unitCode')).toEqual([
+      'HUR',
       'HUR',
       'HUR',
       'C62',

@@ -18,6 +18,11 @@ import {
 } from '../../src/server/api/invoice-handlers';
 import { handleRemoveLogo, handleUploadLogo } from '../../src/server/api/invoice-logo-handlers';
 import {
+  handleApplyCredit,
+  handleCorrectPayment,
+  handleDeletePayment,
+} from '../../src/server/api/payment-handlers';
+import {
   handleCreateShare,
   handleDeleteSavedReport,
   handleRevokeShare,
@@ -295,30 +300,67 @@ describe.each(drivers)('one commit on $name', (driver) => {
     await oneCommit('issue it', () =>
       call(handleIssueInvoice, '/sync/invoices/issue', { id: invoice.id, issueDate: '2026-11-25' }),
     );
-    await oneCommit(
-      'record a payment',
+    const pay = (amountMinor: number) =>
+      call(handleInvoicePayment, '/sync/invoices/payment', {
+        id: invoice.id,
+        paidOn: '2026-11-25',
+        amountMinor,
+      });
+    const paymentIds = async () =>
+      (
+        await rows<{ id: string }>(
+          database.db,
+          sql`SELECT id FROM invoice_payments WHERE invoice_id = ${invoice.id} ORDER BY amount_minor`,
+        )
+      ).map((p) => p.id);
+    await oneCommit('record a payment', () => pay(100), 201);
+    await noCommit('a payment of more than is owed', () => pay(1_000_000_000), 400);
+    const [first = ''] = await paymentIds();
+    await oneCommit('correct the payment', () =>
+      call(handleCorrectPayment, '/sync/invoices/payment/correct', {
+        id: invoice.id,
+        paymentId: first,
+        paidOn: '2026-11-25',
+        amountMinor: 200,
+        reason: 'Typed 1.00 for 2.00',
+      }),
+    );
+    await oneCommit('record a payment twice', () => pay(50), 201);
+    const [twice = ''] = await paymentIds();
+    await oneCommit('delete the one entered twice', () =>
+      call(handleDeletePayment, '/sync/invoices/payment/delete', {
+        id: invoice.id,
+        paymentId: twice,
+        reason: 'Entered twice',
+      }),
+    );
+    await noCommit(
+      'void a paid invoice without saying what becomes of the money',
+      () => call(handleVoidInvoice, '/sync/invoices/void', { id: invoice.id }),
+      409,
+    );
+    await oneCommit('void it, keeping the money as a credit', () =>
+      call(handleVoidInvoice, '/sync/invoices/void', { id: invoice.id, settlement: 'credit' }),
+    );
+    expect(lastHistory).toEqual([{ command: 'voidInvoice', user_name: 'Ada' }]);
+    const redrafted = await oneCommit(
+      'draft the freed time again',
       () =>
-        call(handleInvoicePayment, '/sync/invoices/payment', {
-          id: invoice.id,
-          paidOn: '2026-11-25',
-          amountMinor: 100,
+        call(handleDraftInvoice, '/sync/invoices', {
+          clientId: 'c1',
+          from: '2026-11-01',
+          to: '2026-11-30',
         }),
       201,
     );
-    await noCommit(
-      'a payment of more than is owed',
-      () =>
-        call(handleInvoicePayment, '/sync/invoices/payment', {
-          id: invoice.id,
-          paidOn: '2026-11-25',
-          amountMinor: 1_000_000_000,
-        }),
-      400,
+    const next = (redrafted['invoice'] as { id: string }).id;
+    await oneCommit('issue it', () =>
+      call(handleIssueInvoice, '/sync/invoices/issue', { id: next, issueDate: '2026-11-25' }),
     );
-    await oneCommit('void it', () =>
-      call(handleVoidInvoice, '/sync/invoices/void', { id: invoice.id }),
+    await oneCommit('pay it from the credit', () =>
+      call(handleApplyCredit, '/sync/invoices/apply-credit', { id: next, paidOn: '2026-11-25' }),
     );
-    expect(lastHistory).toEqual([{ command: 'voidInvoice', user_name: 'Ada' }]);
+    expect(lastHistory).toEqual([{ command: 'applyCredit', user_name: 'Ada' }]);
 
     const saved = await oneCommit(
       'save a report',
@@ -403,6 +445,51 @@ describe.each(drivers)('one commit on $name', (driver) => {
       204,
     );
     expect(lastHistory).toEqual([{ command: 'leaveWorkspace', user_name: 'Bo' }]);
+  });
+});
+
+describe('every write endpoint is tried above', () => {
+  // What the tests above call, and the writes that change no workspace's data.
+  const tried = [
+    'push',
+    'workspace-settings',
+    'teams',
+    'teams/delete',
+    'invoice-settings',
+    'invoice-logo',
+    'invoice-logo/remove',
+    'invoices',
+    'invoices/draft',
+    'invoices/issue',
+    'invoices/payment',
+    'invoices/payment/correct',
+    'invoices/payment/delete',
+    'invoices/void',
+    'invoices/apply-credit',
+    'saved-reports',
+    'saved-reports/delete',
+    'report-shares',
+    'report-shares/revoke',
+    'invitations',
+    'invitations/revoke',
+  ];
+  const notWorkspaceWrites = {
+    // A new workspace starts at its first version; no device holds it yet.
+    workspaces: 'creates a workspace',
+    // A password-reset link for a member's account: the account changes, not the workspace.
+    'member-reset-link': 'changes an account',
+  };
+  it('finds no POST under /sync that the one-commit test does not call', () => {
+    const posts = (dir: string, prefix = ''): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return posts(path, `${prefix}${name}/`);
+        const route = `${prefix}${name.replace(/\.ts$/, '')}`;
+        return /export const POST\b/.test(readFileSync(path, 'utf8')) ? [route] : [];
+      });
+    expect(posts(join('src', 'pages', 'sync')).sort()).toEqual(
+      [...tried, ...Object.keys(notWorkspaceWrites)].sort(),
+    );
   });
 });
 

@@ -111,6 +111,7 @@ const client = (name: string): Client => ({
   taxName: '',
   taxPercentage: null,
   taxNumber: '',
+  vatNumber: '',
   status: 'Active',
   createdAt: '2026-11-25T09:00:00.000Z',
   updatedAt: '2026-11-25T09:00:00.000Z',

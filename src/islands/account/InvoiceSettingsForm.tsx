@@ -118,7 +118,15 @@ export function InvoiceSettingsForm() {
             </Field>
             <div className="grid gap-x-4 sm:grid-cols-2">
               <TextField
+                label="VAT number"
+                hint="With its country code (DE123456789): your VAT ID on e-invoices."
+                error={errors['vatNumber']}
+                value={settings.vatNumber}
+                onChange={(vatNumber) => change({ vatNumber })}
+              />
+              <TextField
                 label="Tax number"
+                hint="Any other tax number (GSTIN): your tax registration ID on e-invoices."
                 error={errors['taxNumber']}
                 value={settings.taxNumber}
                 onChange={(taxNumber) => change({ taxNumber })}

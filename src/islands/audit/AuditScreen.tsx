@@ -4,7 +4,7 @@ import { $abilities } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { loadAuditLog, type AuditEntry } from '../../stores/workspace-settings';
 import { NotFound } from '../../ui/feedback/NotFound';
-import { actionWords, changeLines, ruleWords } from './audit-text';
+import { actionWords, changeLines, ruleWords, subjectText } from './audit-text';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -77,9 +77,16 @@ export function AuditScreen() {
             return (
               <li key={entry.id} className="rounded-lg border border-slate-200 bg-white p-3">
                 <p className="font-semibold">
-                  {actionWords[entry.action]} a{' '}
-                  {entry.rules.map((r) => ruleWords[r] ?? r).join(', ')} log of {project}
+                  {subjectText(entry.kind, log) ? (
+                    `${actionWords[entry.action]} ${subjectText(entry.kind, log) ?? ''}`
+                  ) : (
+                    <>
+                      {actionWords[entry.action]} a{' '}
+                      {entry.rules.map((r) => ruleWords[r] ?? r).join(', ')} log of {project}
+                    </>
+                  )}
                 </p>
+                {entry.reason ? <p className="text-sm">Reason: {entry.reason}</p> : null}
                 <p className="text-sm text-slate-700">
                   {entry.userName} ·{' '}
                   <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>

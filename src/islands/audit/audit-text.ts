@@ -15,12 +15,19 @@ const fieldNames: Record<string, string> = {
   taskId: 'Task',
   memberId: 'Team member',
   status: 'Status',
+  // Payments and voided invoices (issue 27).
+  paidOn: 'Paid on',
+  amountMinor: 'Amount (minor units)',
+  note: 'Note',
+  settlement: 'Money paid',
+  settledMinor: 'Settled (minor units)',
 };
 
 function valueText(field: string, value: unknown, names: (id: string) => string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'dur' && typeof value === 'number') return formatDuration(value, 'clock');
-  if (field === 'date' && typeof value === 'string') return formatDay(value) || value;
+  if ((field === 'date' || field === 'paidOn') && typeof value === 'string')
+    return formatDay(value) || value;
   if (field === 'desc' && typeof value === 'string')
     return (
       value
@@ -52,6 +59,14 @@ export function changeLines(
 }
 
 export const actionWords = { create: 'Added', update: 'Changed', delete: 'Removed' } as const;
+
+/** What an entry is about, when it is not a log: a payment, or an invoice voided with payments. */
+export function subjectText(kind: string, record: Record<string, unknown> | null): string | null {
+  if (kind === 'payment') return 'a payment of an invoice';
+  if (kind === 'invoice')
+    return `invoice ${typeof record?.['number'] === 'string' ? record['number'] : ''}, voided with payments`;
+  return null;
+}
 export const ruleWords: Record<string, string> = {
   locked: 'locked',
   approved: 'approved',

@@ -28,6 +28,7 @@ const empty: ClientForm = {
   taxName: '',
   taxPercentage: '',
   taxNumber: '',
+  vatNumber: '',
 };
 
 function formOf(client: Client): ClientForm {
@@ -41,6 +42,7 @@ function formOf(client: Client): ClientForm {
     taxName: client.taxName,
     taxPercentage: client.taxPercentage === null ? '' : String(client.taxPercentage),
     taxNumber: client.taxNumber,
+    vatNumber: client.vatNumber,
   };
 }
 
@@ -50,6 +52,7 @@ const textFields: {
   type?: string;
   autoComplete?: string;
   inputMode?: 'decimal' | 'tel';
+  hint?: string;
 }[] = [
   { name: 'name', label: 'NAME', autoComplete: 'organization' },
   { name: 'contactPerson', label: 'CONTACT PERSON', autoComplete: 'name' },
@@ -59,7 +62,16 @@ const textFields: {
 const taxFields: typeof textFields = [
   { name: 'taxName', label: 'TAX NAME' },
   { name: 'taxPercentage', label: 'TAX PERCENTAGE', inputMode: 'decimal' },
-  { name: 'taxNumber', label: 'TAX NUMBER' },
+  {
+    name: 'vatNumber',
+    label: 'VAT NUMBER',
+    hint: 'EU-style, with its country code (DE123456789): the client’s VAT ID on e-invoices.',
+  },
+  {
+    name: 'taxNumber',
+    label: 'TAX NUMBER',
+    hint: 'Any other tax or company number (GSTIN): the client’s registration ID on e-invoices.',
+  },
 ];
 
 /** /clients/new and /clients/{id}: the client form, prefilled when editing. */
@@ -130,6 +142,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
       type={field.type ?? 'text'}
       autoComplete={field.autoComplete ?? 'off'}
       inputMode={field.inputMode}
+      hint={field.hint}
       value={form[field.name]}
       onChange={(value) => setForm({ ...form, [field.name]: value })}
     />
@@ -167,7 +180,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
           error={errors.country}
           onChange={(country) => setForm({ ...form, country })}
         />
-        <div className="grid gap-x-4 sm:grid-cols-3">{taxFields.map(input)}</div>
+        <div className="grid gap-x-4 sm:grid-cols-2">{taxFields.map(input)}</div>
         {writeFailed ? <WriteFailedMessage message={writeFailed} /> : null}
         <FormActions submitLabel="Save" cancel={{ href: '/clients' }} />
       </form>

@@ -303,6 +303,12 @@ export function DraftEditor({
             </div>
           </div>
         ))}
+        {form.taxes.length === 2 ? (
+          <p className="mb-4 text-slate-700">
+            The PDF shows both taxes. An e-invoice (EN 16931) allows one VAT rate per line, so it
+            writes them as one rate of their sum and names both in a note.
+          </p>
+        ) : null}
         {form.taxes.length < 2 ? (
           <button
             type="button"

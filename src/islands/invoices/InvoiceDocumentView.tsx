@@ -1,6 +1,7 @@
 import { formatDay } from '../../lib/day';
 import { formatMoney } from '../../lib/money';
 import { quantityText } from '../../lib/invoice-lines';
+import { taxTreatmentText } from '../../lib/invoice-tax';
 import type { Invoice } from '../../stores/invoices';
 
 /** An invoice's parties, lines, taxes and totals, as on paper. */
@@ -16,6 +17,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
               <p className="text-sm text-slate-700">From</p>
               <p className="font-semibold">{doc.seller.name}</p>
               <p className="whitespace-pre-line">{doc.seller.address}</p>
+              {doc.seller.vatNumber ? <p>VAT number: {doc.seller.vatNumber}</p> : null}
               {doc.seller.taxNumber ? <p>Tax number: {doc.seller.taxNumber}</p> : null}
             </div>
           ) : null}
@@ -24,6 +26,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
               <p className="text-sm text-slate-700">Bill to</p>
               <p className="font-semibold">{doc.buyer.name}</p>
               <p className="whitespace-pre-line">{doc.buyer.address}</p>
+              {doc.buyer.vatNumber ? <p>VAT number: {doc.buyer.vatNumber}</p> : null}
               {doc.buyer.taxNumber ? <p>Tax number: {doc.buyer.taxNumber}</p> : null}
             </div>
           ) : null}
@@ -97,6 +100,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
           </tr>
         </tfoot>
       </table>
+      {taxTreatmentText(doc) ? <p className="mt-3">{taxTreatmentText(doc)}</p> : null}
       {doc.note ? <p className="mt-3 whitespace-pre-line">{doc.note}</p> : null}
     </article>
   );

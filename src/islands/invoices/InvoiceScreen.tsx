@@ -13,6 +13,9 @@ import {
 } from '../../stores/invoices';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { ConfirmDialog } from '../../ui/dialog/ConfirmDialog';
+import { formatMoney } from '../../lib/money';
+import { settlementText } from '../../lib/invoice-settlement';
+import { VoidDialog } from './VoidDialog';
 import { AdminsOnly } from './AdminsOnly';
 import { DraftEditor } from './DraftEditor';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
@@ -46,6 +49,7 @@ export function InvoiceScreen() {
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingIssue, setConfirmingIssue] = useState(false);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
 
   const reload = () =>
@@ -70,24 +74,25 @@ export function InvoiceScreen() {
     await reload();
   }
 
-  async function eInvoice(format: 'ubl' | 'facturx') {
+  async function eInvoice(format: 'ubl' | 'facturx', credit = false) {
     setBusy(true);
-    const made = await downloadEInvoice(id, format);
+    const made = await downloadEInvoice(id, format, credit);
     setBusy(false);
     if (!made.ok) return setProblem(made.message);
     setProblem('');
-    // Saved as a file, named after the invoice, like the PDF.
+    // Saved as a file, named after the invoice (or its credit note), like the PDF.
     const link = document.createElement('a');
     link.href = URL.createObjectURL(made.file);
-    const name = `invoice-${(invoice?.number ?? id).replace(/[^A-Za-z0-9-]+/g, '-')}`;
+    const number = (credit ? invoice?.creditNote?.number : invoice?.number) ?? id;
+    const name = `${credit ? 'credit-note' : 'invoice'}-${number.replace(/[^A-Za-z0-9-]+/g, '-')}`;
     link.download = format === 'ubl' ? `${name}.xml` : `${name}-factur-x.pdf`;
     link.click();
     URL.revokeObjectURL(link.href);
   }
 
-  async function cancel() {
+  async function cancel(settlement?: 'refund' | 'credit') {
     setBusy(true);
-    const done = await voidInvoice(id);
+    const done = await voidInvoice(id, settlement);
     setBusy(false);
     if (!done.ok) return setProblem(done.message);
     if (done.data.status === 'deleted') window.location.assign('/invoices');
@@ -147,7 +152,11 @@ export function InvoiceScreen() {
                   className="btn-primary"
                   disabled={busy || unsaved}
                   aria-describedby={unsaved ? 'issue-unsaved' : undefined}
-                  onClick={() => void issue()}
+                  onClick={() =>
+                    isValidDay(issueDate)
+                      ? setConfirmingIssue(true)
+                      : setProblem('Choose the issue date.')
+                  }
                 >
                   Issue invoice
                 </button>
@@ -158,18 +167,17 @@ export function InvoiceScreen() {
                 ) : null}
               </>
             ) : null}
-            {invoice.status !== 'void'
-              ? papers.map(([paper, label]) => (
-                  <a
-                    key={paper}
-                    className="btn-secondary"
-                    href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}`}
-                    download
-                  >
-                    PDF ({label})
-                  </a>
-                ))
-              : null}
+            {/* A void invoice was sent: its PDF stays on offer beside the credit note's. */}
+            {papers.map(([paper, label]) => (
+              <a
+                key={paper}
+                className="btn-secondary"
+                href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}`}
+                download
+              >
+                {invoice.status === 'void' ? `Invoice PDF (${label})` : `PDF (${label})`}
+              </a>
+            ))}
             {invoice.status === 'issued' ? (
               <>
                 <button type="button" className="btn-secondary" onClick={() => window.print()}>
@@ -205,19 +213,36 @@ export function InvoiceScreen() {
             ) : null}
           </div>
           <ConfirmDialog
-            open={confirming}
-            title={
-              invoice.status === 'draft' ? 'Delete this draft?' : `Void invoice ${invoice.number}?`
-            }
-            description={
-              invoice.status === 'draft'
-                ? 'Its logs and expenses are offered for billing again. Nothing was numbered or sent.'
-                : `A credit note for its whole amount is issued with it, and its logs can be changed and billed again. A void invoice cannot be issued again.`
-            }
-            confirmLabel={invoice.status === 'draft' ? 'Delete draft' : 'Void invoice'}
-            onConfirm={() => void cancel()}
-            onClose={() => setConfirming(false)}
+            open={confirmingIssue}
+            title={`Issue this invoice to ${invoice.clientName}?`}
+            description={`It gets the next invoice number, dated ${isValidDay(issueDate) ? formatDay(issueDate) : issueDate}, and its logs are locked. An issued invoice is never changed: to correct it you void it, which issues a credit note.`}
+            confirmLabel="Issue invoice"
+            onConfirm={() => void issue()}
+            onClose={() => setConfirmingIssue(false)}
           />
+          {invoice.status === 'draft' ? (
+            <ConfirmDialog
+              open={confirming}
+              title="Delete this draft?"
+              description="Its logs and expenses are offered for billing again. Nothing was numbered or sent."
+              confirmLabel="Delete draft"
+              onConfirm={() => void cancel()}
+              onClose={() => setConfirming(false)}
+            />
+          ) : (
+            <VoidDialog
+              open={confirming}
+              number={invoice.number ?? ''}
+              clientName={invoice.clientName}
+              paid={
+                (invoice.paidMinor ?? 0) > 0
+                  ? formatMoney(invoice.paidMinor ?? 0, invoice.document.currency || 'INR')
+                  : ''
+              }
+              onConfirm={(settlement) => void cancel(settlement)}
+              onClose={() => setConfirming(false)}
+            />
+          )}
           {invoice.status === 'draft' ? (
             <p className="mb-3 rounded border border-sky-200 bg-sky-50 p-3 print:hidden">
               A draft follows its logs: change one and the draft shows its new amount. Issuing gives
@@ -233,6 +258,15 @@ export function InvoiceScreen() {
                 Cancelled in full by credit note {invoice.creditNote.number}, issued{' '}
                 {formatDay(todayIn(rules.timeZone, new Date(invoice.creditNote.issuedAt)))}.
               </p>
+              {invoice.settlement ? (
+                <p className="mb-2 font-semibold">
+                  {settlementText(invoice.settlement, {
+                    number: invoice.number,
+                    clientName: invoice.clientName,
+                    currency: invoice.document.currency,
+                  })}
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2 print:hidden">
                 {papers.map(([paper, label]) => (
                   <a
@@ -244,6 +278,22 @@ export function InvoiceScreen() {
                     Credit note PDF ({label})
                   </a>
                 ))}
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice('ubl', true)}
+                >
+                  Credit note e-invoice (UBL)
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice('facturx', true)}
+                >
+                  Credit note PDF with e-invoice (Factur-X)
+                </button>
               </div>
             </div>
           ) : null}

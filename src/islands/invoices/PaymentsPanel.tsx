@@ -1,10 +1,15 @@
 import { useState, type SubmitEvent } from 'react';
-import { formatDay, isValidDay } from '../../lib/day';
+import { isValidDay } from '../../lib/day';
 import { formatMoney, toMinor } from '../../lib/money';
-import { recordPayment, type Invoice } from '../../stores/invoices';
+import { applyClientCredit, recordPayment, type Invoice } from '../../stores/invoices';
+import { PaymentRow } from './PaymentRow';
 import { TextField } from '../../ui/form/TextField';
 
-/** The payments of an issued invoice, what is left to pay, and a form to record one. */
+/**
+ * The payments of an issued invoice (each can be corrected or deleted, with a reason), what is
+ * left to pay, the client's credit from a voided invoice when there is one, and a form to
+ * record a payment.
+ */
 export function PaymentsPanel({
   invoice,
   today,
@@ -41,6 +46,13 @@ export function PaymentsPanel({
     onPaid();
   }
 
+  async function payFromCredit() {
+    const result = await applyClientCredit(invoice.id, isValidDay(paidOn) ? paidOn : today);
+    if (!result.ok) return setProblem(result.message);
+    setProblem('');
+    onPaid();
+  }
+
   return (
     <section
       aria-labelledby="payments-heading"
@@ -52,9 +64,13 @@ export function PaymentsPanel({
       {(invoice.payments ?? []).length ? (
         <ul className="mb-2">
           {(invoice.payments ?? []).map((p) => (
-            <li key={p.id}>
-              {formatDay(p.paidOn)}: {money(p.amountMinor)}
-            </li>
+            <PaymentRow
+              key={p.id}
+              invoiceId={invoice.id}
+              payment={p}
+              money={money}
+              onChanged={onPaid}
+            />
           ))}
         </ul>
       ) : (
@@ -64,6 +80,15 @@ export function PaymentsPanel({
         Paid {money(paid)} of {money(doc.totalMinor)};{' '}
         {left > 0 ? `${money(left)} left to pay` : 'paid in full'}.
       </p>
+      {left > 0 && (invoice.clientCreditMinor ?? 0) > 0 ? (
+        <p className="mb-3 rounded border border-emerald-200 bg-emerald-50 p-3">
+          {invoice.clientName} has a credit of {money(invoice.clientCreditMinor ?? 0)} from a voided
+          invoice.{' '}
+          <button type="button" className="btn-secondary" onClick={() => void payFromCredit()}>
+            Pay from the credit
+          </button>
+        </p>
+      ) : null}
       {left > 0 ? (
         <form
           noValidate

@@ -54,6 +54,12 @@ export function UninvoicedClientCard({
           Create invoice for {client.clientName}
         </button>
       </div>
+      {client.creditMinor ? (
+        <p className="mb-2 rounded border border-emerald-200 bg-emerald-50 p-2">
+          Credit of {formatMoney(client.creditMinor, currency)} from a voided invoice: offered as a
+          payment on the next invoice.
+        </p>
+      ) : null}
       {chosen.length === 0 ? (
         <p id={noneChosenId} className="mb-2 text-slate-700">
           Tick at least one project to bill.

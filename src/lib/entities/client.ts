@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkText } from '../storable-text';
 import { isCountryCode } from '../countries';
+import { isVatNumber } from '../invoice-tax';
 import {
   fastId,
   fastText,
@@ -28,7 +29,10 @@ const clientObject = z
       .optional()
       .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v)))
       .pipe(z.number().min(0).max(100).nullable()),
+    /** Tax registration number that is not a VAT number, e.g. a GSTIN (BT-47 on e-invoices). */
     taxNumber: textish,
+    /** VAT number with its country prefix, e.g. DE123456789 (BT-48); not in SPEC.md. */
+    vatNumber: textish,
     status: statusSchema.catch('Active'),
     createdAt: isoTimestamp.optional(),
     updatedAt: isoTimestamp.optional(),
@@ -49,6 +53,7 @@ export const clientSchema = withFastPath(
     taxPercentage: (v) =>
       typeof v === 'number' && v >= 0 && v <= 100 ? v : v == null || v === '' ? null : UNSURE,
     taxNumber: fastText,
+    vatNumber: fastText,
     status: oneOf(statusSchema.options, 'Active'),
     createdAt: fastTimestamp,
     updatedAt: fastTimestamp,
@@ -89,5 +94,11 @@ export const clientFormSchema = z.object({
       'Enter a percentage from 0 to 100',
     ),
   taxNumber: optionalText(60),
+  vatNumber: optionalText(60)
+    .refine(
+      (v) => v === '' || isVatNumber(v),
+      'Start with the country code, like DE123456789; put other tax numbers under Tax number',
+    )
+    .default(''),
 });
 export type ClientForm = z.infer<typeof clientFormSchema>;

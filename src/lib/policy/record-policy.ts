@@ -11,6 +11,8 @@ export type AdminAction =
   | 'changeSettings'
   | 'readAudit'
   | 'manageInvoices'
+  | 'correctPayments'
+  | 'settlePayments'
   | 'changeInvoiceSettings'
   | 'seeInvoiceSettings'
   | 'manageTeams'
@@ -27,6 +29,8 @@ const adminOnly: Record<AdminAction, string> = {
   changeSettings: 'Only Admins can change workspace settings.',
   readAudit: 'Only Admins can read the audit log.',
   manageInvoices: 'Only Admins can see and make invoices.',
+  correctPayments: 'Only Admins can correct or delete a payment.',
+  settlePayments: 'Only Admins can refund a payment or keep it as a credit.',
   changeInvoiceSettings: 'Only Admins can change invoice settings.',
   seeInvoiceSettings: 'Only Admins can see invoice settings.',
   manageTeams: 'Only Admins can manage teams.',

@@ -159,6 +159,11 @@ const adminRows: { label: string; action: AdminAction }[] = [
   },
   { label: 'Read the audit log', action: 'readAudit' },
   { label: 'See and make invoices; invoice settings', action: 'manageInvoices' },
+  { label: 'Correct or delete a payment (with a reason)', action: 'correctPayments' },
+  {
+    label: 'Refund the payments of a voided invoice, or keep them as a credit',
+    action: 'settlePayments',
+  },
   { label: 'Create, change or delete teams', action: 'manageTeams' },
   { label: 'Invite, resend, revoke invitations', action: 'invite' },
   { label: 'Make password reset links for members', action: 'makeResetLinks' },

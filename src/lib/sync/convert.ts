@@ -75,6 +75,7 @@ export function clientToServer(c: Client) {
     taxName: c.taxName,
     taxPercentage: c.taxPercentage,
     taxNumber: c.taxNumber,
+    vatNumber: c.vatNumber,
     status: c.status,
   });
 }

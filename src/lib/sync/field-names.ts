@@ -17,6 +17,7 @@ export const serverFieldNames = {
     'taxName',
     'taxPercentage',
     'taxNumber',
+    'vatNumber',
     'status',
   ],
   project: [

@@ -49,6 +49,9 @@ export const clientFields = z
     taxName: text(60),
     taxPercentage: z.number().finite().min(0).max(100).nullable(),
     taxNumber: text(60),
+    // Not in SPEC.md (issue 27): the VAT number apart from other tax numbers; devices from
+    // before omit it.
+    vatNumber: text(60).optional(),
     status,
   })
   .strict();

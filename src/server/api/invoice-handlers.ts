@@ -121,13 +121,22 @@ export async function handleIssueInvoice(request: Request, ctx: HandlerContext):
   return json(200, { invoice: issued.invoice }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/invoices/void { workspaceId, id }: voids an issued invoice or deletes a draft. */
+/**
+ * POST /sync/invoices/void { workspaceId, id, settlement? }: voids an issued invoice (saying, when
+ * it has payments, whether they are refunded or kept as the client's credit) or deletes a draft.
+ */
 export async function handleVoidInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, voidInvoiceBody);
   if (!body.ok) return body.response;
   const caller = await memberOf(request, ctx, body.value.workspaceId);
   if ('response' in caller) return caller.response;
-  const done = await voidInvoice(ctx.database.db, caller.membership, body.value.id, ctx.now());
+  const done = await voidInvoice(
+    ctx.database.db,
+    caller.membership,
+    body.value.id,
+    ctx.now(),
+    body.value.settlement ?? null,
+  );
   if (!done.ok) return refusal(done);
   return json(200, { status: done.status }, refreshed(caller.session, request, ctx));
 }
@@ -197,13 +206,15 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
       }
     : null;
   let bytes = await invoicePdf(found.invoice, paper, logo?.bytes ?? null, credit);
-  // ?facturx=1: the same pages with the EN 16931 data embedded, for accounting software.
-  if (params(request).get('facturx') === '1' && !credit) {
+  // ?facturx=1: the same pages with the EN 16931 data embedded, for accounting software (a
+  // credit note's PDF embeds the credit note).
+  if (params(request).get('facturx') === '1') {
     const input = await eInvoiceInput(
       ctx.database.db,
       caller.membership.workspaceId,
       found.invoice,
       caller.session.user.email,
+      credit,
     );
     if (!input.ok) return apiError(409, 'invalid_request', input.message);
     const made = await facturX(input.input, bytes);
@@ -250,7 +261,7 @@ export async function handleInvoicePayment(
   );
 }
 
-/** GET /sync/invoice-ubl?workspace=…&id=…: an issued invoice as an EN 16931 UBL 2.1 file. */
+/** GET /sync/invoice-ubl?workspace=…&id=…[&credit=1]: an invoice (or its credit note) as UBL 2.1. */
 export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -262,20 +273,31 @@ export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): P
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
+  // ?credit=1: the credit note that cancelled a void invoice (a UBL CreditNote).
+  const note = params(request).get('credit') === '1' ? found.invoice.creditNote : null;
+  if (params(request).get('credit') === '1' && !note)
+    return apiError(404, 'not_found', 'This invoice has no credit note: it is not void.');
   const input = await eInvoiceInput(
     ctx.database.db,
     caller.membership.workspaceId,
     found.invoice,
     caller.session.user.email,
+    note
+      ? {
+          number: note.number,
+          issuedOn: todayIn(caller.membership.rules.timeZone, new Date(note.issuedAt)),
+        }
+      : null,
   );
   if (!input.ok) return apiError(409, 'invalid_request', input.message);
   const made = await ublInvoice(input.input);
   if (!made.ok) return apiError(409, 'invalid_request', made.message);
+  const file = note ? 'credit-note' : 'invoice';
   return new Response(made.xml, {
     status: 200,
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': `attachment; filename="invoice-${safeName(input.input.number)}.xml"`,
+      'Content-Disposition': `attachment; filename="${file}-${safeName(input.input.number)}.xml"`,
       ...refreshed(caller.session, request, ctx),
     },
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
 import { isCountryCode } from '../../lib/countries';
+import { isVatNumber } from '../../lib/invoice-tax';
 import { lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
@@ -147,6 +148,10 @@ export const voidInvoiceBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
     id: text.uuid('Must be an invoice id'),
+    /** What becomes of money paid on it: needed when there is some (issue 27). */
+    settlement: z
+      .enum(['refund', 'credit'], { errorMap: () => ({ message: 'One of refund, credit' }) })
+      .optional(),
   })
   .strict();
 
@@ -163,6 +168,12 @@ export const invoiceSettingsBody = z
     companyName: shortText(200),
     address: shortText(1000),
     taxNumber: shortText(50),
+    vatNumber: shortText(50)
+      .refine(
+        (v) => v === '' || isVatNumber(v),
+        'Start with the country code, like DE123456789; put other tax numbers under Tax number',
+      )
+      .default(''),
     country: text.refine(isCountryCode, 'Choose a country from the list').default('IN'),
     currency: z.enum(invoiceCurrencies, {
       errorMap: () => ({ message: `One of ${invoiceCurrencies.join(', ')}` }),
@@ -203,11 +214,50 @@ export const invoicePaymentBody = z
   })
   .strict();
 
+const reason = shortText(500).pipe(text.min(1, 'Say why'));
+
+/** POST /sync/invoices/payment/correct: a payment entered wrongly, corrected, with why. */
+export const correctPaymentBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    paymentId: text.uuid('Must be a payment id'),
+    paidOn: day,
+    amountMinor: z
+      .number({ invalid_type_error: 'Enter the amount' })
+      .int('Whole paise')
+      .min(1, 'Enter an amount above zero')
+      .max(1_000_000_000_000, 'Too large'),
+    note: shortText(200).default(''),
+    reason,
+  })
+  .strict();
+
+/** POST /sync/invoices/payment/delete: a payment entered by mistake, removed, with why. */
+export const deletePaymentBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    paymentId: text.uuid('Must be a payment id'),
+    reason,
+  })
+  .strict();
+
+/** POST /sync/invoices/apply-credit: the client's credit paid into this invoice. */
+export const applyCreditBody = z
+  .object({
+    workspaceId: text.uuid('Must be a workspace id'),
+    id: text.uuid('Must be an invoice id'),
+    paidOn: day,
+  })
+  .strict();
+
 const quantity = z
   .number({ invalid_type_error: 'Enter a number' })
   .min(0.01, 'Enter a quantity above zero')
   .max(1_000_000, 'At most 1,000,000')
-  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'At most two decimals');
+  // Hours as logged carry up to nine decimals so that they multiply out (src/lib/invoice-lines.ts).
+  .refine((v) => Number(v.toFixed(9)) === v, 'At most nine decimals');
 const unitMinor = z
   .number({ invalid_type_error: 'Enter the rate' })
   .int('Whole paise')

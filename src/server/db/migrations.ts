@@ -571,7 +571,64 @@ WHERE l.workspace_id = b.id AND NOT l.deleted AND l.data->>'invoice' IS NOT NULL
 `,
   },
   {
-    id: '0022_change_log',
+    id: '0022_vat_numbers_apart',
+    sql: `
+-- A tax number was written on e-invoices as a VAT identifier (BT-31 / BT-48), which EN 16931
+-- wants with an ISO country prefix (issue 27, BR-CO-09). The VAT number now has its own field
+-- (vatNumber); taxNumber keeps any other number (a GSTIN: BT-32 of the seller, BT-47 of the
+-- buyer). A stored number that starts with an ISO 3166-1 alpha-2 code (or EL) moves to
+-- vatNumber; any other stays where it is and is no longer written as a VAT identifier. The same
+-- test as isVatNumber in src/lib/invoice-tax.ts, on the number without spaces, dots or dashes.
+UPDATE workspaces SET invoice_settings = invoice_settings
+  || jsonb_build_object('vatNumber', invoice_settings->>'taxNumber', 'taxNumber', '')
+WHERE coalesce(invoice_settings->>'vatNumber', '') = ''
+  AND upper(regexp_replace(coalesce(invoice_settings->>'taxNumber', ''), '[[:space:].-]', '', 'g')) ~ '^(AD|AE|AF|AG|AI|AL|AM|AO|AQ|AR|AS|AT|AU|AW|AX|AZ|BA|BB|BD|BE|BF|BG|BH|BI|BJ|BL|BM|BN|BO|BQ|BR|BS|BT|BV|BW|BY|BZ|CA|CC|CD|CF|CG|CH|CI|CK|CL|CM|CN|CO|CR|CU|CV|CW|CX|CY|CZ|DE|DJ|DK|DM|DO|DZ|EC|EE|EG|EH|EL|ER|ES|ET|FI|FJ|FK|FM|FO|FR|GA|GB|GD|GE|GF|GG|GH|GI|GL|GM|GN|GP|GQ|GR|GS|GT|GU|GW|GY|HK|HM|HN|HR|HT|HU|ID|IE|IL|IM|IN|IO|IQ|IR|IS|IT|JE|JM|JO|JP|KE|KG|KH|KI|KM|KN|KP|KR|KW|KY|KZ|LA|LB|LC|LI|LK|LR|LS|LT|LU|LV|LY|MA|MC|MD|ME|MF|MG|MH|MK|ML|MM|MN|MO|MP|MQ|MR|MS|MT|MU|MV|MW|MX|MY|MZ|NA|NC|NE|NF|NG|NI|NL|NO|NP|NR|NU|NZ|OM|PA|PE|PF|PG|PH|PK|PL|PM|PN|PR|PS|PT|PW|PY|QA|RE|RO|RS|RU|RW|SA|SB|SC|SD|SE|SG|SH|SI|SJ|SK|SL|SM|SN|SO|SR|SS|ST|SV|SX|SY|SZ|TC|TD|TF|TG|TH|TJ|TK|TL|TM|TN|TO|TR|TT|TV|TW|TZ|UA|UG|UM|US|UY|UZ|VA|VC|VE|VG|VI|VN|VU|WF|WS|YE|YT|ZA|ZM|ZW)[0-9A-Z+*]{2,13}$';
+-- Clients are synced: each workspace whose clients change goes up one version, and the moved
+-- clients carry it, so devices pull them again.
+UPDATE workspaces w SET version = w.version + 1
+WHERE EXISTS (SELECT 1 FROM clients c WHERE c.workspace_id = w.id
+  AND coalesce(c.data->>'vatNumber', '') = '' AND upper(regexp_replace(coalesce(c.data->>'taxNumber', ''), '[[:space:].-]', '', 'g')) ~ '^(AD|AE|AF|AG|AI|AL|AM|AO|AQ|AR|AS|AT|AU|AW|AX|AZ|BA|BB|BD|BE|BF|BG|BH|BI|BJ|BL|BM|BN|BO|BQ|BR|BS|BT|BV|BW|BY|BZ|CA|CC|CD|CF|CG|CH|CI|CK|CL|CM|CN|CO|CR|CU|CV|CW|CX|CY|CZ|DE|DJ|DK|DM|DO|DZ|EC|EE|EG|EH|EL|ER|ES|ET|FI|FJ|FK|FM|FO|FR|GA|GB|GD|GE|GF|GG|GH|GI|GL|GM|GN|GP|GQ|GR|GS|GT|GU|GW|GY|HK|HM|HN|HR|HT|HU|ID|IE|IL|IM|IN|IO|IQ|IR|IS|IT|JE|JM|JO|JP|KE|KG|KH|KI|KM|KN|KP|KR|KW|KY|KZ|LA|LB|LC|LI|LK|LR|LS|LT|LU|LV|LY|MA|MC|MD|ME|MF|MG|MH|MK|ML|MM|MN|MO|MP|MQ|MR|MS|MT|MU|MV|MW|MX|MY|MZ|NA|NC|NE|NF|NG|NI|NL|NO|NP|NR|NU|NZ|OM|PA|PE|PF|PG|PH|PK|PL|PM|PN|PR|PS|PT|PW|PY|QA|RE|RO|RS|RU|RW|SA|SB|SC|SD|SE|SG|SH|SI|SJ|SK|SL|SM|SN|SO|SR|SS|ST|SV|SX|SY|SZ|TC|TD|TF|TG|TH|TJ|TK|TL|TM|TN|TO|TR|TT|TV|TW|TZ|UA|UG|UM|US|UY|UZ|VA|VC|VE|VG|VI|VN|VU|WF|WS|YE|YT|ZA|ZM|ZW)[0-9A-Z+*]{2,13}$');
+UPDATE clients c SET version = w.version,
+  data = c.data || jsonb_build_object('vatNumber', c.data->>'taxNumber', 'taxNumber', '')
+FROM workspaces w
+WHERE w.id = c.workspace_id AND coalesce(c.data->>'vatNumber', '') = ''
+  AND upper(regexp_replace(coalesce(c.data->>'taxNumber', ''), '[[:space:].-]', '', 'g')) ~ '^(AD|AE|AF|AG|AI|AL|AM|AO|AQ|AR|AS|AT|AU|AW|AX|AZ|BA|BB|BD|BE|BF|BG|BH|BI|BJ|BL|BM|BN|BO|BQ|BR|BS|BT|BV|BW|BY|BZ|CA|CC|CD|CF|CG|CH|CI|CK|CL|CM|CN|CO|CR|CU|CV|CW|CX|CY|CZ|DE|DJ|DK|DM|DO|DZ|EC|EE|EG|EH|EL|ER|ES|ET|FI|FJ|FK|FM|FO|FR|GA|GB|GD|GE|GF|GG|GH|GI|GL|GM|GN|GP|GQ|GR|GS|GT|GU|GW|GY|HK|HM|HN|HR|HT|HU|ID|IE|IL|IM|IN|IO|IQ|IR|IS|IT|JE|JM|JO|JP|KE|KG|KH|KI|KM|KN|KP|KR|KW|KY|KZ|LA|LB|LC|LI|LK|LR|LS|LT|LU|LV|LY|MA|MC|MD|ME|MF|MG|MH|MK|ML|MM|MN|MO|MP|MQ|MR|MS|MT|MU|MV|MW|MX|MY|MZ|NA|NC|NE|NF|NG|NI|NL|NO|NP|NR|NU|NZ|OM|PA|PE|PF|PG|PH|PK|PL|PM|PN|PR|PS|PT|PW|PY|QA|RE|RO|RS|RU|RW|SA|SB|SC|SD|SE|SG|SH|SI|SJ|SK|SL|SM|SN|SO|SR|SS|ST|SV|SX|SY|SZ|TC|TD|TF|TG|TH|TJ|TK|TL|TM|TN|TO|TR|TT|TV|TW|TZ|UA|UG|UM|US|UY|UZ|VA|VC|VE|VG|VI|VN|VU|WF|WS|YE|YT|ZA|ZM|ZW)[0-9A-Z+*]{2,13}$';
+-- Issued invoices keep copies of both parties: the same move inside those copies.
+UPDATE invoices SET document = jsonb_set(document, '{seller}', (document->'seller')
+  || jsonb_build_object('vatNumber', document->'seller'->>'taxNumber', 'taxNumber', ''))
+WHERE document ? 'seller' AND coalesce(document->'seller'->>'vatNumber', '') = ''
+  AND upper(regexp_replace(coalesce((document->'seller')->>'taxNumber', ''), '[[:space:].-]', '', 'g')) ~ '^(AD|AE|AF|AG|AI|AL|AM|AO|AQ|AR|AS|AT|AU|AW|AX|AZ|BA|BB|BD|BE|BF|BG|BH|BI|BJ|BL|BM|BN|BO|BQ|BR|BS|BT|BV|BW|BY|BZ|CA|CC|CD|CF|CG|CH|CI|CK|CL|CM|CN|CO|CR|CU|CV|CW|CX|CY|CZ|DE|DJ|DK|DM|DO|DZ|EC|EE|EG|EH|EL|ER|ES|ET|FI|FJ|FK|FM|FO|FR|GA|GB|GD|GE|GF|GG|GH|GI|GL|GM|GN|GP|GQ|GR|GS|GT|GU|GW|GY|HK|HM|HN|HR|HT|HU|ID|IE|IL|IM|IN|IO|IQ|IR|IS|IT|JE|JM|JO|JP|KE|KG|KH|KI|KM|KN|KP|KR|KW|KY|KZ|LA|LB|LC|LI|LK|LR|LS|LT|LU|LV|LY|MA|MC|MD|ME|MF|MG|MH|MK|ML|MM|MN|MO|MP|MQ|MR|MS|MT|MU|MV|MW|MX|MY|MZ|NA|NC|NE|NF|NG|NI|NL|NO|NP|NR|NU|NZ|OM|PA|PE|PF|PG|PH|PK|PL|PM|PN|PR|PS|PT|PW|PY|QA|RE|RO|RS|RU|RW|SA|SB|SC|SD|SE|SG|SH|SI|SJ|SK|SL|SM|SN|SO|SR|SS|ST|SV|SX|SY|SZ|TC|TD|TF|TG|TH|TJ|TK|TL|TM|TN|TO|TR|TT|TV|TW|TZ|UA|UG|UM|US|UY|UZ|VA|VC|VE|VG|VI|VN|VU|WF|WS|YE|YT|ZA|ZM|ZW)[0-9A-Z+*]{2,13}$';
+UPDATE invoices SET document = jsonb_set(document, '{buyer}', (document->'buyer')
+  || jsonb_build_object('vatNumber', document->'buyer'->>'taxNumber', 'taxNumber', ''))
+WHERE document ? 'buyer' AND coalesce(document->'buyer'->>'vatNumber', '') = ''
+  AND upper(regexp_replace(coalesce((document->'buyer')->>'taxNumber', ''), '[[:space:].-]', '', 'g')) ~ '^(AD|AE|AF|AG|AI|AL|AM|AO|AQ|AR|AS|AT|AU|AW|AX|AZ|BA|BB|BD|BE|BF|BG|BH|BI|BJ|BL|BM|BN|BO|BQ|BR|BS|BT|BV|BW|BY|BZ|CA|CC|CD|CF|CG|CH|CI|CK|CL|CM|CN|CO|CR|CU|CV|CW|CX|CY|CZ|DE|DJ|DK|DM|DO|DZ|EC|EE|EG|EH|EL|ER|ES|ET|FI|FJ|FK|FM|FO|FR|GA|GB|GD|GE|GF|GG|GH|GI|GL|GM|GN|GP|GQ|GR|GS|GT|GU|GW|GY|HK|HM|HN|HR|HT|HU|ID|IE|IL|IM|IN|IO|IQ|IR|IS|IT|JE|JM|JO|JP|KE|KG|KH|KI|KM|KN|KP|KR|KW|KY|KZ|LA|LB|LC|LI|LK|LR|LS|LT|LU|LV|LY|MA|MC|MD|ME|MF|MG|MH|MK|ML|MM|MN|MO|MP|MQ|MR|MS|MT|MU|MV|MW|MX|MY|MZ|NA|NC|NE|NF|NG|NI|NL|NO|NP|NR|NU|NZ|OM|PA|PE|PF|PG|PH|PK|PL|PM|PN|PR|PS|PT|PW|PY|QA|RE|RO|RS|RU|RW|SA|SB|SC|SD|SE|SG|SH|SI|SJ|SK|SL|SM|SN|SO|SR|SS|ST|SV|SX|SY|SZ|TC|TD|TF|TG|TH|TJ|TK|TL|TM|TN|TO|TR|TT|TV|TW|TZ|UA|UG|UM|US|UY|UZ|VA|VC|VE|VG|VI|VN|VU|WF|WS|YE|YT|ZA|ZM|ZW)[0-9A-Z+*]{2,13}$';
+`,
+  },
+  {
+    id: '0023_payment_corrections',
+    sql: `
+-- Payments are corrected or deleted with a reason, kept in the audit log (issue 27, point 7).
+ALTER TABLE audit_log ADD COLUMN reason text;
+-- Voiding an invoice with payments says what became of the money: refunded to the client, or
+-- kept as a credit the client's next invoice is offered as a payment.
+ALTER TABLE invoices ADD COLUMN settlement text CHECK (settlement IN ('refund', 'credit'));
+ALTER TABLE invoices ADD COLUMN settled_minor bigint;
+CREATE TABLE client_credits (
+  id text PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  client_id text NOT NULL,
+  from_invoice_id text NOT NULL REFERENCES invoices(id) ON DELETE CASCADE,
+  amount_minor bigint NOT NULL CHECK (amount_minor > 0),
+  used_minor bigint NOT NULL DEFAULT 0 CHECK (used_minor >= 0 AND used_minor <= amount_minor),
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX client_credits_client ON client_credits (workspace_id, client_id);
+-- A payment made from such a credit names it, so deleting the payment gives the credit back.
+ALTER TABLE invoice_payments ADD COLUMN credit_id text REFERENCES client_credits(id);
+`,
+  },
+  {
+    id: '0024_change_log',
     sql: `
 -- The change history (issue 26): one row per command the one commit applied (src/server/commit),
 -- whoever sent it (a push, a REST call), at the workspace version it wrote: who did what, to which

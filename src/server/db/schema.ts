@@ -128,6 +128,8 @@ export const auditLog = pgTable(
     action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
     /** The rules the log was under, comma-separated: 'locked', 'approved', 'invoiced'. */
     rules: text('rules').notNull(),
+    /** Why a person made the change, when they were asked (payment corrections, issue 27). */
+    reason: text('reason'),
     before: jsonb('before'),
     after: jsonb('after'),
   },

@@ -8,7 +8,11 @@ import {
   type GroupSum,
   type LineGrouping,
 } from '../../lib/invoice-lines';
-import { rows, type Runner } from '../sync/records';
+import type { Member } from '../../lib/entities/member';
+import type { Project } from '../../lib/entities/project';
+import type { Task } from '../../lib/entities/task';
+import { billedRateMinor, type EconomyInput, type Lookups } from '../../lib/totals';
+import { rows, type Fields, type Runner } from '../sync/records';
 
 // What an invoice says: lines from the reserved logs' stored amounts (the same money the reports
 // sum), arranged and edited as its layout says, with discount, taxes and totals in minor units.
@@ -31,6 +35,7 @@ export async function clientOf(runner: Runner, workspaceId: string, clientId: st
     name: text('name'),
     address: text('address'),
     taxNumber: text('taxNumber'),
+    vatNumber: text('vatNumber'),
     email: text('email'),
     country: text('country'),
     taxName: text('taxName'),
@@ -59,7 +64,11 @@ const grouped: Record<LineGrouping, { key: SQL; label: SQL; join: SQL }> = {
   single: { key: sql`'all'`, label: sql`'all'`, join: sql`` },
 };
 
-/** The sums of an invoice's reserved logs, one per group of `grouping`, in label order. */
+/**
+ * The sums of an invoice's reserved logs, one per group of `grouping` and rate that billed them
+ * (a group whose logs were billed at two rates, such as two members' rates, is two sums), in
+ * label order.
+ */
 async function groupSums(
   runner: Runner,
   workspaceId: string,
@@ -75,19 +84,23 @@ async function groupSums(
     billable_seconds: number | string;
     billable_minor: number | string;
     expense_minor: number | string;
+    log: Fields;
+    project: Fields | null;
+    task: Fields | null;
+    member: Fields | null;
   }>(
     runner,
-    sql`SELECT ${by.key} AS key, min(${by.label}) AS label,
-        CASE WHEN count(DISTINCT l.project_id) = 1 THEN min(l.project_id) END AS project_id,
-        coalesce(sum(l.billable_seconds), 0) AS billable_seconds,
-        coalesce(sum(l.billable_minor), 0) AS billable_minor,
-        coalesce(sum(l.expense_minor), 0) AS expense_minor
+    sql`SELECT ${by.key} AS key, ${by.label} AS label, l.project_id,
+        l.billable_seconds, l.billable_minor, l.expense_minor,
+        l.data AS log, p.data AS project, rt.data AS task, rm.data AS member
       FROM invoice_logs il
       JOIN time_logs l ON l.workspace_id = il.workspace_id AND l.id = il.log_id
       LEFT JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
+      LEFT JOIN tasks rt ON rt.workspace_id = l.workspace_id AND rt.id = l.task_id
+      LEFT JOIN members rm ON rm.workspace_id = l.workspace_id AND rm.id = l.member_id
       ${by.join}
       WHERE il.invoice_id = ${invoiceId} AND il.workspace_id = ${workspaceId} AND NOT l.deleted
-      GROUP BY 1 ORDER BY 2, 1`,
+      ORDER BY 1, l.id`,
   );
   const label = (raw: string) =>
     grouping === 'day'
@@ -95,14 +108,64 @@ async function groupSums(
       : grouping === 'single'
         ? `Work from ${formatDay(range.from)} to ${formatDay(range.to)}`
         : raw;
-  return found.map((r) => ({
-    key: r.key,
-    label: label(r.label),
-    projectId: r.project_id,
-    billableSeconds: Number(r.billable_seconds),
-    billableMinor: Number(r.billable_minor),
-    expenseMinor: Number(r.expense_minor),
-  }));
+  const sums = new Map<string, GroupSum & { labels: string[]; projects: Set<string | null> }>();
+  const rateOfGroup = new Map<string, Set<number>>();
+  const rated = found.map((r) => {
+    const log = r.log as unknown as EconomyInput;
+    const rate = Number(r.billable_minor) > 0 ? billedRateMinor(log, lookupsOf(log, r)) : 0;
+    const rates = rateOfGroup.get(r.key) ?? new Set<number>();
+    rates.add(rate);
+    rateOfGroup.set(r.key, rates);
+    return { ...r, rate };
+  });
+  for (const r of rated) {
+    // Logs at another rate than the rest of their group make a line of their own.
+    const split = (rateOfGroup.get(r.key)?.size ?? 1) > 1;
+    const key = split ? `${r.key}@${r.rate}` : r.key;
+    const sum = sums.get(key) ?? {
+      key,
+      label: '',
+      labels: [],
+      projects: new Set<string | null>(),
+      projectId: null,
+      billableSeconds: 0,
+      billableMinor: 0,
+      expenseMinor: 0,
+      rateMinor: r.rate,
+    };
+    sum.labels.push(r.label);
+    sum.projects.add(r.project_id);
+    sum.billableSeconds += Number(r.billable_seconds);
+    sum.billableMinor += Number(r.billable_minor);
+    sum.expenseMinor += Number(r.expense_minor);
+    sums.set(key, sum);
+  }
+  const first = (labels: string[]) => labels.sort()[0] ?? '';
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...sums.values()]
+    .sort((a, b) => order(first(a.labels), first(b.labels)) || order(a.key, b.key))
+    .map(({ labels, projects, ...sum }) => ({
+      ...sum,
+      label: label(first(labels)),
+      projectId: projects.size === 1 ? ([...projects][0] ?? null) : null,
+    }));
+}
+
+/** The project, task and member a log's rate comes from, as billedRateMinor reads them. */
+function lookupsOf(
+  log: EconomyInput,
+  r: { project: Fields | null; task: Fields | null; member: Fields | null },
+): Lookups {
+  return {
+    projectsById: new Map(
+      r.project && log.projectId ? [[log.projectId, r.project as unknown as Project]] : [],
+    ),
+    tasksById: new Map(r.task && log.taskId ? [[log.taskId, r.task as unknown as Task]] : []),
+    membersById: new Map(
+      r.member && log.memberId ? [[log.memberId, r.member as unknown as Member]] : [],
+    ),
+    clientsById: new Map(),
+  };
 }
 
 /** The lines and totals of an invoice's reserved logs, at their amounts now, as laid out. */

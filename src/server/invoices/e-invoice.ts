@@ -1,26 +1,15 @@
-import { createRequire } from 'node:module';
-import type * as EInvoiceEu from '@e-invoice-eu/core';
-import type { Invoice as UblData, InvoiceService as Service } from '@e-invoice-eu/core';
+import type { Invoice as UblData } from '@e-invoice-eu/core';
 import type { InvoiceDocument, InvoiceParty } from '../../lib/invoice-document';
 import { lineAmount, type ComposedLine } from '../../lib/invoice-lines';
+import { combinedPercent, taxIdsOf, taxTreatment, type TaxTreatment } from '../../lib/invoice-tax';
 import { stripControlCharactersDeep } from '../../lib/storable-text';
+import { escapeAmpersands, invoiceService } from './e-invoice-library';
 
 // The EN 16931 e-invoice of an issued invoice, as UBL 2.1 (issue 14), for accounting software.
 // @e-invoice-eu/core checks the data against its EN 16931 schema and writes the XML; it does not
 // check that the sums add up, so the amounts come from the same integer totals as the PDF.
 
-// Its ES module build imports paths Node cannot resolve (`ajv/dist/2019`); the CommonJS build
-// loads everywhere, so it is required rather than imported.
-const require = createRequire(import.meta.url);
-let service: Service | null = null;
-const invoiceService = () => {
-  const { InvoiceService } = require('@e-invoice-eu/core') as typeof EInvoiceEu;
-  // Its logger reports schema failures; they become the refusal below, not console noise.
-  service ??= new InvoiceService({ log: () => {}, warn: () => {}, error: () => {} });
-  return service;
-};
-
-/** An issued invoice as the e-invoice needs it. */
+/** An issued invoice (or the credit note that cancels one) as the e-invoice needs it. */
 export interface InvoiceForUbl {
   number: string;
   issueDate: string;
@@ -28,9 +17,20 @@ export interface InvoiceForUbl {
   document: InvoiceDocument;
   /** The seller's electronic address (BT-34): the email of the Admin who downloads it. */
   sellerEmail: string;
+  /** Only for a credit note (type 381): the invoice it cancels in full (BT-25, BT-26). */
+  corrects?: { number: string; issueDate: string };
 }
 
 export type UblResult = { ok: true; xml: string } | { ok: false; message: string };
+
+/** How this document's tax reads under EN 16931 (see src/lib/invoice-tax.ts). */
+export function treatmentOf(doc: InvoiceDocument): TaxTreatment {
+  return taxTreatment(
+    combinedPercent(doc),
+    doc.seller ?? { taxNumber: '' },
+    doc.buyer ?? { taxNumber: '' },
+  );
+}
 
 /** Why an e-invoice cannot be made yet, in words a person can act on; '' when it can. */
 export function eInvoiceProblem(doc: InvoiceDocument): string {
@@ -38,8 +38,10 @@ export function eInvoiceProblem(doc: InvoiceDocument): string {
     return 'E-invoices need your company’s country: choose it in Account setting → Invoices.';
   if (!doc.buyer?.country)
     return `E-invoices need the client’s country: choose it for ${doc.buyer?.name ?? 'the client'} in Clients.`;
-  if (!doc.buyer.email)
-    return `E-invoices need the client’s email address: add it for ${doc.buyer.name} in Clients.`;
+  const seller = taxIdsOf(doc.seller);
+  // EN 16931 (BR-S-02): an invoice that charges tax names the seller's VAT or tax number.
+  if (combinedPercent(doc) > 0 && !seller.vat && !seller.registration)
+    return 'E-invoices that charge tax need your company’s VAT or tax number: add it in Account setting → Invoices.';
   return '';
 }
 
@@ -60,9 +62,10 @@ function address(party: InvoiceParty) {
 }
 
 /**
- * The UBL 2.1 XML of an issued invoice. Its taxes (one, or two such as CGST and SGST) are one
- * standard-rated VAT category at their combined rate, as EN 16931 allows one rate per category;
- * without tax the lines are exempt. The discount is a document-level allowance before tax.
+ * The UBL 2.1 XML of an issued invoice, or of its credit note (a UBL CreditNote). Its taxes (one,
+ * or two such as CGST and SGST) are one standard-rated VAT category at their combined rate, as
+ * EN 16931 allows one VAT rate per line; a note names each. Without tax the lines are reverse
+ * charge, exempt or not subject to VAT (treatmentOf). The discount is an allowance before tax.
  */
 export async function ublInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
   const made = await generate(invoice, { format: 'UBL' });
@@ -73,9 +76,9 @@ export async function ublInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
 
 /**
  * A line's price (BT-146), so that quantity × price ÷ base quantity is its amount to the paisa,
- * as validators check. Usually the line's rate; a time line left as logged has its logs' own sum
- * as amount, which its average rate only approaches (EN 16931 prices have two decimals here), so
- * it is priced as its amount per its whole quantity (BT-149).
+ * as validators check. Lines are composed so that quantity × rate is their amount
+ * (src/lib/invoice-lines.ts); a line stored before that was so is priced as its amount per its
+ * whole quantity (BT-149).
  */
 function price(
   line: Pick<ComposedLine, 'kind' | 'quantity' | 'unitMinor' | 'amountMinor'>,
@@ -97,7 +100,8 @@ function price(
 
 /**
  * The invoice's PDF as Factur-X (EN 16931 profile): the same pages with the invoice's data
- * embedded as factur-x.xml, which accounting software reads instead of the text.
+ * embedded as factur-x.xml, which accounting software reads instead of the text. A credit note's
+ * PDF embeds the credit note (type 381).
  */
 export async function facturX(
   invoice: InvoiceForUbl,
@@ -110,6 +114,48 @@ export async function facturX(
   return made.ok ? { ok: true, pdf: Buffer.from(made.out) } : made;
 }
 
+/** The VAT category every line and the breakdown carry (BT-151, BT-118 to BT-121). */
+function categoryOf(treatment: TaxTreatment) {
+  const scheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+  switch (treatment.category) {
+    case 'S':
+      return { 'cbc:ID': 'S', 'cbc:Percent': String(treatment.percent), ...scheme };
+    case 'AE':
+    case 'E':
+      return { 'cbc:ID': treatment.category, 'cbc:Percent': '0', ...scheme };
+    case 'O':
+      // Not subject to VAT has no rate (BR-O-05).
+      return { 'cbc:ID': 'O', ...scheme };
+  }
+}
+
+/** The breakdown's category: the line category with the exemption reason (BT-120, BT-121). */
+function breakdownCategoryOf(treatment: TaxTreatment) {
+  const category = categoryOf(treatment);
+  switch (treatment.category) {
+    case 'S':
+      return category;
+    case 'E':
+      return { ...category, 'cbc:TaxExemptionReason': treatment.reason };
+    case 'AE':
+    case 'O':
+      return {
+        ...category,
+        'cbc:TaxExemptionReasonCode': treatment.code,
+        'cbc:TaxExemptionReason': treatment.reason,
+      };
+  }
+}
+
+/** Two or more taxes as one sentence, since the VAT breakdown has one rate: "CGST 9 % …". */
+function taxesNote(doc: InvoiceDocument): string[] {
+  if (doc.taxes.length < 2) return [];
+  const each = doc.taxes.map((t) => `${t.name} ${t.percent} % (${amount(t.amountMinor)})`);
+  return [
+    `Taxes: ${each.join(' and ')}, written as one VAT rate of ${combinedPercent(doc)} % (${amount(doc.taxMinor)} ${doc.currency}).`,
+  ];
+}
+
 async function generate(
   invoice: InvoiceForUbl,
   options: { format: string; pdf?: { buffer: Buffer; filename: string; mimetype: string } },
@@ -120,37 +166,65 @@ async function generate(
   const seller = doc.seller!;
   const buyer = doc.buyer!;
   const currency = doc.currency as never;
-  const money = (minor: number) => ({ value: amount(minor), currency });
-  const percent = doc.taxes.reduce((sum, t) => sum + t.percent, 0);
-  const category =
-    percent > 0
-      ? {
-          'cbc:ID': 'S' as const,
-          'cbc:Percent': String(percent),
-          'cac:TaxScheme': { 'cbc:ID': 'VAT' },
-        }
-      : { 'cbc:ID': 'E' as const, 'cbc:Percent': '0', 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+  const treatment = treatmentOf(doc);
+  const category = categoryOf(treatment);
+  const sellerIds = taxIdsOf(seller);
+  const buyerIds = taxIdsOf(buyer);
+  // Not subject to VAT names no VAT identifier (BR-O-02).
+  const buyerVat = treatment.category === 'O' ? '' : buyerIds.vat;
   const withCurrency = <K extends string>(key: K, minor: number) =>
-    ({ [key]: money(minor).value, [`${key}@currencyID`]: currency }) as Record<string, string>;
+    ({ [key]: amount(minor), [`${key}@currencyID`]: currency }) as Record<string, string>;
+  const notes = [...(doc.note ? [doc.note] : []), ...taxesNote(doc)];
   const data = {
     'ubl:Invoice': {
       'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
       'cbc:ID': invoice.number,
       'cbc:IssueDate': invoice.issueDate,
-      ...(invoice.dueDate ? { 'cbc:DueDate': invoice.dueDate } : {}),
-      'cbc:InvoiceTypeCode': '380',
-      ...(doc.note ? { 'cbc:Note': [doc.note] } : {}),
+      ...(invoice.dueDate && !invoice.corrects ? { 'cbc:DueDate': invoice.dueDate } : {}),
+      'cbc:InvoiceTypeCode': invoice.corrects ? '381' : '380',
+      ...(notes.length ? { 'cbc:Note': notes } : {}),
       'cbc:DocumentCurrencyCode': currency,
       'cac:InvoicePeriod': { 'cbc:StartDate': doc.from, 'cbc:EndDate': doc.to },
+      ...(invoice.corrects
+        ? {
+            'cac:BillingReference': [
+              {
+                'cac:InvoiceDocumentReference': {
+                  'cbc:ID': invoice.corrects.number,
+                  'cbc:IssueDate': invoice.corrects.issueDate,
+                },
+              },
+            ],
+          }
+        : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': {
           'cbc:EndpointID': invoice.sellerEmail,
           'cbc:EndpointID@schemeID': 'EM',
+          // Without a VAT number the buyer still needs something that names the seller
+          // (BR-CO-26): its registration number, else its electronic address.
+          ...(sellerIds.vat
+            ? {}
+            : {
+                'cac:PartyIdentification': [
+                  { 'cbc:ID': sellerIds.registration || invoice.sellerEmail },
+                ],
+              }),
           'cac:PostalAddress': address(seller),
-          ...(seller.taxNumber
+          ...(sellerIds.vat || sellerIds.registration
             ? {
                 'cac:PartyTaxScheme': [
-                  { 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
+                  ...(sellerIds.vat
+                    ? [{ 'cbc:CompanyID': sellerIds.vat, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
+                    : []),
+                  ...(sellerIds.registration
+                    ? [
+                        {
+                          'cbc:CompanyID': sellerIds.registration,
+                          'cac:TaxScheme': { 'cbc:ID': 'FC' },
+                        },
+                      ]
+                    : []),
                 ],
               }
             : {}),
@@ -159,18 +233,22 @@ async function generate(
       },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
-          'cbc:EndpointID': buyer.email,
-          'cbc:EndpointID@schemeID': 'EM',
+          ...(buyer.email
+            ? { 'cbc:EndpointID': buyer.email, 'cbc:EndpointID@schemeID': 'EM' }
+            : {}),
           'cac:PostalAddress': address(buyer),
-          ...(buyer.taxNumber
+          ...(buyerVat
             ? {
                 'cac:PartyTaxScheme': {
-                  'cbc:CompanyID': buyer.taxNumber,
+                  'cbc:CompanyID': buyerVat,
                   'cac:TaxScheme': { 'cbc:ID': 'VAT' },
                 },
               }
             : {}),
-          'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },
+          'cac:PartyLegalEntity': {
+            'cbc:RegistrationName': buyer.name,
+            ...(buyerIds.registration ? { 'cbc:CompanyID': buyerIds.registration } : {}),
+          },
           ...(buyer.email ? { 'cac:Contact': { 'cbc:ElectronicMail': buyer.email } } : {}),
         },
       },
@@ -195,10 +273,7 @@ async function generate(
             {
               ...withCurrency('cbc:TaxableAmount', doc.taxableMinor),
               ...withCurrency('cbc:TaxAmount', doc.taxMinor),
-              'cac:TaxCategory':
-                percent > 0
-                  ? category
-                  : { ...category, 'cbc:TaxExemptionReason': 'No tax charged on this invoice' },
+              'cac:TaxCategory': breakdownCategoryOf(treatment),
             },
           ],
         },
@@ -228,7 +303,7 @@ async function generate(
   } as unknown as UblData;
   // Text stored before control characters were refused may still hold some, which XML 1.0
   // cannot carry even escaped: they are dropped here, where the XML is written.
-  const clean = stripControlCharactersDeep(data);
+  const clean = escapeAmpersands(stripControlCharactersDeep(data));
   try {
     return { ok: true, out: await invoiceService().generate(clean, { ...options, lang: 'en-us' }) };
   } catch (error) {

@@ -1,5 +1,7 @@
 import { formatDay } from '../../lib/day';
 import { quantityText } from '../../lib/invoice-lines';
+import { settlementText, type Settlement } from '../../lib/invoice-settlement';
+import { taxTreatmentText } from '../../lib/invoice-tax';
 import { formatMoney } from '../../lib/money';
 import { newPdf, type Paper } from '../pdf/pdf-document';
 import type { InvoiceDocument } from './document';
@@ -12,6 +14,8 @@ export interface InvoiceForPdf {
   dueDate: string | null;
   clientName: string;
   document: InvoiceDocument;
+  /** What became of the money paid on it, once voided (issue 27). */
+  settlement?: Settlement | null;
 }
 
 /**
@@ -70,7 +74,7 @@ export function invoicePdf(
   const party = (
     x: number,
     heading: string,
-    p: { name: string; address: string; taxNumber: string } | undefined,
+    p: { name: string; address: string; taxNumber: string; vatNumber?: string } | undefined,
     fallback: string,
   ) => {
     pdf
@@ -85,6 +89,7 @@ export function invoicePdf(
       .text(p?.name || fallback, { width: width / 2 - 10 });
     pdf.font('regular');
     if (p?.address) pdf.text(p.address, { width: width / 2 - 10 });
+    if (p?.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: width / 2 - 10 });
     if (p?.taxNumber) pdf.text(`Tax number: ${p.taxNumber}`, { width: width / 2 - 10 });
     return pdf.y;
   };
@@ -137,6 +142,23 @@ export function invoicePdf(
   for (const tax of doc.taxes)
     row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
   row(['Total', '', '', money(doc.totalMinor)], 'bold');
+  if (invoice.settlement) {
+    pdf.moveDown(0.5);
+    pdf
+      .font('bold')
+      .fontSize(10)
+      .text(
+        settlementText(invoice.settlement, { ...invoice, currency: doc.currency }),
+        left,
+        pdf.y,
+        { width },
+      );
+  }
+  const treatment = taxTreatmentText(doc);
+  if (treatment) {
+    pdf.moveDown(0.5);
+    pdf.font('regular').fontSize(10).text(treatment, left, pdf.y, { width });
+  }
   if (doc.note) {
     pdf.moveDown();
     pdf.font('regular').fontSize(9).text(doc.note, left, pdf.y, { width });

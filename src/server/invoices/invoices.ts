@@ -16,7 +16,8 @@ import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
 import { invoiceSettingsOf } from './settings';
-import { adminRefusal } from '../../lib/policy';
+import { adminRefusal, can } from '../../lib/policy';
+import { recordAudit } from '../sync/audit';
 
 // Drafts, issuing and voiding (issue 14). Only Admins see and make invoices.
 
@@ -251,6 +252,7 @@ export async function issueInvoice(
           name: settings.companyName || workspaceName,
           address: settings.address,
           taxNumber: settings.taxNumber,
+          vatNumber: settings.vatNumber,
           country: settings.country,
           ...(settings.logoId ? { logoId: settings.logoId } : {}),
         },
@@ -258,6 +260,7 @@ export async function issueInvoice(
           name: client.name,
           address: client.address,
           taxNumber: client.taxNumber,
+          vatNumber: client.vatNumber,
           email: client.email,
           country: client.country,
         },
@@ -302,28 +305,52 @@ async function markLogs(tx: Runner, invoiceId: string, number: string | null, ve
 /** The credit note that cancels invoice `number`: unique because the invoice number is. */
 export const creditNoteNumber = (number: string) => `CN-${number}`;
 
+/** What becomes of the money paid on an invoice that is voided. */
+export type Settlement = 'refund' | 'credit';
+
 /**
  * Voids an issued invoice (it stays, with its number, marked void, and a credit note for its
  * whole amount is issued) or deletes a draft; either
  * way its logs are free again: editable, offered to the next invoice, and billed at today's rates.
+ * Money paid on it is never lost: the person says whether it is refunded to the client or kept as
+ * the client's credit (offered as a payment on its next invoice); the payments stay on the
+ * invoice, and the choice is stored with it and audited.
  */
 export async function voidInvoice(
   db: Db,
   membership: Membership,
   id: string,
   now: Date,
+  settlement: Settlement | null = null,
 ): Promise<{ ok: true; status: 'void' | 'deleted' } | Refusal> {
   if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
+  if (settlement) {
+    const refusal = can(membership, 'settlePayments', 'workspace', {});
+    if (refusal) return refuse(403, refusal);
+  }
   return commitOutcome(
     db,
     byAdmin(membership, 'voidInvoice', id, now),
     async ({ tx, version }) => {
-      const [found] = await rows<{ status: string; number: string | null }>(
+      const [found] = await rows<{
+        status: string;
+        number: string | null;
+        client_id: string;
+        paid: number | string | null;
+      }>(
         tx,
-        sql`SELECT status, number FROM invoices WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
+        sql`SELECT status, number, client_id,
+          (SELECT sum(p.amount_minor) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid
+        FROM invoices i WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
       );
       if (!found) return refuse(404, 'There is no such invoice.');
       if (found.status === 'void') return refuse(409, 'This invoice is already void.');
+      const paid = Number(found.paid ?? 0);
+      if (found.status === 'issued' && paid > 0 && !settlement)
+        return refuse(
+          409,
+          `${(paid / 100).toFixed(2)} has been paid on this invoice: say whether it is refunded to the client or kept as a credit for its next invoice.`,
+        );
       if (found.status === 'issued') {
         await markLogs(tx, id, null, version);
         // Free again, its logs follow today's rates, as every log on no invoice does (their
@@ -335,10 +362,31 @@ export async function voidInvoice(
         await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
         return { ok: true as const, status: 'deleted' as const };
       }
+      const kept = paid > 0 ? settlement : null;
       await tx.execute(
         sql`UPDATE invoices SET status = 'void', credit_note = ${creditNoteNumber(found.number ?? '')},
+        settlement = ${kept}, settled_minor = ${kept ? paid : null},
         voided_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
       );
+      if (kept === 'credit')
+        await tx.execute(
+          sql`INSERT INTO client_credits (id, workspace_id, client_id, from_invoice_id, amount_minor, created_at)
+          VALUES (${randomUUID()}, ${membership.workspaceId}, ${found.client_id}, ${id}, ${paid}, ${now.toISOString()})`,
+        );
+      if (kept)
+        await recordAudit(
+          tx,
+          membership,
+          {
+            kind: 'invoice',
+            recordId: id,
+            action: 'update',
+            rules: [],
+            before: { number: found.number, status: 'issued', paidMinor: paid },
+            after: { number: found.number, status: 'void', settlement: kept, settledMinor: paid },
+          },
+          now,
+        );
       return { ok: true as const, status: 'void' as const };
     },
     NO_WORKSPACE,

@@ -10,6 +10,7 @@ import {
 } from '../../lib/invoice-status';
 import { storedDocument, type InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
+import { creditsOf } from './payment-corrections';
 import { paymentsOf, type Payment } from './payments';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
 import { currencyOf } from '../../lib/money';
@@ -78,6 +79,10 @@ export async function invoiceOf(
         paidMinor: number;
         /** The credit note that cancelled it, once void. */
         creditNote: { number: string; issuedAt: string } | null;
+        /** What became of the money paid on it when it was voided. */
+        settlement: { kind: 'refund' | 'credit'; amountMinor: number } | null;
+        /** The client's credit left from voided invoices, offered as a payment (issued only). */
+        clientCreditMinor: number;
       };
     }
   | Refusal
@@ -93,16 +98,21 @@ export async function invoiceOf(
     document: InvoiceDocument;
     credit_note: string | null;
     voided_at: string | Date | null;
+    settlement: 'refund' | 'credit' | null;
+    settled_minor: number | string | null;
   }>(
     db,
     sql`SELECT i.client_id, coalesce(i.document->'buyer'->>'name', c.data->>'name') AS client_name,
-        i.status, i.number, i.issue_date, i.due_date, i.document, i.credit_note, i.voided_at
+        i.status, i.number, i.issue_date, i.due_date, i.document, i.credit_note, i.voided_at,
+        i.settlement, i.settled_minor
       FROM invoices i LEFT JOIN clients c ON c.workspace_id = i.workspace_id AND c.id = i.client_id
       WHERE i.workspace_id = ${membership.workspaceId} AND i.id = ${id}`,
   );
   if (!found) return refuse(404, 'There is no such invoice.');
   const payments = await paymentsOf(db, id);
   const paidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
+  const credits =
+    found.status === 'issued' ? await creditsOf(db, membership.workspaceId, found.client_id) : [];
   return {
     ok: true,
     invoice: {
@@ -120,6 +130,10 @@ export async function invoiceOf(
       creditNote: found.credit_note
         ? { number: found.credit_note, issuedAt: new Date(found.voided_at ?? 0).toISOString() }
         : null,
+      settlement: found.settlement
+        ? { kind: found.settlement, amountMinor: Number(found.settled_minor ?? 0) }
+        : null,
+      clientCreditMinor: credits.reduce((sum, c) => sum + c.leftMinor, 0),
     },
   };
 }
@@ -172,6 +186,16 @@ export async function uninvoicedOf(
       expensesMinor: Number(r.expense_minor),
     });
     clients.set(r.client_id, client);
+  }
+  // Credit a voided invoice left (issue 27), shown with the client it will pay for.
+  const credits = await rows<{ client_id: string; left: number | string }>(
+    db,
+    sql`SELECT client_id, sum(amount_minor - used_minor) AS left FROM client_credits
+      WHERE workspace_id = ${membership.workspaceId} GROUP BY client_id`,
+  );
+  for (const c of credits) {
+    const client = clients.get(c.client_id);
+    if (client && Number(c.left) > 0) client.creditMinor = Number(c.left);
   }
   return { ok: true, clients: [...clients.values()] };
 }

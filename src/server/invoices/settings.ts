@@ -6,7 +6,10 @@ import { rows, type Runner } from '../sync/records';
 export interface InvoiceSettings {
   companyName: string;
   address: string;
+  /** Tax registration number that is not a VAT number, e.g. a GSTIN (EN 16931 BT-32). */
   taxNumber: string;
+  /** VAT number with its ISO country prefix (BT-31); '' for none. */
+  vatNumber: string;
   /** ISO 3166-1 alpha-2 country of the company, which e-invoices need. */
   country: string;
   currency: string;
@@ -26,6 +29,7 @@ export const defaultInvoiceSettings: InvoiceSettings = {
   companyName: '',
   address: '',
   taxNumber: '',
+  vatNumber: '',
   country: 'IN',
   currency: 'INR',
   numberPattern: '{YYYY}-{SEQ:4}',
@@ -54,6 +58,7 @@ export async function invoiceSettingsOf(runner: Runner, workspaceId: string) {
       companyName: text('companyName'),
       address: text('address'),
       taxNumber: text('taxNumber'),
+      vatNumber: text('vatNumber'),
       country: text('country'),
       currency: text('currency'),
       numberPattern: text('numberPattern'),

@@ -37,13 +37,15 @@ export async function recordAudit(
     rules: string[];
     before: Fields | null;
     after: Fields | null;
+    /** Why, in the person's words, when they were asked. */
+    reason?: string;
   },
   now: Date,
 ): Promise<void> {
   await runner.execute(sql`
-    INSERT INTO audit_log (id, workspace_id, at, user_id, user_name, kind, record_id, action, rules, before, after)
+    INSERT INTO audit_log (id, workspace_id, at, user_id, user_name, kind, record_id, action, rules, reason, before, after)
     SELECT ${randomUUID()}, ${membership.workspaceId}, ${now.toISOString()}, u.id, u.name,
-      ${entry.kind}, ${entry.recordId}, ${entry.action}, ${entry.rules.join(',')},
+      ${entry.kind}, ${entry.recordId}, ${entry.action}, ${entry.rules.join(',')}, ${entry.reason ?? null},
       ${entry.before === null ? null : JSON.stringify(entry.before)}::jsonb,
       ${entry.after === null ? null : JSON.stringify(entry.after)}::jsonb
     FROM users u WHERE u.id = ${membership.userId}`);
@@ -58,6 +60,8 @@ export interface AuditEntry {
   recordId: string;
   action: 'create' | 'update' | 'delete';
   rules: string[];
+  /** Why, when the person was asked (a payment corrected or deleted); null otherwise. */
+  reason: string | null;
   before: Fields | null;
   after: Fields | null;
 }
@@ -84,6 +88,7 @@ export async function auditEntries(
       recordId: row.recordId,
       action: row.action,
       rules: row.rules.split(',').filter(Boolean),
+      reason: row.reason,
       before: row.before as Fields | null,
       after: row.after as Fields | null,
     })),

@@ -28,6 +28,10 @@ test('after a rate change the Projects screen, All hours and its CSV show what t
     .click();
   await page.getByLabel('Issue date').fill(today);
   await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Issue this invoice to Acme Ltd?' })
+    .getByRole('button', { name: 'Issue invoice' })
+    .click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${number}`, exact: true }),
   ).toBeVisible();

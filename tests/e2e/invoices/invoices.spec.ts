@@ -122,7 +122,14 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(lines.getByRole('row', { name: /^Total/ })).toContainText('₹1,888.00');
 
   await page.getByLabel('Issue date').fill(today);
+  // Issuing asks first: it numbers the invoice for good.
   await page.getByRole('button', { name: 'Issue invoice' }).click();
+  const issuing = page.getByRole('alertdialog', { name: 'Issue this invoice to Acme?' });
+  await expect(issuing).toContainText('It gets the next invoice number');
+  await issuing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(issuing).toBeHidden();
+  await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await issuing.getByRole('button', { name: 'Issue invoice' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${number}`, exact: true }),
   ).toBeVisible();
@@ -138,6 +145,19 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(page.getByText('Paid ₹1,000.00 of ₹1,888.00; ₹888.00 left to pay.')).toBeVisible();
   // The form offers the rest next.
   await expect(payment.getByLabel('Amount')).toHaveValue('888.00');
+  // A payment entered wrongly is corrected, with a reason for the audit log.
+  await page
+    .getByRole('button', { name: `Correct payment of ${formatDay(today)}: ₹1,000.00` })
+    .click();
+  const correction = page.getByRole('form', {
+    name: `Correct payment of ${formatDay(today)}: ₹1,000.00`,
+  });
+  await correction.getByLabel('Amount').fill('900');
+  await correction.getByRole('button', { name: 'Save correction' }).click();
+  await expect(correction.getByText('Say why, for the audit log')).toBeVisible();
+  await correction.getByLabel('Reason').fill('Bank fee deducted');
+  await correction.getByRole('button', { name: 'Save correction' }).click();
+  await expect(page.getByText('Paid ₹900.00 of ₹1,888.00; ₹988.00 left to pay.')).toBeVisible();
   // Printed, the invoice is all there is: no sidebar, buttons or forms.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'App' })).toBeHidden();
@@ -160,6 +180,19 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await page.getByLabel('COUNTRY').selectOption({ label: 'India' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients\/?$/);
+  await page.goto(invoiceUrl);
+  // An invoice that charges tax names the seller's tax number (EN 16931, issue 27).
+  await page.getByRole('button', { name: 'E-invoice (UBL)' }).click();
+  await expect(
+    page.getByText(
+      'E-invoices that charge tax need your company’s VAT or tax number: add it in Account setting → Invoices.',
+    ),
+  ).toBeVisible();
+  await page.goto('/accountSetting');
+  const sellerForm = page.getByRole('form', { name: 'Invoice settings' });
+  await sellerForm.getByLabel('Tax number').fill('27BBBBB1111B1Z5');
+  await sellerForm.getByRole('button', { name: 'Save invoice settings' }).click();
+  await expect(sellerForm.getByText('Invoice settings saved.')).toBeVisible();
   await page.goto(invoiceUrl);
   const xmlDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'E-invoice (UBL)' }).click();
@@ -214,11 +247,11 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(list.getByRole('row', { name: new RegExp(`^${number}`) })).toContainText(
     'Partly paid',
   );
-  await expect(page.getByRole('definition').first()).toHaveText('₹888.00');
+  await expect(page.getByRole('definition').first()).toHaveText('₹988.00');
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await readFile((await (await csvDownload).path()) ?? '', 'utf8');
-  expect(csv).toContain(`${number},Acme,partly paid,${today},${due},INR,1888.00,1000.00,888.00`);
+  expect(csv).toContain(`${number},Acme,partly paid,${today},${due},INR,1888.00,900.00,988.00`);
   await expectNoAxeViolations(page);
   // Nothing is left to bill.
   await page.goto('/uninvoiced?range=this-month');
@@ -235,6 +268,11 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
     page.getByRole('heading', { level: 1, name: `Invoice ${number}`, exact: true }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Void invoice' }).click();
+  // ₹900.00 was paid: the dialog asks what becomes of it before anything is voided.
+  await expect(confirm).toContainText('₹900.00 has been paid on it');
+  await confirm.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(confirm.getByText('Choose what happens to the money paid.')).toBeVisible();
+  await confirm.getByLabel('Kept as a credit for Acme’s next invoice').check();
   await confirm.getByRole('button', { name: 'Void invoice' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${number} (void)` }),
@@ -242,7 +280,14 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   await expect(
     page.getByText(`Cancelled in full by credit note CN-${number}, issued ${formatDay(today)}.`),
   ).toBeVisible();
+  await expect(
+    page.getByText(
+      `₹900.00 paid on invoice ${number} is kept as a credit for Acme, offered as a payment on its next invoice.`,
+    ),
+  ).toBeVisible();
+  // Both documents stay on offer: the credit note's PDF and the void invoice's own.
   await expect(page.getByRole('link', { name: 'Credit note PDF (A4)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Invoice PDF (A4)' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -143,6 +143,7 @@ export const form = {
   taxName: '',
   taxPercentage: '',
   taxNumber: '',
+  vatNumber: '',
   country: '',
 };
 

@@ -17,6 +17,7 @@ const client = {
   taxName: '',
   taxPercentage: '',
   taxNumber: '',
+  vatNumber: '',
   country: '',
 };
 

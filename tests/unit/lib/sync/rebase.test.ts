@@ -23,6 +23,7 @@ const client = (id: string, name: string, extra: Partial<Client> = {}): Client =
   taxName: '',
   taxPercentage: null,
   taxNumber: '',
+  vatNumber: '',
   country: '',
   status: 'Active',
   createdAt: at,

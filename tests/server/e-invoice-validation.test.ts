@@ -1,0 +1,482 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOMParser } from '@xmldom/xmldom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import xpath from 'xpath';
+// The official EN 16931 schematron and the UBL, CII and Factur-X XSDs (../shared/einvoice).
+import { validate } from '../../../shared/einvoice/validate.mjs';
+import type { Database } from '../../src/server/db/connect';
+import { apiClient, startApi } from './http-api';
+import { drivers, fakeClock } from './support';
+import { clientFields, projectFields, timeLogFields } from './workspace-support';
+
+// Issue 27: every invoice shape the product makes, made over HTTP by a running server, must pass
+// the EN 16931 rules (0 fatal) and the XSDs (0 errors), as UBL and as the CII inside Factur-X.
+// Hand-worked figures (rates per hour, time as logged, no rounding of time):
+// Pune Studio (IN, GSTIN 27AAPFU0939F1ZV, INR):
+// | client  | shape                         | lines                                        | total      |
+// | Acme    | one tax (GST 18 %)            | 3:50 at ₹1,200 = 3.83333 h × 1,200 = 4,600.00 | 5,428.00   |
+// | Bolt    | CGST 9 % + SGST 9 %           | 2 h × 1,500 = 3,000.00; 270.00 + 270.00      | 3,540.00   |
+// | Cora    | discount 10 %                 | 5 h × 1,000 = 5,000.00 − 500.00; GST 810.00  | 5,310.00   |
+// | Dune    | fixed fee and a zero line     | 1,000.00 + 1 × 15,000.00 + 1 × 0.00; GST 2,880.00 | 18,880.00 |
+// | Echo    | 100 % discount                | 2 h × 1,000 = 2,000.00 − 2,000.00            | 0.00       |
+// | Fern    | per day, first day's rate 1,200 | 1 h × 1,200 + 1 h × 1,000 = 2,200.00; GST 396.00 | 2,596.00 |
+// | Gale    | no email                      | 1 h × 1,000; GST 180.00                      | 1,180.00   |
+// | Smith & | awkward text                  | 1 h × 1,000; GST 180.00                      | 1,180.00   |
+// Berlin Werk (DE, VAT DE811907980, EUR): Paris (FR, VAT FR40303265045, no tax) 2 h × €100 =
+// 200.00 reverse charge; Lyon (FR, no VAT number, VAT 19 %) 1.5 h × €100 = 150.00 + 28.50 = 178.50.
+// Kiran's freelancer (IN, no tax number, INR): Kiran (IN) 2.5 h × ₹800 = 2,000.00, not subject to VAT.
+
+interface Findings {
+  fatal: { id: string; text: string }[];
+  xsdErrors: { schema: string; message: string }[];
+}
+const check = validate as (xml: string, options?: object) => Findings;
+
+const ns = {
+  ubl: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cn: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+};
+const select = xpath.useNamespaces(ns);
+const texts = (xml: string, path: string) =>
+  (select(path, new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node) as Node[]).map(
+    (n) => n.textContent ?? '',
+  );
+
+/** The factur-x.xml a PDF carries, read with poppler's pdfdetach. */
+function embeddedCii(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hm-einvoice-'));
+  const file = join(dir, 'invoice.pdf');
+  writeFileSync(file, pdf);
+  execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
+  return readFileSync(join(dir, 'factur-x.xml'), 'utf8');
+}
+
+const clean = (findings: Findings) => ({
+  fatal: findings.fatal.map((f) => f.text),
+  xsd: findings.xsdErrors.map((e) => `${e.schema}: ${e.message}`),
+});
+
+const longNote = `Pay to A/C 1234 & IFSC <HDFC0001> &amp; thank you, merci, danke. ${'Ü'.repeat(435)}`;
+const longAddress = `${'Plot 7 & 8 <Ærø> Lane '.repeat(22)}Pune 411001, MH.`;
+
+describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
+  const clock = fakeClock(new Date('2026-11-24T09:00:00Z'));
+  let base = '';
+
+  /** One signed-up workspace with its invoice settings, pushing records over HTTP. */
+  async function seller(email: string, settings: Record<string, unknown>) {
+    const api = apiClient(base);
+    const registered = await api.post('/user/register', {
+      name: 'Ada',
+      email,
+      password: 'a good password',
+    });
+    expect(registered.status).toBe(201);
+    const listed = (await (await api.get('/sync/workspaces')).json()) as {
+      workspaces: { id: string; memberId: string }[];
+    };
+    const workspace = listed.workspaces[0]!;
+    let mutation = 0;
+    const push = async (name: string, args: unknown) => {
+      const res = await api.post('/sync/push', {
+        workspaceId: workspace.id,
+        clientId: `push-${email.replace(/[^a-z0-9]/g, '-')}`.padEnd(16, '-'),
+        mutations: [{ id: (mutation += 1), name, args }],
+      });
+      const body = (await res.json()) as { results?: { outcome: string; message?: string }[] };
+      expect([res.status, body.results?.[0] ?? body]).toEqual([
+        200,
+        { id: mutation, outcome: 'ok' },
+      ]);
+    };
+    const saved = await api.post('/sync/invoice-settings', {
+      workspaceId: workspace.id,
+      companyName: '',
+      address: '',
+      taxNumber: '',
+      vatNumber: '',
+      numberPattern: '{YYYY}-{SEQ:4}',
+      counter: 'yearly',
+      paymentTermsDays: 8,
+      note: '',
+      ...settings,
+    });
+    expect(saved.status).toBe(200);
+    /** A client with one project at `rate` per hour and its logs (seconds per day). */
+    const client = async (
+      id: string,
+      fields: Record<string, unknown>,
+      rate: number,
+      logs: [string, number][],
+      projectName = `${id} work`,
+    ) => {
+      await push('createClient', { id, fields: { ...clientFields(id), ...fields } });
+      await push('createProject', {
+        id: `p-${id}`,
+        fields: {
+          ...projectFields(projectName, id),
+          billamount: rate,
+          rounding: 'false',
+          memberIds: [workspace.memberId],
+        },
+      });
+      for (const [i, [date, seconds]] of logs.entries())
+        await push('addTimeLog', {
+          id: `l-${id}-${i}`,
+          fields: {
+            ...timeLogFields(date, `p-${id}`, seconds),
+            memberId: workspace.memberId,
+            exp: 0,
+          },
+        });
+    };
+    /** Drafts the client's November, applies `layout` changes, issues it on 24 Nov. */
+    const issue = async (clientId: string, layout: Record<string, unknown> = {}) => {
+      const drafted = await api.post('/sync/invoices', {
+        workspaceId: workspace.id,
+        clientId,
+        from: '2026-11-01',
+        to: '2026-11-23',
+      });
+      expect(drafted.status).toBe(201);
+      const draft = ((await drafted.json()) as { invoice: { id: string; document: Doc } }).invoice;
+      if (Object.keys(layout).length) {
+        const updated = await api.post('/sync/invoices/draft', {
+          workspaceId: workspace.id,
+          id: draft.id,
+          layout: { ...draft.document.layout, ...layout },
+        });
+        expect(updated.status).toBe(200);
+      }
+      const issued = await api.post('/sync/invoices/issue', {
+        workspaceId: workspace.id,
+        id: draft.id,
+        issueDate: '2026-11-24',
+      });
+      expect(issued.status).toBe(200);
+      return ((await issued.json()) as { invoice: { id: string; number: string; document: Doc } })
+        .invoice;
+    };
+    /** The UBL and the Factur-X CII of an invoice (or of its credit note). */
+    const eInvoices = async (id: string, credit = false) => {
+      const q = `workspace=${workspace.id}&id=${id}${credit ? '&credit=1' : ''}`;
+      const ubl = await api.get(`/sync/invoice-ubl?${q}`);
+      expect(ubl.status).toBe(200);
+      const pdf = await api.get(`/sync/invoice-pdf?${q}&facturx=1`);
+      expect(pdf.status).toBe(200);
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      return { ubl: await ubl.text(), cii: embeddedCii(bytes), pdf: bytes };
+    };
+    return { api, workspace, client, issue, eInvoices };
+  }
+
+  interface Doc {
+    layout: Record<string, unknown>;
+    totalMinor: number;
+    lines: { key: string; quantity: number; unitMinor: number; amountMinor: number }[];
+  }
+
+  const made: Record<string, { ubl: string; cii: string }> = {};
+
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+    ({ base, close } = await startApi(database, clock));
+
+    const pune = await seller('ada.pune@example.com', {
+      companyName: 'Pune Studio',
+      address: '12 MG Road\nPune 411001',
+      taxNumber: '27AAPFU0939F1ZV',
+      country: 'IN',
+      currency: 'INR',
+    });
+    const indian = (email: string) => ({ country: 'IN', email, taxName: 'GST', taxPercentage: 18 });
+    await pune.client(
+      'acme',
+      indian('ap@acme.example'),
+      1200,
+      [['2026-11-17', 13800]],
+      'Social Media Retainer',
+    );
+    await pune.client('bolt', indian('ap@bolt.example'), 1500, [['2026-11-17', 7200]]);
+    await pune.client('cora', indian('ap@cora.example'), 1000, [['2026-11-17', 18000]]);
+    await pune.client('dune', indian('ap@dune.example'), 1000, [['2026-11-17', 3600]]);
+    await pune.client('echo', indian('ap@echo.example'), 1000, [['2026-11-17', 7200]]);
+    await pune.client('fern', indian('ap@fern.example'), 1000, [
+      ['2026-11-17', 3600],
+      ['2026-11-18', 3600],
+    ]);
+    await pune.client('gale', indian(''), 1000, [['2026-11-17', 3600]]);
+    await pune.client(
+      'smith',
+      {
+        ...indian('ap@smith.example'),
+        name: 'Smith & Sons <Ltd> &amp; Ærø Café',
+        address: longAddress,
+      },
+      1000,
+      [['2026-11-17', 3600]],
+      'R&D <phase 2> &amp; Ünïcode',
+    );
+
+    const acme = await pune.issue('acme');
+    const bolt = await pune.issue('bolt', {
+      taxes: [
+        { name: 'CGST', percent: 9 },
+        { name: 'SGST', percent: 9 },
+      ],
+    });
+    const cora = await pune.issue('cora', { discountPercent: 10 });
+    const dune = await pune.issue('dune', {
+      manual: [
+        { id: 'fee', description: 'Design workshop (fixed fee)', quantity: 1, unitMinor: 1500000 },
+        { id: 'free', description: 'Courtesy call', quantity: 1, unitMinor: 0 },
+      ],
+    });
+    const echo = await pune.issue('echo', { discountPercent: 100 });
+    const fern = await pune.issue('fern', {
+      grouping: 'day',
+      edits: { 'time:2026-11-17': { unitMinor: 120000 } },
+    });
+    const gale = await pune.issue('gale');
+    const smith = await pune.issue('smith', { note: longNote });
+    expect(
+      [acme, bolt, cora, dune, echo, fern, gale, smith].map((i) => i.document.totalMinor),
+    ).toEqual([542800, 354000, 531000, 1888000, 0, 259600, 118000, 118000]);
+    // 3:50 at ₹1,200/h: a quantity that multiplies out at the rate that applied.
+    expect(acme.document.lines.map((l) => [l.quantity, l.unitMinor, l.amountMinor])).toEqual([
+      [3.83333, 120000, 460000],
+    ]);
+    expect(fern.document.lines.map((l) => [l.key, l.quantity, l.unitMinor, l.amountMinor])).toEqual(
+      [
+        ['time:2026-11-17', 1, 120000, 120000],
+        ['time:2026-11-18', 1, 100000, 100000],
+      ],
+    );
+    for (const [name, invoice] of Object.entries({
+      acme,
+      bolt,
+      cora,
+      dune,
+      echo,
+      fern,
+      gale,
+      smith,
+    }))
+      made[name] = await pune.eInvoices(invoice.id);
+    const acmePdf = (await pune.eInvoices(acme.id)).pdf;
+    made['acmePdfText'] = {
+      ubl: execFileSync('pdftotext', ['-layout', '-', '-'], { input: acmePdf, encoding: 'utf8' }),
+      cii: '',
+    };
+    // The credit note that voiding Acme's invoice issues.
+    const voided = await pune.api.post('/sync/invoices/void', {
+      workspaceId: pune.workspace.id,
+      id: acme.id,
+    });
+    expect(voided.status).toBe(200);
+    made['credit'] = await pune.eInvoices(acme.id, true);
+
+    const berlin = await seller('ada.berlin@example.com', {
+      companyName: 'Berlin Werk GmbH',
+      address: 'Unter den Linden 1\n10117 Berlin',
+      vatNumber: 'DE811907980',
+      country: 'DE',
+      currency: 'EUR',
+    });
+    const french = { country: 'FR', taxName: '', taxPercentage: null };
+    await berlin.client(
+      'paris',
+      { ...french, email: 'ap@paris.example', vatNumber: 'FR40303265045' },
+      100,
+      [['2026-11-17', 7200]],
+    );
+    await berlin.client(
+      'lyon',
+      { ...french, email: 'ap@lyon.example', taxName: 'VAT', taxPercentage: 19 },
+      100,
+      [['2026-11-17', 5400]],
+    );
+    const paris = await berlin.issue('paris');
+    const lyon = await berlin.issue('lyon');
+    expect([paris.document.totalMinor, lyon.document.totalMinor]).toEqual([20000, 17850]);
+    made['paris'] = await berlin.eInvoices(paris.id);
+    made['lyon'] = await berlin.eInvoices(lyon.id);
+    const parisPdf = (await berlin.eInvoices(paris.id)).pdf;
+    made['parisPdfText'] = {
+      ubl: execFileSync('pdftotext', ['-layout', '-', '-'], { input: parisPdf, encoding: 'utf8' }),
+      cii: '',
+    };
+
+    const kiran = await seller('kiran@example.com', { country: 'IN', currency: 'INR' });
+    await kiran.client(
+      'kiran',
+      { country: 'IN', email: 'ap@kiran.example', taxName: '', taxPercentage: null },
+      800,
+      [['2026-11-17', 9000]],
+    );
+    const freelance = await kiran.issue('kiran');
+    expect(freelance.document.totalMinor).toBe(200000);
+    made['kiran'] = await kiran.eInvoices(freelance.id);
+  }, 240_000);
+  afterAll(async () => {
+    await close();
+    await drop();
+  });
+
+  const shapes = [
+    'acme',
+    'bolt',
+    'cora',
+    'dune',
+    'echo',
+    'fern',
+    'gale',
+    'smith',
+    'paris',
+    'lyon',
+    'kiran',
+    'credit',
+  ];
+  it.each(shapes)('%s: UBL and Factur-X CII pass EN 16931 and their XSDs', (shape) => {
+    const { ubl, cii } = made[shape]!;
+    expect(clean(check(ubl, { syntax: 'ubl', rules: ['en16931'] }))).toEqual({
+      fatal: [],
+      xsd: [],
+    });
+    expect(clean(check(cii, { syntax: 'cii', rules: ['en16931'] }))).toEqual({
+      fatal: [],
+      xsd: [],
+    });
+  });
+
+  it('writes the hand-worked figures: the rate that applied, both taxes as one rate', () => {
+    const acme = made['acme']!;
+    expect(texts(acme.ubl, '//cac:InvoiceLine/cbc:InvoicedQuantity')).toEqual(['3.83333']);
+    expect(texts(acme.ubl, '//cac:InvoiceLine/cac:Price/cbc:PriceAmount')).toEqual(['1200.00']);
+    expect(texts(acme.ubl, '//cac:InvoiceLine/cbc:LineExtensionAmount')).toEqual(['4600.00']);
+    expect(texts(acme.ubl, '//cac:LegalMonetaryTotal/cbc:PayableAmount')).toEqual(['5428.00']);
+    expect(texts(acme.cii, '//ram:BilledQuantity')).toEqual(['3.83333']);
+    expect(texts(acme.cii, '//ram:NetPriceProductTradePrice/ram:ChargeAmount')).toEqual([
+      '1200.00',
+    ]);
+    // The PDF prints the same: 3.83333 h × ₹1,200.00 = ₹4,600.00.
+    expect(made['acmePdfText']!.ubl).toMatch(/3\.83333 h\s+₹1,200\.00\s+₹4,600\.00/);
+    // The GSTIN is the seller's tax registration (BT-32), never its VAT identifier (BT-31).
+    expect(
+      texts(
+        acme.ubl,
+        "//cac:AccountingSupplierParty//cac:PartyTaxScheme[cac:TaxScheme/cbc:ID='VAT']",
+      ),
+    ).toEqual([]);
+    expect(
+      texts(acme.cii, "//ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID='FC']"),
+    ).toEqual(['27AAPFU0939F1ZV']);
+    // CGST 9 % + SGST 9 %: one VAT rate of 18 % (EN 16931 has one per line), both named in a note.
+    const bolt = made['bolt']!;
+    expect(texts(bolt.ubl, '//cac:TaxSubtotal/cac:TaxCategory/cbc:Percent')).toEqual(['18']);
+    expect(texts(bolt.ubl, '//cac:TaxSubtotal/cbc:TaxAmount')).toEqual(['540.00']);
+    expect(texts(bolt.ubl, '/ubl:Invoice/cbc:Note')).toEqual([
+      'Taxes: CGST 9 % (270.00) and SGST 9 % (270.00), written as one VAT rate of 18 % (540.00 INR).',
+    ]);
+    expect(texts(made['cora']!.ubl, '//cac:LegalMonetaryTotal/cbc:AllowanceTotalAmount')).toEqual([
+      '500.00',
+    ]);
+    expect(texts(made['dune']!.ubl, '//cac:InvoiceLine/cbc:LineExtensionAmount')).toEqual([
+      '1000.00',
+      '15000.00',
+      '0.00',
+    ]);
+    expect(texts(made['echo']!.ubl, '//cac:LegalMonetaryTotal/cbc:PayableAmount')).toEqual([
+      '0.00',
+    ]);
+    expect(texts(made['fern']!.ubl, '//cac:InvoiceLine/cac:Price/cbc:PriceAmount')).toEqual([
+      '1200.00',
+      '1000.00',
+    ]);
+    expect(texts(made['gale']!.ubl, '//cac:AccountingCustomerParty//cbc:EndpointID')).toEqual([]);
+  });
+
+  it('keeps awkward text exactly as typed: &, <, a literal &amp;, accents, 500 characters', () => {
+    const { ubl, cii } = made['smith']!;
+    const name = 'Smith & Sons <Ltd> &amp; Ærø Café';
+    expect(texts(ubl, '//cac:AccountingCustomerParty//cbc:RegistrationName')).toEqual([name]);
+    expect(texts(cii, '//ram:BuyerTradeParty/ram:Name')).toEqual([name]);
+    expect(texts(ubl, '//cac:InvoiceLine/cac:Item/cbc:Name')).toEqual([
+      'R&D <phase 2> &amp; Ünïcode',
+    ]);
+    expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([longNote]);
+    expect(longNote).toHaveLength(500);
+    expect(texts(cii, '//ram:IncludedNote/ram:Content')).toEqual([longNote]);
+    expect(
+      texts(ubl, '//cac:AccountingCustomerParty//cac:PostalAddress/cbc:StreetName')[0]?.length,
+    ).toBe(500);
+  });
+
+  it('writes reverse charge for an EU client in another country with a VAT number', () => {
+    const { ubl, cii } = made['paris']!;
+    expect(texts(ubl, '//cac:TaxSubtotal/cac:TaxCategory/cbc:ID')).toEqual(['AE']);
+    expect(texts(ubl, '//cac:TaxSubtotal/cac:TaxCategory/cbc:TaxExemptionReasonCode')).toEqual([
+      'VATEX-EU-AE',
+    ]);
+    expect(texts(ubl, '//cac:TaxSubtotal/cac:TaxCategory/cbc:TaxExemptionReason')).toEqual([
+      'Reverse charge: VAT to be accounted for by the recipient',
+    ]);
+    expect(
+      texts(cii, '//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode'),
+    ).toEqual(['AE']);
+    expect(texts(ubl, '//cac:AccountingCustomerParty//cac:PartyTaxScheme/cbc:CompanyID')).toEqual([
+      'FR40303265045',
+    ]);
+    expect(made['parisPdfText']!.ubl).toContain(
+      'Reverse charge: VAT to be accounted for by the recipient (VATEX-EU-AE).',
+    );
+    expect(texts(made['lyon']!.ubl, '//cac:TaxSubtotal/cbc:TaxAmount')).toEqual(['28.50']);
+    expect(texts(made['kiran']!.ubl, '//cac:TaxSubtotal/cac:TaxCategory/cbc:ID')).toEqual(['O']);
+  });
+
+  it('makes the credit note a CreditNote (381) that refers to the invoice it cancels', () => {
+    const { ubl, cii } = made['credit']!;
+    expect(texts(ubl, '/cn:CreditNote/cbc:ID')).toEqual(['CN-2026-0001']);
+    expect(texts(ubl, '/cn:CreditNote/cbc:CreditNoteTypeCode')).toEqual(['381']);
+    expect(
+      texts(ubl, '/cn:CreditNote/cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID'),
+    ).toEqual(['2026-0001']);
+    expect(texts(ubl, '//cac:LegalMonetaryTotal/cbc:PayableAmount')).toEqual(['5428.00']);
+    expect(texts(cii, '/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:TypeCode')).toEqual([
+      '381',
+    ]);
+    expect(texts(cii, '//ram:InvoiceReferencedDocument/ram:IssuerAssignedID')).toEqual([
+      '2026-0001',
+    ]);
+  });
+
+  it('still fails documents broken on purpose, so a broken validator cannot pass', () => {
+    const { ubl, cii } = made['bolt']!;
+    const zzz = ubl
+      .replace(/<cbc:DocumentCurrencyCode>INR</, '<cbc:DocumentCurrencyCode>ZZZ<')
+      .replaceAll('currencyID="INR"', 'currencyID="ZZZ"');
+    expect(check(zzz, { syntax: 'ubl' }).fatal.map((f) => f.id)).toContain('BR-CL-04');
+    const noDelivery = cii.replace(/<ram:ApplicableHeaderTradeDelivery\s*\/>/, '');
+    expect(noDelivery).not.toBe(cii);
+    expect(check(noDelivery, { syntax: 'cii' }).xsdErrors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the validator this suite relies on', () => {
+  it('is installed: saxon-js 2.7.0 in the project and xmllint answer', () => {
+    const saxon = createRequire(import.meta.url)('saxon-js/package.json') as { version: string };
+    expect(saxon.version).toBe('2.7.0');
+    expect(() => execFileSync('xmllint', ['--version'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
