@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { presetLabels, presetRange, presets, type Preset } from '../../lib/date-presets';
+import { presetLabels, presetRange, presets, type ReportPreset } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
 import { oneOf } from '../../lib/list-view';
 import {
@@ -50,7 +50,7 @@ export function DetailedReportScreen() {
   const members = useStore($activeMembers);
   const clients = useStore($clients);
   const tasks = useStore($tasks);
-  const [preset, setPreset] = useQueryState<Preset>('range', 'this-month', (raw) =>
+  const [preset, setPreset] = useQueryState<ReportPreset>('range', 'this-month', (raw) =>
     oneOf(presets, raw, 'this-month'),
   );
   const today = todayIn(rules.timeZone, new Date());

@@ -41,7 +41,14 @@ export function ReportTable({
   );
   const [first, second] = levels;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // On a phone the table scrolls sideways, so a keyboard must be able to reach it to scroll.
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      role="region"
+      aria-label={caption}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
+      tabIndex={0}
+    >
       <table className="w-full text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-sm">
