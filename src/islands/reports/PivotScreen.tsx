@@ -10,12 +10,13 @@ import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spe
 import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { loadReport } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
+import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
 import { useQueryState } from '../../ui/list/use-query-state';
 import { groupLabel } from '../../lib/report-labels';
 
-const ranges = presets.filter((p) => p !== 'custom');
+const ranges = presets;
 const periods = ['day', 'week', 'month'] as const;
 const measures = ['hours', 'amount'] as const;
 
@@ -28,7 +29,8 @@ export function PivotScreen() {
   const currency = useStore($currency);
   const rules = useStore($workspaceRules);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
-  const { preset, setPreset, range } = usePresetRange(ranges, 'this-week');
+  const { preset, setPreset, range, custom } = usePresetRange(ranges, 'this-week');
+  const backwards = range.from > range.to;
   const [period, setPeriod] = useQueryState<Period>('by', 'day', (raw) =>
     oneOf(periods, raw, 'day'),
   );
@@ -39,7 +41,7 @@ export function PivotScreen() {
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
-    if (!workspaceId) return;
+    if (!workspaceId || backwards) return;
     let current = true;
     void loadReport(workspaceId, wholeRange(range.from, range.to), ['member', period]).then(
       (result) => {
@@ -53,11 +55,11 @@ export function PivotScreen() {
     return () => {
       current = false;
     };
-  }, [workspaceId, range.from, range.to, period]);
+  }, [workspaceId, backwards, range.from, range.to, period]);
 
   const columns = useMemo(
-    () => periodKeys(period, range.from, range.to, rules.weekStart),
-    [period, range.from, range.to, rules.weekStart],
+    () => (backwards ? [] : periodKeys(period, range.from, range.to, rules.weekStart)),
+    [backwards, period, range.from, range.to, rules.weekStart],
   );
   const rows = useMemo(() => (report ? pivotRows(report.groups, columns) : []), [report, columns]);
   const showAmount = measure === 'amount' && can.seesAmounts;
@@ -92,6 +94,7 @@ export function PivotScreen() {
         onSubmit={(e) => e.preventDefault()}
       >
         <PresetSelect id="pivot-range" value={preset} choices={ranges} onChange={setPreset} />
+        {preset === 'custom' ? <CustomDays idPrefix="pivot" days={custom} /> : null}
         <div>
           <label htmlFor="pivot-by" className="field-label">
             Columns
@@ -125,9 +128,11 @@ export function PivotScreen() {
         ) : null}
       </form>
       <div role="status" className="mb-3 text-slate-700">
-        {problem || (report ? '' : 'Adding up your team’s time…')}
+        {backwards
+          ? 'The first day is after the last: choose a From day on or before the To day.'
+          : problem || (report ? '' : 'Adding up your team’s time…')}
       </div>
-      {report ? (
+      {report && !backwards ? (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-sm">
             <caption className="sr-only">
