@@ -4,7 +4,9 @@ import { exportParams, parseExportQuery, type ExportFormat } from '../reports/ex
 import { entryParams, parseEntryOrder } from '../reports/entries-query';
 import { reportEntries } from '../reports/entries';
 import { reportDocument, reportFileName } from '../reports/export/report-document';
-import { reportFile } from '../reports/export/report-file';
+import { reportFile, tableFile } from '../reports/export/report-file';
+import { otherKindTable } from '../reports/export/other-kinds';
+import { todayIn } from '../../lib/workspace-rules';
 import { parseReportQuery } from '../reports/report-query';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
@@ -73,6 +75,28 @@ export async function handleReportExport(request: Request, ctx: HandlerContext):
   const caller = await memberOf(request, ctx, query.value.workspaceId);
   if ('response' in caller) return caller.response;
   const { filter, groups } = query.value;
+  const fileName = reportFileName(filter, file.format, file.kind === 'detailed' ? '' : file.kind);
+  const headers = {
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'no-store',
+    ...refreshed(caller.session, request, ctx),
+  };
+  if (file.kind === 'pivot' || file.kind === 'economy') {
+    const today = todayIn(caller.membership.rules.timeZone, ctx.now());
+    const table = await otherKindTable(
+      file.kind,
+      ctx.database.db,
+      caller.membership,
+      filter,
+      file.options,
+      today,
+    );
+    const bytes = await tableFile(table, file.format, file.paper, table.title);
+    return new Response(new Uint8Array(bytes), {
+      status: 200,
+      headers: { 'Content-Type': contentTypes[file.format], ...headers },
+    });
+  }
   const doc = await reportDocument(
     ctx.database.db,
     caller.membership,
@@ -83,11 +107,6 @@ export async function handleReportExport(request: Request, ctx: HandlerContext):
   const body = await reportFile(doc, file.format, file.paper);
   return new Response(new Uint8Array(body), {
     status: 200,
-    headers: {
-      'Content-Type': contentTypes[file.format],
-      'Content-Disposition': `attachment; filename="${reportFileName(filter, file.format, entries ? 'entries' : '')}"`,
-      'Cache-Control': 'no-store',
-      ...refreshed(caller.session, request, ctx),
-    },
+    headers: { 'Content-Type': contentTypes[file.format], ...headers },
   });
 }

@@ -66,6 +66,36 @@ async function describe(runner: Runner, membership: Membership, f: ReportFilter)
   return lines.length ? lines : ['All logs'];
 }
 
+/** What every report's file says about it: whose, which days, which filter, which currency. */
+export interface ReportFrame {
+  workspaceName: string;
+  range: string;
+  filterLines: string[];
+  currency: Currency;
+}
+
+/** The frame of a report over `filter` for `membership` (names only of what they may see). */
+export async function reportFrame(
+  runner: Runner,
+  membership: Membership,
+  filter: ReportFilter,
+): Promise<ReportFrame> {
+  const [[workspace], filterLines] = await Promise.all([
+    rows<{ name: string; currency: string | null }>(
+      runner,
+      sql`SELECT name, invoice_settings->>'currency' AS currency
+        FROM workspaces WHERE id = ${membership.workspaceId}`,
+    ),
+    describe(runner, membership, filter),
+  ]);
+  return {
+    workspaceName: workspace?.name ?? '',
+    range: `${formatDay(filter.from)} – ${formatDay(filter.to)}`,
+    filterLines,
+    currency: currencyOf(workspace?.currency),
+  };
+}
+
 /**
  * The detailed report `membership` may see, with what a file needs to say about it; with
  * `options.entries`, every entry too, in that order.
@@ -77,28 +107,20 @@ export async function reportDocument(
   groups: Grouping[],
   options: { title?: string; entries?: Omit<EntryOrder, 'page'> } = {},
 ): Promise<ReportDocument> {
-  const [report, [workspace], filterLines, entries] = await Promise.all([
+  const [report, frame, entries] = await Promise.all([
     detailedReport(runner, membership, filter, groups),
-    rows<{ name: string; currency: string | null }>(
-      runner,
-      sql`SELECT name, invoice_settings->>'currency' AS currency
-        FROM workspaces WHERE id = ${membership.workspaceId}`,
-    ),
-    describe(runner, membership, filter),
+    reportFrame(runner, membership, filter),
     options.entries
       ? reportEntries(runner, membership, filter, groups, { ...options.entries, page: 0 })
       : undefined,
   ]);
   return {
     title: options.title ?? 'Detailed report',
-    workspaceName: workspace?.name ?? '',
-    range: `${formatDay(filter.from)} – ${formatDay(filter.to)}`,
-    filterLines,
+    ...frame,
     levels: groups,
     levelHeadings: groups.map((g) => groupingLabels[g]),
     report,
     withAmounts: membership.seesAmounts,
-    currency: currencyOf(workspace?.currency),
     ...(entries ? { entries: entries.entries } : {}),
   };
 }

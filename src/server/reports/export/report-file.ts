@@ -2,7 +2,8 @@ import { reportCsv } from '../../../lib/report-csv';
 import { tableCsv } from '../../../lib/table-csv';
 import type { Paper } from '../../pdf/pdf-document';
 import { tablePdf } from '../tables/table-pdf';
-import { aboutSheet, tableSheet } from '../tables/table-xlsx';
+import { aboutSheet, tableSheet, tableXlsx } from '../tables/table-xlsx';
+import type { TableDocument } from '../../../lib/report-table';
 import { flatEntriesTable, nestedEntriesTable, summaryTable } from './detailed-tables';
 import type { ExportFormat } from './export-query';
 import { readableGroups, type ReportDocument } from './report-document';
@@ -42,4 +43,16 @@ export async function reportFile(
     ),
     'utf8',
   );
+}
+
+/** A report's table as a file in `format`, its spreadsheet sheet named `sheet`. */
+export async function tableFile(
+  table: TableDocument,
+  format: ExportFormat,
+  paper: Paper,
+  sheet: string,
+): Promise<Buffer> {
+  if (format === 'pdf') return tablePdf(table, paper);
+  if (format === 'xlsx') return tableXlsx(table, sheet);
+  return Buffer.from(tableCsv(table), 'utf8');
 }

@@ -1,0 +1,30 @@
+import type { Period } from '../../../lib/pivot';
+import type { ReportFilter } from '../../../lib/report-spec';
+import type { TableDocument } from '../../../lib/report-table';
+import type { Membership } from '../../sync/permissions';
+import type { Runner } from '../../sync/records';
+import { economyTable, type EconomyView } from '../kinds/economy-table';
+import { pivotTable } from '../kinds/pivot-table';
+import type { KindOptions } from './export-query';
+
+// Reports other than the detailed one, each as the table its screen shows (issue 30).
+
+/** The table of report `kind` over `filter` for `membership`, laid out by `options`. */
+export function otherKindTable(
+  kind: 'pivot' | 'economy',
+  runner: Runner,
+  membership: Membership,
+  filter: ReportFilter,
+  options: KindOptions,
+  today: string,
+): Promise<TableDocument> {
+  if (kind === 'pivot')
+    return pivotTable(
+      runner,
+      membership,
+      filter,
+      (options.by ?? 'day') as Period,
+      options.show ?? 'hours',
+    );
+  return economyTable(runner, membership, filter, (options.by ?? 'project') as EconomyView, today);
+}
