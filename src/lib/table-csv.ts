@@ -22,9 +22,10 @@ export function csvCell(column: TableColumn, cell: Cell): string | number {
   }
 }
 
-/** A column's heading in a CSV or spreadsheet: money names its currency. */
+/** A column's heading in a CSV or spreadsheet: money names its currency, a share its %. */
 export function fileHeading(column: TableColumn, currency: string): string {
-  return column.type === 'money' ? `${column.heading} (${currency})` : column.heading;
+  if (column.type === 'money') return `${column.heading} (${currency})`;
+  return column.type === 'percent' ? `${column.heading} (%)` : column.heading;
 }
 
 /** `doc`'s table as RFC 4180 CSV, one line per row, group and total lines included. */

@@ -110,17 +110,17 @@ describe.each(drivers)('report kinds as files on $name', (driver) => {
     // Website: 9000 s billed, ₹3,750.00, cost ₹783.33, profit ₹2,966.67 = 79.1 %; 8400 s ever
     // of a 40 h budget = 2.33 h.
     expect(text).toMatch(
-      /Website\s+2:30:00\s+₹3,750.00\s+₹783.33\s+₹250.50\s+₹2,966.67\s+79.1%\s+2.33 of 40 h/,
+      /Website\s+2:30:00\s+₹3,750.00\s+₹783.33\s+₹250.50\s+₹2,966.67\s+79.1 %\s+2.33 of 40 h/,
     );
     // Support: 7200 s billed, ₹1,900.00 − ₹666.67 = ₹1,233.33 = 64.9 %; 6500 s = 1.81 h.
     expect(text).toMatch(
-      /Support\s+2:00:00\s+₹1,900.00\s+₹666.67\s+₹0.00\s+₹1,233.33\s+64.9%\s+1.81 of 40 h/,
+      /Support\s+2:00:00\s+₹1,900.00\s+₹666.67\s+₹0.00\s+₹1,233.33\s+64.9 %\s+1.81 of 40 h/,
     );
     expect(text).toMatch(
       /Internal\s+0:00:00\s+₹0.00\s+₹800.00\s+₹100.00\s+-₹800.00\s+2.00 of 40 h/,
     );
     // ₹3,400.00 of ₹5,650.00 = 60.2 %.
-    expect(text).toMatch(/Total\s+4:30:00\s+₹5,650.00\s+₹2,250.00\s+₹350.50\s+₹3,400.00\s+60.2%/);
+    expect(text).toMatch(/Total\s+4:30:00\s+₹5,650.00\s+₹2,250.00\s+₹350.50\s+₹3,400.00\s+60.2 %/);
   });
 
   it('a Normal member’s economy holds her own hours and expenses, no money', async () => {

@@ -10,7 +10,8 @@ import { groupLabel } from '../../lib/report-labels';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
 import { $abilities, $currency } from '../../stores/access';
 import { $projects } from '../../stores/projects';
-import { loadReport } from '../../stores/reports';
+import { loadReport, reportQuery } from '../../stores/reports';
+import { ReportDownloads } from './ReportDownloads';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
@@ -79,9 +80,18 @@ export function EconomyScreen() {
   const caption = `Economy by ${viewLabels[view].toLowerCase()}, ${formatDay(range.from)} – ${formatDay(range.to)}`;
   return (
     <section aria-labelledby="economy-heading" className="p-4 desk:p-6">
-      <h1 id="economy-heading" className="mb-4 text-3xl font-bold">
-        Economy
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="economy-heading" className="text-3xl font-bold">
+          Economy
+        </h1>
+        <ReportDownloads
+          query={
+            workspaceId
+              ? `${reportQuery(workspaceId, wholeRange(range.from, range.to), [])}&kind=economy&by=${view}`
+              : ''
+          }
+        />
+      </div>
       <form
         aria-label="Economy filter"
         className="mb-4 flex flex-wrap gap-3 rounded-lg border border-slate-200 bg-white p-4"

@@ -8,7 +8,8 @@ import { formatMoney } from '../../lib/money';
 import { columnTotals, periodEnd, periodKeys, pivotRows, type Period } from '../../lib/pivot';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
 import { $abilities, $currency, $workspaceRules } from '../../stores/access';
-import { loadReport } from '../../stores/reports';
+import { loadReport, reportQuery } from '../../stores/reports';
+import { ReportDownloads } from './ReportDownloads';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
@@ -85,9 +86,18 @@ export function PivotScreen() {
 
   return (
     <section aria-labelledby="pivot-heading" className="p-4 desk:p-6">
-      <h1 id="pivot-heading" className="mb-4 text-3xl font-bold">
-        Team pivot
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="pivot-heading" className="text-3xl font-bold">
+          Team pivot
+        </h1>
+        <ReportDownloads
+          query={
+            workspaceId && !backwards
+              ? `${reportQuery(workspaceId, wholeRange(range.from, range.to), [])}&kind=pivot&by=${period}&show=${showAmount ? 'amount' : 'hours'}`
+              : ''
+          }
+        />
+      </div>
       <form
         aria-label="Pivot settings"
         className="mb-4 flex flex-wrap gap-4 rounded-lg border border-slate-200 bg-white p-4"

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { reportWeek } from '../support/report-fixtures';
@@ -19,6 +20,19 @@ test('the team pivot takes a custom range of days', async ({ page }) => {
   await expect(table.getByRole('row', { name: /^Total/ })).toContainText('6:08');
   await expect(page).toHaveURL(/range=custom/);
   await expectNoAxeViolations(page);
+
+  // Exported by week: the same figures, in a dated file.
+  await page.getByLabel('Columns').selectOption('week');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('hourmark-report-pivot-2026-11-16-to-2026-11-22.csv');
+  expect((await readFile((await file.path()) ?? '', 'utf8')).split('\r\n')).toEqual([
+    '\uFEFFTeam member,Week of 16 Nov 2026,Total',
+    'Asha,4:05:00,4:05:00',
+    'Bilal,2:03:20,2:03:20',
+    'Total,6:08:20,6:08:20',
+  ]);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page);
 });

@@ -27,7 +27,7 @@ function text(column: TableColumn, cell: Cell, currency: string): string {
     case 'money':
       return formatMoney(cell, currency);
     case 'percent':
-      return `${cell}%`;
+      return `${cell.toFixed(1)} %`;
     default:
       return String(cell);
   }
