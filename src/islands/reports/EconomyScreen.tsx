@@ -17,6 +17,7 @@ import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
 import { useQueryState } from '../../ui/list/use-query-state';
 import { AmountCostBars } from './AmountCostBars';
+import { ScrollRegion } from '../../ui/layout/ScrollRegion';
 
 const ranges = presets.filter((p) => p !== 'custom');
 const views = ['client', 'project', 'member'] as const;
@@ -191,7 +192,7 @@ function EconomyTable({
     </>
   );
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={caption}>
       <table className="w-full text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-sm">
@@ -269,6 +270,6 @@ function EconomyTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

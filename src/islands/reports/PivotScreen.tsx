@@ -10,6 +10,7 @@ import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spe
 import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { loadReport, reportQuery } from '../../stores/reports';
 import { ReportDownloads } from './ReportDownloads';
+import { ScrollRegion } from '../../ui/layout/ScrollRegion';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
@@ -143,7 +144,7 @@ export function PivotScreen() {
           : problem || (report ? '' : 'Adding up your team’s time…')}
       </div>
       {report && !backwards ? (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <ScrollRegion label={`Team pivot, ${formatDay(range.from)} – ${formatDay(range.to)}`}>
           <table className="w-full text-sm">
             <caption className="sr-only">
               Team pivot, {formatDay(range.from)} – {formatDay(range.to)}
@@ -214,7 +215,7 @@ export function PivotScreen() {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </section>
   );
