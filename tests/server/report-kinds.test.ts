@@ -141,4 +141,39 @@ describe.each(drivers)('report kinds as files on $name', (driver) => {
     const wrong = await file(admin, '&kind=detailed&show=amount&format=csv');
     expect(wrong.res.status).toBe(400);
   });
+
+  it('exports Asha’s own week as her timesheet, a row per project and task', async () => {
+    const { res, bytes } = await file(asha, '&kind=timesheet&format=csv');
+    expect(res.headers.get('content-disposition')).toContain(
+      'hourmark-report-timesheet-2026-11-16-to-2026-11-22.csv',
+    );
+    // Asha: Website 3000 s on Monday, Support 4500 s on Wednesday, Internal 7200 s on Saturday.
+    expect(csvRows(bytes)).toEqual([
+      [
+        'Project and task',
+        'Mon 16 Nov',
+        'Tue 17 Nov',
+        'Wed 18 Nov',
+        'Thu 19 Nov',
+        'Fri 20 Nov',
+        'Sat 21 Nov',
+        'Sun 22 Nov',
+        'Total',
+      ],
+      ['Acme / Support', '', '', '1:15:00', '', '', '', '', '1:15:00'],
+      ['Acme / Website', '0:50:00', '', '', '', '', '', '', '0:50:00'],
+      ['No client / Internal', '', '', '', '', '', '2:00:00', '', '2:00:00'],
+      [
+        'Total',
+        '0:50:00',
+        '0:00:00',
+        '1:15:00',
+        '0:00:00',
+        '0:00:00',
+        '2:00:00',
+        '0:00:00',
+        '4:05:00',
+      ],
+    ]);
+  });
 });

@@ -22,6 +22,10 @@ import { commitCell } from './timesheet/cell-commit';
 import { CellLogsDialog } from './timesheet/CellLogsDialog';
 import { TimesheetCell } from './timesheet/TimesheetCell';
 import { DayChooser } from './timesheet/DayChooser';
+import { ReportDownloads } from './ReportDownloads';
+import { reportQuery } from '../../stores/reports';
+import { $cacheOwner } from '../../stores/sync/owner';
+import { wholeRange } from '../../lib/report-spec';
 import { useMediaQuery } from '../../ui/layout/use-media-query';
 
 const weekday = new Intl.DateTimeFormat('en-GB', {
@@ -49,6 +53,7 @@ export function TimesheetScreen() {
   const [extra, setExtra] = useState<Record<string, RowKey[]>>({});
   const [problem, setProblem] = useState<{ cell: string; message: string } | null>(null);
   const [opened, setOpened] = useState<{ row: RowKey; day: string } | null>(null);
+  const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
   // Narrower than the week's grid (48rem plus the page's padding), one day at a time.
   const narrow = useMediaQuery('(max-width: 52rem)');
   const [chosenDay, setChosenDay] = useState<string | null>(null);
@@ -93,9 +98,18 @@ export function TimesheetScreen() {
 
   return (
     <section aria-labelledby="timesheet-heading" className="p-4 desk:p-6">
-      <h1 id="timesheet-heading" className="mb-4 text-3xl font-bold">
-        Timesheet
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="timesheet-heading" className="text-3xl font-bold">
+          Timesheet
+        </h1>
+        <ReportDownloads
+          query={
+            workspaceId
+              ? `${reportQuery(workspaceId, wholeRange(from, addDays(from, 6)), [])}&kind=timesheet`
+              : ''
+          }
+        />
+      </div>
       <nav aria-label="Week" className="mb-4 flex flex-wrap items-center gap-2">
         <button type="button" className="btn-secondary" onClick={() => goTo(addDays(from, -7))}>
           Previous week

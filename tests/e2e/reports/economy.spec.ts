@@ -52,7 +52,7 @@ test('Economy shows amount, cost, profit, margin and budget per project and per 
   ]);
 
   // By team member, chosen by keyboard; the choice stays in the URL.
-  await page.getByLabel('By').focus();
+  await page.getByLabel('By', { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
   await expect(page).toHaveURL(/by=member/);
   const asha = page.getByRole('table', { name: /^Economy by team member/ }).getByRole('row', {

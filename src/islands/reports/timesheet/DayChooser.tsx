@@ -24,12 +24,12 @@ export function DayChooser({
           key={day}
           type="button"
           aria-pressed={i === chosen}
-          aria-label={`${name(day)}, ${formatDuration(totals[i] ?? 0, 'short')}`}
           className={`rounded border px-0.5 py-1 text-center text-xs ${i === chosen ? 'border-brand-700 bg-brand-50 font-semibold' : 'border-slate-300 bg-white'}`}
           onClick={() => onChoose(i)}
         >
-          <span className="block">{name(day).split(' ')[0]}</span>
-          <span className="block">{name(day).split(' ')[1]}</span>
+          {/* Spaces between the lines, so the button reads "Mon 23 1:30". */}
+          <span className="block">{name(day).split(' ')[0]}</span>{' '}
+          <span className="block">{name(day).split(' ')[1]}</span>{' '}
           <span className="block tabular-nums">{formatDuration(totals[i] ?? 0, 'short')}</span>
         </button>
       ))}

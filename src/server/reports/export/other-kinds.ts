@@ -5,19 +5,22 @@ import type { Membership } from '../../sync/permissions';
 import type { Runner } from '../../sync/records';
 import { economyTable, type EconomyView } from '../kinds/economy-table';
 import { pivotTable } from '../kinds/pivot-table';
+import { timesheetTable } from '../kinds/timesheet-table';
 import type { KindOptions } from './export-query';
 
 // Reports other than the detailed one, each as the table its screen shows (issue 30).
 
 /** The table of report `kind` over `filter` for `membership`, laid out by `options`. */
 export function otherKindTable(
-  kind: 'pivot' | 'economy',
+  kind: 'pivot' | 'economy' | 'timesheet',
   runner: Runner,
   membership: Membership,
   filter: ReportFilter,
   options: KindOptions,
   today: string,
 ): Promise<TableDocument> {
+  // The caller's own week from its first day (`from`), whoever else they may see.
+  if (kind === 'timesheet') return timesheetTable(runner, membership, filter.from);
   if (kind === 'pivot')
     return pivotTable(
       runner,
