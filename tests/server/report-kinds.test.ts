@@ -176,4 +176,41 @@ describe.each(drivers)('report kinds as files on $name', (driver) => {
       ],
     ]);
   });
+
+  it('exports the dashboard: this week, this month, the days and the top projects and clients', async () => {
+    const { res, bytes } = await file(admin, '&kind=dashboard&format=csv');
+    expect(res.status).toBe(200);
+    // Today is Sun 22 Nov: the week is 16–22 Nov; the month adds L6 (23 Nov, Website, Asha:
+    // 3600 s billed at ₹1,500/h = 150000 p, cost 40000 p).
+    expect(csvRows(bytes)).toEqual([
+      [
+        '',
+        'Hours',
+        'Billable hours',
+        'Billable amount (INR)',
+        'Labour cost (INR)',
+        'Profit (INR)',
+        'Expenses (INR)',
+      ],
+      ['At a glance', '', '', '', '', '', ''],
+      ['This week', '6:08:20', '4:30:00', '5650.00', '2250.00', '3400.00', '350.50'],
+      ['This month', '7:08:20', '5:30:00', '7150.00', '2650.00', '4500.00', '350.50'],
+      ['Hours per day this week', '', '', '', '', '', ''],
+      ['16 Nov 2026', '0:50:00', '0:50:00', '', '', '', ''],
+      ['17 Nov 2026', '1:30:00', '1:30:00', '', '', '', ''],
+      ['18 Nov 2026', '1:15:00', '1:15:00', '', '', '', ''],
+      ['19 Nov 2026', '0:00:00', '0:00:00', '', '', '', ''],
+      ['20 Nov 2026', '0:33:20', '0:33:20', '', '', '', ''],
+      ['21 Nov 2026', '2:00:00', '0:00:00', '', '', '', ''],
+      ['22 Nov 2026', '0:00:00', '0:00:00', '', '', '', ''],
+      ['Top projects this month', '', '', '', '', '', ''],
+      // Most tracked first: Website 3000 + 5400 + 3600 = 12000 s, Internal 7200 s, Support 6500 s.
+      ['Website', '3:20:00', '3:30:00', '5250.00', '1183.33', '4066.67', '250.50'],
+      ['Internal', '2:00:00', '0:00:00', '0.00', '800.00', '-800.00', '100.00'],
+      ['Support', '1:48:20', '2:00:00', '1900.00', '666.67', '1233.33', '0.00'],
+      ['Top clients this month', '', '', '', '', '', ''],
+      ['Acme', '5:08:20', '5:30:00', '7150.00', '1850.00', '5300.00', '250.50'],
+      ['No client', '2:00:00', '0:00:00', '0.00', '800.00', '-800.00', '100.00'],
+    ]);
+  });
 });

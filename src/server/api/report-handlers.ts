@@ -81,7 +81,7 @@ export async function handleReportExport(request: Request, ctx: HandlerContext):
     'Cache-Control': 'no-store',
     ...refreshed(caller.session, request, ctx),
   };
-  if (file.kind === 'pivot' || file.kind === 'economy' || file.kind === 'timesheet') {
+  if (file.kind !== 'detailed' && file.kind !== 'entries') {
     const today = todayIn(caller.membership.rules.timeZone, ctx.now());
     const table = await otherKindTable(
       file.kind,

@@ -9,7 +9,14 @@ export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** What a file holds: the detailed report's group sums or its entries, or another report. */
-export const exportKinds = ['detailed', 'entries', 'pivot', 'economy', 'timesheet'] as const;
+export const exportKinds = [
+  'detailed',
+  'entries',
+  'pivot',
+  'economy',
+  'timesheet',
+  'dashboard',
+] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 const papers = ['a4', 'letter'] as const;

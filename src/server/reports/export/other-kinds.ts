@@ -6,13 +6,14 @@ import type { Runner } from '../../sync/records';
 import { economyTable, type EconomyView } from '../kinds/economy-table';
 import { pivotTable } from '../kinds/pivot-table';
 import { timesheetTable } from '../kinds/timesheet-table';
+import { dashboardTable } from '../kinds/dashboard-table';
 import type { KindOptions } from './export-query';
 
 // Reports other than the detailed one, each as the table its screen shows (issue 30).
 
 /** The table of report `kind` over `filter` for `membership`, laid out by `options`. */
 export function otherKindTable(
-  kind: 'pivot' | 'economy' | 'timesheet',
+  kind: 'pivot' | 'economy' | 'timesheet' | 'dashboard',
   runner: Runner,
   membership: Membership,
   filter: ReportFilter,
@@ -21,6 +22,8 @@ export function otherKindTable(
 ): Promise<TableDocument> {
   // The caller's own week from its first day (`from`), whoever else they may see.
   if (kind === 'timesheet') return timesheetTable(runner, membership, filter.from);
+  // This week and this month as of `today`, whatever days the query names.
+  if (kind === 'dashboard') return dashboardTable(runner, membership, today);
   if (kind === 'pivot')
     return pivotTable(
       runner,
