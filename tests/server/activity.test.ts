@@ -1,4 +1,6 @@
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleReportExport } from '../../src/server/api/report-handlers';
 import { handleActivity } from '../../src/server/api/activity-handler';
 import type { Database } from '../../src/server/db/connect';
 import { activitySentence } from '../../src/lib/activity-text';
@@ -96,6 +98,45 @@ describe.each(drivers)('Activity from the change history on $name', (driver) => 
     expect(await activity(admin, '&member=m2')).toEqual([
       'Ada created Bilal’s 0:33 on Support for 20 Nov 2026',
       'Ada created Bilal’s 1:30 on Website · Homepage for 17 Nov 2026',
+    ]);
+  });
+
+  it('exports the Activity of some days as CSV, worded as on screen', async () => {
+    const csv = async (query: string) => {
+      const res = await handleReportExport(
+        get(
+          `/sync/report-export?workspace=${admin.workspace.id}&kind=activity&format=csv${query}`,
+          admin.cookie,
+        ),
+        ctx(),
+      );
+      expect(res.status).toBe(200);
+      const text = Buffer.from(await res.arrayBuffer()).toString('utf8');
+      return Papa.parse<string[]>(text.slice(1), { newline: '\r\n' }).data;
+    };
+    // Everything happened on 22 Nov from 10:00 UTC, a minute apart: the invoice at 10:03.
+    const rows = await csv('&from=2026-11-22&to=2026-11-22');
+    expect(rows[0]).toEqual(['When (UTC)', 'Who', 'What', 'What happened']);
+    expect(rows[1]).toEqual([
+      '2026-11-22 10:03',
+      'Ada',
+      'invoiced',
+      `Ada issued invoice ${invoiceNumber}`,
+    ]);
+    expect(rows).toHaveLength(12);
+    expect((await csv('&from=2026-11-22&to=2026-11-22&member=m2')).slice(1)).toEqual([
+      ['2026-11-22 10:00', 'Ada', 'created', 'Ada created Bilal’s 0:33 on Support for 20 Nov 2026'],
+      [
+        '2026-11-22 10:00',
+        'Ada',
+        'created',
+        'Ada created Bilal’s 1:30 on Website · Homepage for 17 Nov 2026',
+      ],
+    ]);
+    // Nothing happened on 23 Nov: the heading alone.
+    const none = await csv('&from=2026-11-23&to=2026-11-23');
+    expect(none.filter((r) => r.some(Boolean))).toEqual([
+      ['When (UTC)', 'Who', 'What', 'What happened'],
     ]);
   });
 });

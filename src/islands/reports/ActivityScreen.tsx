@@ -3,6 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ActivityEvent } from '../../lib/activity';
 import { activitySentence } from '../../lib/activity-text';
 import { loadActivity } from '../../stores/activity';
+import { $workspaceRules } from '../../stores/access';
+import { reportQuery } from '../../stores/reports';
+import { addDays } from '../../lib/day';
+import { wholeRange } from '../../lib/report-spec';
+import { todayIn } from '../../lib/workspace-rules';
+import { ReportDownloads } from './ReportDownloads';
 import { $activeMembers } from '../../stores/choices';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { useQueryState } from '../../ui/list/use-query-state';
@@ -24,6 +30,20 @@ export function ActivityScreen() {
   const [offset, setOffset] = useState(0);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [problem, setProblem] = useState('');
+  const rules = useStore($workspaceRules);
+  const today = todayIn(rules.timeZone, new Date());
+  // The file holds what the list can show: ten years back (as far as a report goes) to today,
+  // a day past it in UTC, which the history's times are kept in.
+  const fileQuery = workspaceId
+    ? `${reportQuery(
+        workspaceId,
+        {
+          ...wholeRange(addDays(today, -3650), addDays(today, 1)),
+          memberIds: memberId ? [memberId] : [],
+        },
+        [],
+      )}&kind=activity`
+    : '';
 
   const load = useCallback(
     async (from: number) => {
@@ -48,9 +68,12 @@ export function ActivityScreen() {
 
   return (
     <section aria-labelledby="activity-heading" className="max-w-3xl p-4 desk:p-6">
-      <h1 id="activity-heading" className="mb-4 text-3xl font-bold">
-        Activity
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="activity-heading" className="text-3xl font-bold">
+          Activity
+        </h1>
+        <ReportDownloads query={fileQuery} />
+      </div>
       <div className="mb-4">
         <label htmlFor="activity-member" className="field-label">
           Team member

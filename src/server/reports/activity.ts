@@ -25,7 +25,14 @@ interface EventRow {
 export async function activityOf(
   runner: Runner,
   membership: Membership,
-  options: { memberId?: string; offset: number },
+  options: {
+    memberId?: string;
+    offset: number;
+    /** How many entries to read (a page unless said). */
+    limit?: number;
+    /** Only what happened on these days (YYYY-MM-DD, in UTC), for a file. */
+    days?: { from: string; to: string };
+  },
 ): Promise<ActivityEvent[]> {
   const w = membership.workspaceId;
   const ofMember = options.memberId ? sql`AND l.member_id = ${options.memberId}` : sql``;
@@ -40,6 +47,9 @@ export async function activityOf(
     adminRefusal(membership, 'manageInvoices') === null && !options.memberId
       ? sql`OR c.command IN ('issueInvoice', 'voidInvoice')`
       : sql``;
+  const days = options.days
+    ? sql`AND c.at >= ${options.days.from}::date AND c.at < ${options.days.to}::date + 1`
+    : sql``;
   const found = await rows<EventRow>(
     runner,
     sql`SELECT c.id, c.at, c.user_name, c.command, c.details,
@@ -49,9 +59,9 @@ export async function activityOf(
       (SELECT i.number FROM invoices i WHERE i.workspace_id = c.workspace_id
         AND i.id = c.records->0->>'id' AND c.command IN ('issueInvoice', 'voidInvoice')) AS invoice_number
       FROM change_log c
-      WHERE c.workspace_id = ${w} AND (EXISTS (SELECT 1 ${logsOf}) ${invoices})
+      WHERE c.workspace_id = ${w} AND (EXISTS (SELECT 1 ${logsOf}) ${invoices}) ${days}
       ORDER BY c.version DESC, c.at DESC, c.id
-      LIMIT ${ACTIVITY_PAGE} OFFSET ${options.offset}`,
+      LIMIT ${options.limit ?? ACTIVITY_PAGE} OFFSET ${options.offset}`,
   );
   const events: ActivityEvent[] = [];
   for (const r of found) {

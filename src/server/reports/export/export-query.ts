@@ -16,6 +16,7 @@ export const exportKinds = [
   'economy',
   'timesheet',
   'dashboard',
+  'activity',
 ] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
