@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { formatDay } from '../../../src/lib/day';
 import { expectNoAxeViolations } from '../support/axe';
@@ -98,6 +99,18 @@ test('Activity says what happened to each log and who did it, for everyone or on
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toHaveText(
     new RegExp(`^Asha \\S+ created Bilal’s 0:30 on Website for ${formatDay(today)}`),
+  );
+  // The file says the same, for the member chosen.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^hourmark-report-activity-.*\.csv$/);
+  const lines = (await readFile((await file.path()) ?? '', 'utf8')).split('\r\n');
+  expect(lines[0]).toBe('\uFEFFWhen (UTC),Who,What,What happened');
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `,Asha \\S+,created,Asha \\S+ created Bilal’s 0:30 on Website for ${formatDay(today)}$`,
+    ),
   );
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page);
