@@ -213,4 +213,23 @@ describe.each(drivers)('report kinds as files on $name', (driver) => {
       ['No client', '2:00:00', '0:00:00', '0.00', '800.00', '-800.00', '100.00'],
     ]);
   });
+
+  it('fits a month of days on one landscape page, each figure on one line', async () => {
+    const res = await handleReportExport(
+      get(
+        `/sync/report-export?workspace=${admin.workspace.id}&from=2026-11-01&to=2026-11-30&kind=pivot&by=day&format=pdf`,
+        admin.cookie,
+      ),
+      ctx(),
+    );
+    const { lines, info } = poppler(Buffer.from(await res.arrayBuffer()));
+    expect(info).toMatch(/Page size:\s+841.* x 595.* pts \(A4\)/);
+    expect(info).toMatch(/Pages:\s+1\n/);
+    // 32 columns narrowed to fit: the day columns drop their seconds (the wider Total keeps
+    // them). Asha: 0:50, 1:15, 2:00 and L6's 1:00 on 23 Nov; 3000 + 4500 + 7200 + 3600 s =
+    // 18300 s = 5:05:00.
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Asha\s+0:50\s+1:15\s+2:00\s+1:00\s+5:05:00$/),
+    );
+  });
 });

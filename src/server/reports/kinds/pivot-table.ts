@@ -38,7 +38,7 @@ export async function pivotTable(
   const columns: TableColumn[] = [
     { heading: 'Team member', type: 'text', width: 90 },
     ...keys.map((k): TableColumn => ({ heading: heading(period, k), type, width: 50 })),
-    { heading: 'Total', type, width: 56 },
+    { heading: 'Total', type, width: 70 },
   ];
   return {
     title: amounts ? 'Team pivot, billable amount' : 'Team pivot, hours',

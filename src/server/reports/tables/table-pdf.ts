@@ -11,17 +11,19 @@ import { newPdf, usableWidth, type Paper } from '../../pdf/pdf-document';
 
 export type { Paper };
 
+/** The table's type size, down to SMALLEST when its columns are narrowed to fit the page. */
 const SIZE = 8.5;
+const SMALLEST = 5.5;
 const PAD = 4;
 
-/** How a cell of `column` reads on paper. */
-function text(column: TableColumn, cell: Cell, currency: string): string {
+/** How a cell of `column` reads on paper; `narrow` durations drop their seconds to fit. */
+function text(column: TableColumn, cell: Cell, currency: string, narrow = false): string {
   if (cell === null) return '';
   if (typeof cell === 'string')
     return column.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(cell) ? formatDay(cell) : cell;
   switch (column.type) {
     case 'duration':
-      return formatDuration(cell);
+      return formatDuration(cell, narrow ? 'short' : 'clock');
     case 'hours':
       return formatHours(cell);
     case 'money':
@@ -39,12 +41,13 @@ export function fit(columns: readonly TableColumn[], paper: Paper) {
   const layout = natural > usableWidth(paper, 'portrait') ? 'landscape' : 'portrait';
   const usable = usableWidth(paper, layout);
   const widths = columns.map((c) => (c.width * usable) / natural);
-  return { layout, widths, usable } as const;
+  const size = Math.max(SMALLEST, Math.min(SIZE, (SIZE * usable) / natural));
+  return { layout, widths, usable, size } as const;
 }
 
 /** The PDF of `doc` on `paper`, as bytes. */
 export function tablePdf(doc: TableDocument, paper: Paper): Promise<Buffer> {
-  const { layout, widths, usable } = fit(doc.columns, paper);
+  const { layout, widths, usable, size } = fit(doc.columns, paper);
   const { pdf, bytes } = newPdf(
     paper,
     { Title: `${doc.title}, ${doc.range}`, Author: doc.workspaceName },
@@ -71,7 +74,7 @@ export function tablePdf(doc: TableDocument, paper: Paper): Promise<Buffer> {
       .stroke();
   const align = (c: TableColumn) => (c.type === 'text' || c.type === 'date' ? 'left' : 'right');
   const row = (cells: string[], font: 'regular' | 'bold', repeatHeading: boolean, span = 1) => {
-    pdf.font(font).fontSize(SIZE);
+    pdf.font(font).fontSize(size);
     // A spanning first cell takes the widths of the columns it covers, which stay empty.
     const spanned = widths.map((w, i) =>
       i === 0 ? widths.slice(0, span).reduce((a, b) => a + b, 0) : i < span ? 0 : w,
@@ -86,7 +89,7 @@ export function tablePdf(doc: TableDocument, paper: Paper): Promise<Buffer> {
     if (pdf.y + height > bottom()) {
       pdf.addPage();
       if (repeatHeading) heading();
-      pdf.font(font).fontSize(SIZE);
+      pdf.font(font).fontSize(size);
     }
     const y = pdf.y;
     let x = left;
@@ -107,11 +110,14 @@ export function tablePdf(doc: TableDocument, paper: Paper): Promise<Buffer> {
     rule();
   };
 
+  // A duration column too narrow for '10:00:00' shows hours and minutes only.
+  pdf.font('bold').fontSize(size);
+  const narrow = widths.map((w) => pdf.widthOfString('10:00:00') > w - PAD);
   heading();
   for (const line of doc.rows) {
     if (line.style === 'total') rule();
     row(
-      doc.columns.map((c, i) => text(c, line.cells[i] ?? null, doc.currency)),
+      doc.columns.map((c, i) => text(c, line.cells[i] ?? null, doc.currency, narrow[i])),
       line.style ? 'bold' : 'regular',
       true,
       line.span,
