@@ -42,6 +42,17 @@ const money = (minor: number) => fromMinor(minor).toFixed(2);
 // paisa in a spreadsheet; two decimals would not (1h10m as 1.17 h × ₹900 is ₹1,053, not ₹1,050).
 const exactHours = (seconds: number) => String(Number((Math.max(0, seconds) / 3600).toFixed(8)));
 
+/**
+ * A log's status as the export says it: a log on a project that asks for no approval (or on no
+ * project) is not "approved", nobody approved it; a log on a deleted project keeps its own.
+ */
+function statusText(log: TimeLog, lookups: Lookups): string {
+  if (!log.projectId) return 'no approval needed';
+  const project = lookups.projectsById.get(log.projectId);
+  if (project && project.approval !== true) return 'no approval needed';
+  return log.status;
+}
+
 /** A log with the rates and billable time its money was computed with. */
 interface PricedLog {
   log: TimeLog;
@@ -127,7 +138,7 @@ export function timeLogCsv(
     { header: labourRate, value: (r) => money(rateMinor(r.labourRate)) },
     { header: 'Cost', value: (r) => money(r.economy.costMinor) },
     { header: 'Expenses', value: ({ log: l }) => l.exp.toFixed(2) },
-    { header: 'Status', value: ({ log: l }) => l.status },
+    { header: 'Status', value: ({ log: l }) => statusText(l, lookups) },
   ];
   const rows = groupByDay(logs).flatMap((day) => day.logs.map((log) => priced(log, lookups)));
   // Rates and the money made from them leave only with those who may see them.

@@ -12,7 +12,14 @@ export const presets = [
   'this-year',
   'custom',
 ] as const;
-export type Preset = (typeof presets)[number];
+/** A preset every report offers (and a saved report can keep). */
+export type ReportPreset = (typeof presets)[number];
+
+/**
+ * Every preset: the reports' ones, and "Everything up to today" (the last ten years, as far as
+ * a report goes), which only screens of what is left to do (Uninvoiced) offer.
+ */
+export type Preset = (typeof presets)[number] | 'up-to-today';
 
 export const presetLabels: Record<Preset, string> = {
   today: 'Today',
@@ -22,6 +29,7 @@ export const presetLabels: Record<Preset, string> = {
   'last-month': 'Last month',
   'this-year': 'This year',
   custom: 'Custom',
+  'up-to-today': 'Everything up to today',
 };
 
 const lastOfMonth = (firstDay: string) => {
@@ -58,6 +66,8 @@ export function presetRange(
     }
     case 'this-year':
       return { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
+    case 'up-to-today':
+      return { from: addDays(today, -3650), to: today };
     case 'custom':
       return null;
   }

@@ -1,3 +1,4 @@
+import type { EntryOrder, EntryPage } from '../lib/report-entries';
 import type { Grouping, Report, ReportFilter } from '../lib/report-spec';
 import { callApi } from './api';
 
@@ -24,6 +25,31 @@ export function reportQuery(workspaceId: string, filter: ReportFilter, groups: G
   return q.toString();
 }
 
+function problemOf(result: { status: number; message: string; fields?: Record<string, string> }) {
+  return result.status === 0
+    ? 'Reports are made by the server. Connect to the internet to see this one.'
+    : [result.message, ...Object.entries(result.fields ?? {}).map(([k, v]) => `${k}: ${v}`)].join(
+        ' ',
+      );
+}
+
+export type EntriesResult = { ok: true; page: EntryPage } | { ok: false; message: string };
+
+/** Asks the server for one page of the entries of a report of the open workspace. */
+export async function loadEntries(
+  workspaceId: string,
+  filter: ReportFilter,
+  groups: Grouping[],
+  order: EntryOrder,
+): Promise<EntriesResult> {
+  const q = new URLSearchParams(reportQuery(workspaceId, filter, groups));
+  q.set('sort', order.sort);
+  q.set('dir', order.direction);
+  q.set('page', String(order.page));
+  const result = await callApi<EntryPage>(`/sync/report-entries?${q.toString()}`);
+  return result.ok ? { ok: true, page: result.data } : { ok: false, message: problemOf(result) };
+}
+
 /** Asks the server for a report of the open workspace. */
 export async function loadReport(
   workspaceId: string,
@@ -32,14 +58,5 @@ export async function loadReport(
 ): Promise<ReportResult> {
   const result = await callApi<Report>(`/sync/report?${reportQuery(workspaceId, filter, groups)}`);
   if (result.ok) return { ok: true, report: result.data };
-  return {
-    ok: false,
-    message:
-      result.status === 0
-        ? 'Reports are made by the server. Connect to the internet to see this one.'
-        : [
-            result.message,
-            ...Object.entries(result.fields ?? {}).map(([k, v]) => `${k}: ${v}`),
-          ].join(' '),
-  };
+  return { ok: false, message: problemOf(result) };
 }

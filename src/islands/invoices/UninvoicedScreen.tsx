@@ -7,27 +7,47 @@ import { draftInvoice, loadUninvoiced, type UninvoicedClient } from '../../store
 import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
+import { $cacheOwner } from '../../stores/sync/owner';
+import { firstUninvoicedDay } from '../../stores/first-uninvoiced-day';
 import { AdminsOnly } from './AdminsOnly';
 import { UninvoicedClientCard } from './UninvoicedClientCard';
 
-const ranges = presets.filter((p) => p !== 'today');
+const ranges = ['up-to-today' as const, ...presets.filter((p) => p !== 'today')];
 
 /**
  * /uninvoiced: per client, the approved billable time and expenses no invoice holds yet, by
  * project, for a preset or a custom range of days; Create invoice makes a draft of a client's
- * ticked projects.
+ * ticked projects. It opens on everything approved up to today, from the first day left to bill.
  */
 export function UninvoicedScreen() {
   const can = useStore($abilities);
   const currency = useStore($currency);
-  const { preset, setPreset, range, custom } = usePresetRange(ranges, 'last-month');
+  const { preset, setPreset, range: searched, custom } = usePresetRange(ranges, 'up-to-today');
+  const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
+  const [first, setFirst] = useState<{ to: string; day: string | null } | null>(null);
+  const openEnded = preset === 'up-to-today';
+  const range =
+    openEnded && first?.to === searched.to
+      ? { from: first.day ?? searched.to, to: searched.to }
+      : searched;
   const [clients, setClients] = useState<UninvoicedClient[] | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const backwards = range.from > range.to;
 
   useEffect(() => {
-    if (!can.isAdmin || backwards) return;
+    if (!can.isAdmin || !openEnded || !workspaceId) return;
+    let current = true;
+    void firstUninvoicedDay(workspaceId, searched.from, searched.to).then((day) => {
+      if (current) setFirst({ to: searched.to, day });
+    });
+    return () => {
+      current = false;
+    };
+  }, [can.isAdmin, openEnded, workspaceId, searched.from, searched.to]);
+
+  useEffect(() => {
+    if (!can.isAdmin || backwards || (openEnded && first?.to !== searched.to)) return;
     let current = true;
     setClients(null);
     void loadUninvoiced(range.from, range.to).then((result) => {
@@ -40,7 +60,7 @@ export function UninvoicedScreen() {
     return () => {
       current = false;
     };
-  }, [can.isAdmin, backwards, range.from, range.to]);
+  }, [can.isAdmin, backwards, openEnded, first, searched.to, range.from, range.to]);
 
   if (!can.isAdmin) return <AdminsOnly />;
 

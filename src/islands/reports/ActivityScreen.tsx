@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
-import type { TimeLog } from '../../lib/entities/time-log';
-import { logProjectLine } from '../../lib/log-label';
+import type { ActivityEvent } from '../../lib/activity';
+import { activitySentence } from '../../lib/activity-text';
+import { loadActivity } from '../../stores/activity';
+import { $workspaceRules } from '../../stores/access';
+import { reportQuery } from '../../stores/reports';
+import { addDays } from '../../lib/day';
+import { wholeRange } from '../../lib/report-spec';
+import { todayIn } from '../../lib/workspace-rules';
+import { ReportDownloads } from './ReportDownloads';
 import { $activeMembers } from '../../stores/choices';
-import { $economyContext } from '../../stores/economy';
-import { fetchLogs } from '../../stores/sync/server-reads';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { useQueryState } from '../../ui/list/use-query-state';
 
@@ -14,55 +17,63 @@ const PAGE = 50;
 const at = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * /reports/activity: who logged what and when, most recently added or changed first, for everyone
- * the person may see or for one team member (the Team members list's "View Activity").
+ * /reports/activity: what happened to the logs the person may see (created, edited and what
+ * changed, submitted, approved, rejected, deleted; for Admins invoices issued and voided), who
+ * did it and when, newest first, for everyone or one team member ("View Activity").
  */
 export function ActivityScreen() {
   const members = useStore($activeMembers);
-  const context = useStore($economyContext);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
   const [memberId, setMemberId] = useQueryState<string>('member', '');
-  const [logs, setLogs] = useState<TimeLog[]>([]);
-  const [total, setTotal] = useState(0);
+  const [events, setEvents] = useState<ActivityEvent[]>([]);
+  const [more, setMore] = useState(false);
+  const [offset, setOffset] = useState(0);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [problem, setProblem] = useState('');
+  const rules = useStore($workspaceRules);
+  const today = todayIn(rules.timeZone, new Date());
+  // The file holds what the list can show: ten years back (as far as a report goes) to today,
+  // a day past it in UTC, which the history's times are kept in.
+  const fileQuery = workspaceId
+    ? `${reportQuery(
+        workspaceId,
+        {
+          ...wholeRange(addDays(today, -3650), addDays(today, 1)),
+          memberIds: memberId ? [memberId] : [],
+        },
+        [],
+      )}&kind=activity`
+    : '';
 
   const load = useCallback(
-    async (offset: number) => {
+    async (from: number) => {
       setState('loading');
-      const result = await fetchLogs({
-        member: memberId || undefined,
-        order: 'recent',
-        limit: PAGE,
-        offset,
-      });
+      const result = await loadActivity(workspaceId, memberId, from);
       if (!result.ok) {
-        setProblem(
-          result.status === 0
-            ? 'Activity comes from the server. Connect to the internet to see it.'
-            : result.message,
-        );
+        setProblem(result.message);
         setState('failed');
         return;
       }
-      setLogs((shown) => (offset === 0 ? result.data.logs : [...shown, ...result.data.logs]));
-      setTotal(result.data.totals.logs);
+      setEvents((shown) => (from === 0 ? result.events : [...shown, ...result.events]));
+      // A full page may have more behind it (the server skips entries Activity does not show).
+      setMore(result.events.length > 0);
+      setOffset(from + PAGE);
       setState('ready');
     },
-    [memberId],
+    [workspaceId, memberId],
   );
   useEffect(() => {
     if (workspaceId) void load(0);
   }, [workspaceId, load]);
 
-  const nameOf = (id: string | null) =>
-    (id ? context.membersById.get(id)?.name : undefined) ?? 'Someone not on the team';
-
   return (
     <section aria-labelledby="activity-heading" className="max-w-3xl p-4 desk:p-6">
-      <h1 id="activity-heading" className="mb-4 text-3xl font-bold">
-        Activity
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="activity-heading" className="text-3xl font-bold">
+          Activity
+        </h1>
+        <ReportDownloads query={fileQuery} />
+      </div>
       <div className="mb-4">
         <label htmlFor="activity-member" className="field-label">
           Team member
@@ -84,42 +95,30 @@ export function ActivityScreen() {
       <div role="status" className="mb-3 text-slate-700">
         {state === 'failed'
           ? problem
-          : state === 'loading' && logs.length === 0
+          : state === 'loading' && events.length === 0
             ? 'Loading activity…'
-            : state === 'ready' && logs.length === 0
-              ? 'No time logged yet.'
+            : state === 'ready' && events.length === 0
+              ? 'Nothing has happened here yet.'
               : ''}
       </div>
-      <ol aria-label="Time logs, most recent first" className="space-y-2">
-        {logs.map((log) => {
-          const changed = log.updatedAt && log.updatedAt !== log.createdAt;
-          const when = log.updatedAt ?? log.createdAt;
-          return (
-            <li key={log.id} className="rounded-lg border border-slate-200 bg-white p-3">
-              <p>
-                <strong>{nameOf(log.memberId)}</strong> {changed ? 'changed' : 'logged'}{' '}
-                <span className="tabular-nums">{formatDuration(log.dur, 'short')}</span> on{' '}
-                {logProjectLine(log, context.projectsById) || 'no project'}
-                {log.task ? ` · ${log.task}` : ''} for{' '}
-                {log.date ? formatDay(log.date) : 'an undated day'}
-              </p>
-              {when ? (
-                <p className="text-sm text-slate-700">
-                  <time dateTime={when}>{at.format(new Date(when))}</time>
-                </p>
-              ) : null}
-            </li>
-          );
-        })}
+      <ol aria-label="What happened, most recent first" className="space-y-2">
+        {events.map((event) => (
+          <li key={event.id} className="rounded-lg border border-slate-200 bg-white p-3">
+            <p>{activitySentence(event)}</p>
+            <p className="text-sm text-slate-700">
+              <time dateTime={event.at}>{at.format(new Date(event.at))}</time>
+            </p>
+          </li>
+        ))}
       </ol>
-      {logs.length < total ? (
+      {more ? (
         <button
           type="button"
           className="btn-secondary mt-4"
           disabled={state === 'loading'}
-          onClick={() => void load(logs.length)}
+          onClick={() => void load(offset)}
         >
-          Show older activity ({total - logs.length} more)
+          Show older activity
         </button>
       ) : null}
     </section>

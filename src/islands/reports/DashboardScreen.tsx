@@ -10,7 +10,8 @@ import { wholeRange, type Grouping, type Report, type ReportTotals } from '../..
 import { todayIn } from '../../lib/workspace-rules';
 import { $abilities, $currency, $workspaceRules } from '../../stores/access';
 import { $projects } from '../../stores/projects';
-import { loadReport } from '../../stores/reports';
+import { loadReport, reportQuery } from '../../stores/reports';
+import { ReportDownloads } from './ReportDownloads';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { $now, $timer, elapsedSeconds } from '../../stores/timer';
 import { DayBars } from './DayBars';
@@ -71,9 +72,18 @@ export function DashboardScreen() {
 
   return (
     <section aria-labelledby="dashboard-heading" className="p-4 desk:p-6">
-      <h1 id="dashboard-heading" className="mb-4 text-3xl font-bold">
-        Dashboard
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="dashboard-heading" className="text-3xl font-bold">
+          Dashboard
+        </h1>
+        <ReportDownloads
+          query={
+            workspaceId
+              ? `${reportQuery(workspaceId, wholeRange(month.from, month.to), [])}&kind=dashboard`
+              : ''
+          }
+        />
+      </div>
       <RunningStopwatch />
       <div role="status" className="mb-3 text-slate-700">
         {problem || (figures ? '' : 'Adding up your time…')}

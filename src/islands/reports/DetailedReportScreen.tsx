@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { presetLabels, presetRange, presets, type Preset } from '../../lib/date-presets';
+import { presetLabels, presetRange, presets, type ReportPreset } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
 import { oneOf } from '../../lib/list-view';
-import { reportCsv } from '../../lib/report-csv';
 import {
   groupingLabels,
   groupings,
@@ -20,14 +19,14 @@ import { $clients } from '../../stores/clients';
 import { $tasks } from '../../stores/tasks';
 import { loadReport, reportQuery } from '../../stores/reports';
 import { $cacheOwner } from '../../stores/sync/owner';
-import { downloadFile } from '../../ui/feedback/download';
 import { CustomDays } from '../../ui/dates/CustomDays';
 import { useCustomDays } from '../../ui/dates/use-custom-days';
 import { useQueryState } from '../../ui/list/use-query-state';
-import { labelledGroups } from '../../lib/report-labels';
 import { ReportDownloads } from './ReportDownloads';
 import { SavedReportsPanel } from './SavedReportsPanel';
 import { ReportTable } from '../../ui/reports/ReportTable';
+import { ReportEntries } from './entries/ReportEntries';
+import { entrySorts, type EntrySort } from '../../lib/report-entries';
 
 const billables = ['any', 'yes', 'no'] as const;
 type LogStatus = (typeof logStatuses)[number];
@@ -51,7 +50,7 @@ export function DetailedReportScreen() {
   const members = useStore($activeMembers);
   const clients = useStore($clients);
   const tasks = useStore($tasks);
-  const [preset, setPreset] = useQueryState<Preset>('range', 'this-month', (raw) =>
+  const [preset, setPreset] = useQueryState<ReportPreset>('range', 'this-month', (raw) =>
     oneOf(presets, raw, 'this-month'),
   );
   const today = todayIn(rules.timeZone, new Date());
@@ -79,6 +78,13 @@ export function DetailedReportScreen() {
   const [invoiced, setInvoiced] = useQueryState('invoiced', 'any', (raw) =>
     oneOf(billables, raw, 'any'),
   );
+  const [sort, setSort] = useQueryState<EntrySort>('sort', 'date', (raw) =>
+    oneOf(entrySorts, raw, 'date'),
+  );
+  const [direction, setDirection] = useQueryState<'asc' | 'desc'>('dir', 'asc', (raw) =>
+    raw === 'desc' ? 'desc' : 'asc',
+  );
+  const [fileRows, setFileRows] = useState<'entries' | 'detailed'>('entries');
   const [report, setReport] = useState<Report | null>(null);
   const [problem, setProblem] = useState('');
   const [loading, setLoading] = useState(false);
@@ -169,24 +175,9 @@ export function DetailedReportScreen() {
   }, [workspaceId, filter, levels, rangeProblem]);
 
   const caption = `Detailed report, ${formatDay(range.from)} – ${formatDay(range.to)}`;
-  function exportCsv() {
-    if (!report) return;
-    const labelled = labelledGroups(report.groups, levels);
-    downloadFile(
-      `hourmark-report-${range.from}-to-${range.to}.csv`,
-      reportCsv(
-        labelled,
-        report.totals,
-        [
-          levels[0] ? groupingLabels[levels[0]] : 'Group',
-          levels[1] ? groupingLabels[levels[1]] : '',
-        ],
-        can.seesAmounts,
-        currency,
-      ),
-      'text/csv;charset=utf-8',
-    );
-  }
+  const query = workspaceId && !rangeProblem ? reportQuery(workspaceId, filter, levels) : '';
+  const fileQuery =
+    query && fileRows === 'entries' ? `${query}&kind=entries&sort=${sort}&dir=${direction}` : query;
 
   const select = <T extends string>(
     id: string,
@@ -224,10 +215,21 @@ export function DetailedReportScreen() {
         <h1 id="report-heading" className="text-3xl font-bold">
           Detailed report
         </h1>
-        <ReportDownloads
-          query={workspaceId && !rangeProblem ? reportQuery(workspaceId, filter, levels) : ''}
-          onCsv={report ? exportCsv : undefined}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="report-file-rows" className="text-sm text-slate-700">
+            Files list
+          </label>
+          <select
+            id="report-file-rows"
+            className="field-input w-auto"
+            value={fileRows}
+            onChange={(e) => setFileRows(e.target.value === 'detailed' ? 'detailed' : 'entries')}
+          >
+            <option value="entries">Each entry</option>
+            <option value="detailed">Group totals</option>
+          </select>
+          <ReportDownloads query={fileQuery} />
+        </div>
       </div>
       <form
         aria-label="Report filter"
@@ -316,6 +318,20 @@ export function DetailedReportScreen() {
             caption={caption}
           />
         </>
+      ) : null}
+      {workspaceId && !rangeProblem ? (
+        <ReportEntries
+          workspaceId={workspaceId}
+          filter={filter}
+          levels={levels}
+          seesAmounts={can.seesAmounts}
+          currency={currency}
+          order={{ sort, direction }}
+          onOrder={(next) => {
+            setSort(next.sort);
+            setDirection(next.direction);
+          }}
+        />
       ) : null}
     </section>
   );

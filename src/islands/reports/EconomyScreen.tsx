@@ -10,12 +10,14 @@ import { groupLabel } from '../../lib/report-labels';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
 import { $abilities, $currency } from '../../stores/access';
 import { $projects } from '../../stores/projects';
-import { loadReport } from '../../stores/reports';
+import { loadReport, reportQuery } from '../../stores/reports';
+import { ReportDownloads } from './ReportDownloads';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
 import { useQueryState } from '../../ui/list/use-query-state';
 import { AmountCostBars } from './AmountCostBars';
+import { ScrollRegion } from '../../ui/layout/ScrollRegion';
 
 const ranges = presets.filter((p) => p !== 'custom');
 const views = ['client', 'project', 'member'] as const;
@@ -79,9 +81,18 @@ export function EconomyScreen() {
   const caption = `Economy by ${viewLabels[view].toLowerCase()}, ${formatDay(range.from)} – ${formatDay(range.to)}`;
   return (
     <section aria-labelledby="economy-heading" className="p-4 desk:p-6">
-      <h1 id="economy-heading" className="mb-4 text-3xl font-bold">
-        Economy
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="economy-heading" className="text-3xl font-bold">
+          Economy
+        </h1>
+        <ReportDownloads
+          query={
+            workspaceId
+              ? `${reportQuery(workspaceId, wholeRange(range.from, range.to), [])}&kind=economy&by=${view}`
+              : ''
+          }
+        />
+      </div>
       <form
         aria-label="Economy filter"
         className="mb-4 flex flex-wrap gap-3 rounded-lg border border-slate-200 bg-white p-4"
@@ -181,7 +192,7 @@ function EconomyTable({
     </>
   );
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={caption}>
       <table className="w-full text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-sm">
@@ -259,6 +270,6 @@ function EconomyTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -8,14 +8,17 @@ import { formatMoney } from '../../lib/money';
 import { columnTotals, periodEnd, periodKeys, pivotRows, type Period } from '../../lib/pivot';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
 import { $abilities, $currency, $workspaceRules } from '../../stores/access';
-import { loadReport } from '../../stores/reports';
+import { loadReport, reportQuery } from '../../stores/reports';
+import { ReportDownloads } from './ReportDownloads';
+import { ScrollRegion } from '../../ui/layout/ScrollRegion';
 import { $cacheOwner } from '../../stores/sync/owner';
+import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
 import { useQueryState } from '../../ui/list/use-query-state';
 import { groupLabel } from '../../lib/report-labels';
 
-const ranges = presets.filter((p) => p !== 'custom');
+const ranges = presets;
 const periods = ['day', 'week', 'month'] as const;
 const measures = ['hours', 'amount'] as const;
 
@@ -28,7 +31,8 @@ export function PivotScreen() {
   const currency = useStore($currency);
   const rules = useStore($workspaceRules);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
-  const { preset, setPreset, range } = usePresetRange(ranges, 'this-week');
+  const { preset, setPreset, range, custom } = usePresetRange(ranges, 'this-week');
+  const backwards = range.from > range.to;
   const [period, setPeriod] = useQueryState<Period>('by', 'day', (raw) =>
     oneOf(periods, raw, 'day'),
   );
@@ -39,7 +43,7 @@ export function PivotScreen() {
   const [problem, setProblem] = useState('');
 
   useEffect(() => {
-    if (!workspaceId) return;
+    if (!workspaceId || backwards) return;
     let current = true;
     void loadReport(workspaceId, wholeRange(range.from, range.to), ['member', period]).then(
       (result) => {
@@ -53,11 +57,11 @@ export function PivotScreen() {
     return () => {
       current = false;
     };
-  }, [workspaceId, range.from, range.to, period]);
+  }, [workspaceId, backwards, range.from, range.to, period]);
 
   const columns = useMemo(
-    () => periodKeys(period, range.from, range.to, rules.weekStart),
-    [period, range.from, range.to, rules.weekStart],
+    () => (backwards ? [] : periodKeys(period, range.from, range.to, rules.weekStart)),
+    [backwards, period, range.from, range.to, rules.weekStart],
   );
   const rows = useMemo(() => (report ? pivotRows(report.groups, columns) : []), [report, columns]);
   const showAmount = measure === 'amount' && can.seesAmounts;
@@ -83,15 +87,25 @@ export function PivotScreen() {
 
   return (
     <section aria-labelledby="pivot-heading" className="p-4 desk:p-6">
-      <h1 id="pivot-heading" className="mb-4 text-3xl font-bold">
-        Team pivot
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="pivot-heading" className="text-3xl font-bold">
+          Team pivot
+        </h1>
+        <ReportDownloads
+          query={
+            workspaceId && !backwards
+              ? `${reportQuery(workspaceId, wholeRange(range.from, range.to), [])}&kind=pivot&by=${period}&show=${showAmount ? 'amount' : 'hours'}`
+              : ''
+          }
+        />
+      </div>
       <form
         aria-label="Pivot settings"
         className="mb-4 flex flex-wrap gap-4 rounded-lg border border-slate-200 bg-white p-4"
         onSubmit={(e) => e.preventDefault()}
       >
         <PresetSelect id="pivot-range" value={preset} choices={ranges} onChange={setPreset} />
+        {preset === 'custom' ? <CustomDays idPrefix="pivot" days={custom} /> : null}
         <div>
           <label htmlFor="pivot-by" className="field-label">
             Columns
@@ -125,10 +139,12 @@ export function PivotScreen() {
         ) : null}
       </form>
       <div role="status" className="mb-3 text-slate-700">
-        {problem || (report ? '' : 'Adding up your team’s time…')}
+        {backwards
+          ? 'The first day is after the last: choose a From day on or before the To day.'
+          : problem || (report ? '' : 'Adding up your team’s time…')}
       </div>
-      {report ? (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      {report && !backwards ? (
+        <ScrollRegion label={`Team pivot, ${formatDay(range.from)} – ${formatDay(range.to)}`}>
           <table className="w-full text-sm">
             <caption className="sr-only">
               Team pivot, {formatDay(range.from)} – {formatDay(range.to)}
@@ -199,7 +215,7 @@ export function PivotScreen() {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </section>
   );

@@ -1,20 +1,15 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 type Paper = 'a4' | 'letter';
 
 /**
- * A report's exports: the CSV the screen makes from what it shows, and the XLSX and PDF files
- * the server makes for the same query (plain links, so the browser downloads them itself).
+ * A report's exports: CSV, XLSX and PDF files the server makes for the report's query (plain
+ * links, so the browser downloads them itself, under dated names), and the PDF's paper.
  */
-export function ReportDownloads({
-  query,
-  onCsv,
-}: {
-  query: string;
-  onCsv: (() => void) | undefined;
-}) {
+export function ReportDownloads({ query }: { query: string }) {
   const [paper, setPaper] = useState<Paper>('a4');
-  const file = (format: 'xlsx' | 'pdf', label: string) =>
+  const paperId = useId();
+  const file = (format: 'csv' | 'xlsx' | 'pdf', label: string) =>
     query ? (
       <a
         className="btn-secondary"
@@ -30,16 +25,14 @@ export function ReportDownloads({
     );
   return (
     <div role="group" aria-label="Export" className="flex flex-wrap items-center gap-2">
-      <button type="button" className="btn-secondary" disabled={!onCsv} onClick={onCsv}>
-        Export CSV
-      </button>
+      {file('csv', 'Export CSV')}
       {file('xlsx', 'Export XLSX')}
       {file('pdf', 'Export PDF')}
-      <label htmlFor="report-paper" className="sr-only">
+      <label htmlFor={paperId} className="sr-only">
         PDF paper size
       </label>
       <select
-        id="report-paper"
+        id={paperId}
         className="field-input w-auto"
         value={paper}
         onChange={(e) => setPaper(e.target.value === 'letter' ? 'letter' : 'a4')}

@@ -21,6 +21,12 @@ import { AddTimesheetRow } from './timesheet/AddTimesheetRow';
 import { commitCell } from './timesheet/cell-commit';
 import { CellLogsDialog } from './timesheet/CellLogsDialog';
 import { TimesheetCell } from './timesheet/TimesheetCell';
+import { DayChooser } from './timesheet/DayChooser';
+import { ReportDownloads } from './ReportDownloads';
+import { reportQuery } from '../../stores/reports';
+import { $cacheOwner } from '../../stores/sync/owner';
+import { wholeRange } from '../../lib/report-spec';
+import { useMediaQuery } from '../../ui/layout/use-media-query';
 
 const weekday = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
@@ -47,6 +53,14 @@ export function TimesheetScreen() {
   const [extra, setExtra] = useState<Record<string, RowKey[]>>({});
   const [problem, setProblem] = useState<{ cell: string; message: string } | null>(null);
   const [opened, setOpened] = useState<{ row: RowKey; day: string } | null>(null);
+  const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
+  // Narrower than the week's grid (48rem plus the page's padding), one day at a time.
+  const narrow = useMediaQuery('(max-width: 52rem)');
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const todayIndex = days.indexOf(today);
+  const chosen = chosenDay !== null && days.includes(chosenDay) ? days.indexOf(chosenDay) : null;
+  const dayIndex = chosen ?? (todayIndex >= 0 ? todayIndex : 0);
+  const shown = narrow ? [dayIndex] : days.map((_, i) => i);
 
   const label = useMemo(() => {
     const names = new Map(choices.map((c) => [c.value, `${c.group} / ${c.label}`]));
@@ -84,9 +98,18 @@ export function TimesheetScreen() {
 
   return (
     <section aria-labelledby="timesheet-heading" className="p-4 desk:p-6">
-      <h1 id="timesheet-heading" className="mb-4 text-3xl font-bold">
-        Timesheet
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="timesheet-heading" className="text-3xl font-bold">
+          Timesheet
+        </h1>
+        <ReportDownloads
+          query={
+            workspaceId
+              ? `${reportQuery(workspaceId, wholeRange(from, addDays(from, 6)), [])}&kind=timesheet`
+              : ''
+          }
+        />
+      </div>
       <nav aria-label="Week" className="mb-4 flex flex-wrap items-center gap-2">
         <button type="button" className="btn-secondary" onClick={() => goTo(addDays(from, -7))}>
           Previous week
@@ -128,28 +151,37 @@ export function TimesheetScreen() {
       >
         {problem?.message}
       </p>
+      {narrow ? (
+        <DayChooser
+          days={days}
+          totals={totals.days}
+          chosen={dayIndex}
+          name={dayName}
+          onChoose={(i) => setChosenDay(days[i] ?? null)}
+        />
+      ) : null}
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full min-w-[48rem] text-left">
+        <table className={`w-full text-left ${narrow ? '' : 'min-w-[48rem]'}`}>
           <caption className="sr-only">Timesheet, week of {formatDay(from)}</caption>
           <thead className="bg-slate-50 text-sm">
             <tr>
               <th scope="col" className="px-3 py-2">
                 Project and task
               </th>
-              {days.map((day) => (
-                <th key={day} scope="col" className="w-24 px-2 py-2 text-right">
-                  {dayName(day)}
+              {shown.map((i) => (
+                <th key={days[i]} scope="col" className="w-24 px-2 py-2 text-right">
+                  {dayName(days[i] ?? from)}
                 </th>
               ))}
               <th scope="col" className="px-3 py-2 text-right">
-                Total
+                {narrow ? 'Week' : 'Total'}
               </th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={9} className="px-3 py-4 text-slate-700">
+                <td colSpan={shown.length + 2} className="px-3 py-4 text-slate-700">
                   No time this week yet. Add a row, or copy last week’s rows.
                 </td>
               </tr>
@@ -159,7 +191,8 @@ export function TimesheetScreen() {
                   <th scope="row" className="px-3 py-2 font-normal">
                     {label(row)}
                   </th>
-                  {days.map((day, i) => {
+                  {shown.map((i) => {
+                    const day = days[i] ?? from;
                     const cellLogs = row.cells[i] ?? [];
                     const cell = `${row.key}|${day}`;
                     return (
@@ -195,9 +228,9 @@ export function TimesheetScreen() {
               <th scope="row" className="px-3 py-2">
                 Total
               </th>
-              {totals.days.map((seconds, i) => (
+              {shown.map((i) => (
                 <td key={days[i]} className="px-2 py-2 text-right tabular-nums">
-                  {formatDuration(seconds, 'short')}
+                  {formatDuration(totals.days[i] ?? 0, 'short')}
                 </td>
               ))}
               <td className="px-3 py-2 text-right tabular-nums">

@@ -40,7 +40,7 @@ export async function handleSharedReport(request: Request, ctx: HandlerContext):
     todayIn(viewer.rules.timeZone, ctx.now()),
     viewer.rules.weekStart,
   );
-  const doc = await reportDocument(ctx.database.db, viewer, filter, groups);
+  const doc = await reportDocument(ctx.database.db, viewer, filter, groups, { title: name });
   const format = query.data.format;
   if (format === 'json') return json(200, { name, ...doc });
   const body = await reportFile(doc, format, query.data.paper);

@@ -10,13 +10,18 @@ const BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 export type Paper = 'a4' | 'letter';
 
-/** A new document with the fonts 'regular' and 'bold', and a promise of its bytes once ended. */
+/**
+ * A new document with the fonts 'regular' and 'bold', and a promise of its bytes once ended;
+ * landscape for tables too wide for a portrait page.
+ */
 export function newPdf(
   paper: Paper,
   info: { Title: string; Author: string },
+  layout: 'portrait' | 'landscape' = 'portrait',
 ): { pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
   const pdf = new PDFDocument({
     size: paper === 'letter' ? 'LETTER' : 'A4',
+    layout,
     margin: 40,
     font: REGULAR,
     info: { ...info, Creator: 'Hourmark' },
@@ -30,4 +35,10 @@ export function newPdf(
     pdf.on('error', reject);
   });
   return { pdf, bytes };
+}
+
+/** The page's width in points for `paper` and `layout`, less the 40 pt margins. */
+export function usableWidth(paper: Paper, layout: 'portrait' | 'landscape'): number {
+  const [short, long] = paper === 'letter' ? [612, 792] : [595.28, 841.89];
+  return (layout === 'portrait' ? short : long) - 80;
 }

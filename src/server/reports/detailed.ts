@@ -15,7 +15,7 @@ import { visibleCondition } from '../sync/visibility';
 // each log (src/server/sync/amounts.ts), so it agrees with /allHours and /projects to the paisa.
 
 /** A log's key for each grouping ('' when it has none, e.g. no project). */
-function keyOf(g: Grouping, weekStart: number): SQL {
+export function keyOf(g: Grouping, weekStart: number): SQL {
   switch (g) {
     case 'client':
       return sql`coalesce(p.client_id, '')`;
@@ -80,9 +80,10 @@ export async function labelsOf(
 }
 
 /** A log's tags, lower-cased and trimmed ('' for a log without any). */
-const TAGS = sql`CASE WHEN trim(coalesce(l.data->>'tags', '')) = '' THEN ARRAY['']::text[] ELSE regexp_split_to_array(lower(trim(l.data->>'tags')), '\\s*,\\s*') END`;
+export const TAGS = sql`CASE WHEN trim(coalesce(l.data->>'tags', '')) = '' THEN ARRAY['']::text[] ELSE regexp_split_to_array(lower(trim(l.data->>'tags')), '\\s*,\\s*') END`;
 
-function conditions(membership: Membership, f: ReportFilter): SQL {
+/** The logs `f` matches that `membership` may see (aliases: l for logs, p for their project). */
+export function conditions(membership: Membership, f: ReportFilter): SQL {
   const parts: SQL[] = [
     sql`l.workspace_id = ${membership.workspaceId}`,
     sql`NOT l.deleted`,

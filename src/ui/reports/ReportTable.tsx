@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { ScrollRegion } from '../layout/ScrollRegion';
 import { formatDuration } from '../../lib/duration';
 import { formatMoney } from '../../lib/money';
 import type { Grouping, ReportGroup, ReportTotals } from '../../lib/report-spec';
@@ -41,7 +42,7 @@ export function ReportTable({
   );
   const [first, second] = levels;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={caption}>
       <table className="w-full text-left">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-sm">
@@ -101,6 +102,6 @@ export function ReportTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

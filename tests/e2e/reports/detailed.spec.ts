@@ -30,8 +30,10 @@ test('the detailed report totals a week by project and member, and exports what 
   await expect(table.getByRole('row', { name: /^Bilal/ }).last()).toContainText('₹2,250.00');
   await expect(page).toHaveURL(/then=member/);
 
+  // The files can list group totals (what the table above shows) or each entry.
+  await page.getByLabel('Files list').selectOption('Group totals');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('hourmark-report-2026-11-16-to-2026-11-22.csv');
   const csv = await readFile((await file.path()) ?? '', 'utf8');
@@ -65,4 +67,52 @@ test('the detailed report totals a week by project and member, and exports what 
   await page.keyboard.press('ArrowDown');
   await expect(total).toContainText('₹5,650.00');
   await expect(total).toContainText('₹1,450.00');
+});
+
+test('the detailed report lists each entry under its group, sorts, and exports the entries', async ({
+  page,
+}) => {
+  await signIn(page);
+  await seedStorage(page, reportWeek);
+  await page.goto('/reports/detailed?range=custom&from=2026-11-16&to=2026-11-22');
+  const entries = page.getByRole('table', { name: 'Entries, page 1 of 1' });
+  await expect(page.getByRole('status').filter({ hasText: 'entries' })).toHaveText(
+    '5 entries, page 1 of 1',
+  );
+  // Under Website (by project, the default): Asha's 50 minutes on 16 Nov, Bilal's 1:30 on 17 Nov.
+  const website = entries.getByRole('rowgroup').filter({ hasText: 'Website' });
+  await expect(website.getByRole('row', { name: /^Website/ })).toBeVisible();
+  const bilal = website.getByRole('row').filter({ hasText: '17 Nov 2026' });
+  await expect(bilal).toContainText('Bilal');
+  await expect(bilal).toContainText('Acme');
+  await expect(bilal).toContainText('L2');
+  await expect(bilal).toContainText('1:30');
+  await expect(bilal).toContainText('₹2,250.00');
+  await expectNoAxeViolations(page);
+
+  // Without groups, sorted by duration, longest first: Internal's 2:00 (L5), then L2's 1:30.
+  await page.getByLabel('Group by').selectOption('None');
+  await entries.getByRole('button', { name: 'Duration' }).click();
+  await entries.getByRole('button', { name: 'Duration' }).click();
+  await expect(entries.getByRole('columnheader', { name: 'Duration' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(entries.getByRole('row').nth(1)).toContainText('L5');
+  await expect(entries.getByRole('row').nth(2)).toContainText('L2');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('hourmark-report-entries-2026-11-16-to-2026-11-22.csv');
+  const lines = (await readFile((await file.path()) ?? '', 'utf8')).split('\r\n');
+  expect(lines.slice(0, 3)).toEqual([
+    '\uFEFFDate,Team member,Client,Project,Task,Description,Tags,Billable,Duration,Amount (INR)',
+    '2026-11-21,Asha,,Internal,,L5,work,No,2:00:00,0.00',
+    '2026-11-17,Bilal,Acme,Website,,L2,work,Yes,1:30:00,2250.00',
+  ]);
+  expect(lines).toContain('Total,,,,,,,,6:08:20,5650.00');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page);
 });

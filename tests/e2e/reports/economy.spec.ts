@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { todaysTwoProjects } from '../support/report-fixtures';
@@ -34,8 +35,24 @@ test('Economy shows amount, cost, profit, margin and budget per project and per 
   await expect(page.getByText('Billable amount against labour cost')).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The file holds what the table shows, under a dated name.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  const month = new Date().toISOString().slice(0, 7);
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^hourmark-report-economy-${month}-01-to-${month}-\\d\\d\\.csv$`),
+  );
+  const lines = (await readFile((await file.path()) ?? '', 'utf8')).split('\r\n');
+  expect(lines).toEqual([
+    '\uFEFFProject,Billable hours,Billable amount (INR),Labour cost (INR),Expenses (INR),Profit (INR),Margin (%),Budget used',
+    'Website,1:30:00,1500.00,600.00,0.00,900.00,60,"1.50 of 1 h, 0.50 h over"',
+    'Internal,0:00:00,0.00,400.00,0.00,-400.00,,',
+    'Total,1:30:00,1500.00,1000.00,0.00,500.00,33.3,',
+  ]);
+
   // By team member, chosen by keyboard; the choice stays in the URL.
-  await page.getByLabel('By').focus();
+  await page.getByLabel('By', { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
   await expect(page).toHaveURL(/by=member/);
   const asha = page.getByRole('table', { name: /^Economy by team member/ }).getByRole('row', {
@@ -45,4 +62,6 @@ test('Economy shows amount, cost, profit, margin and budget per project and per 
   await expect(asha).toContainText('₹1,000.00');
   await expect(asha).toContainText('33.3 %');
   await expect(page.getByRole('columnheader', { name: 'Budget used' })).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page);
 });

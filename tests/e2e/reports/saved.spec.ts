@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { reportWeek } from '../support/report-fixtures';
@@ -50,6 +51,18 @@ test('a saved report opens again, is mailed on a schedule, and is shared through
   const shared = outside.getByRole('table', { name: 'Week 47, 16 Nov 2026 – 22 Nov 2026' });
   await expect(shared.getByRole('row', { name: /^Total/ })).toContainText('₹5,650.00');
   await expect(shared.getByRole('row', { name: /^Total/ })).toContainText('6:08');
+  await expectNoAxeViolations(outside);
+  // Its PDF carries the saved report's name, and no heading runs into the first row.
+  const pdfDownload = outside.waitForEvent('download');
+  await outside.getByRole('link', { name: 'Download PDF' }).click();
+  const pdfText = execFileSync(
+    'pdftotext',
+    ['-layout', (await (await pdfDownload).path()) ?? '', '-'],
+    { encoding: 'utf8' },
+  );
+  expect(pdfText.split('\n')[0]?.trim()).toBe('Week 47');
+  expect(pdfText).not.toContain('Detailed report');
+  await outside.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(outside);
 
   await page.getByRole('button', { name: /^Withdraw the link/ }).click();

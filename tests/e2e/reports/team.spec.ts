@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { formatDay } from '../../../src/lib/day';
 import { expectNoAxeViolations } from '../support/axe';
@@ -81,19 +82,36 @@ test('the team pivot puts members against days with totals both ways, and a cell
   ).toContainText('₹2,500.00');
 });
 
-test('Activity lists who logged what, most recent first, for everyone or one member', async ({
+test('Activity says what happened to each log and who did it, for everyone or one member', async ({
   page,
 }) => {
   await signIn(page);
   await seedStorage(page, team);
   await page.goto('/reports/activity');
-  const list = page.getByRole('list', { name: 'Time logs, most recent first' });
+  const list = page.getByRole('list', { name: 'What happened, most recent first' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
+  // The signed-in Admin (named "Asha …" by the test account) added all three logs.
+  await expect(list).toContainText(`created Bilal’s 0:30 on Website for ${formatDay(today)}`);
+  await expect(list).not.toContainText('changed');
   await expectNoAxeViolations(page);
   await page.getByLabel('Team member').selectOption({ label: 'Bilal' });
   await expect(page).toHaveURL(/member=m2/);
   await expect(list.getByRole('listitem')).toHaveCount(1);
-  await expect(list).toContainText(
-    `Bilal logged 0:30 on No client / Website for ${formatDay(today)}`,
+  await expect(list.getByRole('listitem')).toHaveText(
+    new RegExp(`^Asha \\S+ created Bilal’s 0:30 on Website for ${formatDay(today)}`),
   );
+  // The file says the same, for the member chosen.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^hourmark-report-activity-.*\.csv$/);
+  const lines = (await readFile((await file.path()) ?? '', 'utf8')).split('\r\n');
+  expect(lines[0]).toBe('\uFEFFWhen (UTC),Who,What,What happened');
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `,Asha \\S+,created,Asha \\S+ created Bilal’s 0:30 on Website for ${formatDay(today)}$`,
+    ),
+  );
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page);
 });

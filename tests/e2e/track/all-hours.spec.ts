@@ -95,6 +95,8 @@ test('exports exactly the logs shown as CSV that spreadsheets open', async ({ pa
   expect(lines[1]).toContain('2026-03-11,Acme Ltd,Website,Design,Asha,launch');
   // The description's comma and quotes are escaped, not split into columns.
   expect(lines[1]).toContain('"Launch, ""final"" review"');
+  // Website asks for no approval: nobody approved the log, so the status says so (issue 30).
+  expect(lines[1]).toMatch(/,no approval needed$/);
 });
 
 test('the CSV lists logs in the order shown, with the rate and hours behind each amount', async ({

@@ -106,6 +106,7 @@ describe('timeLogCsv', () => {
         billable: 'member',
         rounding: 'up',
         timeInterval: 15,
+        approval: true,
       }),
       projectSchema.parse({
         id: 'legacy',
@@ -257,6 +258,17 @@ describe('timeLogCsv', () => {
     ]);
   });
 
+  it('says "no approval needed" for logs on projects that ask for none, not "approved"', () => {
+    // Website asks for approval (l1 approved); Legacy does not (l3); l4 has no project; l2's
+    // project is gone, so its own status stands.
+    expect(rows.slice(1).map((r) => r.at(-1))).toEqual([
+      'no approval needed',
+      'pending',
+      'approved',
+      'no approval needed',
+    ]);
+  });
+
   it('gives hours precise enough that hours × rate is the amount to the paisa', () => {
     // 1h05m to the nearest 10 min is 1h10m: 4200 s × ₹812.50 / 3600 s = ₹947.9166… → ₹947.92.
     // As 1.17 h it would give ₹950.63; 1.16666667 h × ₹812.50 = ₹947.916669 rounds to ₹947.92.
@@ -354,7 +366,7 @@ describe('timeLogCsv', () => {
       '720.00',
       '240.00',
       '0.00',
-      'approved',
+      'no approval needed',
     ]);
   });
 
@@ -378,7 +390,7 @@ describe('timeLogCsv', () => {
       '0.00',
       '0.00',
       '0.00',
-      'approved',
+      'no approval needed',
     ]);
   });
 });

@@ -11,9 +11,13 @@ import {
 import type { Membership } from '../../sync/permissions';
 import { rows, type Runner } from '../../sync/records';
 import { detailedReport, labelsOf } from '../detailed';
+import { reportEntries } from '../entries';
+import type { EntryOrder, ReportEntry } from '../../../lib/report-entries';
 
 /** A report as a file shows it: whose, which days, which filter, and the figures. */
 export interface ReportDocument {
+  /** 'Detailed report', or the saved report's name on a shared link. */
+  title: string;
   workspaceName: string;
   /** '1 Nov 2026 – 30 Nov 2026'. */
   range: string;
@@ -27,6 +31,8 @@ export interface ReportDocument {
   withAmounts: boolean;
   /** The workspace's currency (ISO 4217), which every amount of the file is written in. */
   currency: Currency;
+  /** The logs themselves, in the order asked for, when the file lists entries. */
+  entries?: ReportEntry[];
 }
 
 /** The names `ids` of grouping `g` stand for that the person may see; others read as 'unknown'. */
@@ -60,15 +66,21 @@ async function describe(runner: Runner, membership: Membership, f: ReportFilter)
   return lines.length ? lines : ['All logs'];
 }
 
-/** The detailed report `membership` may see, with what a file needs to say about it. */
-export async function reportDocument(
+/** What every report's file says about it: whose, which days, which filter, which currency. */
+export interface ReportFrame {
+  workspaceName: string;
+  range: string;
+  filterLines: string[];
+  currency: Currency;
+}
+
+/** The frame of a report over `filter` for `membership` (names only of what they may see). */
+export async function reportFrame(
   runner: Runner,
   membership: Membership,
   filter: ReportFilter,
-  groups: Grouping[],
-): Promise<ReportDocument> {
-  const [report, [workspace], filterLines] = await Promise.all([
-    detailedReport(runner, membership, filter, groups),
+): Promise<ReportFrame> {
+  const [[workspace], filterLines] = await Promise.all([
     rows<{ name: string; currency: string | null }>(
       runner,
       sql`SELECT name, invoice_settings->>'currency' AS currency
@@ -80,11 +92,36 @@ export async function reportDocument(
     workspaceName: workspace?.name ?? '',
     range: `${formatDay(filter.from)} – ${formatDay(filter.to)}`,
     filterLines,
+    currency: currencyOf(workspace?.currency),
+  };
+}
+
+/**
+ * The detailed report `membership` may see, with what a file needs to say about it; with
+ * `options.entries`, every entry too, in that order.
+ */
+export async function reportDocument(
+  runner: Runner,
+  membership: Membership,
+  filter: ReportFilter,
+  groups: Grouping[],
+  options: { title?: string; entries?: Omit<EntryOrder, 'page'> } = {},
+): Promise<ReportDocument> {
+  const [report, frame, entries] = await Promise.all([
+    detailedReport(runner, membership, filter, groups),
+    reportFrame(runner, membership, filter),
+    options.entries
+      ? reportEntries(runner, membership, filter, groups, { ...options.entries, page: 0 })
+      : undefined,
+  ]);
+  return {
+    title: options.title ?? 'Detailed report',
+    ...frame,
     levels: groups,
     levelHeadings: groups.map((g) => groupingLabels[g]),
     report,
     withAmounts: membership.seesAmounts,
-    currency: currencyOf(workspace?.currency),
+    ...(entries ? { entries: entries.entries } : {}),
   };
 }
 
@@ -93,7 +130,10 @@ export function readableGroups(doc: ReportDocument) {
   return labelledGroups(doc.report.groups, doc.levels);
 }
 
-/** 'hourmark-report-2026-11-01-to-2026-11-30.pdf': dated, so downloads do not overwrite. */
-export function reportFileName(filter: ReportFilter, extension: string): string {
-  return `hourmark-report-${filter.from}-to-${filter.to}.${extension}`;
+/**
+ * 'hourmark-report-2026-11-01-to-2026-11-30.pdf' (or '-entries-', '-timesheet-' … for other
+ * kinds): dated, so downloads do not overwrite.
+ */
+export function reportFileName(filter: ReportFilter, extension: string, kind = ''): string {
+  return `hourmark-report-${kind ? `${kind}-` : ''}${filter.from}-to-${filter.to}.${extension}`;
 }

@@ -90,7 +90,7 @@ export async function reportXlsx(doc: ReportDocument): Promise<Buffer> {
   sheets.push({
     sheet: 'About',
     data: [
-      [bold('Detailed report')],
+      [bold(doc.title)],
       ['Workspace', doc.workspaceName],
       ['Dates', doc.range],
       ...doc.filterLines.map((line, i) => [i === 0 ? 'Filter' : '', line]),
