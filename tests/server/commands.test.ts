@@ -180,6 +180,20 @@ describe.each(drivers)('named commands on $name', (driver) => {
       exp: 0,
       status: 'pending',
     });
+    // A device that was offline says when it made the log; a time in the past is kept.
+    await ok(nia, 'addLog', {
+      id: 'l-offline',
+      date: '2026-11-20',
+      durationSeconds: 600,
+      projectId: 'p-site',
+      memberId: 'm-nia',
+      createdAt: '2026-11-20T08:00:00.000Z',
+    });
+    const [made] = await rows<{ created_at: Date | string }>(
+      database.db,
+      sql`SELECT created_at FROM time_logs WHERE workspace_id = ${ws()} AND id = 'l-offline'`,
+    );
+    expect(new Date(made?.created_at ?? 0).toISOString()).toBe('2026-11-20T08:00:00.000Z');
     await ok(nia, 'editLog', {
       id: 'l-quick',
       durationSeconds: 3600,

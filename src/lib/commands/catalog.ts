@@ -59,7 +59,9 @@ const notFound = (what: string): Plan => ({
   message: `This ${what} does not exist in this workspace.`,
 });
 
-const withId = (kind: RecordKind) => publicFieldsOf(kind).extend({ id: recordId });
+/** When a record was first made: a device that was offline says so (kept when in the past). */
+const createdAt = z.string().datetime({ offset: true }).optional();
+const withId = (kind: RecordKind) => publicFieldsOf(kind).extend({ id: recordId, createdAt });
 const changesOf = (kind: RecordKind) =>
   publicFieldsOf(kind)
     .partial()
@@ -74,8 +76,14 @@ function crud(
   stored: { create: MutationName; update: MutationName; remove: MutationName },
 ) {
   return {
-    create: command(`Creates a ${label} with every field.`, withId(kind), ({ id, ...fields }) =>
-      steps({ name: stored.create, args: { id, fields: toStoredFields(kind, fields) } }),
+    create: command(
+      `Creates a ${label} with every field.`,
+      withId(kind),
+      ({ id, createdAt: made, ...fields }) =>
+        steps({
+          name: stored.create,
+          args: { id, fields: toStoredFields(kind, fields), ...(made ? { createdAt: made } : {}) },
+        }),
     ),
     edit: command(
       `Changes the named fields of a ${label}.`,
@@ -120,7 +128,7 @@ const logFields = publicFieldsOf('timeLog');
 const addLogArgs = logFields
   .partial()
   .required({ date: true, durationSeconds: true })
-  .extend({ id: recordId });
+  .extend({ id: recordId, createdAt });
 
 /** A log's status when it is made: pending on a project that asks for approval. */
 async function firstStatus(projectId: unknown, read: CommandReader) {
@@ -269,12 +277,13 @@ export const commands = {
   addLog: command(
     'Adds a time log: a day and a duration are enough; on a project that asks for approval it starts pending.',
     addLogArgs,
-    async ({ id, ...given }, read) => {
+    async ({ id, createdAt: made, ...given }, read) => {
       const fields = toStoredFields('timeLog', given);
       return steps({
         name: 'addTimeLog',
         args: {
           id,
+          ...(made ? { createdAt: made } : {}),
           fields: {
             projectId: null,
             taskId: null,

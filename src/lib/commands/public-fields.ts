@@ -1,39 +1,9 @@
 import { z, type ZodTypeAny } from 'zod';
 import type { RecordKind } from '../sync/field-names';
 import { fieldsOf } from '../sync/mutations';
+import { namesOf } from './public-names';
 
-/**
- * The names commands take (and the public API will document) for the fields whose stored names
- * are SPEC.md's: `dur`, `LoborRate` and the rest stay in the cache and the tables, so data
- * stored before still loads. A field not listed here keeps its name.
- */
-export const publicNames = {
-  client: {},
-  project: {
-    name: 'projectName',
-    budgetHours: 'hours',
-    billableRate: 'billamount',
-    billableBy: 'billable',
-  },
-  task: { name: 'task' },
-  member: { labourRate: 'LoborRate', billableRate: 'BillableRate', role: 'Role' },
-  timeLog: {
-    description: 'desc',
-    durationSeconds: 'dur',
-    startTime: 'st',
-    endTime: 'end',
-    expenses: 'exp',
-  },
-} as const satisfies Record<RecordKind, Record<string, string>>;
-
-type Fields = Record<string, unknown>;
-
-/** public name → stored name, and back, for one kind. */
-function namesOf(kind: RecordKind) {
-  const toStored = new Map<string, string>(Object.entries(publicNames[kind]));
-  const toPublic = new Map([...toStored].map(([pub, stored]) => [stored, pub]));
-  return { toStored, toPublic };
-}
+export { publicNames, toPublicFields, toStoredFields } from './public-names';
 
 /** The strict schema of a kind's fields under their public names. */
 export function publicFieldsOf(kind: RecordKind): z.AnyZodObject {
@@ -42,16 +12,4 @@ export function publicFieldsOf(kind: RecordKind): z.AnyZodObject {
   return z
     .object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [toPublic.get(k) ?? k, v])))
     .strict();
-}
-
-/** Fields under public names as they are stored. */
-export function toStoredFields(kind: RecordKind, fields: Fields): Fields {
-  const { toStored } = namesOf(kind);
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [toStored.get(k) ?? k, v]));
-}
-
-/** Stored fields under their public names (for answers and the public API). */
-export function toPublicFields(kind: RecordKind, fields: Fields): Fields {
-  const { toPublic } = namesOf(kind);
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [toPublic.get(k) ?? k, v]));
 }
