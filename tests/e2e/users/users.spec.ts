@@ -269,7 +269,9 @@ test('View Activity opens that member’s activity', async ({ page }) => {
   await expect(page).toHaveURL(/\/reports\/activity\?member=m2$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(page.getByLabel('Team member')).toHaveValue('m2');
-  await expect(page.getByText('No time logged yet.')).toBeVisible();
+  // Asha has done nothing yet, and nothing was done to her logs (Activity reads the server's
+  // change history).
+  await expect(page.getByText('Nothing has happened here yet.')).toBeVisible();
 });
 
 test('an unknown id shows "Team member not found" with a way back', async ({ page }) => {
