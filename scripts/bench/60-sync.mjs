@@ -191,11 +191,20 @@ async function section(label, extraEnv, cwd) {
         workspaceId,
         clientId: loader.id,
         mutations: Array.from({ length: 500 }, (_, i) => {
-          const { dur, desc, ...fields } = timeLogFields(random, data.pick);
+          // The same log as addTimeLog's, under the command's public names.
+          const { dur, desc, st, end, exp, ...fields } = timeLogFields(random, data.pick);
           return {
             id: (loader.last += 1),
             name: 'addLog',
-            args: { id: `cmd-${run}-${i}`, ...fields, durationSeconds: dur, description: desc },
+            args: {
+              id: `cmd-${run}-${i}`,
+              ...fields,
+              durationSeconds: dur,
+              description: desc,
+              startTime: st,
+              endTime: end,
+              expenses: exp,
+            },
           };
         }),
       });
