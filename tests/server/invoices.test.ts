@@ -21,6 +21,11 @@ import {
   handleVoidInvoice,
 } from '../../src/server/api/invoice-handlers';
 import {
+  handleApplyCredit,
+  handleCorrectPayment,
+  handleDeletePayment,
+} from '../../src/server/api/payment-handlers';
+import {
   handleLogo,
   handleRemoveLogo,
   handleUploadLogo,
@@ -448,6 +453,9 @@ describe.each(drivers)('invoices on $name', (driver) => {
             ...(rand() < 0.4 ? { paidOn: pick(days) } : {}),
             ...(rand() < 0.4 ? { amountMinor: pick([1, 100, 1.5, -5, 0, 1e15, ...junk]) } : {}),
             ...(rand() < 0.2 ? { note: pick(['Bank transfer', ...junk]) } : {}),
+            ...(rand() < 0.3 ? { paymentId: pick(ids) } : {}),
+            ...(rand() < 0.3 ? { reason: pick(['Typed wrong', ...junk]) } : {}),
+            ...(rand() < 0.2 ? { settlement: pick(['refund', 'credit', ...junk]) } : {}),
             ...(rand() < 0.3 ? { projectIds: pick([['web'], ['ghost'], 'web', [1], junk]) } : {}),
             ...(rand() < 0.4 ? { layout: layout() } : {}),
             ...(rand() < 0.05 ? { extra: 1 } : {}),
@@ -485,6 +493,9 @@ describe.each(drivers)('invoices on $name', (driver) => {
       ['/sync/invoices/issue', handleIssueInvoice],
       ['/sync/invoices/void', handleVoidInvoice],
       ['/sync/invoices/payment', handleInvoicePayment],
+      ['/sync/invoices/payment/correct', handleCorrectPayment],
+      ['/sync/invoices/payment/delete', handleDeletePayment],
+      ['/sync/invoices/apply-credit', handleApplyCredit],
     ] as const) {
       for (let i = 0; i < 1000; i += 1) {
         const sent = body();

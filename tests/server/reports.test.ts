@@ -6,7 +6,12 @@ import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleLogs } from '../../src/server/api/read-handlers';
-import { handleReport, handleReportExport } from '../../src/server/api/report-handlers';
+import { handleActivity } from '../../src/server/api/activity-handler';
+import {
+  handleReport,
+  handleReportEntries,
+  handleReportExport,
+} from '../../src/server/api/report-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { context, drivers, fakeClock, get } from './support';
 import {
@@ -468,13 +473,20 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
         for (let n = 0; n < times; n += 1) parts.push(`${key}=${pick(values)}`);
       }
       const query = parts.join('&');
-      const res = await handleReport(
-        get(`/sync/report?${query}`, rand() < 0.8 ? admin.cookie : asha.cookie),
-        ctx(),
-      );
-      expect(res.status, `#${i}: ${query.slice(0, 160)}`).toBeLessThan(500);
-      if (res.status >= 400)
-        expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      // The same queries to the report, its entry list and Activity.
+      for (const [path, handler] of [
+        ['/sync/report', handleReport],
+        ['/sync/report-entries', handleReportEntries],
+        ['/sync/activity', handleActivity],
+      ] as const) {
+        const res = await handler(
+          get(`${path}?${query}`, rand() < 0.8 ? admin.cookie : asha.cookie),
+          ctx(),
+        );
+        expect(res.status, `${path} #${i}: ${query.slice(0, 160)}`).toBeLessThan(500);
+        if (res.status >= 400)
+          expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      }
     }
   }, 180_000);
 });
