@@ -58,6 +58,21 @@ async function paymentOf(tx: Runner, invoiceId: string, paymentId: string) {
   return payment ?? null;
 }
 
+/** A payment of an issued invoice, with its invoice locked, or why it cannot be changed. */
+async function paymentToChange(
+  tx: Runner,
+  workspaceId: string,
+  input: { invoiceId: string; paymentId: string },
+) {
+  const invoice = await lockedInvoice(tx, workspaceId, input.invoiceId);
+  if (!invoice) return refuse(404, 'There is no such invoice.');
+  if (invoice.status !== 'issued')
+    return refuse(409, 'The payments of a void invoice were settled when it was voided.');
+  const payment = await paymentOf(tx, input.invoiceId, input.paymentId);
+  if (!payment) return refuse(404, 'There is no such payment.');
+  return { invoice, payment };
+}
+
 const snapshot = (
   invoiceId: string,
   p: Pick<StoredPayment, 'paid_on' | 'amount_minor' | 'note'>,
@@ -88,12 +103,9 @@ export async function correctPayment(
     db,
     originOf(membership, 'correctPayment', now, { kind: 'invoice', id: input.invoiceId }),
     async ({ tx }) => {
-      const invoice = await lockedInvoice(tx, membership.workspaceId, input.invoiceId);
-      if (!invoice) return refuse(404, 'There is no such invoice.');
-      if (invoice.status !== 'issued')
-        return refuse(409, 'The payments of a void invoice were settled when it was voided.');
-      const payment = await paymentOf(tx, input.invoiceId, input.paymentId);
-      if (!payment) return refuse(404, 'There is no such payment.');
+      const found = await paymentToChange(tx, membership.workspaceId, input);
+      if ('ok' in found) return found;
+      const { invoice, payment } = found;
       if (payment.credit_id && Number(payment.amount_minor) !== input.amountMinor)
         return refuse(
           409,
@@ -146,12 +158,9 @@ export async function deletePayment(
     db,
     originOf(membership, 'deletePayment', now, { kind: 'invoice', id: input.invoiceId }),
     async ({ tx }) => {
-      const invoice = await lockedInvoice(tx, membership.workspaceId, input.invoiceId);
-      if (!invoice) return refuse(404, 'There is no such invoice.');
-      if (invoice.status !== 'issued')
-        return refuse(409, 'The payments of a void invoice were settled when it was voided.');
-      const payment = await paymentOf(tx, input.invoiceId, input.paymentId);
-      if (!payment) return refuse(404, 'There is no such payment.');
+      const found = await paymentToChange(tx, membership.workspaceId, input);
+      if ('ok' in found) return found;
+      const { invoice, payment } = found;
       await tx.execute(sql`DELETE FROM invoice_payments WHERE id = ${payment.id}`);
       if (payment.credit_id)
         await tx.execute(
