@@ -9,6 +9,32 @@ export interface RunDay {
   seconds: number;
 }
 
+/** A calendar to cut runs by: the day and clock time of an instant, and the next midnight. */
+interface Calendar {
+  day: (t: number) => string;
+  clock: (t: number) => string;
+  nextMidnight: (t: number) => number;
+}
+
+/** The run from `startedAt` to `endedAt` (epoch ms), cut at each midnight of `calendar`. */
+function splitRun(startedAt: number, endedAt: number, calendar: Calendar): RunDay[] {
+  const parts: RunDay[] = [];
+  // Whole seconds since the start, so the parts add up to exactly the run's whole seconds.
+  const elapsed = (t: number) => Math.floor((t - startedAt) / 1000);
+  let from = startedAt;
+  while (from < endedAt) {
+    const to = Math.min(endedAt, calendar.nextMidnight(from));
+    parts.push({
+      date: calendar.day(from),
+      st: calendar.clock(from),
+      end: calendar.clock(to),
+      seconds: elapsed(to) - elapsed(from),
+    });
+    from = to;
+  }
+  return parts;
+}
+
 /**
  * A stopwatch run from `startedAt` to `endedAt` (epoch ms), cut at each local midnight it
  * crossed: a log belongs to the day it ran, whichever day the screen showed at Start or Stop.
@@ -16,23 +42,14 @@ export interface RunDay {
  * with a daylight-saving change is 23 or 25 hours long.
  */
 export function splitRunByDay(startedAt: number, endedAt: number): RunDay[] {
-  const parts: RunDay[] = [];
-  // Whole seconds since the start, so the parts add up to exactly the run's whole seconds.
-  const elapsed = (t: number) => Math.floor((t - startedAt) / 1000);
-  let from = startedAt;
-  while (from < endedAt) {
-    const start = new Date(from);
-    const midnight = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1).getTime();
-    const to = Math.min(endedAt, midnight);
-    parts.push({
-      date: toDay(start),
-      st: nowClock(start),
-      end: nowClock(new Date(to)),
-      seconds: elapsed(to) - elapsed(from),
-    });
-    from = to;
-  }
-  return parts;
+  return splitRun(startedAt, endedAt, {
+    day: (t) => toDay(new Date(t)),
+    clock: (t) => nowClock(new Date(t)),
+    nextMidnight: (t) => {
+      const d = new Date(t);
+      return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+    },
+  });
 }
 
 /**
@@ -46,25 +63,18 @@ export function splitRunAtOffset(
   offsetMinutes: number,
 ): RunDay[] {
   const shift = offsetMinutes * 60_000;
+  // The device's wall clock, read through UTC getters of the shifted instant.
+  const local = (t: number) => new Date(t + shift);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const dayOf = (d: Date) =>
-    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  const clockOf = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  const parts: RunDay[] = [];
-  const elapsed = (t: number) => Math.floor((t - startedAt) / 1000);
-  let from = startedAt;
-  while (from < endedAt) {
-    const local = new Date(from + shift);
-    const midnight =
-      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1) - shift;
-    const to = Math.min(endedAt, midnight);
-    parts.push({
-      date: dayOf(local),
-      st: clockOf(local),
-      end: clockOf(new Date(to + shift)),
-      seconds: elapsed(to) - elapsed(from),
-    });
-    from = to;
-  }
-  return parts;
+  return splitRun(startedAt, endedAt, {
+    day: (t) => {
+      const d = local(t);
+      return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    },
+    clock: (t) => `${pad(local(t).getUTCHours())}:${pad(local(t).getUTCMinutes())}`,
+    nextMidnight: (t) => {
+      const d = local(t);
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - shift;
+    },
+  });
 }
