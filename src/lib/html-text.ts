@@ -17,3 +17,10 @@ export function htmlToText(html: string): string {
     .replace(/\n{2,}/g, '\n')
     .trim();
 }
+
+/** Plain text as editor HTML (a paragraph), as a description typed without the editor is kept. */
+export function textAsParagraph(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  return `<p>${trimmed.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`;
+}

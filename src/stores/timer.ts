@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, onMount } from 'nanostores';
 import { z } from 'zod';
-import { htmlToText } from '../lib/html-text';
+import { htmlToText, textAsParagraph } from '../lib/html-text';
 import { splitRunByDay } from '../lib/stopwatch-run';
 import { toDay } from '../lib/day';
 import { newId } from '../lib/entities/common';
@@ -90,9 +90,6 @@ export function elapsedSeconds(state: TimerState, now: number): number {
   return state.status === 'running' ? Math.max(0, Math.floor((now - state.startedAt) / 1000)) : 0;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The log fields a run's entry gives: labels from the current names, the text as a paragraph. */
 function fieldsOfEntry(entry: TimerEntry | undefined): Partial<TimeLogInput> {
   if (!entry) return {};
@@ -104,7 +101,7 @@ function fieldsOfEntry(entry: TimerEntry | undefined): Partial<TimeLogInput> {
     task: task?.task ?? '',
     memberId: entry.memberId,
     tags: entry.tags.trim(),
-    desc: entry.desc.trim() ? `<p>${escapeHtml(entry.desc.trim())}</p>` : '',
+    desc: textAsParagraph(entry.desc),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z, type ZodTypeAny } from 'zod';
-import { htmlToText } from '../html-text';
+import { htmlToText, textAsParagraph } from '../html-text';
 import { splitRunAtOffset } from '../stopwatch-run';
 import { memberFields, projectFields, recordId, text } from '../sync/fields';
 import type { RecordKind } from '../sync/field-names';
@@ -118,11 +118,6 @@ const members = crud('member', 'team member', {
   remove: 'deleteMember',
 });
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** A description typed as plain text, as the editor stores it. */
-const asEditorHtml = (value: string) => (value.trim() ? `<p>${escapeHtml(value.trim())}</p>` : '');
-
 const logFields = publicFieldsOf('timeLog');
 /** A new log needs only its day and duration; everything else has the form's default. */
 const addLogArgs = logFields
@@ -176,7 +171,7 @@ async function stopSteps(stoppedAt: number, utcOffsetMinutes: number, read: Comm
   const from = timer['entry'] ? entry : (continued ?? {});
   // The stopwatch holds its description as plain text; a continued log's is editor HTML.
   const said = typeof from['desc'] === 'string' ? from['desc'] : '';
-  const desc = asEditorHtml(timer['entry'] ? said : htmlToText(said));
+  const desc = textAsParagraph(timer['entry'] ? said : htmlToText(said));
   const projectId = typeof from['projectId'] === 'string' ? from['projectId'] : null;
   const status = await firstStatus(projectId, read);
   const runId = typeof timer['runId'] === 'string' ? timer['runId'] : read.newId();
