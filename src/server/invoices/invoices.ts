@@ -14,7 +14,7 @@ import { commit, commitOutcome } from '../commit/commit';
 import { rows, type Runner } from '../sync/records';
 import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
-import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
+import { ADMINS_ONLY, NO_WORKSPACE, refuse, type Refusal } from './refusals';
 import { invoiceSettingsOf } from './settings';
 import { adminRefusal, can } from '../../lib/policy';
 import { recordAudit } from '../sync/audit';
@@ -29,9 +29,6 @@ const byAdmin = (membership: Membership, command: string, invoiceId: string, at:
   subject: { kind: 'invoice', id: invoiceId },
   at,
 });
-
-/** The answer for a workspace deleted while its invoice was being written. */
-const NO_WORKSPACE = refuse(404, 'There is no such workspace.');
 
 export interface InvoiceView {
   id: string;

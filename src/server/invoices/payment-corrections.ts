@@ -6,10 +6,7 @@ import type { Db } from '../db/connect';
 import { recordAudit } from '../sync/audit';
 import type { Membership } from '../sync/permissions';
 import { rows, type Runner } from '../sync/records';
-import { refuse, type Refusal } from './refusals';
-
-/** The answer for a workspace deleted while its payment was being written. */
-const NO_WORKSPACE = refuse(404, 'There is no such workspace.');
+import { NO_WORKSPACE, refuse, type Refusal } from './refusals';
 
 // Payments entered by mistake are corrected or deleted with a reason, kept in the audit log; a
 // credit left by a voided invoice is offered as a payment on the client's next one (issue 27).

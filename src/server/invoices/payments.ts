@@ -4,7 +4,7 @@ import { commitOutcome } from '../commit/commit';
 import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
-import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
+import { ADMINS_ONLY, NO_WORKSPACE, refuse, type Refusal } from './refusals';
 import { adminRefusal } from '../../lib/policy';
 
 // Payments against issued invoices: an invoice is partly paid until they add up to its total,
@@ -81,6 +81,6 @@ export async function recordPayment(
       );
       return { ok: true as const, paidMinor: before + input.amountMinor, totalMinor: total };
     },
-    refuse(404, 'There is no such workspace.'),
+    NO_WORKSPACE,
   );
 }
