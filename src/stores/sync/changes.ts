@@ -7,6 +7,7 @@ import {
   type NewMutation,
   type Timer,
 } from '../../lib/sync/rebase';
+import { commandOfStoredChange } from '../../lib/commands/of-stored-change';
 import type { LocalChange, LocalEvent } from '../local-changes';
 import { TIMER_KEY } from '../timer';
 import { keyOfList } from './cache';
@@ -23,8 +24,8 @@ export interface ChangeMutations {
   before: (record: string) => AnyLocalRecord | Timer | null;
 }
 
-/** The mutations of a change to the list (or stopwatch) under a documented key; null if none. */
-export function mutationsOfChange(change: LocalChange): ChangeMutations | null {
+/** The stored changes of a change to the list (or stopwatch) under a documented key; null if none. */
+function storedChangesOfChange(change: LocalChange): ChangeMutations | null {
   const kind = kindOfKey[change.key];
   if (!kind) return null;
   const mutations: NewMutation[] =
@@ -47,13 +48,30 @@ export function mutationsOfChange(change: LocalChange): ChangeMutations | null {
 }
 
 /**
+ * What a person's change to a list becomes in the outbox: each record it created, changed or
+ * deleted, as the named command that does that (src/lib/commands/of-stored-change.ts) with the
+ * stored change as its one step; the stopwatch's own record goes as it is.
+ */
+function mutationsOfChange(change: LocalChange): ChangeMutations | null {
+  const stored = storedChangesOfChange(change);
+  if (!stored) return null;
+  return {
+    ...stored,
+    mutations: stored.mutations.map((m) => {
+      const command = commandOfStoredChange(m.name, m.args);
+      return command ? { ...command, record: m.record, steps: [m] } : m;
+    }),
+  };
+}
+
+/**
  * What a person's change or command becomes in the outbox: a change, its mutations; a command,
  * one entry the server runs by its name, with the mutations of its changes as its steps (what
  * this device did for it, laid over pulls until the server's answer arrives). Null if nothing.
  */
 export function mutationsOfEvent(event: LocalEvent): ChangeMutations | null {
   if (!('command' in event)) return mutationsOfChange(event);
-  const parts = event.changes.flatMap((change) => mutationsOfChange(change) ?? []);
+  const parts = event.changes.flatMap((change) => storedChangesOfChange(change) ?? []);
   const steps = parts.flatMap((part) => part.mutations);
   const first = steps[0];
   if (!first) return null;

@@ -1,35 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { $syncStatus, dismissRefusals, enqueueMutations } from '../../stores/app-sync';
+import { changeCreates, describeChange } from '../../lib/commands/describe';
 import type { Refusal } from '../../stores/sync/state';
 
-const actions: Record<string, string> = {
-  create: 'Adding',
-  add: 'Adding',
-  update: 'Changing',
-  delete: 'Deleting',
-  set: 'Starting or stopping',
-};
-const things: Record<string, string> = {
-  Client: 'a client',
-  Project: 'a project',
-  Task: 'a task',
-  Member: 'a team member',
-  TimeLog: 'a time log',
-  Timer: 'the stopwatch',
-};
-
-/** "Adding a time log", "Changing a client"… from a mutation name. */
-function describe(name: string): string {
-  const [, verb = '', thing = ''] = /^([a-z]+)([A-Z]\w*)$/.exec(name) ?? [];
-  return `${actions[verb] ?? 'Changing'} ${things[thing] ?? 'a record'}`;
-}
-
 function RefusalItem({ refusal }: { refusal: Refusal }) {
-  const created =
-    refusal.mutation.name.startsWith('create') || refusal.mutation.name === 'addTimeLog';
+  const created = changeCreates(refusal.mutation.name);
   return (
     <li className="py-1">
-      <strong>{describe(refusal.mutation.name)}</strong> was not saved: {refusal.message}
+      <strong>{describeChange(refusal.mutation.name)}</strong> was not saved: {refusal.message}
       {created ? (
         <span className="ml-2 inline-flex gap-2">
           <button
@@ -50,6 +28,8 @@ function RefusalItem({ refusal }: { refusal: Refusal }) {
                   name: refusal.mutation.name,
                   args: refusal.mutation.args,
                   record: refusal.mutation.record,
+                  // A command's own changes come back on this device at once, as they first did.
+                  ...(refusal.mutation.steps ? { steps: refusal.mutation.steps } : {}),
                 },
               ])
             }

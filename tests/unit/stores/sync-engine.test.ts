@@ -33,7 +33,15 @@ describe('sync engine', () => {
     const { client } = addClient(form);
     await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
     expect(server.pushed).toEqual([
-      { name: 'createClient', args: expect.objectContaining({ id: client.id }) as unknown },
+      // The named command, its fields by public name (not a stored change's `fields`).
+      {
+        name: 'createClient',
+        args: expect.objectContaining({
+          id: client.id,
+          name: 'Acme Ltd',
+          status: 'Active',
+        }) as unknown,
+      },
     ]);
     expect($syncStatus.get().pending).toBe(0);
     expect($clients.get().map((c) => c.name)).toEqual(['Acme Ltd']);
@@ -49,7 +57,7 @@ describe('sync engine', () => {
     release();
     server.holdPulls = null;
     await vi.waitFor(() =>
-      expect(server.pushed.map((p) => p.name)).toEqual(['createClient', 'updateClient']),
+      expect(server.pushed.map((p) => p.name)).toEqual(['createClient', 'editClient']),
     );
     await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
     expect(server.rows.get(`client:${client.id}`)?.data).toMatchObject({ status: 'Archived' });
@@ -58,7 +66,7 @@ describe('sync engine', () => {
   it('undoes a refused change on the device and says why, in words', async () => {
     const { client } = addClient(form);
     await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
-    server.refuse.add('updateClient');
+    server.refuse.add('editClient');
     archiveClient(client.id);
     expect($clients.get()[0]?.status).toBe('Archived');
     await vi.waitFor(() => expect($syncStatus.get().refusals).toHaveLength(1));
@@ -93,7 +101,7 @@ describe('sync engine', () => {
     server.betweenPages = async () => {
       server.betweenPages = null;
       releasePush();
-      await vi.waitFor(() => expect(server.pushed.map((p) => p.name)).toContain('updateClient'));
+      await vi.waitFor(() => expect(server.pushed.map((p) => p.name)).toContain('editClient'));
     };
     archiveClient(acme.id);
     // What the screen shows of Acme from now on (subscribe calls back with the current value).

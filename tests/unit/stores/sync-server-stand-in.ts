@@ -36,6 +36,14 @@ const json = (body: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
+/** A client's fields as a command names them (everything but its id and when it was made). */
+function fieldsOf(args: Record<string, unknown>): Record<string, unknown> {
+  if ('fields' in args) return args['fields'] as Record<string, unknown>;
+  const { id: _id, createdAt: _createdAt, ...fields } = args;
+  return fields;
+}
+
+/** Applies a client's create or edit, sent as a command (or, from an old outbox, stored). */
 function apply(name: string, args: Record<string, unknown>) {
   const id = String(args['id']);
   const key = `client:${id}`;
@@ -47,16 +55,16 @@ function apply(name: string, args: Record<string, unknown>) {
       id,
       version: server.version,
       deleted: false,
-      data: args['fields'] as Record<string, unknown>,
+      data: fieldsOf(args),
       createdAt: at,
       updatedAt: at,
     });
   const row = server.rows.get(key);
-  if (name === 'updateClient' && row)
+  if ((name === 'updateClient' || name === 'editClient') && row)
     server.rows.set(key, {
       ...row,
       version: server.version,
-      data: { ...row.data, ...(args['changes'] as object) },
+      data: { ...row.data, ...('changes' in args ? (args['changes'] as object) : fieldsOf(args)) },
     });
 }
 
