@@ -314,4 +314,78 @@ describe.each(drivers)('two sync engines in one process, on $name', (driver) => 
     expect(laptop.deps.cache.timer()).toEqual({ status: 'idle' });
     for (const { engine } of devices) engine.dispose();
   });
+  it('sends an outbox a bundle from before commands left (stored changes) as it is, and its own edits as commands', async () => {
+    const clock = fakeClock(new Date());
+    const email = `two-engines-old-${randomUUID().slice(0, 8)}@example.com`;
+    const { cookie } = await signUp(database, { name: 'Meera', email }, clock);
+    const meera = { id: 'meera', name: 'Meera', email, createdAt: '2026-11-25T09:00:00.000Z' };
+    const { fetcher: real } = deviceFetch(database, clock, cookie);
+    const pushed: string[] = [];
+    const fetcher: typeof fetch = (input, init) => {
+      if (
+        typeof input === 'string' &&
+        input.includes('/sync/push') &&
+        typeof init?.body === 'string'
+      )
+        pushed.push(
+          ...(JSON.parse(init.body) as { mutations: { name: string }[] }).mutations.map(
+            (m) => m.name,
+          ),
+        );
+      return real(input, init);
+    };
+    const listed = (await (await real('/sync/workspaces')).json()) as {
+      workspaces: { id: string }[];
+    };
+    const workspaceId = listed.workspaces[0]?.id ?? '';
+    // What the bundle before commands wrote under the documented key: two stored changes queued
+    // offline (a new client, then its new name), not yet pushed.
+    const acme = client('Acme Ltd');
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = acme;
+    const deps = fakeDeps({
+      fetch: fetcher,
+      clock: countingClock(),
+      EventSource: deviceEventSource(fetcher, new Set()),
+    });
+    deps.storage.map.set(
+      `hm.sync.meera.${workspaceId}`,
+      JSON.stringify({
+        clientId: 'bundle-before-commands',
+        cookie: null,
+        nextMutationId: 3,
+        outbox: [
+          {
+            id: 1,
+            name: 'createClient',
+            args: { id: acme.id, fields },
+            record: `client:${acme.id}`,
+          },
+          {
+            id: 2,
+            name: 'updateClient',
+            args: { id: acme.id, changes: { name: 'Acme Limited' } },
+            record: `client:${acme.id}`,
+          },
+        ],
+        bases: { [`client:${acme.id}`]: null },
+        refusals: [],
+      }),
+    );
+    const engine = createSyncEngine(deps);
+    await engine.startSync(meera);
+    await vi.waitFor(() => expect(engine.$status.get().phase).toBe('saved'), { timeout: 10_000 });
+    expect(engine.$status.get().refusals).toEqual([]);
+    const renamed = deps.cache.read().clients[0];
+    expect(renamed).toMatchObject({ id: acme.id, name: 'Acme Limited', status: 'Active' });
+
+    // The new engine's own edit of the same client goes as the command that means it.
+    deps.cache.change('clients', [renamed], [{ ...renamed, status: 'Archived' }]);
+    await vi.waitFor(() => expect(engine.$status.get().phase).toBe('saved'), { timeout: 10_000 });
+    expect(pushed).toEqual(['createClient', 'updateClient', 'editClient']);
+    await engine.pullNow();
+    expect(deps.cache.read().clients).toEqual([
+      expect.objectContaining({ id: acme.id, name: 'Acme Limited', status: 'Archived' }),
+    ]);
+    engine.dispose();
+  });
 });
