@@ -32,7 +32,7 @@ import { handlePush } from '../../src/server/api/sync-handlers';
 import { handleDeleteTeam, handleSaveTeam } from '../../src/server/api/team-handlers';
 import { handleSaveWorkspaceSettings } from '../../src/server/api/workspace-handlers';
 import type { Database } from '../../src/server/db/connect';
-import { openStream, pokeWorkspace } from '../../src/server/sync/poke';
+import { parsePoke, POKE_CHANNEL, pokeWorkspace } from '../../src/server/sync/poke';
 import { rows } from '../../src/server/sync/records';
 import { context, drivers, fakeClock, post } from './support';
 import {
@@ -54,7 +54,7 @@ const SENTINEL = -1;
 describe.each(drivers)('one commit on $name', (driver) => {
   let database: Database;
   let drop: () => Promise<void>;
-  let closeStream: () => void = () => undefined;
+  let stopListening: () => Promise<void> = () => Promise.resolve();
   const clock = fakeClock(new Date('2026-11-25T10:00:00Z'));
   let admin: SignedUp;
   const pokes: number[] = [];
@@ -140,16 +140,14 @@ describe.each(drivers)('one commit on $name', (driver) => {
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
     admin = await signUp(database, { name: 'Ada', email: 'ada.commit@example.com' }, clock);
-    const stream = await openStream(
-      database,
-      { workspaceId: ws(), userId: 'listener', sessionId: 'listener' },
-      { poke: (version) => pokes.push(version), end: () => undefined },
-    );
-    if (!stream.ok) throw new Error('no stream');
-    closeStream = stream.close;
+    // Every poke sent on the channel, as each server process hears it (before streams group them).
+    stopListening = await database.listen(POKE_CHANNEL, (payload) => {
+      const poke = parsePoke(payload);
+      if (poke?.workspaceId === ws()) pokes.push(poke.version);
+    });
   });
   afterAll(async () => {
-    closeStream();
+    await stopListening();
     await drop();
   });
 

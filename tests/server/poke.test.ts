@@ -1,10 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleDelete, handleLogin } from '../../src/server/api/handlers';
 import { handlePoke, handlePush } from '../../src/server/api/sync-handlers';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { openStream, STREAM_LIMITS } from '../../src/server/sync/poke';
 import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
-import { joinWorkspace, pusher, signUp, teamMember, timeLogFields } from './workspace-support';
+import {
+  joinWorkspace,
+  projectFields,
+  pusher,
+  signUp,
+  teamMember,
+  timeLogFields,
+} from './workspace-support';
 
 /** Reads a Server-Sent Events body until an event of `name` arrives (or gives up after `ms`). */
 async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, ms = 5000) {
@@ -27,6 +34,58 @@ async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: 
   return undefined;
 }
 
+/**
+ * The version the next poke brings the stream to: a plain `poke`'s, or the `to` of the rows a
+ * `changes` event carries (undefined when neither comes within `ms`).
+ */
+async function nextVersion(reader: ReadableStreamDefaultReader<Uint8Array>, ms = 5000) {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+    ]);
+    if (!chunk || chunk.done) break;
+    buffer += decoder.decode(chunk.value);
+    const blocks = buffer.split('\n\n');
+    buffer = blocks.pop() ?? '';
+    for (const block of blocks) {
+      const event = /^event: (\w+)$/m.exec(block)?.[1];
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as {
+        version?: number;
+        to?: number;
+      } | null;
+      if (event === 'poke') return data?.version;
+      if (event === 'changes') return data?.to;
+    }
+  }
+  return undefined;
+}
+
+/** Every event the stream sends from now on, read in the background into the returned list. */
+function collect(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const heard: { event: string; data: unknown }[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value);
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const event = /^event: (\w+)$/m.exec(block)?.[1];
+        if (event)
+          heard.push({ event, data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') });
+      }
+    }
+  })();
+  return heard;
+}
+
 /** Reads a stream until it ends (or `ms` pass): whether it ended, and the versions it was poked. */
 async function untilEnd(reader: ReadableStreamDefaultReader<Uint8Array>, ms = 3000) {
   const decoder = new TextDecoder();
@@ -45,9 +104,10 @@ async function untilEnd(reader: ReadableStreamDefaultReader<Uint8Array>, ms = 30
     }
     text += decoder.decode(chunk.value);
   }
-  const versions = [...text.matchAll(/^event: poke\ndata: (.*)$/gm)].map(
-    (m) => (JSON.parse(m[1] ?? '{}') as { version: number }).version,
-  );
+  const versions = [...text.matchAll(/^event: (poke|changes)\ndata: (.*)$/gm)].map((m) => {
+    const data = JSON.parse(m[2] ?? '{}') as { version?: number; to?: number };
+    return data.version ?? data.to;
+  });
   return { ended, versions };
 }
 
@@ -93,28 +153,40 @@ describe.each(drivers)('poke on $name', (driver) => {
     return { reader, close: () => abort.abort() };
   }
 
-  const pushLog = (who: { cookie: string; workspaceId: string }, id: string, db = database) =>
+  const pushLog = (
+    who: { cookie: string; workspaceId: string },
+    id: string,
+    db = database,
+    memberId: string | null = null,
+  ) =>
     handlePush(
       post(
         '/sync/push',
         {
           workspaceId: who.workspaceId,
           clientId: `poker-${id}-${'p'.repeat(16)}`,
-          mutations: [{ id: 1, name: 'addTimeLog', args: { id, fields: log } }],
+          mutations: [{ id: 1, name: 'addTimeLog', args: { id, fields: { ...log, memberId } } }],
         },
         who.cookie,
       ),
       context(db),
     );
 
-  it('tells the devices of a workspace to pull when it changes, and not other workspaces', async () => {
+  it('sends the devices of a workspace the rows of a change, and nothing to other workspaces', async () => {
     const me = await person();
     const stranger = await person();
     const mine = await subscribe(me);
     const theirs = await subscribe(stranger);
-    const pushed = (await (await pushLog(me, `l-${counter}`)).json()) as { version: number };
-    expect(await nextEvent(mine.reader, 'poke')).toEqual({ version: pushed.version });
-    expect(await nextEvent(theirs.reader, 'poke', 500)).toBeUndefined();
+    const id = `l-${counter}`;
+    const pushed = (await (await pushLog(me, id)).json()) as { version: number };
+    expect(await nextEvent(mine.reader, 'changes')).toMatchObject({
+      from: pushed.version - 1,
+      to: pushed.version,
+      changes: [
+        { kind: 'timeLog', id, version: pushed.version, deleted: false, data: { dur: 900 } },
+      ],
+    });
+    expect(await nextVersion(theirs.reader, 500)).toBeUndefined();
     mine.close();
     theirs.close();
   });
@@ -176,7 +248,7 @@ describe.each(drivers)('poke on $name', (driver) => {
     const freed = await subscribe(another);
     // Still live: a push pokes the streams that were let in.
     const pushed = (await (await pushLog(me, `l-cap-${counter}`)).json()) as { version: number };
-    expect(await nextEvent(freed.reader, 'poke')).toEqual({ version: pushed.version });
+    expect(await nextVersion(freed.reader)).toBe(pushed.version);
     for (const stream of [...held, freed, stranger]) stream.close();
     const last = await attempt(me);
     expect(last.res.status).toBe(200);
@@ -206,14 +278,17 @@ describe.each(drivers)('poke on $name', (driver) => {
     const member = { cookie: nik.cookie, workspaceId: admin.workspaceId };
     const stream = await subscribe(member, db);
     // The pokes of the pushes above may still be on their way (NOTIFY arrives when it arrives):
-    // after this push's, what the stream hears comes from the test.
-    const marker = (await (await pushLog(admin, `l-mark-${counter}`)).json()) as {
+    // after this push's (a log of Nik's, which his device may see), what the stream hears comes
+    // from the test.
+    const marker = (await (
+      await pushLog(admin, `l-mark-${counter}`, database, memberId)
+    ).json()) as {
       version: number;
     };
     for (let seen = 0; seen < marker.version;) {
-      const poke = (await nextEvent(stream.reader, 'poke')) as { version: number } | undefined;
-      if (!poke) throw new Error('The stream was not poked');
-      seen = poke.version;
+      const version = await nextVersion(stream.reader);
+      if (version === undefined) throw new Error('The stream was not poked');
+      seen = version;
     }
     return { admin, ok, memberId, member, stream };
   }
@@ -232,22 +307,58 @@ describe.each(drivers)('poke on $name', (driver) => {
     await ok(admin, 'updateMember', { id: memberId, changes: { Role: 'Manager' } });
     expect(await untilEnd(stream.reader)).toEqual({ ended: true, versions: [] });
     const again = await subscribe(member);
-    const pushed = (await (await pushLog(admin, `l-role-${counter}`)).json()) as {
+    const pushed = (await (
+      await pushLog(admin, `l-role-${counter}`, database, memberId)
+    ).json()) as {
       version: number;
     };
-    expect(await nextEvent(again.reader, 'poke')).toEqual({ version: pushed.version });
+    expect(await nextVersion(again.reader)).toBe(pushed.version);
     again.close();
   });
 
   it('keeps a member’s stream when an edit leaves their role and access as they were', async () => {
     const { admin, ok, memberId, stream } = await team();
     await ok(admin, 'updateMember', { id: memberId, changes: { status: 'Active', notes: 'x' } });
-    const pushed = (await (await pushLog(admin, `l-same-${counter}`)).json()) as {
+    const pushed = (await (
+      await pushLog(admin, `l-same-${counter}`, database, memberId)
+    ).json()) as {
       version: number;
     };
-    // The edit's own poke first, then the push's: the stream stayed open.
-    expect(await nextEvent(stream.reader, 'poke')).toEqual({ version: pushed.version - 1 });
-    expect(await nextEvent(stream.reader, 'poke')).toEqual({ version: pushed.version });
+    // The edit of Nik's own record and the push of his log reach him (in one message when they
+    // come within the grouping window): the stream stayed open.
+    let seen = 0;
+    while (seen < pushed.version) {
+      const version = await nextVersion(stream.reader);
+      if (version === undefined) throw new Error(`The stream heard nothing after ${seen}`);
+      seen = version;
+    }
+    expect(seen).toBe(pushed.version);
+    stream.close();
+  });
+
+  it('sends a Normal member only the rows they may see, and does not wake them for the rest', async () => {
+    const { admin, ok, memberId, stream } = await team();
+    const heard = collect(stream.reader);
+    // A project Nik is not on: his device may see nothing of it, so it hears nothing.
+    await ok(admin, 'createProject', {
+      id: `p-hidden-${counter}`,
+      fields: { ...projectFields('Hidden', null), memberIds: [] },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(heard).toEqual([]);
+    // A log of his: it comes, alone, counting from the last version he was told of.
+    const id = `l-nik-${counter}`;
+    const pushed = (await (await pushLog(admin, id, database, memberId)).json()) as {
+      version: number;
+    };
+    await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 5000 });
+    const [patch] = heard as {
+      event: string;
+      data: { from: number; to: number; changes: { kind: string; id: string }[] };
+    }[];
+    expect(patch?.event).toBe('changes');
+    expect(patch?.data).toMatchObject({ from: pushed.version - 2, to: pushed.version });
+    expect(patch?.data.changes.map((c) => `${c.kind} ${c.id}`)).toEqual([`timeLog ${id}`]);
     stream.close();
   });
 
@@ -278,7 +389,7 @@ describe.each(drivers)('poke on $name', (driver) => {
         const pushed = (await (await pushLog(me, `l-x-${counter}`, database)).json()) as {
           version: number;
         };
-        expect(await nextEvent(onOther.reader, 'poke')).toEqual({ version: pushed.version });
+        expect(await nextVersion(onOther.reader)).toBe(pushed.version);
         onOther.close();
       } finally {
         await other.close();
@@ -308,7 +419,7 @@ describe('poke streams per process', () => {
     const database = await openDatabase({});
     try {
       const limits = { perDevice: 2, perAccount: 2, perProcess: 3 };
-      const events = { poke: () => {}, end: () => {} };
+      const events = { poke: () => {}, changes: () => {}, end: () => {} };
       const open = (n: number) =>
         openStream(
           database,

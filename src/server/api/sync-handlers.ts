@@ -3,6 +3,7 @@ import { pushBody } from '../../lib/sync/mutations';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { decodeCursor, pull } from '../sync/pull';
+import { retryAfterSeconds, withinPullLimit } from '../sync/pull-gate';
 import { push } from '../sync/push';
 import { openStream, STREAM_LIMITS } from '../sync/poke';
 import {
@@ -10,6 +11,7 @@ import {
   MAX_OWN_WORKSPACES,
   membershipOf,
   workspacesOf,
+  workspaceVersion,
 } from '../sync/workspaces';
 import { newWorkspaceBody } from './schemas';
 import type { HandlerContext } from './context';
@@ -98,13 +100,24 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields,
     });
-  const outcome = await pull(ctx.database.db, session.user.id, {
-    workspaceId,
-    cookie: cookie ? Number(cookie) : null,
-    upTo: upTo === null ? null : Number(upTo),
-    cursor,
-    logsFrom,
-  });
+  // A device that hung up before its turn wants no answer: nothing is read for it.
+  if (request.signal.aborted) return apiError(400, 'aborted', 'The request was abandoned.');
+  const done = await withinPullLimit(() =>
+    pull(ctx.database.db, session.user.id, {
+      workspaceId,
+      cookie: cookie ? Number(cookie) : null,
+      upTo: upTo === null ? null : Number(upTo),
+      cursor,
+      logsFrom,
+    }),
+  );
+  if (!done) {
+    const wait = retryAfterSeconds();
+    return apiError(503, 'server_busy', 'The server is busy. Your device asks again in a moment.', {
+      headers: { 'Retry-After': String(wait) },
+    });
+  }
+  const outcome = done.value;
   if (outcome.kind === 'forbidden') return notMember();
   const { kind: _kind, ...answer } = outcome;
   return json(200, answer, refreshed(session, request, ctx));
@@ -164,16 +177,22 @@ export async function handlePoke(request: Request, ctx: HandlerContext): Promise
     { workspaceId, userId: session.user.id, sessionId: session.sessionId },
     {
       poke: (version) => send(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`),
+      changes: (patch) => send(`event: changes\ndata: ${JSON.stringify(patch)}\n\n`),
       end: finish,
     },
   );
   if (!held.ok) return apiError(429, 'too_many_streams', tooManyStreams[held.limit]);
   release = held.close;
   if (!open) release();
-  if (!(await membershipOf(ctx.database.db, session.user.id, workspaceId))) {
+  const reread = () => membershipOf(ctx.database.db, session.user.id, workspaceId);
+  const membership = await reread();
+  if (!membership) {
     finish();
     return notMember();
   }
+  // From the version now on, changes come down the stream as rows; the device's pull on `ready`
+  // brings it this far.
+  held.follow(membership, await workspaceVersion(ctx.database.db, workspaceId), reread);
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
@@ -182,7 +201,9 @@ export async function handlePoke(request: Request, ctx: HandlerContext): Promise
       request.signal.addEventListener('abort', finish);
       if (request.signal.aborted) finish();
       // Tells the browser how long to wait before reconnecting, and that the stream is live.
-      send('retry: 3000\nevent: ready\ndata: {}\n\n');
+      // Spread at random, so a team whose streams all dropped at once (a restart, a network
+      // blip) does not come back in the same second.
+      send(`retry: ${3000 + Math.floor(Math.random() * 5000)}\nevent: ready\ndata: {}\n\n`);
     },
     cancel() {
       finish();

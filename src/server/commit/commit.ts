@@ -105,7 +105,10 @@ export async function commit<T>(
     await tx.update(workspaces).set({ version }).where(eq(workspaces.id, workspaceId));
     for (const who of resets) await resetVisibility(tx, workspaceId, version, who);
     await writeHistory(tx, origin, version, entries);
-    await pokeWorkspace(tx, workspaceId, version);
+    // A push changes records, which each device is sent as the rows it may see; any other write
+    // (settings, invoices, teams, invitations) may change what a pull's `access` says, so every
+    // device pulls (issue 34).
+    await pokeWorkspace(tx, workspaceId, version, origin.command !== null || resets.length > 0);
     return { result, version, changed: true };
   });
 }

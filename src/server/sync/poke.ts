@@ -1,14 +1,36 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connect';
+import type { Membership } from './permissions';
+import { deliver, type DeliveryStream, type PokePatch } from './poke-delivery';
 import type { Runner } from './records';
+
+export type { PokePatch } from './poke-delivery';
 
 /**
  * The notification channel every server process listens on. It carries `<workspace>:<version>`
- * (a poke) and `end:<user>[:<workspace>]` (that person's streams end). One channel, so one
- * connection hears both in the order a transaction sent them: a member archived by a push has
- * their streams ended before the push's own poke arrives.
+ * (a poke: the rows changed), `<workspace>:<version>:pull` (every device must pull: settings,
+ * rates or teams changed, which only a pull's `access` brings) and `end:<user>[:<workspace>]`
+ * (that person's streams end). One channel, so one connection hears them all in the order a
+ * transaction sent them: a member archived by a push has their streams ended before the push's
+ * own poke arrives.
  */
-const CHANNEL = 'hourmark_poke';
+export const POKE_CHANNEL = 'hourmark_poke';
+const CHANNEL = POKE_CHANNEL;
+
+/**
+ * How long a process gathers the pokes of one workspace before it tells its streams: a burst of
+ * pushes becomes one message per device (issue 34).
+ */
+export const POKE_GROUP_MS = 50;
+
+/** A poke as the channel carries it, or null for another message. */
+export function parsePoke(
+  payload: string,
+): { workspaceId: string; version: number; pullAll: boolean } | null {
+  const [workspaceId, version, flag] = payload.split(':');
+  if (!workspaceId || workspaceId === 'end' || !version) return null;
+  return { workspaceId, version: Number(version), pullAll: flag === 'pull' };
+}
 
 /**
  * Poke streams one process holds at most (docs/security.md, "Live-update streams"). A browser
@@ -25,18 +47,31 @@ export interface StreamOwner {
   sessionId: string;
 }
 
-/** What a stream is told: a new version, or that it must end (its person lost or changed access). */
+/**
+ * What a stream is told: the rows of a change it may see, a plain new version (its device pulls),
+ * or that it must end (its person lost or changed access).
+ */
 export interface StreamEvents {
   poke: (version: number) => void;
+  changes: (patch: PokePatch) => void;
   end: () => void;
 }
 
-interface Stream extends StreamOwner, StreamEvents {}
+interface Stream extends StreamOwner, StreamEvents, DeliveryStream {}
+
+/** The pokes of one workspace gathered while a delivery waits or runs. */
+interface Gathered {
+  to: number;
+  pullAll: boolean;
+  waiting: boolean;
+  running: boolean;
+}
 
 interface Hub {
   byWorkspace: Map<string, Set<Stream>>;
   byUser: Map<string, Set<Stream>>;
   bySession: Map<string, number>;
+  gathered: Map<string, Gathered>;
   total: number;
   ready: Promise<unknown>;
 }
@@ -46,30 +81,85 @@ const hubs = new WeakMap<Database, Hub>();
 function hubOf(database: Database): Hub {
   let hub = hubs.get(database);
   if (!hub) {
-    const byWorkspace = new Map<string, Set<Stream>>();
-    const byUser = new Map<string, Set<Stream>>();
-    const ready = database.listen(CHANNEL, (payload) => {
-      const [first, second, third] = payload.split(':');
-      if (first === 'end') {
-        for (const stream of [...(byUser.get(second ?? '') ?? [])])
-          if (third === undefined || stream.workspaceId === third) stream.end();
-        return;
-      }
-      for (const stream of [...(byWorkspace.get(first ?? '') ?? [])]) stream.poke(Number(second));
+    const created: Hub = {
+      byWorkspace: new Map(),
+      byUser: new Map(),
+      bySession: new Map(),
+      gathered: new Map(),
+      total: 0,
+      ready: Promise.resolve(),
+    };
+    created.ready = database.listen(CHANNEL, (payload) => {
+      const poke = parsePoke(payload);
+      if (poke) return gather(database, created, poke);
+      const [, userId, workspaceId] = payload.split(':');
+      for (const stream of [...(created.byUser.get(userId ?? '') ?? [])])
+        if (workspaceId === undefined || stream.workspaceId === workspaceId) stream.end();
     });
-    hub = { byWorkspace, byUser, bySession: new Map(), total: 0, ready };
+    hub = created;
     hubs.set(database, hub);
   }
   return hub;
 }
 
+/** Notes a poke; the workspace's streams hear of it after POKE_GROUP_MS with what came since. */
+function gather(
+  database: Database,
+  hub: Hub,
+  poke: { workspaceId: string; version: number; pullAll: boolean },
+) {
+  if (!hub.byWorkspace.has(poke.workspaceId)) return;
+  const group = hub.gathered.get(poke.workspaceId) ?? {
+    to: 0,
+    pullAll: false,
+    waiting: false,
+    running: false,
+  };
+  hub.gathered.set(poke.workspaceId, group);
+  group.to = Math.max(group.to, poke.version);
+  group.pullAll ||= poke.pullAll;
+  if (!group.waiting && !group.running) later(database, hub, poke.workspaceId, group);
+}
+
+function later(database: Database, hub: Hub, workspaceId: string, group: Gathered) {
+  group.waiting = true;
+  setTimeout(() => void flush(database, hub, workspaceId, group), POKE_GROUP_MS);
+}
+
+/** Tells the workspace's streams of what was gathered; one delivery per workspace at a time. */
+async function flush(database: Database, hub: Hub, workspaceId: string, group: Gathered) {
+  group.waiting = false;
+  group.running = true;
+  const { to, pullAll } = group;
+  group.pullAll = false;
+  const streams = [...(hub.byWorkspace.get(workspaceId) ?? [])];
+  try {
+    await deliver(database.db, workspaceId, streams, to, pullAll);
+  } catch (error) {
+    // The rows could not be read: a plain poke still brings every device up to date by a pull.
+    console.error('Poke delivery failed; devices will pull', error);
+    for (const stream of streams) stream.poke(to);
+  } finally {
+    group.running = false;
+    if (group.to > to || group.pullAll) later(database, hub, workspaceId, group);
+    else hub.gathered.delete(workspaceId);
+  }
+}
+
 /**
- * Tells every device of a workspace, on every server process, to pull. Called inside the push
+ * Tells every device of a workspace, on every server process, that it is at `version`: each is
+ * sent the rows it may see, or with `pullAll` told to pull. Called inside the commit's
  * transaction: PostgreSQL delivers the notification only when that transaction commits, so no
- * device is poked about a change it cannot see yet, and a rolled-back push pokes no one.
+ * device is poked about a change it cannot see yet, and a rolled-back write pokes no one.
  */
-export async function pokeWorkspace(runner: Runner, workspaceId: string, version: number) {
-  await runner.execute(sql`SELECT pg_notify(${CHANNEL}, ${`${workspaceId}:${version}`})`);
+export async function pokeWorkspace(
+  runner: Runner,
+  workspaceId: string,
+  version: number,
+  pullAll = false,
+) {
+  const payload = `${workspaceId}:${version}${pullAll ? ':pull' : ''}`;
+  await runner.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
 }
 
 /**
@@ -91,7 +181,20 @@ function remove<K>(map: Map<K, Set<Stream>>, key: K, stream: Stream) {
 
 /** A stream held, or which limit refused it. */
 export type OpenedStream =
-  { ok: true; close: () => void } | { ok: false; limit: 'device' | 'account' | 'process' };
+  | {
+      ok: true;
+      close: () => void;
+      /**
+       * From here on the stream is sent rows: its person's membership, the version its device
+       * is told to pull to now (`ready`), and how to read the membership again.
+       */
+      follow: (
+        membership: Membership,
+        version: number,
+        reread: () => Promise<Membership | null>,
+      ) => void;
+    }
+  | { ok: false; limit: 'device' | 'account' | 'process' };
 
 /**
  * Holds a stream for `owner` if this process's limits allow: `events.poke` hears every change
@@ -113,7 +216,7 @@ export async function openStream(
     return { ok: false, limit: 'account' };
   const onDevice = hub.bySession.get(owner.sessionId) ?? 0;
   if (onDevice >= limits.perDevice) return { ok: false, limit: 'device' };
-  const stream: Stream = { ...owner, ...events };
+  const stream: Stream = { ...owner, ...events, view: null };
   for (const [map, key] of [
     [hub.byWorkspace, owner.workspaceId],
     [hub.byUser, owner.userId],
@@ -124,6 +227,9 @@ export async function openStream(
   let open = true;
   return {
     ok: true,
+    follow: (membership, version, reread) => {
+      stream.view = { membership, sent: version, checked: version, reread };
+    },
     close: () => {
       if (!open) return;
       open = false;

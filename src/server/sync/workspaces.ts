@@ -153,3 +153,12 @@ export async function createWorkspace(
     return created ?? null;
   });
 }
+
+/** The workspace's version now (0 when it does not exist). */
+export async function workspaceVersion(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: workspaces.version })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return Number(row?.version ?? 0);
+}

@@ -64,6 +64,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     clock: deps.clock,
     url: transport.pokeUrl,
     pull: () => void session?.pullNow(),
+    poked: (version) => session?.poked(version),
+    patched: (patch) => session?.patched(patch),
     mayRetry: () => Boolean(session && !session.view().problem),
   });
   let session: Session | null = null;

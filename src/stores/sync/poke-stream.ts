@@ -1,4 +1,29 @@
+import type { PulledChange } from '../../lib/sync/rebase';
 import type { Clock, OpenPokeSource, PokeSource } from './deps';
+
+/** The rows of a change a poke carries (the server's src/server/sync/poke-delivery.ts). */
+export interface PokePatch {
+  /** The device has every row it may see up to here once it has pulled this far. */
+  from: number;
+  /** The version these rows bring it to. */
+  to: number;
+  changes: PulledChange[];
+}
+
+function parsed<T>(data: unknown): T | null {
+  if (typeof data !== 'string') return null;
+  try {
+    return JSON.parse(data) as T;
+  } catch {
+    return null;
+  }
+}
+
+const isPatch = (value: PokePatch | null): value is PokePatch =>
+  value !== null &&
+  Number.isSafeInteger(value.from) &&
+  Number.isSafeInteger(value.to) &&
+  Array.isArray(value.changes);
 
 /** EventSource.CLOSED: the browser has given up on the stream. */
 const CLOSED = 2;
@@ -13,8 +38,10 @@ export interface PokeStream {
 }
 
 /**
- * Holds `/sync/poke` open: `ready` comes on every (re)connection and `poke` on every change, and
- * both ask for a pull. While the stream is open, pokes alone bring changes; only when the browser
+ * Holds `/sync/poke` open: `ready` comes on every (re)connection and asks for a pull; `changes`
+ * brings the rows of a change this device may see, laid over the cache without a pull, and
+ * `poke` says the workspace moved on in a way only a pull brings (the device pulls unless it is
+ * there already). While the stream is open, it alone brings changes; only when the browser
  * has given up on it (the server answered 429 or 403, which EventSource does not read) does the
  * device pull, to learn what the server meant, and try the stream again every 30 s.
  */
@@ -23,6 +50,10 @@ export function createPokeStream(deps: {
   clock: Clock;
   url: (workspaceId: string) => string;
   pull: () => void;
+  /** The server is at `version` (a plain poke): the device pulls unless its cookie is there. */
+  poked: (version: number) => void;
+  /** The rows of a change this device may see, to lay over its cache without a pull. */
+  patched: (patch: PokePatch) => void;
   /** False once a problem (signed out, not a member) means asking again is pointless. */
   mayRetry: () => boolean;
 }): PokeStream {
@@ -49,7 +80,17 @@ export function createPokeStream(deps: {
     const opened = new Open(deps.url(workspaceId), { withCredentials: true });
     source = opened;
     opened.addEventListener('ready', deps.pull);
-    opened.addEventListener('poke', deps.pull);
+    // What cannot be read is treated as a plain "something changed": the device pulls.
+    opened.addEventListener('poke', (event) => {
+      const poke = parsed<{ version?: unknown }>(event.data);
+      if (typeof poke?.version === 'number') deps.poked(poke.version);
+      else deps.pull();
+    });
+    opened.addEventListener('changes', (event) => {
+      const patch = parsed<PokePatch>(event.data);
+      if (isPatch(patch)) deps.patched(patch);
+      else deps.pull();
+    });
     opened.addEventListener('error', () => {
       if (opened === source && opened.readyState === CLOSED) deps.pull();
     });

@@ -13,7 +13,7 @@ export function applyPull(input: {
   owner: CacheOwner;
   outbox: Outbox;
   cache: DeviceCache;
-  pulled: Pulled;
+  pulled: Omit<Pulled, 'access'>;
   now: Date;
 }): void {
   const { owner, outbox, cache, pulled } = input;

@@ -2,6 +2,7 @@ import type { MutationResult } from '../../lib/sync/mutations';
 import { coalesce } from './coalesce';
 import type { AccountHooks, Clock, DeviceCache } from './deps';
 import type { Outbox } from './outbox';
+import type { PokePatch } from './poke-stream';
 import { applyPull } from './pull';
 import type { CacheOwner } from './owner';
 import type { SyncState } from './state';
@@ -24,6 +25,10 @@ export interface Session {
   readonly owner: CacheOwner;
   pushNow: () => Promise<void>;
   pullNow: () => Promise<void>;
+  /** A plain poke: the server is at `version`; pulls unless this device is there already. */
+  poked: (version: number) => void;
+  /** A poke with rows: laid over the cache when they follow on from its cookie, else a pull. */
+  patched: (patch: PokePatch) => void;
   /** This tab leads (or no longer does): pushes and pulls it alone may start. */
   setLeader: (leading: boolean) => void;
   readonly leader: boolean;
@@ -52,6 +57,8 @@ export function createSession(deps: {
 }): Session {
   const { owner: me, outbox, transport, cache, clock } = deps;
   const backoff = createBackoff(clock);
+  /** The wait before asking again after a pull the server turned away (busy, 5xx): 2 s to 60 s. */
+  let pullWait = 2000;
   let stopped = false;
   let leader = false;
   let problem: string | null = null;
@@ -145,6 +152,16 @@ export function createSession(deps: {
     return true;
   }
 
+  let pullRetry: unknown;
+  function retryPull(afterMs: number): void {
+    clock.clearTimeout(pullRetry);
+    pullWait = Math.min(pullWait * 2, 60_000);
+    pullRetry = clock.setTimeout(() => {
+      pullRetry = undefined;
+      void pullNow();
+    }, afterMs);
+  }
+
   /** Pulls what changed since the last pull and rebases the cache on it. */
   async function pullOnce(): Promise<void> {
     if (!live()) return;
@@ -155,22 +172,68 @@ export function createSession(deps: {
       if (result.status === 401 || result.status === 403)
         stopOnProblem(result.status, result.message);
       else networkDown = result.status === 0;
+      // Turned away by a busy server: ask again later, never sooner than it said (Retry-After),
+      // rather than wait for the next poke. Offline, the browser's online event asks again.
+      if (result.status !== 0 && worthRetrying(result))
+        retryPull(Math.max(pullWait, (result.retryAfter ?? 0) * 1000));
       return;
     }
     networkDown = false;
+    pullWait = 2000;
     const { pulled } = result;
     deps.account.rememberAccess(me, pulled.access);
     applyPull({ owner: me, outbox, cache, pulled, now: clock.now() });
     caughtUp = true;
   }
 
+  /** The cookie of the last pull, as a version (null before the first). */
+  function cookieVersion(): number | null {
+    const cookie = outbox.read(me).cookie;
+    const version = cookie === null ? NaN : Number(cookie);
+    return Number.isSafeInteger(version) ? version : null;
+  }
+
+  function poked(version: number): void {
+    if (!live() || !leader) return;
+    const at = cookieVersion();
+    // A pull that finished has brought it there (a pull under way may have begun before it).
+    if (caughtUp && at !== null && at >= version) return;
+    void pullNow();
+  }
+
+  /**
+   * Rows the server sent for versions `from` to `to`: laid over the cache as a pull's would be
+   * when the device has everything up to `from` and not yet `to`; with a gap (it missed a poke,
+   * or has not pulled yet) or a pull under way, it pulls instead, which fills the gap.
+   */
+  function patched(patch: PokePatch): void {
+    if (!live() || !leader) return;
+    const at = cookieVersion();
+    if (caughtUp && at !== null && at >= patch.to) return;
+    if (!caughtUp || at === null || at < patch.from || pulls.busy()) return void pullNow();
+    applyPull({
+      owner: me,
+      outbox,
+      cache,
+      // Nothing is confirmed by it: the pull after a push still does that.
+      pulled: { cookie: String(patch.to), reset: false, changes: patch.changes, acknowledged: {} },
+      now: clock.now(),
+    });
+    deps.changed();
+  }
+
   return {
     owner: me,
+    poked,
+    patched,
     pushNow: () => (live() ? pushNow() : Promise.resolve()),
     pullNow: () => (live() ? pullNow() : Promise.resolve()),
     setLeader(leading) {
       leader = leading && !stopped;
-      if (!leader) backoff.cancel();
+      if (!leader) {
+        backoff.cancel();
+        clock.clearTimeout(pullRetry);
+      }
     },
     get leader() {
       return leader;
@@ -189,6 +252,7 @@ export function createSession(deps: {
       stopped = true;
       leader = false;
       backoff.cancel();
+      clock.clearTimeout(pullRetry);
     },
     get stopped() {
       return stopped;

@@ -7,7 +7,7 @@ import { $clients } from '../../../src/stores/clients';
 import { $syncStatus, disposeSync, startSync } from '../../../src/stores/app-sync';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $team } from '../../../src/stores/team';
-import { fakeFetch, resetServer, user } from './sync-server-stand-in';
+import { fakeFetch, resetServer, server, user } from './sync-server-stand-in';
 
 // The poke stream as the engine sees it, with a stand-in for the browser's EventSource (jsdom
 // has none): a stream the server refuses (429 too many streams, 403 no longer a member) is
@@ -121,5 +121,58 @@ describe('sync engine and the poke stream', () => {
     vi.advanceTimersByTime(90_000);
     expect(FakeEventSource.opened).toHaveLength(1);
     expect(pulls).toBe(tried);
+  });
+  it('lays the rows a poke carries over the cache without a pull, and pulls when it missed some', async () => {
+    const at = '2026-11-26T09:00:00.000Z';
+    const clientRow = (id: string, name: string, version: number) => ({
+      kind: 'client',
+      id,
+      version,
+      deleted: false,
+      data: {
+        name,
+        contactPerson: '',
+        email: '',
+        phone: '',
+        address: '',
+        country: '',
+        taxName: '',
+        taxPercentage: null,
+        taxNumber: '',
+        vatNumber: '',
+        status: 'Active',
+      },
+      createdAt: at,
+      updatedAt: at,
+    });
+    const send = (event: string, data: unknown) =>
+      latest().dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data) }));
+    const names = () => $clients.get().map((c) => c.name);
+    const before = pulls;
+    // The device pulled up to version 0; a change at 1 comes with its row.
+    send('changes', { from: 0, to: 1, changes: [clientRow('c1', 'Acme Ltd', 1)] });
+    expect(names()).toEqual(['Acme Ltd']);
+    // Told of versions it has (a plain poke for 1, rows up to 1 again): nothing to do.
+    send('poke', { version: 1 });
+    send('changes', { from: 0, to: 1, changes: [clientRow('c1', 'Acme Ltd', 1)] });
+    expect(pulls).toBe(before);
+    // Rows from 2 to 3 while it is at 1: version 2 went by unseen, so it pulls, which fills the gap.
+    for (const [id, name, version] of [
+      ['c2', 'Bolt', 2],
+      ['c3', 'Cora', 3],
+    ] as const) {
+      server.version = version;
+      const { kind: _kind, ...row } = clientRow(id, name, version);
+      server.rows.set(`client:${id}`, { kind: 'client', ...row });
+    }
+    send('changes', { from: 2, to: 3, changes: [clientRow('c3', 'Cora', 3)] });
+    await vi.waitFor(() => expect(pulls).toBe(before + 1));
+    await vi.waitFor(() => expect(names().sort()).toEqual(['Acme Ltd', 'Bolt', 'Cora']));
+    // A plain poke past its cookie pulls; a poke it cannot read pulls too.
+    send('poke', { version: 4 });
+    await vi.waitFor(() => expect(pulls).toBe(before + 2));
+    await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
+    latest().dispatchEvent(new MessageEvent('changes', { data: 'not json' }));
+    await vi.waitFor(() => expect(pulls).toBe(before + 3));
   });
 });

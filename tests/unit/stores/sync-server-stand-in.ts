@@ -137,6 +137,21 @@ export async function fakeFetch(input: string, init?: { body?: string }): Promis
       next: end < changed.length ? String(end) : null,
       // Read when each page is answered, as the real server does on later pages.
       lastMutationIds: { ...server.lastMutationIds },
+      // The workspace's owner, as the real server says on every pull.
+      access: {
+        role: 'Admin',
+        memberId: null,
+        seesAmounts: true,
+        rules: {
+          timeZone: 'UTC',
+          weekStart: 1,
+          lockedUpTo: null,
+          autoLock: null,
+          managersSeeAmounts: false,
+        },
+        currency: 'INR',
+        teamMembers: null,
+      },
     });
   }
   return new Response('{}', { status: 404 });
