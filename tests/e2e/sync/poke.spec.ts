@@ -31,8 +31,11 @@ const clientFields = (name: string) => ({
 });
 
 // Through the real server (front door, Astro's streaming, the middleware): a device listening on
-// /sync/poke hears about a push made by another device of the same account.
-test('a push pokes the listening devices over Server-Sent Events', async ({ request, baseURL }) => {
+// /sync/poke is sent the rows of a push made by another device of the same account.
+test('a push sends the listening devices its rows over Server-Sent Events', async ({
+  request,
+  baseURL,
+}) => {
   const { cookie, workspaceId } = await signUpWithWorkspace(request);
 
   const { hostname, port } = new URL(baseURL ?? '');
@@ -69,7 +72,13 @@ test('a push pokes the listening devices over Server-Sent Events', async ({ requ
   });
   expect(pushed.status()).toBe(200);
   const { version } = (await pushed.json()) as { version: number };
-  await expect.poll(() => events.join('')).toContain(`event: poke\ndata: {"version":${version}}`);
+  await expect
+    .poll(() => events.join(''))
+    .toMatch(
+      new RegExp(
+        `event: changes\ndata: \\{"from":${version - 1},"to":${version},"changes":\\[\\{"kind":"client","id":"c-poke"`,
+      ),
+    );
   stream.destroy();
 });
 
