@@ -647,4 +647,16 @@ CREATE TABLE change_log (
 CREATE INDEX change_log_workspace_version ON change_log (workspace_id, version);
 `,
   },
+  {
+    id: '0025_job_runner',
+    sql: `
+-- The job runner (issue 31): each claim gets a token, so only the process holding the lease can
+-- renew it, finish or fail the job; each job says how many attempts it gets (its kind's), and
+-- the runner prunes finished rows (done_at) after a retention period.
+ALTER TABLE jobs ADD COLUMN claim_token text;
+ALTER TABLE jobs ADD COLUMN max_attempts integer NOT NULL DEFAULT 5;
+ALTER TABLE jobs ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();
+CREATE INDEX jobs_done ON jobs (done_at) WHERE done_at IS NOT NULL;
+`,
+  },
 ];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { resolveSpec, type Schedule } from '../../lib/saved-report';
 import { todayIn, weekStartOf } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
+import { doubling, type JobKind } from '../jobs/kind';
 import { enqueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import { rows } from '../sync/records';
@@ -101,3 +102,14 @@ export async function sendReportMail(
   });
   return outcome === 'sent' ? 'sent' : 'failed';
 }
+
+/** A report mail job: a refused mail is tried again after 1, 2, 4 and 8 minutes. */
+export const reportMailJob: JobKind = {
+  backoffMs: doubling(60_000, 30 * 60_000),
+  run: async (payload, deps) => {
+    const { savedReportId } = payload as { savedReportId?: unknown };
+    if (typeof savedReportId !== 'string') return 'done';
+    const outcome = await sendReportMail(deps.db, deps.mailer, savedReportId, deps.now());
+    return outcome === 'failed' ? { retry: 'The mail server refused it' } : 'done';
+  },
+};

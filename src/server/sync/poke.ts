@@ -4,7 +4,8 @@ import type { Runner } from './records';
 
 /**
  * The notification channel every server process listens on. It carries `<workspace>:<version>`
- * (a poke) and `end:<user>[:<workspace>]` (that person's streams end). One channel, so one
+ * (a poke), `end:<user>[:<workspace>]` (that person's streams end) and `jobs` (a job was added:
+ * the job runners wake, src/server/jobs/runner.ts). One channel, so one
  * connection hears both in the order a transaction sent them: a member archived by a push has
  * their streams ended before the push's own poke arrives.
  */
@@ -34,6 +35,8 @@ export interface StreamEvents {
 interface Stream extends StreamOwner, StreamEvents {}
 
 interface Hub {
+  /** The job runners of this process, woken when any process adds a job. */
+  jobWakers: Set<() => void>;
   byWorkspace: Map<string, Set<Stream>>;
   byUser: Map<string, Set<Stream>>;
   bySession: Map<string, number>;
@@ -48,7 +51,12 @@ function hubOf(database: Database): Hub {
   if (!hub) {
     const byWorkspace = new Map<string, Set<Stream>>();
     const byUser = new Map<string, Set<Stream>>();
+    const jobWakers = new Set<() => void>();
     const ready = database.listen(CHANNEL, (payload) => {
+      if (payload === JOBS_ADDED) {
+        for (const wake of [...jobWakers]) wake();
+        return;
+      }
       const [first, second, third] = payload.split(':');
       if (first === 'end') {
         for (const stream of [...(byUser.get(second ?? '') ?? [])])
@@ -57,7 +65,7 @@ function hubOf(database: Database): Hub {
       }
       for (const stream of [...(byWorkspace.get(first ?? '') ?? [])]) stream.poke(Number(second));
     });
-    hub = { byWorkspace, byUser, bySession: new Map(), total: 0, ready };
+    hub = { jobWakers, byWorkspace, byUser, bySession: new Map(), total: 0, ready };
     hubs.set(database, hub);
   }
   return hub;
@@ -81,6 +89,30 @@ export async function pokeWorkspace(runner: Runner, workspaceId: string, version
 export async function endStreams(runner: Runner, userId: string, workspaceId?: string) {
   const payload = workspaceId ? `end:${userId}:${workspaceId}` : `end:${userId}`;
   await runner.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+}
+
+/** The payload that says a job was added. */
+const JOBS_ADDED = 'jobs';
+
+/**
+ * Wakes the job runners of every server process (called by src/server/jobs/queue.ts when it adds
+ * a job). Inside a transaction it is delivered when that commits, so a runner never wakes for a
+ * job it cannot see yet.
+ */
+export async function wakeJobRunners(runner: Runner) {
+  await runner.execute(sql`SELECT pg_notify(${CHANNEL}, ${JOBS_ADDED})`);
+}
+
+/**
+ * Calls `wake` whenever any process on this database adds a job, over the pokes' one LISTEN
+ * connection (within the process on PGlite). Listening has begun when this resolves; the
+ * function it resolves to stops it.
+ */
+export async function onJobsAdded(database: Database, wake: () => void): Promise<() => void> {
+  const hub = hubOf(database);
+  await hub.ready;
+  hub.jobWakers.add(wake);
+  return () => hub.jobWakers.delete(wake);
 }
 
 function remove<K>(map: Map<K, Set<Stream>>, key: K, stream: Stream) {
