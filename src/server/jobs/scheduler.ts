@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/connect';
 import type { Mailer } from '../mail/mailer';
+import { NOTICE_JOB, NOTICE_MAIL_JOB, noticeJob, noticeMailJob } from '../notices/deliver';
 import { enqueueReportMails, REPORT_MAIL_JOB, reportMailJob } from '../reports/report-mail';
 import type { JobDeps } from './kind';
 import { jobPool, startJobRunner, type JobKinds, type JobRunner } from './runner';
@@ -11,6 +12,8 @@ import { jobPool, startJobRunner, type JobKinds, type JobRunner } from './runner
 /** Every kind of job, by the name stored in `jobs.kind`. */
 export const jobKinds: JobKinds = {
   [REPORT_MAIL_JOB]: reportMailJob,
+  [NOTICE_JOB]: noticeJob,
+  [NOTICE_MAIL_JOB]: noticeMailJob,
 };
 
 /** Adds the jobs that are due by the clock: scheduled report mails (with mail set). */

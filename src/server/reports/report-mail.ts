@@ -5,6 +5,7 @@ import type { Db } from '../db/connect';
 import { doubling, type JobKind } from '../jobs/kind';
 import { enqueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
+import { postNotice } from '../notices/post';
 import { rows } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
 import { reportDocument, reportFileName } from './export/report-document';
@@ -111,5 +112,22 @@ export const reportMailJob: JobKind = {
     if (typeof savedReportId !== 'string') return 'done';
     const outcome = await sendReportMail(deps.db, deps.mailer, savedReportId, deps.now());
     return outcome === 'failed' ? { retry: 'The mail server refused it' } : 'done';
+  },
+  // Its creator hears that this period's mail did not go (in the app, and by mail if they chose).
+  onGiveUp: async (payload, error, deps) => {
+    const { savedReportId } = payload as { savedReportId?: unknown };
+    if (typeof savedReportId !== 'string') return;
+    const [report] = await rows<{ name: string; workspace_id: string; user_id: string }>(
+      deps.db,
+      sql`SELECT name, workspace_id, user_id FROM saved_reports WHERE id = ${savedReportId}`,
+    );
+    if (!report) return;
+    await postNotice(deps.db, {
+      event: 'report-failed',
+      workspaceId: report.workspace_id,
+      userId: report.user_id,
+      reportName: report.name,
+      error,
+    });
   },
 };
