@@ -1,6 +1,7 @@
 import type { Database, Db } from '../db/connect';
 import type { Mailer } from '../mail/mailer';
 import { NOTICE_JOB, NOTICE_MAIL_JOB, noticeJob, noticeMailJob } from '../notices/deliver';
+import { enqueueReminders } from '../notices/reminders';
 import { enqueueReportMails, REPORT_MAIL_JOB, reportMailJob } from '../reports/report-mail';
 import type { JobDeps } from './kind';
 import { jobPool, startJobRunner, type JobKinds, type JobRunner } from './runner';
@@ -16,8 +17,9 @@ export const jobKinds: JobKinds = {
   [NOTICE_MAIL_JOB]: noticeMailJob,
 };
 
-/** Adds the jobs that are due by the clock: scheduled report mails (with mail set). */
+/** Adds the jobs that are due by the clock: reminders, and scheduled report mails (with mail set). */
 export async function scheduleDueJobs(deps: JobDeps): Promise<void> {
+  await enqueueReminders(deps.db, deps.now());
   // Without SMTP_URL there is no way to send a scheduled report, so none is queued.
   if (deps.mailer.enabled) await enqueueReportMails(deps.db, deps.now());
 }
