@@ -39,6 +39,7 @@ test('the bell counts an unread notice, lists it, marks it read, and the setting
   await expect(
     list.getByRole('link', { name: `Nia Rao joined ${admin.name}'s workspace` }),
   ).toHaveAttribute('href', '/users');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
   await page
     .getByRole('button', { name: `Mark read: Nia Rao joined ${admin.name}'s workspace` })
