@@ -9,6 +9,8 @@ export interface Received {
   subject: string;
   text: string;
   replyTo: string;
+  /** Every header as sent, by lower-case name (List-Unsubscribe, List-Unsubscribe-Post …). */
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
@@ -48,6 +50,9 @@ export async function startSmtp(port = 0): Promise<{
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             replyTo: addressesOf(mail.replyTo)[0] ?? '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+            ),
             attachments: mail.attachments.map((a) => ({
               filename: a.filename ?? '',
               contentType: a.contentType,

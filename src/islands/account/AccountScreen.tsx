@@ -5,6 +5,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ImportDataForm } from './ImportDataForm';
 import { InvoiceSettingsForm } from './InvoiceSettingsForm';
+import { NoticeSettingsForm } from './NoticeSettingsForm';
 import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
 import { useState } from 'react';
 import { ExportDataButton } from '../../ui/feedback/ExportDataButton';
@@ -42,6 +43,7 @@ export function AccountScreen() {
         <ExportDataButton />
         <ImportDataForm />
       </section>
+      <NoticeSettingsForm />
       <ChangePasswordForm />
       <section
         aria-labelledby="devices-heading"

@@ -1,3 +1,4 @@
+import { currentZoneName, currentZoneNames } from '../../lib/time-zones';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { formatDay } from '../../lib/day';
@@ -21,9 +22,11 @@ const periods: { value: AutoLockPeriod | ''; label: string }[] = [
 
 /** Every time zone this browser knows, the workspace's own first if it is not among them. */
 function timeZones(current: string): string[] {
-  const known = Intl.supportedValuesOf('timeZone');
+  // Under current names: this browser may list Asia/Kolkata as Asia/Calcutta.
+  const known = currentZoneNames(Intl.supportedValuesOf('timeZone'));
   const all = known.includes('UTC') ? known : ['UTC', ...known];
-  return all.includes(current) ? all : [current, ...all];
+  const shown = currentZoneName(current);
+  return all.includes(shown) ? all : [shown, ...all];
 }
 
 /** What is locked now, in words, under `settings`. */
@@ -129,7 +132,7 @@ export function WorkspaceSettingsForm() {
                   <select
                     {...control}
                     className="field-input"
-                    value={settings.timeZone}
+                    value={currentZoneName(settings.timeZone)}
                     onChange={(e) => change({ timeZone: e.target.value })}
                   >
                     {zones.map((zone) => (

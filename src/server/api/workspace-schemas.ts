@@ -1,3 +1,4 @@
+import { currentZoneName } from '../../lib/time-zones';
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
 import { isCountryCode } from '../../lib/countries';
@@ -23,7 +24,9 @@ export const workspaceSettingsBody = z
     managersSeeAmounts: z.boolean({ invalid_type_error: 'Must be true or false' }),
     timeZone: text
       .max(64, 'Choose a time zone from the list')
-      .refine(isTimeZone, 'Choose a time zone from the list'),
+      .refine(isTimeZone, 'Choose a time zone from the list')
+      // Stored under its current name (Asia/Calcutta becomes Asia/Kolkata, issue 31).
+      .transform(currentZoneName),
     weekStart: z
       .number({ invalid_type_error: 'Choose a day' })
       .int('Choose a day')

@@ -15,9 +15,9 @@ export function getDatabase(): Promise<Database> {
       async (database) => {
         // Logs written before their money was stored (migration 0005), or restored without it.
         await recomputeLogAmounts(database.db, null, { stale: true });
-        // Scheduled report mail, in every process: the jobs table keeps each mail to one send.
-        const mailer = processMailer();
-        if (mailer.enabled) startScheduler(database.db, mailer);
+        // The job runner, in every process with or without mail: the jobs table keeps each job
+        // to one run however many processes share the database.
+        startScheduler(database, processMailer(), config.appUrl);
         ready = true;
         return database;
       },

@@ -647,4 +647,50 @@ CREATE TABLE change_log (
 CREATE INDEX change_log_workspace_version ON change_log (workspace_id, version);
 `,
   },
+  {
+    id: '0025_job_runner',
+    sql: `
+-- The job runner (issue 31): each claim gets a token, so only the process holding the lease can
+-- renew it, finish or fail the job; each job says how many attempts it gets (its kind's), and
+-- the runner prunes finished rows (done_at) after a retention period.
+ALTER TABLE jobs ADD COLUMN claim_token text;
+ALTER TABLE jobs ADD COLUMN max_attempts integer NOT NULL DEFAULT 5;
+ALTER TABLE jobs ADD COLUMN created_at timestamptz NOT NULL DEFAULT now();
+CREATE INDEX jobs_done ON jobs (done_at) WHERE done_at IS NOT NULL;
+`,
+  },
+  {
+    id: '0026_notices',
+    sql: `
+-- Notices (issue 31): what a person is told in the app (the bell), each event's channel as they
+-- chose it, and the one-click unsubscribe links of the mails (the SHA-256 of their secrets).
+CREATE TABLE notices (
+  id text PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  workspace_id uuid REFERENCES workspaces(id) ON DELETE CASCADE,
+  event text NOT NULL,
+  title text NOT NULL,
+  body text NOT NULL,
+  path text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL,
+  read_at timestamptz
+);
+CREATE INDEX notices_user ON notices (user_id, created_at DESC);
+CREATE TABLE notice_preferences (
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  event text NOT NULL,
+  channel text NOT NULL CHECK (channel IN ('app', 'mail', 'off')),
+  hour smallint CHECK (hour BETWEEN 0 AND 23),
+  PRIMARY KEY (user_id, event)
+);
+CREATE TABLE unsubscribe_links (
+  id text PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  event text NOT NULL,
+  secret_hash text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX unsubscribe_links_created ON unsubscribe_links (created_at);
+`,
+  },
 ];

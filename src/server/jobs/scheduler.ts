@@ -1,52 +1,55 @@
-import type { Db } from '../db/connect';
+import type { Database, Db } from '../db/connect';
 import type { Mailer } from '../mail/mailer';
-import { enqueueReportMails, REPORT_MAIL_JOB, sendReportMail } from '../reports/report-mail';
-import { claimJob, completeJob, failJob } from './queue';
+import { NOTICE_JOB, NOTICE_MAIL_JOB, noticeJob, noticeMailJob } from '../notices/deliver';
+import { enqueueReminders } from '../notices/reminders';
+import { enqueueReportMails, REPORT_MAIL_JOB, reportMailJob } from '../reports/report-mail';
+import type { JobDeps } from './kind';
+import { jobPool, startJobRunner, type JobKinds, type JobRunner } from './runner';
 
-// What every server process does once a minute: add the jobs that are due (once-only by key),
-// then work through the due jobs it manages to claim. Several processes on one PostgreSQL
-// share the work without doing any of it twice (src/server/jobs/queue.ts).
+// What the job runner of every server process knows: the kinds of job, and the jobs the clock
+// makes due on each tick. Several processes on one PostgreSQL share the work without doing any
+// of it twice (src/server/jobs/queue.ts).
 
-/** One round: returns how many jobs this process finished. */
-export async function runDueJobs(db: Db, mailer: Mailer, now: () => Date): Promise<number> {
+/** Every kind of job, by the name stored in `jobs.kind`. */
+export const jobKinds: JobKinds = {
+  [REPORT_MAIL_JOB]: reportMailJob,
+  [NOTICE_JOB]: noticeJob,
+  [NOTICE_MAIL_JOB]: noticeMailJob,
+};
+
+/** Adds the jobs that are due by the clock: reminders, and scheduled report mails (with mail set). */
+export async function scheduleDueJobs(deps: JobDeps): Promise<void> {
+  await enqueueReminders(deps.db, deps.now());
   // Without SMTP_URL there is no way to send a scheduled report, so none is queued.
-  if (!mailer.enabled) return 0;
-  await enqueueReportMails(db, now());
-  let finished = 0;
-  for (;;) {
-    const job = await claimJob(db, now());
-    if (!job) return finished;
-    try {
-      const payload = job.payload as { savedReportId?: unknown };
-      const outcome =
-        job.kind === REPORT_MAIL_JOB && typeof payload.savedReportId === 'string'
-          ? await sendReportMail(db, mailer, payload.savedReportId, now())
-          : 'skipped';
-      if (outcome === 'failed') await failJob(db, job.key, 'The mail server refused it', now());
-      else {
-        await completeJob(db, job.key, now());
-        finished += 1;
-      }
-    } catch (error) {
-      await failJob(db, job.key, error instanceof Error ? error.message : String(error), now());
-    }
-  }
+  if (deps.mailer.enabled) await enqueueReportMails(deps.db, deps.now());
 }
 
-/** Runs `runDueJobs` every `intervalMs` (never two rounds at once); returns a stop function. */
-export function startScheduler(db: Db, mailer: Mailer, intervalMs = 60_000): () => void {
-  let running = false;
-  const round = () => {
-    if (running) return;
-    running = true;
-    runDueJobs(db, mailer, () => new Date())
-      .catch((error: unknown) => console.error('Scheduled work failed', error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  round();
-  return () => clearInterval(timer);
+/** Where links point when a caller names no PUBLIC_URL (tests, the runner without one). */
+const LOCAL_URL = new URL('http://localhost:4321');
+
+/**
+ * One round, as a tick runs it: adds the due jobs, then works through every due job this
+ * process manages to claim, four at once. Returns how many jobs this process finished.
+ */
+export async function runDueJobs(
+  db: Db,
+  mailer: Mailer,
+  now: () => Date,
+  options: { appUrl?: URL; concurrency?: number } = {},
+): Promise<number> {
+  const deps: JobDeps = { db, mailer, now, appUrl: options.appUrl ?? LOCAL_URL };
+  await scheduleDueJobs(deps);
+  const pool = jobPool(deps, jobKinds, { concurrency: options.concurrency ?? 4 });
+  pool.wake();
+  await pool.idle();
+  return pool.finished();
+}
+
+/** Starts this process's job runner (every process, with or without mail). */
+export function startScheduler(database: Database, mailer: Mailer, appUrl: URL): JobRunner {
+  return startJobRunner(
+    database,
+    { db: database.db, mailer, appUrl, now: () => new Date() },
+    { kinds: jobKinds, schedule: scheduleDueJobs },
+  );
 }

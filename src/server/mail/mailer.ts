@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string | undefined;
+  /** Extra headers (a notice's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
   /** Files sent along (a scheduled report's PDF and CSV). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }

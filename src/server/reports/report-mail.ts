@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { resolveSpec, type Schedule } from '../../lib/saved-report';
 import { todayIn, weekStartOf } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
+import { doubling, type JobKind } from '../jobs/kind';
 import { enqueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
+import { postNotice } from '../notices/post';
 import { rows } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
 import { reportDocument, reportFileName } from './export/report-document';
@@ -101,3 +103,31 @@ export async function sendReportMail(
   });
   return outcome === 'sent' ? 'sent' : 'failed';
 }
+
+/** A report mail job: a refused mail is tried again after 1, 2, 4 and 8 minutes. */
+export const reportMailJob: JobKind = {
+  backoffMs: doubling(60_000, 30 * 60_000),
+  run: async (payload, deps) => {
+    const { savedReportId } = payload as { savedReportId?: unknown };
+    if (typeof savedReportId !== 'string') return 'done';
+    const outcome = await sendReportMail(deps.db, deps.mailer, savedReportId, deps.now());
+    return outcome === 'failed' ? { retry: 'The mail server refused it' } : 'done';
+  },
+  // Its creator hears that this period's mail did not go (in the app, and by mail if they chose).
+  onGiveUp: async (payload, error, deps) => {
+    const { savedReportId } = payload as { savedReportId?: unknown };
+    if (typeof savedReportId !== 'string') return;
+    const [report] = await rows<{ name: string; workspace_id: string; user_id: string }>(
+      deps.db,
+      sql`SELECT name, workspace_id, user_id FROM saved_reports WHERE id = ${savedReportId}`,
+    );
+    if (!report) return;
+    await postNotice(deps.db, {
+      event: 'report-failed',
+      workspaceId: report.workspace_id,
+      userId: report.user_id,
+      reportName: report.name,
+      error,
+    });
+  },
+};

@@ -9,8 +9,9 @@ export type { PokePatch } from './poke-delivery';
 /**
  * The notification channel every server process listens on. It carries `<workspace>:<version>`
  * (a poke: the rows changed), `<workspace>:<version>:pull` (every device must pull: settings,
- * rates or teams changed, which only a pull's `access` brings) and `end:<user>[:<workspace>]`
- * (that person's streams end). One channel, so one connection hears them all in the order a
+ * rates or teams changed, which only a pull's `access` brings), `end:<user>[:<workspace>]`
+ * (that person's streams end) and `jobs` (a job was added: the job runners wake,
+ * src/server/jobs/runner.ts). One channel, so one connection hears them all in the order a
  * transaction sent them: a member archived by a push has their streams ended before the push's
  * own poke arrives.
  */
@@ -68,6 +69,8 @@ interface Gathered {
 }
 
 interface Hub {
+  /** The job runners of this process, woken when any process adds a job. */
+  jobWakers: Set<() => void>;
   byWorkspace: Map<string, Set<Stream>>;
   byUser: Map<string, Set<Stream>>;
   bySession: Map<string, number>;
@@ -82,6 +85,7 @@ function hubOf(database: Database): Hub {
   let hub = hubs.get(database);
   if (!hub) {
     const created: Hub = {
+      jobWakers: new Set(),
       byWorkspace: new Map(),
       byUser: new Map(),
       bySession: new Map(),
@@ -90,6 +94,10 @@ function hubOf(database: Database): Hub {
       ready: Promise.resolve(),
     };
     created.ready = database.listen(CHANNEL, (payload) => {
+      if (payload === JOBS_ADDED) {
+        for (const wake of [...created.jobWakers]) wake();
+        return;
+      }
       const poke = parsePoke(payload);
       if (poke) return gather(database, created, poke);
       const [, userId, workspaceId] = payload.split(':');
@@ -171,6 +179,30 @@ export async function pokeWorkspace(
 export async function endStreams(runner: Runner, userId: string, workspaceId?: string) {
   const payload = workspaceId ? `end:${userId}:${workspaceId}` : `end:${userId}`;
   await runner.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+}
+
+/** The payload that says a job was added. */
+const JOBS_ADDED = 'jobs';
+
+/**
+ * Wakes the job runners of every server process (called by src/server/jobs/queue.ts when it adds
+ * a job). Inside a transaction it is delivered when that commits, so a runner never wakes for a
+ * job it cannot see yet.
+ */
+export async function wakeJobRunners(runner: Runner) {
+  await runner.execute(sql`SELECT pg_notify(${CHANNEL}, ${JOBS_ADDED})`);
+}
+
+/**
+ * Calls `wake` whenever any process on this database adds a job, over the pokes' one LISTEN
+ * connection (within the process on PGlite). Listening has begun when this resolves; the
+ * function it resolves to stops it.
+ */
+export async function onJobsAdded(database: Database, wake: () => void): Promise<() => void> {
+  const hub = hubOf(database);
+  await hub.ready;
+  hub.jobWakers.add(wake);
+  return () => hub.jobWakers.delete(wake);
 }
 
 function remove<K>(map: Map<K, Set<Stream>>, key: K, stream: Stream) {

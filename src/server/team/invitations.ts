@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { postNotice } from '../notices/post';
 import { commit } from '../commit/commit';
 import { invitations, memberships, users, workspaces } from '../db/schema';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
@@ -308,5 +309,12 @@ async function takeInvitation(
     });
   // Someone already in the workspace may join again with another role: their streams reconnect.
   await endStreams(tx, userId, invitation.workspaceId);
+  // The Admin who invited them hears of it, once, when this commits.
+  await postNotice(tx, {
+    event: 'invitation-accepted',
+    workspaceId: invitation.workspaceId,
+    byUserId: userId,
+    invitationId: invitation.id,
+  });
   return true;
 }

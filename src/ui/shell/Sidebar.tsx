@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { $cacheOwner } from '../../stores/sync/owner';
 import { $abilities } from '../../stores/access';
 import { isCurrent, isGroup, sidebarFor, type NavGroup, type NavItem } from './nav-items';
+import { NoticesBell } from './NoticesBell';
 import { TrialBanner } from './TrialBanner';
 import { WorkspaceMenu } from './WorkspaceMenu';
 
@@ -61,7 +62,7 @@ async function signOut(): Promise<void> {
 export function Sidebar({ path }: { path: string }) {
   const [signingOut, setSigningOut] = useState(false);
   const owner = useStore($cacheOwner);
-  const { role } = useStore($abilities);
+  const { role, isAdmin } = useStore($abilities);
   return (
     <nav aria-label="App" className="flex h-full flex-col bg-brand-900 text-white">
       {/* On a phone the bar above the menu already says Hourmark. */}
@@ -69,6 +70,7 @@ export function Sidebar({ path }: { path: string }) {
         Hourmark
       </a>
       <WorkspaceMenu owner={owner} />
+      <NoticesBell />
       <ul className="flex-1 space-y-1 overflow-y-auto px-2">
         {sidebarFor(role).map((entry) => (
           <li key={entry.label}>
@@ -80,7 +82,8 @@ export function Sidebar({ path }: { path: string }) {
           </li>
         ))}
       </ul>
-      <TrialBanner />
+      {/* The trial and its Pro choice are the Admin's business (issue 31). */}
+      {isAdmin ? <TrialBanner /> : null}
       <div className="p-3">
         <button
           type="button"

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unknownAccess } from '../../../src/lib/abilities';
+import { rememberAccess } from '../../../src/stores/access';
 import { $token, $user } from '../../../src/stores/auth';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { AppShell } from '../../../src/ui/shell/AppShell';
@@ -75,7 +77,14 @@ describe('Sidebar', () => {
     );
   });
 
-  it('counts the Pro trial from the account creation date', () => {
+  it('counts the Pro trial from the account creation date, for Admins only', () => {
+    $cacheOwner.set({ userId: 'u1', workspaceId: 'w1', workspaceName: 'Bolt Studio' });
+    rememberAccess({ userId: 'u1', workspaceId: 'w1' }, { ...unknownAccess, role: 'Manager' });
+    const { unmount } = render(<Sidebar path="/projects" />);
+    expect(screen.queryByText(/Your Pro trial/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Keep or leave Pro' })).toBeNull();
+    unmount();
+    rememberAccess({ userId: 'u1', workspaceId: 'w1' }, { ...unknownAccess, role: 'Admin' });
     render(<Sidebar path="/projects" />);
     expect(screen.getByText('Your Pro trial expires in 11 days.')).toBeTruthy();
   });
