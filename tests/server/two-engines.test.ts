@@ -58,13 +58,13 @@ function deviceFetch(database: Database, clock: ReturnType<typeof fakeClock>, co
 function deviceEventSource(fetcher: typeof fetch, streams: Set<{ readyState: number }>) {
   return class implements PokeSource {
     readyState = 0;
-    private readonly listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
+    private readonly listeners = new Map<string, ((event: Event) => void)[]>();
     private readonly abort = new AbortController();
     constructor(url: string) {
       streams.add(this);
       void this.read(url);
     }
-    addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+    addEventListener(type: string, listener: (event: Event) => void) {
       this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
     }
     close() {
@@ -72,7 +72,8 @@ function deviceEventSource(fetcher: typeof fetch, streams: Set<{ readyState: num
       this.abort.abort();
     }
     private emit(type: string, data?: string) {
-      for (const listener of this.listeners.get(type) ?? []) listener({ data });
+      for (const listener of this.listeners.get(type) ?? [])
+        listener(new MessageEvent(type, { data }));
     }
     private async read(url: string) {
       const res = await fetcher(url, { signal: this.abort.signal });

@@ -41,8 +41,8 @@ export interface Locks {
 export interface PokeSource {
   readonly readyState: number;
   close: () => void;
-  /** A listener hears the event: the browser's MessageEvent carries its `data` text. */
-  addEventListener: (type: string, listener: (event: { data?: unknown }) => void) => void;
+  /** A listener hears the event: for `poke` and `changes`, a MessageEvent with its `data` text. */
+  addEventListener: (type: string, listener: (event: Event) => void) => void;
 }
 
 /** Opens a Server-Sent Events stream (the browser's EventSource). */

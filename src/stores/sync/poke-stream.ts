@@ -10,7 +10,9 @@ export interface PokePatch {
   changes: PulledChange[];
 }
 
-function parsed<T>(data: unknown): T | null {
+/** The JSON an event's `data` carries (a MessageEvent's), or null. */
+function parsed<T>(event: Event): T | null {
+  const data = (event as Partial<MessageEvent>).data as unknown;
   if (typeof data !== 'string') return null;
   try {
     return JSON.parse(data) as T;
@@ -82,12 +84,12 @@ export function createPokeStream(deps: {
     opened.addEventListener('ready', deps.pull);
     // What cannot be read is treated as a plain "something changed": the device pulls.
     opened.addEventListener('poke', (event) => {
-      const poke = parsed<{ version?: unknown }>(event.data);
+      const poke = parsed<{ version?: unknown }>(event);
       if (typeof poke?.version === 'number') deps.poked(poke.version);
       else deps.pull();
     });
     opened.addEventListener('changes', (event) => {
-      const patch = parsed<PokePatch>(event.data);
+      const patch = parsed<PokePatch>(event);
       if (isPatch(patch)) deps.patched(patch);
       else deps.pull();
     });

@@ -150,6 +150,12 @@ export class FakeEventSource extends EventTarget implements PokeSource {
   poke() {
     this.dispatchEvent(new Event('poke'));
   }
+  /** An event with `data` as the server writes it (JSON text, or whatever a test gives). */
+  send(type: string, data: unknown) {
+    this.dispatchEvent(
+      new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }),
+    );
+  }
   /** The server answered with something other than a stream: the browser gives up on it. */
   refuse() {
     this.readyState = 2;

@@ -10,14 +10,18 @@ function stream(
 ) {
   const clock = manualClock();
   const pull = vi.fn();
+  const poked = vi.fn();
+  const patched = vi.fn();
   const poke = createPokeStream({
     EventSource: options.EventSource === undefined ? FakeEventSource : options.EventSource,
     clock,
     url: (id) => `/sync/poke?workspace=${id}`,
     pull,
+    poked,
+    patched,
     mayRetry: options.mayRetry ?? (() => true),
   });
-  return { clock, pull, poke, latest: () => FakeEventSource.opened.at(-1) };
+  return { clock, pull, poked, patched, poke, latest: () => FakeEventSource.opened.at(-1) };
 }
 
 beforeEach(() => {
@@ -35,6 +39,23 @@ describe('poke stream', () => {
     clock.advance(120_000);
     expect(pull).toHaveBeenCalledTimes(2);
     expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('hands a poke’s version and a change’s rows on, and pulls on what it cannot read', () => {
+    const { pull, poked, patched, poke, latest } = stream();
+    poke.open('w1');
+    latest()?.send('poke', { version: 7 });
+    expect(poked).toHaveBeenCalledWith(7);
+    const rows = { from: 7, to: 8, changes: [{ kind: 'client', id: 'c1' }] };
+    latest()?.send('changes', rows);
+    expect(patched).toHaveBeenCalledWith(rows);
+    expect(pull).not.toHaveBeenCalled();
+    latest()?.send('changes', 'not json');
+    latest()?.send('changes', { from: 'x', to: 8, changes: [] });
+    latest()?.send('poke', { version: 'soon' });
+    expect(pull).toHaveBeenCalledTimes(3);
+    expect(patched).toHaveBeenCalledTimes(1);
+    expect(poked).toHaveBeenCalledTimes(1);
   });
 
   it('pulls when refused and reconnects every 30 s until the server takes it', () => {
