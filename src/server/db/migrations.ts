@@ -647,4 +647,13 @@ CREATE TABLE change_log (
 CREATE INDEX change_log_workspace_version ON change_log (workspace_id, version);
 `,
   },
+  {
+    id: '0025_require_project_and_task',
+    sql: `
+-- A workspace may require a project and a task on every log (issue 29, "Require project and
+-- task" in Account setting → Workspace). Off for every workspace that exists: until now the log
+-- form asked for them, but the server never did, so logs without them are stored.
+ALTER TABLE workspaces ADD COLUMN require_project_and_task boolean NOT NULL DEFAULT false;
+`,
+  },
 ];
