@@ -15,6 +15,8 @@ export interface TimeLogDraft {
   st: string;
   end: string;
   exp: string;
+  /** Billable (issue 29): '' as the project bills, until the person ticks it on or off. */
+  billable: '' | 'yes' | 'no';
 }
 
 /** An empty draft for `day`. */
@@ -30,6 +32,7 @@ export function emptyDraft(day: string, memberId = ''): TimeLogDraft {
     st: '',
     end: '',
     exp: '',
+    billable: '',
   };
 }
 
@@ -43,6 +46,15 @@ export interface ValidDraft {
 export type DraftCheck =
   | { ok: true; value: ValidDraft }
   | { ok: false; message: string; fields: Partial<Record<keyof TimeLogDraft, string>> };
+
+/** The years a log may be dated in: a typo like 0005 or 20266 is said, not stored (issue 29). */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2099;
+const yearProblem = `Enter a year from ${FIRST_YEAR} to ${LAST_YEAR}`;
+const isSaneYear = (day: string) => {
+  const year = Number(day.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
 
 /**
  * Validates a draft; nothing is saved unless this returns ok. A log needs a day and a duration;
@@ -71,6 +83,7 @@ export function checkDraft(
     missing.push('Duration');
   }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) fields.date = 'Choose a date';
+  else if (!isSaneYear(draft.date)) fields.date = yearProblem;
   if (Object.keys(fields).length > 0) {
     const message =
       missing.length > 0

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { draftIsBillable } from '../../lib/draft-billable';
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
@@ -139,6 +140,18 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
             />
           )}
         </Field>
+        <div className="mb-4 flex items-center gap-2 self-end">
+          <input
+            id={`billable-${mode}`}
+            type="checkbox"
+            className="h-4 w-4"
+            checked={draftIsBillable(draft, project)}
+            onChange={(e) => set('billable', e.target.checked ? 'yes' : 'no')}
+          />
+          <label htmlFor={`billable-${mode}`} className="font-bold">
+            BILLABLE
+          </label>
+        </div>
         <Field label="TEAM MEMBER">
           {(p) => (
             <select

@@ -23,6 +23,7 @@ describe('emptyDraft', () => {
       st: '',
       end: '',
       exp: '',
+      billable: '',
     });
     expect(emptyDraft('2026-11-22').memberId).toBe('');
   });
@@ -80,6 +81,16 @@ describe('checkDraft', () => {
     });
     expect(checkDraft({ ...complete, taskId: '' }).ok).toBe(true);
     expect(checkDraft({ ...complete, desc: '', tags: '' }, required).ok).toBe(true);
+  });
+
+  it('refuses a year outside 2000–2099 beside the date', () => {
+    for (const date of ['0005-11-04', '1999-12-31', '2100-01-01'])
+      expect(checkDraft({ ...complete, date })).toEqual({
+        ok: false,
+        message: 'Please correct the highlighted fields.',
+        fields: { date: 'Enter a year from 2000 to 2099' },
+      });
+    expect(checkDraft({ ...complete, date: '2000-01-01' }).ok).toBe(true);
   });
 
   it('still refuses tags that cannot be stored', () => {
