@@ -30,8 +30,11 @@ test('a log needs only a duration; Billable follows the project until unticked',
   await expect(dayLogs(page)).toHaveCount(1);
   await expect(dayLogs(page).first()).toContainText('0:45:00');
 
+  // The only project that matches is picked with Enter.
   await form.getByLabel('CLIENT & PROJECT').fill('web');
-  await form.getByRole('listbox').getByRole('option', { name: 'Website' }).click();
+  await form.getByLabel('CLIENT & PROJECT').press('Enter');
+  await expect(form.getByLabel('CLIENT & PROJECT')).toHaveValue('Website');
+  await expect(dayLogs(page)).toHaveCount(1);
   const billable = form.getByRole('checkbox', { name: 'BILLABLE' });
   await expect(billable).toBeChecked();
   await form.getByLabel('Duration').fill('1:30');
@@ -59,6 +62,12 @@ test('the duration asks about "2h 3", and a year like 0005 is refused beside the
   await expect(form.getByText('Did you mean 2:30?')).toBeVisible();
   await form.getByRole('button', { name: 'Use 2:30' }).click();
   await expect(form.getByLabel('Duration')).toHaveValue('2:30');
+  // The description's toolbar is one Tab stop: Tab from it reaches the text.
+  await page.getByRole('button', { name: 'Bold' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('button', { name: 'Italic' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'DESCRIPTION' })).toBeFocused();
   await form.getByLabel('Date').fill('0005-11-04');
   await form.getByRole('button', { name: 'Add & Close' }).click();
   await expect(form.getByLabel('Date')).toHaveAccessibleDescription(
