@@ -96,6 +96,14 @@ test('an Admin can require a project and a task, and the log form then asks for 
     'please fill Time Log section: Client & Project, Task',
   );
   await expect(dayLogs(page)).toHaveCount(0);
+  // The stopwatch asks too, before Stop saves a run the server would refuse.
+  const stopwatch = page.getByRole('group', { name: 'Stopwatch and what it is for' });
+  await stopwatch.getByRole('button', { name: 'Start', exact: true }).click();
+  await stopwatch.getByRole('button', { name: 'Stop' }).click();
+  await expect(stopwatch.getByRole('alert')).toHaveText(
+    'This workspace requires a project and a task on every log: choose both.',
+  );
+  await expect(stopwatch.getByRole('button', { name: 'Stop' })).toBeVisible();
 });
 
 test('a project needs no client: Client is optional on Add Project', async ({ page }) => {
