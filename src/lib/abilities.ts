@@ -32,6 +32,7 @@ export const unknownAccess: Access = {
     lockedUpTo: null,
     autoLock: null,
     managersSeeAmounts: false,
+    requireProjectAndTask: false,
   },
 };
 

@@ -11,6 +11,8 @@ export interface BulkChange {
   memberId?: string | undefined;
   /** Comma-separated tags added to each log's own (a tag it already has is not repeated). */
   addTags?: string | undefined;
+  /** Billable or not, for every log (issue 29); undefined keeps each log's own. */
+  billable?: boolean | undefined;
 }
 
 /** What the change needs to know about projects and tasks. */
@@ -41,6 +43,7 @@ export function mergeTags(tags: string, added: string): string {
 export const changesSomething = (change: BulkChange) =>
   change.projectId !== undefined ||
   change.memberId !== undefined ||
+  change.billable !== undefined ||
   splitTags(change.addTags ?? '').length > 0;
 
 /**
@@ -68,6 +71,9 @@ export function bulkPatches(
       const memberId = change.memberId || null;
       if (log.memberId !== memberId) patch.memberId = memberId;
     }
+    // A log from before the flag gets it even when it bills already: it is now said.
+    if (change.billable !== undefined && log.billable !== change.billable)
+      patch.billable = change.billable;
     if (change.addTags) {
       const tags = mergeTags(log.tags, change.addTags);
       if (tags !== log.tags) patch.tags = tags;

@@ -4,9 +4,11 @@ export const MAX_LOG_SECONDS = 24 * 3600;
 /**
  * Result of reading a duration a person typed. `minutesInstead` is set for a bare whole number
  * of 10 or more, read as hours but more likely meant as minutes ("15", "90"): the form asks.
+ * `secondsInstead` is the other reading of one digit after the hours ("2h 3": 2:03 or 2:30?),
+ * which the form asks about too (issue 29).
  */
 export type ParsedDuration =
-  | { ok: true; seconds: number; minutesInstead?: number }
+  | { ok: true; seconds: number; minutesInstead?: number; secondsInstead?: number }
   | { ok: false; message: string; minutesInstead?: number };
 
 /** Bare whole numbers from here on are more likely minutes than hours in a single log. */
@@ -50,7 +52,15 @@ export function parseDuration(text: string): ParsedDuration {
   const units = input.replace(/\s+/g, '');
   // "1h30": minutes after the hours without their unit, as people write it.
   const hoursMinutes = /^(\d+)h([0-5]?\d)$/.exec(units);
-  if (hoursMinutes) return accept(Number(hoursMinutes[1]) * 3600 + Number(hoursMinutes[2]) * 60);
+  if (hoursMinutes) {
+    const hours = Number(hoursMinutes[1]) * 3600;
+    const read = accept(hours + Number(hoursMinutes[2]) * 60);
+    // One digit may be the tens of the minutes, half-typed: "2h 3" for 2h 30m.
+    const digit = hoursMinutes[2] ?? '';
+    return read.ok && /^[1-5]$/.test(digit)
+      ? { ...read, secondsInstead: hours + Number(digit) * 600 }
+      : read;
+  }
   if (/^(\d+(?:[.,]\d+)?[hms])+$/.test(units)) {
     let seconds = 0;
     const seen = new Set<string>();

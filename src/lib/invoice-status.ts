@@ -1,20 +1,23 @@
 // What the server answers about invoices and the screens show (issue 14): the list's lines,
 // what is left to bill, and where an invoice stands.
 
+/** A project's approved billable time and expenses not on an invoice. */
+export interface UninvoicedProject {
+  projectId: string;
+  projectName: string;
+  logs: number;
+  billableSeconds: number;
+  billableMinor: number;
+  expensesMinor: number;
+}
+
 /** A client's approved billable time and expenses not on an invoice, by project. */
 export interface UninvoicedClient {
   clientId: string;
   clientName: string;
   /** Credit left from the client's voided invoices, offered as a payment on its next one. */
   creditMinor?: number;
-  projects: {
-    projectId: string;
-    projectName: string;
-    logs: number;
-    billableSeconds: number;
-    billableMinor: number;
-    expensesMinor: number;
-  }[];
+  projects: UninvoicedProject[];
 }
 
 /** An invoice as the list shows it; overdue is worked out from the due date and `today`. */

@@ -15,7 +15,7 @@ export function groupLabel(g: Grouping, label: string): string {
   }
   if (label) return label;
   const none: Record<Grouping, string> = {
-    client: 'No client',
+    client: '(no client)',
     project: 'No project',
     task: 'No task',
     member: 'No team member',

@@ -1,5 +1,7 @@
 import { parseDuration } from './duration';
+import { missingLogFields, requirableLogFields } from './policy/required-fields';
 import { textProblem } from './storable-text';
+import type { WorkspaceRules } from './workspace-rules';
 
 /** What the add / edit time-log form holds while a person types. */
 export interface TimeLogDraft {
@@ -13,6 +15,8 @@ export interface TimeLogDraft {
   st: string;
   end: string;
   exp: string;
+  /** Billable (issue 29): '' as the project bills, until the person ticks it on or off. */
+  billable: '' | 'yes' | 'no';
 }
 
 /** An empty draft for `day`. */
@@ -28,16 +32,9 @@ export function emptyDraft(day: string, memberId = ''): TimeLogDraft {
     st: '',
     end: '',
     exp: '',
+    billable: '',
   };
 }
-
-/** The Time Log section fields SPEC.md requires, with the names the form shows. */
-const REQUIRED: { key: keyof TimeLogDraft; label: string }[] = [
-  { key: 'projectId', label: 'Client & Project' },
-  { key: 'taskId', label: 'Task' },
-  { key: 'desc', label: 'Description' },
-  { key: 'tags', label: 'Tags' },
-];
 
 /** The validated values of a draft, ready to be stored. */
 export interface ValidDraft {
@@ -50,34 +47,47 @@ export type DraftCheck =
   | { ok: true; value: ValidDraft }
   | { ok: false; message: string; fields: Partial<Record<keyof TimeLogDraft, string>> };
 
-const blank = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim() === '';
-/** Tags are one comma-separated text, so ' , ' holds no tag at all. */
-const missingValue = (key: keyof TimeLogDraft, value: string) =>
-  key === 'tags' ? value.split(',').every((tag) => tag.trim() === '') : blank(value);
+/** The years a log may be dated in: a typo like 0005 or 20266 is said, not stored (issue 29). */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2099;
+const yearProblem = `Enter a year from ${FIRST_YEAR} to ${LAST_YEAR}`;
+const isSaneYear = (day: string) => {
+  const year = Number(day.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
 
-/** Validates a draft; nothing is saved unless this returns ok. */
-export function checkDraft(draft: TimeLogDraft): DraftCheck {
+/**
+ * Validates a draft; nothing is saved unless this returns ok. A log needs a day and a duration;
+ * a project and a task only when the workspace requires them (the one policy's rule, which the
+ * server applies too); description and tags never (issue 29, docs/spec-notes.md).
+ */
+export function checkDraft(
+  draft: TimeLogDraft,
+  rules: Pick<WorkspaceRules, 'requireProjectAndTask'> = { requireProjectAndTask: false },
+): DraftCheck {
   const fields: Partial<Record<keyof TimeLogDraft, string>> = {};
-  const missing = REQUIRED.filter(({ key }) => missingValue(key, draft[key]));
-  for (const { key, label } of missing) fields[key] = `Fill in ${label}`;
+  const missing: string[] = missingLogFields(rules, draft).map((key) => requirableLogFields[key]);
+  for (const key of missingLogFields(rules, draft))
+    fields[key] = `Fill in ${requirableLogFields[key]}`;
   // The description comes from the editor, which drops control characters itself.
-  if (!fields.tags && textProblem(draft.tags)) fields.tags = textProblem(draft.tags);
-  const duration = parseDuration(draft.duration);
-  if (!duration.ok) fields.duration = duration.message;
+  if (textProblem(draft.tags)) fields.tags = textProblem(draft.tags);
   // Amounts are written the en-IN way ('1,50,000.50'): commas only group digits, so they are
   // dropped rather than read as a decimal point, which would turn ₹1,000 into ₹1.
   const expenses = draft.exp.trim() === '' ? 0 : Number(draft.exp.replace(/,/g, '').trim());
   if (!Number.isFinite(expenses) || expenses < 0) fields.exp = 'Enter expenses of 0 or more';
+  const duration = parseDuration(draft.duration);
+  if (!duration.ok) fields.duration = duration.message;
+  // A log is time spent; only an expense on its own (a train ticket) may come without any.
+  else if (duration.seconds === 0 && !(expenses > 0)) {
+    fields.duration = 'Enter how long, like 1:30 or 45m';
+    missing.push('Duration');
+  }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) fields.date = 'Choose a date';
+  else if (!isSaneYear(draft.date)) fields.date = yearProblem;
   if (Object.keys(fields).length > 0) {
-    const names = missing.map((m) => m.label);
     const message =
-      names.length > 0
-        ? `please fill Time Log section: ${names.join(', ')}`
+      missing.length > 0
+        ? `please fill Time Log section: ${missing.join(', ')}`
         : 'Please correct the highlighted fields.';
     return { ok: false, message, fields };
   }

@@ -37,6 +37,8 @@ export interface EconomyInput {
   projectId: string | null;
   taskId: string | null;
   memberId: string | null;
+  /** False: the log bills nothing (issue 29); true or absent: as its project says. */
+  billable?: boolean | undefined;
   /** The number of the issued invoice that holds the log, if one does. */
   invoice?: string | undefined;
   /** What that invoice froze of the log (the server sends it to those who see amounts). */
@@ -68,7 +70,8 @@ export function logEconomy(log: EconomyInput, lookups: Lookups): LogEconomy {
   const rates = member ? ratesOn(member, log.date ?? '') : undefined;
   const costMinor = rates ? amountMinor(log.dur, rates.LoborRate) : 0;
   const rate = resolveBillableRate({ project, task, member: rates });
-  if (!project || rate === 0) return { billableSeconds: 0, billableMinor: 0, costMinor };
+  if (!project || rate === 0 || log.billable === false)
+    return { billableSeconds: 0, billableMinor: 0, costMinor };
   const billableSeconds = roundSeconds(log.dur, project.rounding, project.timeInterval);
   return { billableSeconds, billableMinor: amountMinor(billableSeconds, rate), costMinor };
 }
@@ -124,6 +127,7 @@ export function totalsByProject(
  * it bills nothing: an invoice line states the rate that applied, not an average.
  */
 export function billedRateMinor(log: EconomyInput, lookups: Lookups): number {
+  if (log.billable === false) return 0;
   const project = log.projectId ? lookups.projectsById.get(log.projectId) : undefined;
   const task = log.taskId ? lookups.tasksById.get(log.taskId) : undefined;
   const member = log.memberId ? lookups.membersById.get(log.memberId) : undefined;

@@ -22,6 +22,11 @@ export interface WorkspaceRules {
   autoLock: AutoLock | null;
   /** Whether Managers see rates and amounts of their projects. */
   managersSeeAmounts: boolean;
+  /**
+   * Whether every log must name a project and a task (SPEC.md's "required project and task
+   * input"; issue 29). Off, a log needs only a day and a duration.
+   */
+  requireProjectAndTask: boolean;
 }
 
 export const defaultRules: WorkspaceRules = {
@@ -30,6 +35,7 @@ export const defaultRules: WorkspaceRules = {
   lockedUpTo: null,
   autoLock: null,
   managersSeeAmounts: false,
+  requireProjectAndTask: false,
 };
 
 /** The longest grace an automatic lock may have (three months). */

@@ -1,14 +1,19 @@
 import type { InvoiceDocument } from '../lib/invoice-document';
 import type { Settlement } from '../lib/invoice-settlement';
 import type { DraftLayout } from '../lib/invoice-lines';
-import type { InvoiceStatus, InvoiceSummary, UninvoicedClient } from '../lib/invoice-status';
+import type {
+  InvoiceStatus,
+  InvoiceSummary,
+  UninvoicedClient,
+  UninvoicedProject,
+} from '../lib/invoice-status';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
 // Invoices live on the server only (their numbers are decided there): the Invoices and
 // Uninvoiced screens read and change them here, online.
 
-export type { InvoiceSummary, UninvoicedClient } from '../lib/invoice-status';
+export type { InvoiceSummary, UninvoicedClient, UninvoicedProject } from '../lib/invoice-status';
 export type InvoiceStanding = InvoiceStatus;
 export interface Payment {
   id: string;
@@ -54,7 +59,8 @@ export const loadInvoice = (id: string) =>
   ask<{ invoice: Invoice }>(`/sync/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
 
 export const loadUninvoiced = (from: string, to: string) =>
-  ask<{ clients: UninvoicedClient[] }>(
+  // `withoutClient` is missing from servers before issue 29.
+  ask<{ clients: UninvoicedClient[]; withoutClient?: UninvoicedProject[] }>(
     `/sync/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`,
   );
 

@@ -37,6 +37,7 @@ export type TimeLogInput = Pick<
   | 'end'
   | 'exp'
   | 'memberId'
+  | 'billable'
 >;
 
 /** Saves a new log at the top; `needsApproval` marks it pending (project approval setting). */

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { toDay } from '../lib/day';
 import { formatDuration } from '../lib/duration';
+import { draftBillable, draftBillableOf } from '../lib/draft-billable';
 import { changedFields } from '../lib/record-diff';
 import type { TimeLogDraft } from '../lib/time-log-form';
 import { clientProjectLabel } from './choices';
@@ -39,7 +40,9 @@ export function logInputFromDraft(
   expenses: number,
 ): TimeLogInput {
   const task = $tasks.get().find((t) => t.id === draft.taskId);
+  const project = $projects.get().find((p) => p.id === draft.projectId);
   return {
+    ...draftBillable(draft, project),
     date: draft.date,
     client: clientProjectLabel(draft.projectId),
     projectId: draft.projectId || null,
@@ -78,6 +81,7 @@ export function draftFromLog(log: TimeLog): TimeLogDraft {
     st: log.st,
     end: log.end,
     exp: log.exp > 0 ? String(log.exp) : '',
+    billable: draftBillableOf(log),
   };
 }
 
@@ -95,6 +99,7 @@ const fieldLabels: Record<keyof TimeLogInput, string> = {
   end: 'End time',
   exp: 'Expenses',
   memberId: 'Team member',
+  billable: 'Billable',
 };
 
 /** The form's names for some fields of a log, each once (client and project are one field). */
@@ -124,14 +129,16 @@ export function saveLogEdit(
 }
 
 /**
- * Copies a log to the same day as a new one (the same work done again); it is pending again when
- * its project needs approval. The result names the copy, so its toast can undo it.
+ * Copies a log as a new one (the same work done again), to its own day or to `date` (a locked
+ * log's copy goes to today); it is pending again when its project needs approval. The result
+ * names the copy, so its toast can undo it.
  */
-export function copyLog(log: TimeLog): WriteResult & { log: TimeLog } {
+export function copyLog(log: TimeLog, date = log.date): WriteResult & { log: TimeLog } {
   const project = $projects.get().find((p) => p.id === log.projectId);
-  const { date, client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId } = log;
+  const { client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId } = log;
+  const billable = typeof log.billable === 'boolean' ? { billable: log.billable } : {};
   return addTimeLog(
-    { date, client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId },
+    { date, client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId, ...billable },
     project?.approval ?? false,
   );
 }

@@ -179,6 +179,8 @@ describe.each(drivers)('named commands on $name', (driver) => {
       end: '',
       exp: 0,
       status: 'pending',
+      // Website bills, so its logs are billable unless said otherwise (issue 29).
+      billable: true,
     });
     // A device that was offline says when it made the log; a time in the past is kept.
     await ok(nia, 'addLog', {

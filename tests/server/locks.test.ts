@@ -122,6 +122,7 @@ describe.each(drivers)('locked periods on $name', (driver) => {
       settings: {
         name: 'Ada’s workspace'.replace('’', "'"),
         managersSeeAmounts: false,
+        requireProjectAndTask: false,
         timeZone: 'UTC',
         weekStart: 1,
         lockedUpTo: null,
@@ -233,6 +234,7 @@ describe.each(drivers)('locked periods on $name', (driver) => {
         lockedUpTo: null,
         autoLock: { period: 'weekly', graceDays: 1 },
         managersSeeAmounts: false,
+        requireProjectAndTask: false,
       },
     });
     expect((await pull(manager)).text).not.toContain('1234.5');

@@ -39,7 +39,7 @@ function lockSummary(settings: WorkspaceSettings): string {
 
 /**
  * Account setting's Workspace section: the name, the calendar (time zone, week start), locked
- * periods and whether Managers see amounts. Admins change it; everyone else reads it.
+ * periods, whether Managers see amounts and whether logs need a project and task. Admins change it; everyone else reads it.
  */
 export function WorkspaceSettingsForm() {
   const can = useStore($abilities);
@@ -172,6 +172,22 @@ export function WorkspaceSettingsForm() {
                 Managers see rates, costs and billable amounts of their projects
                 <span className="block text-sm text-slate-700">
                   Admins always see them; Normal members never do.
+                </span>
+              </label>
+            </div>
+            <div className="mb-4 flex items-start gap-2">
+              <input
+                id="require-project-and-task"
+                type="checkbox"
+                className="mt-1 h-4 w-4"
+                checked={settings.requireProjectAndTask}
+                onChange={(e) => change({ requireProjectAndTask: e.target.checked })}
+              />
+              <label htmlFor="require-project-and-task">
+                Require project and task
+                <span className="block text-sm text-slate-700">
+                  Every new log must name a project and a task. Off, a day and a duration are
+                  enough; a description and tags are never required.
                 </span>
               </label>
             </div>

@@ -24,6 +24,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
   const [taskId, setTaskId] = useState('');
   const [memberId, setMemberId] = useState(KEEP);
   const [addTags, setAddTags] = useState('');
+  const [billable, setBillable] = useState<'keep' | 'yes' | 'no'>('keep');
   const [error, setError] = useState('');
   const tasks = tasksByProject.get(projectId) ?? [];
 
@@ -34,9 +35,10 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
       taskId: projectId ? taskId : undefined,
       memberId: memberId === KEEP ? undefined : memberId,
       addTags: addTags.trim() || undefined,
+      billable: billable === 'keep' ? undefined : billable === 'yes',
     };
     if (!changesSomething(change)) {
-      setError('Choose a project, a team member or tags to add.');
+      setError('Choose a project, a team member, billable or tags to add.');
       return;
     }
     onApply(change);
@@ -99,6 +101,20 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
           </select>
         )}
       </Field>
+      <Field label="BILLABLE">
+        {(p) => (
+          <select
+            {...p}
+            className="field-input"
+            value={billable}
+            onChange={(e) => setBillable(e.target.value as 'keep' | 'yes' | 'no')}
+          >
+            <option value="keep">Keep each log&apos;s billable</option>
+            <option value="yes">Billable</option>
+            <option value="no">Non-billable</option>
+          </select>
+        )}
+      </Field>
       <Field label="ADD TAGS" hint="Separate tags with commas; each log keeps its own tags too">
         {(p) => (
           <input
@@ -119,7 +135,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
   );
 }
 
-/** Changes project and task, team member or tags of every selected log at once. */
+/** Changes project and task, team member, billable or tags of every selected log at once. */
 export function BulkEditDialog({ count, open, onApply, onClose }: BulkEditDialogProps) {
   return (
     <Dialog

@@ -3,7 +3,13 @@ import { useEffect, useState } from 'react';
 import { presets } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
 import { $abilities, $currency } from '../../stores/access';
-import { draftInvoice, loadUninvoiced, type UninvoicedClient } from '../../stores/invoices';
+import { $clients } from '../../stores/clients';
+import {
+  draftInvoice,
+  loadUninvoiced,
+  type UninvoicedClient,
+  type UninvoicedProject,
+} from '../../stores/invoices';
 import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
@@ -11,6 +17,7 @@ import { $cacheOwner } from '../../stores/sync/owner';
 import { firstUninvoicedDay } from '../../stores/first-uninvoiced-day';
 import { AdminsOnly } from './AdminsOnly';
 import { UninvoicedClientCard } from './UninvoicedClientCard';
+import { UninvoicedWithoutClient } from './UninvoicedWithoutClient';
 
 const ranges = ['up-to-today' as const, ...presets.filter((p) => p !== 'today')];
 
@@ -31,6 +38,8 @@ export function UninvoicedScreen() {
       ? { from: first.day ?? searched.to, to: searched.to }
       : searched;
   const [clients, setClients] = useState<UninvoicedClient[] | null>(null);
+  const [withoutClient, setWithoutClient] = useState<UninvoicedProject[]>([]);
+  const allClients = useStore($clients);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const backwards = range.from > range.to;
@@ -54,6 +63,7 @@ export function UninvoicedScreen() {
       if (!current) return;
       if (result.ok) {
         setClients(result.data.clients);
+        setWithoutClient(result.data.withoutClient ?? []);
         setProblem('');
       } else setProblem(result.message);
     });
@@ -64,9 +74,9 @@ export function UninvoicedScreen() {
 
   if (!can.isAdmin) return <AdminsOnly />;
 
-  async function create(client: UninvoicedClient, projectIds: string[]) {
+  async function create(clientId: string, projectIds: string[]) {
     setBusy(true);
-    const made = await draftInvoice(client.clientId, range.from, range.to, projectIds);
+    const made = await draftInvoice(clientId, range.from, range.to, projectIds);
     if (made.ok) window.location.assign(`/invoices/view?id=${made.data.invoice.id}`);
     else {
       setProblem(made.message);
@@ -95,7 +105,7 @@ export function UninvoicedScreen() {
           : problem ||
             (clients === null
               ? 'Looking for time to bill…'
-              : clients.length === 0
+              : clients.length === 0 && withoutClient.length === 0
                 ? 'Everything approved in these days is on an invoice.'
                 : '')}
       </p>
@@ -105,9 +115,20 @@ export function UninvoicedScreen() {
           client={client}
           currency={currency}
           busy={busy}
-          onCreate={(projectIds) => void create(client, projectIds)}
+          onCreate={(projectIds) => void create(client.clientId, projectIds)}
         />
       ))}
+      {backwards || clients === null ? null : (
+        <UninvoicedWithoutClient
+          projects={withoutClient}
+          clients={allClients
+            .filter((c) => c.status === 'Active')
+            .map((c) => ({ id: c.id, name: c.name }))}
+          currency={currency}
+          busy={busy}
+          onCreate={(clientId, projectId) => void create(clientId, [projectId])}
+        />
+      )}
     </section>
   );
 }

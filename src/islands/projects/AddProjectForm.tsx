@@ -156,6 +156,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         />
         <Field
           label="Client"
+          hint="Optional: leave it empty for an internal project"
           error={errors.clientId}
           after={
             <a href="/clients/new" className="mt-1 inline-block text-sm text-brand-700 underline">
@@ -170,7 +171,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
               value={draft.clientId}
               onChange={(e) => set('clientId', e.target.value)}
             >
-              <option value="">Choose a client</option>
+              <option value="">No client (an internal project)</option>
               {activeClients.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}

@@ -20,6 +20,7 @@ export function DurationField({
   const parsed = parseDuration(value);
   const shown = error ?? (left && !parsed.ok ? parsed.message : undefined);
   const minutes = parsed.minutesInstead;
+  const instead = parsed.ok ? parsed.secondsInstead : undefined;
   return (
     <Field
       label="Duration"
@@ -42,6 +43,21 @@ export function DurationField({
                 }}
               >
                 Use {formatDuration(minutes * 60, 'short')}
+              </button>
+            </span>
+          ) : null}
+          {instead !== undefined ? (
+            <span className="block">
+              Did you mean {formatDuration(instead, 'short')}?{' '}
+              <button
+                type="button"
+                className="text-brand-700 underline"
+                onClick={() => {
+                  setLeft(false);
+                  onChange(formatDuration(instead, 'short'));
+                }}
+              >
+                Use {formatDuration(instead, 'short')}
               </button>
             </span>
           ) : null}

@@ -3,6 +3,8 @@ import { useRef, useState } from 'react';
 import type { TimeLogDraft } from '../../lib/time-log-form';
 import { draftFromLog, logFieldLabels, saveLogEdit } from '../../stores/track';
 import { timeLogById, type TimeLog } from '../../stores/time-logs';
+import { showToast } from '../../stores/toast';
+import { undoOfLogEdit } from '../../stores/undo-log-edit';
 import { EditProblemNotice, type EditProblem } from './EditProblemNotice';
 import { LogForm } from './LogForm';
 
@@ -17,12 +19,16 @@ function EditLogForm({ log, onClose }: { log: TimeLog; onClose: () => void }) {
   const overwrite = useRef(false);
 
   const save = (draft: TimeLogDraft, seconds: number, expenses: number) => {
+    const before = timeLogById(opened.id);
     const result = saveLogEdit(opened, draft, seconds, expenses, overwrite.current);
     if (result.status === 'conflict') {
       setProblem({ kind: 'conflict', fields: logFieldLabels(result.fields) });
     } else if (result.status === 'missing') setProblem({ kind: 'missing' });
     else if (!result.saved) setProblem({ kind: 'unsaved', message: result.message });
-    return result.status === 'saved' && result.saved;
+    const saved = result.status === 'saved' && result.saved;
+    const undo = saved && before ? undoOfLogEdit(before) : null;
+    if (undo) showToast('Time log saved', undo);
+    return saved;
   };
 
   const reload = () => {

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { draftIsBillable } from '../../lib/draft-billable';
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
-import { $abilities } from '../../stores/access';
+import { $abilities, $workspaceRules } from '../../stores/access';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
 import { $projects } from '../../stores/projects';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
@@ -36,6 +37,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
   const allMembers = useStore($activeMembers);
   const allProjects = useStore($projects);
   const can = useStore($abilities);
+  const rules = useStore($workspaceRules);
   // Only those the person may log time for on the chosen project (the policy, src/lib/policy),
   // and whoever the log already names, so editing never silently changes it.
   const project = allProjects.find((p) => p.id === draft.projectId);
@@ -55,7 +57,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
 
   function submit(event: SyntheticEvent, close: boolean) {
     event.preventDefault();
-    const check = checkDraft(draft);
+    const check = checkDraft(draft, rules);
     if (!check.ok) {
       setErrors(check.fields);
       setMessage(check.message);
@@ -138,6 +140,18 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
             />
           )}
         </Field>
+        <div className="mb-4 flex items-center gap-2 self-end">
+          <input
+            id={`billable-${mode}`}
+            type="checkbox"
+            className="h-4 w-4"
+            checked={draftIsBillable(draft, project)}
+            onChange={(e) => set('billable', e.target.checked ? 'yes' : 'no')}
+          />
+          <label htmlFor={`billable-${mode}`} className="font-bold">
+            BILLABLE
+          </label>
+        </div>
         <Field label="TEAM MEMBER">
           {(p) => (
             <select

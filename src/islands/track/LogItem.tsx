@@ -8,6 +8,7 @@ import { continueLog } from '../../stores/timer';
 import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { copyLog } from '../../stores/track';
+import { copyTarget } from '../../lib/copy-target';
 import { LogWhoWhen } from '../../ui/time-logs/LogWhoWhen';
 import { RichText } from '../../ui/rich-text/RichText';
 import { ApprovalBadge } from '../../ui/feedback/ApprovalBadge';
@@ -33,6 +34,11 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
             </>
           )}
           <ApprovalBadge status={log.status} note={log.reviewNote} />
+          {log.billable === false ? (
+            <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-normal text-slate-800">
+              Non-billable
+            </span>
+          ) : null}
         </p>
         <LogWhoWhen log={log} context={context} />
         {log.tags ? <p className="text-sm text-slate-700">Tags: {log.tags}</p> : null}
@@ -67,9 +73,11 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
             type="button"
             className="btn-secondary px-2 py-1"
             onClick={() => {
-              const copy = copyLog(log);
+              const target = copyTarget(log.date, problem, can.dayProblem, new Date());
+              if (!target.ok) return showToast(target.message);
+              const copy = copyLog(log, target.day);
               showToast(
-                copy.saved ? 'Time log copied' : copy.message,
+                copy.saved ? target.said : copy.message,
                 copy.saved ? () => void removeTimeLog(copy.log.id) : undefined,
               );
             }}

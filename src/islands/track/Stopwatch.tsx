@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/duration';
+import { requiredFieldsProblem } from '../../lib/policy/required-fields';
+import { $workspaceRules } from '../../stores/access';
 import { $user } from '../../stores/auth';
 import { $activeMembers } from '../../stores/choices';
 import {
@@ -33,6 +35,18 @@ export function Stopwatch() {
   const runEntry = running ? timer.entry : undefined;
   const [draft, setDraft] = useState<TimerEntry>(runEntry ?? emptyEntry);
   const bar = useRef<HTMLDivElement>(null);
+  const rules = useStore($workspaceRules);
+  // A run is saved as a log on Stop: what the workspace requires of a log is asked first, so the
+  // server never refuses the stop (issue 29).
+  const [missing, setMissing] = useState('');
+  const saves = (entry: TimerEntry) => {
+    const problem = requiredFieldsProblem(rules, {
+      projectId: entry.projectId,
+      taskId: entry.taskId,
+    });
+    setMissing(problem ?? '');
+    return problem === null;
+  };
 
   // What another tab or device set for the run shows here, unless the person is typing in it.
   const runKey = JSON.stringify(runEntry ?? null);
@@ -81,6 +95,7 @@ export function Stopwatch() {
           className="btn-primary"
           onClick={() => {
             if (running) {
+              if (!saves(draft)) return;
               // The run being stopped keeps what was typed; the new one starts empty.
               setTimerEntry(withMember(draft));
               startTimer(day);
@@ -96,6 +111,7 @@ export function Stopwatch() {
             type="button"
             className="btn-secondary"
             onClick={() => {
+              if (!saves(draft)) return;
               setTimerEntry(withMember(draft));
               stopTimer();
               setDraft(emptyEntry);
@@ -106,6 +122,11 @@ export function Stopwatch() {
           </button>
         ) : null}
       </div>
+      {missing ? (
+        <p role="alert" className="mt-2 text-red-800">
+          {missing}
+        </p>
+      ) : null}
     </div>
   );
 }

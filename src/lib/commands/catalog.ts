@@ -1,5 +1,6 @@
 import { z, type ZodTypeAny } from 'zod';
 import { htmlToText, textAsParagraph } from '../html-text';
+import { projectBillsByDefault } from '../log-billable';
 import { splitRunAtOffset } from '../stopwatch-run';
 import { memberFields, projectFields, recordId, text } from '../sync/fields';
 import type { RecordKind } from '../sync/field-names';
@@ -125,6 +126,15 @@ const addLogArgs = logFields
   .required({ date: true, durationSeconds: true })
   .extend({ id: recordId, createdAt });
 
+/** Whether a new log on `projectId` is billable: as its project bills (issue 29); none, unsaid. */
+async function billableOf(
+  projectId: unknown,
+  read: CommandReader,
+): Promise<{ billable?: boolean }> {
+  if (typeof projectId !== 'string') return {};
+  return { billable: projectBillsByDefault(await read.record('project', projectId)) };
+}
+
 /** A log's status when it is made: pending on a project that asks for approval. */
 async function firstStatus(projectId: unknown, read: CommandReader) {
   if (typeof projectId !== 'string') return 'approved';
@@ -174,6 +184,7 @@ async function stopSteps(stoppedAt: number, utcOffsetMinutes: number, read: Comm
   const desc = textAsParagraph(timer['entry'] ? said : htmlToText(said));
   const projectId = typeof from['projectId'] === 'string' ? from['projectId'] : null;
   const status = await firstStatus(projectId, read);
+  const billable = await billableOf(projectId, read);
   const runId = typeof timer['runId'] === 'string' ? timer['runId'] : read.newId();
   const logs = splitRunAtOffset(startedAt, Math.max(startedAt, stoppedAt), utcOffsetMinutes).map(
     (run, index): Step => ({
@@ -192,6 +203,7 @@ async function stopSteps(stoppedAt: number, utcOffsetMinutes: number, read: Comm
           end: run.end,
           exp: 0,
           status,
+          ...billable,
         },
       },
     }),
@@ -270,7 +282,7 @@ export const commands = {
       }),
   ),
   addLog: command(
-    'Adds a time log: a day and a duration are enough; on a project that asks for approval it starts pending.',
+    'Adds a time log: a day and a duration are enough; on a project that asks for approval it starts pending; `billable` defaults to whether its project bills.',
     addLogArgs,
     async ({ id, createdAt: made, ...given }, read) => {
       const fields = toStoredFields('timeLog', given);
@@ -289,6 +301,7 @@ export const commands = {
             end: '',
             exp: 0,
             status: await firstStatus(fields['projectId'], read),
+            ...(await billableOf(fields['projectId'], read)),
             ...fields,
           },
         },

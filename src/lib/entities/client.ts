@@ -73,11 +73,14 @@ export const clientFormSchema = z.object({
     .max(120, 'At most 120 characters')
     .superRefine(checkText),
   contactPerson: optionalText(120),
+  /** Optional (issue 29): invoices and e-invoices are made without one. */
   email: z
     .string()
     .trim()
-    .min(1, 'Enter an email address')
-    .email('Enter a valid email address, like name@example.com'),
+    .refine(
+      (v) => v === '' || z.string().email().safeParse(v).success,
+      'Enter a valid email address, like name@example.com',
+    ),
   phone: z
     .string()
     .trim()

@@ -118,7 +118,8 @@ export const projectFormSchema = z.object({
     .min(1, 'Enter the project name')
     .max(120, 'At most 120 characters')
     .superRefine(checkText),
-  clientId: z.string().min(1, 'Choose a client'),
+  /** Optional (issue 29): an internal project has no client; '' in the form is none. */
+  clientId: z.string().transform((id) => (id === '' ? null : id)),
   hours: z
     .string()
     .trim()

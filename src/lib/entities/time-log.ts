@@ -69,6 +69,11 @@ const timeLogObject = z
     memberId: z.string().nullable().catch(null),
     status: z.enum(statuses).catch('approved'),
     reviewNote: z.string().optional().catch(undefined),
+    /**
+     * Whether the log is billed (issue 29): false bills nothing; true or absent (logs from
+     * before) bills as its project's setting says (src/lib/log-billable.ts).
+     */
+    billable: z.boolean().optional().catch(undefined),
     /** The number of the issued invoice that holds the log (set by the server, issue 14). */
     invoice: z.string().optional().catch(undefined),
     /**
@@ -107,6 +112,7 @@ export const timeLogSchema = withFastPath(
     // `z.string().optional().catch(undefined)`: a note that is not text is dropped.
     reviewNote: (v) => (typeof v === 'string' ? v : undefined),
     invoice: (v) => (typeof v === 'string' ? v : undefined),
+    billable: (v) => (typeof v === 'boolean' ? v : undefined),
     billed: fastBilled,
     createdAt: fastTimestamp,
     updatedAt: fastTimestamp,

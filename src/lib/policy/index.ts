@@ -17,6 +17,7 @@ export * from './actor';
 export * from './facts';
 export * from './log-policy';
 export * from './record-policy';
+export * from './required-fields';
 
 /** The subjects the policy decides on, and what each needs to know. */
 export interface Subjects {

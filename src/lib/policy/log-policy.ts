@@ -4,6 +4,7 @@ import { formatDay } from '../day';
 import { lockedUpTo, type WorkspaceRules } from '../workspace-rules';
 import type { Actor } from './actor';
 import { isOn, type LogFacts, type ProjectFacts, type TaskFacts } from './facts';
+import { requiredFieldsProblem } from './required-fields';
 
 /** What is done to a log: a review changes only its decision and note; a submission only its status. */
 export type LogAction = 'add' | 'edit' | 'delete' | 'submit' | 'review';
@@ -107,6 +108,17 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
   if (after?.taskId && request.task !== undefined) {
     if (request.task === null || (request.task.projectId ?? null) !== (after.projectId ?? null))
       return 'This task belongs to another project: choose one of the log’s project.';
+  }
+  // What the workspace requires of every log binds Admins too. An edit that leaves an older
+  // log's project and task as they were is not refused for them: the setting may be newer.
+  const filesAnew =
+    action === 'add' ||
+    (action === 'edit' &&
+      ((before?.projectId ?? null) !== (after?.projectId ?? null) ||
+        (before?.taskId ?? null) !== (after?.taskId ?? null)));
+  if (after && filesAnew) {
+    const missing = requiredFieldsProblem(actor.rules, after);
+    if (missing) return missing;
   }
   if (actor.role === 'Admin') return null;
   const locked = lockProblem(actor.rules, now, before?.date, after?.date);

@@ -141,5 +141,6 @@ export function timeLogToServer(l: TimeLog, undatedDay = '') {
     exp: l.exp,
     status: l.status,
     ...(l.reviewNote ? { reviewNote: l.reviewNote } : {}),
+    ...(typeof l.billable === 'boolean' ? { billable: l.billable } : {}),
   });
 }

@@ -58,5 +58,6 @@ export const serverFieldNames = {
     'exp',
     'status',
     'reviewNote',
+    'billable',
   ],
 } as const satisfies Record<RecordKind, readonly string[]>;

@@ -129,6 +129,11 @@ export const timeLogFields = z
     status: z.enum(['approved', 'pending', 'submitted', 'rejected']),
     /** Why an approver rejected the log (shown to its author); optional for older devices. */
     reviewNote: text(1000).optional(),
+    /**
+     * Whether the log is billed (issue 29): false bills nothing whatever the project's rate;
+     * true or absent (logs from before) bills as the project's setting says.
+     */
+    billable: z.boolean({ invalid_type_error: 'Must be true or false' }).optional(),
   })
   .strict();
 

@@ -72,7 +72,11 @@ export async function handleUninvoiced(request: Request, ctx: HandlerContext): P
     });
   const found = await uninvoicedOf(ctx.database.db, caller.membership, { from, to });
   if (!found.ok) return refusal(found);
-  return json(200, { clients: found.clients }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { clients: found.clients, withoutClient: found.withoutClient },
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /** POST /sync/invoices { workspaceId, clientId, from, to, projectIds? }: a new draft. */

@@ -22,6 +22,8 @@ export const workspaceSettingsBody = z
       .max(100, 'At most 100 characters')
       .superRefine(checkText),
     managersSeeAmounts: z.boolean({ invalid_type_error: 'Must be true or false' }),
+    /** Optional: screens from before issue 29 leave it out, and it then stays as it is. */
+    requireProjectAndTask: z.boolean({ invalid_type_error: 'Must be true or false' }).optional(),
     timeZone: text
       .max(64, 'Choose a time zone from the list')
       .refine(isTimeZone, 'Choose a time zone from the list')

@@ -693,4 +693,13 @@ CREATE TABLE unsubscribe_links (
 CREATE INDEX unsubscribe_links_created ON unsubscribe_links (created_at);
 `,
   },
+  {
+    id: '0027_require_project_and_task',
+    sql: `
+-- A workspace may require a project and a task on every log (issue 29, "Require project and
+-- task" in Account setting → Workspace). Off for every workspace that exists: until now the log
+-- form asked for them, but the server never did, so logs without them are stored.
+ALTER TABLE workspaces ADD COLUMN require_project_and_task boolean NOT NULL DEFAULT false;
+`,
+  },
 ];

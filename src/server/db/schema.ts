@@ -79,6 +79,8 @@ export const workspaces = pgTable('workspaces', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   /** Whether Managers see rates and amounts of their projects (Admins always, Normal never). */
   managersSeeAmounts: boolean('managers_see_amounts').notNull().default(false),
+  /** Every log must name a project and a task (issue 29; src/lib/policy/required-fields.ts). */
+  requireProjectAndTask: boolean('require_project_and_task').notNull().default(false),
   /** The IANA time zone that decides "today", weeks and locks (src/lib/workspace-rules.ts). */
   timeZone: text('time_zone').notNull().default('UTC'),
   /** First day of the week, 0 Sunday … 6 Saturday. */

@@ -42,7 +42,7 @@ export interface InvoiceView {
 
 /**
  * A draft for a client from the approved, uninvoiced logs with a billable amount or expenses of
- * its projects (or of `projectIds`) between two days. Its logs are reserved: no other invoice
+ * its projects (or of `projectIds`, which may name projects without a client) between two days. Its logs are reserved: no other invoice
  * offers them, but they stay editable until it is issued.
  */
 export async function createDraft(
@@ -63,6 +63,11 @@ export async function createDraft(
         sql`, `,
       )})`
     : sql``;
+  // The client's own projects, and a project without a client when the draft names it: the
+  // person chose this client for its time (issue 29).
+  const ofClient = input.projectIds.length
+    ? sql`(p.client_id = ${input.clientId} OR p.client_id IS NULL)`
+    : sql`p.client_id = ${input.clientId}`;
   const committed = await commit(
     db,
     byAdmin(membership, 'draftInvoice', id, now),
@@ -78,7 +83,7 @@ export async function createDraft(
         sql`INSERT INTO invoice_logs (workspace_id, log_id, invoice_id)
         SELECT l.workspace_id, l.id, ${id} FROM time_logs l
         JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
-        WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND p.client_id = ${input.clientId}
+        WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND ${ofClient}
           AND l.date >= ${input.from} AND l.date <= ${input.to}
           AND coalesce(l.data->>'status', 'approved') = 'approved'
           AND (l.billable_minor > 0 OR l.expense_minor > 0) ${onlyProjects}

@@ -7,6 +7,7 @@ import {
   type InvoiceStatus,
   type InvoiceSummary,
   type UninvoicedClient,
+  type UninvoicedProject,
 } from '../../lib/invoice-status';
 import { storedDocument, type InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
@@ -138,15 +139,21 @@ export async function invoiceOf(
   };
 }
 
-/** Per client, the approved billable time and expenses not on any invoice, by project. */
+/**
+ * Per client, the approved billable time and expenses not on any invoice, by project; and apart,
+ * the projects without a client (issue 29), which no invoice takes until a client is chosen for
+ * them on a draft (createDraft with their ids).
+ */
 export async function uninvoicedOf(
   db: Db,
   membership: Membership,
   range: { from: string; to: string },
-): Promise<{ ok: true; clients: UninvoicedClient[] } | Refusal> {
+): Promise<
+  { ok: true; clients: UninvoicedClient[]; withoutClient: UninvoicedProject[] } | Refusal
+> {
   if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const found = await rows<{
-    client_id: string;
+    client_id: string | null;
     client_name: string | null;
     project_id: string;
     project_name: string | null;
@@ -156,13 +163,15 @@ export async function uninvoicedOf(
     expense_minor: number | string;
   }>(
     db,
+    // A project whose client was deleted stays out, as before; one without a client is listed apart.
     sql`SELECT p.client_id, c.data->>'name' AS client_name, l.project_id, p.data->>'projectName' AS project_name,
         count(*) AS logs, sum(l.billable_seconds) AS billable_seconds,
         sum(l.billable_minor) AS billable_minor, sum(l.expense_minor) AS expense_minor
       FROM time_logs l
       JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
-      JOIN clients c ON c.workspace_id = p.workspace_id AND c.id = p.client_id AND NOT c.deleted
+      LEFT JOIN clients c ON c.workspace_id = p.workspace_id AND c.id = p.client_id AND NOT c.deleted
       WHERE l.workspace_id = ${membership.workspaceId} AND NOT l.deleted
+        AND (c.id IS NOT NULL OR p.client_id IS NULL)
         AND l.date >= ${range.from} AND l.date <= ${range.to}
         AND coalesce(l.data->>'status', 'approved') = 'approved'
         AND (l.billable_minor > 0 OR l.expense_minor > 0)
@@ -171,20 +180,26 @@ export async function uninvoicedOf(
       ORDER BY c.data->>'name', p.data->>'projectName'`,
   );
   const clients = new Map<string, UninvoicedClient>();
+  const withoutClient: UninvoicedProject[] = [];
   for (const r of found) {
-    const client = clients.get(r.client_id) ?? {
-      clientId: r.client_id,
-      clientName: r.client_name ?? '',
-      projects: [],
-    };
-    client.projects.push({
+    const project: UninvoicedProject = {
       projectId: r.project_id,
       projectName: r.project_name ?? '',
       logs: Number(r.logs),
       billableSeconds: Number(r.billable_seconds),
       billableMinor: Number(r.billable_minor),
       expensesMinor: Number(r.expense_minor),
-    });
+    };
+    if (r.client_id === null) {
+      withoutClient.push(project);
+      continue;
+    }
+    const client = clients.get(r.client_id) ?? {
+      clientId: r.client_id,
+      clientName: r.client_name ?? '',
+      projects: [],
+    };
+    client.projects.push(project);
     clients.set(r.client_id, client);
   }
   // Credit a voided invoice left (issue 27), shown with the client it will pay for.
@@ -197,5 +212,5 @@ export async function uninvoicedOf(
     const client = clients.get(c.client_id);
     if (client && Number(c.left) > 0) client.creditMinor = Number(c.left);
   }
-  return { ok: true, clients: [...clients.values()] };
+  return { ok: true, clients: [...clients.values()], withoutClient };
 }

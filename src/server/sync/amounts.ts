@@ -79,6 +79,7 @@ export async function recomputeLogAmounts(
         projectId: string | null;
         taskId: string | null;
         memberId: string | null;
+        billable?: boolean;
       };
       // Only the fields the money depends on are read; the stored shapes have them all.
       const economy = logEconomy(log, {
@@ -108,7 +109,7 @@ const moneyFields: Record<string, string[]> = {
   project: ['billable', 'billamount', 'rounding', 'timeInterval'],
   task: ['billableRate'],
   member: ['LoborRate', 'BillableRate', 'rateHistory'],
-  timeLog: ['dur', 'projectId', 'taskId', 'memberId'],
+  timeLog: ['dur', 'projectId', 'taskId', 'memberId', 'billable'],
 };
 
 /** The logs whose money a written record changes, or null when none. */

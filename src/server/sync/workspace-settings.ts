@@ -7,6 +7,7 @@ import { commit } from '../commit/commit';
 /** The workspace columns that make up its rules, for selects that join workspaces. */
 export const ruleColumns = {
   managersSeeAmounts: workspaces.managersSeeAmounts,
+  requireProjectAndTask: workspaces.requireProjectAndTask,
   timeZone: workspaces.timeZone,
   weekStart: workspaces.weekStart,
   lockedUpTo: workspaces.lockedUpTo,
@@ -16,6 +17,7 @@ export const ruleColumns = {
 
 type RuleRow = {
   managersSeeAmounts: boolean;
+  requireProjectAndTask: boolean;
   timeZone: string;
   weekStart: number;
   lockedUpTo: string | null;
@@ -31,6 +33,7 @@ export function rulesOf(row: RuleRow): WorkspaceRules {
     lockedUpTo: row.lockedUpTo,
     autoLock: row.autoLock ? { period: row.autoLock, graceDays: row.autoLockGrace } : null,
     managersSeeAmounts: row.managersSeeAmounts,
+    requireProjectAndTask: row.requireProjectAndTask,
   };
 }
 
@@ -38,6 +41,11 @@ export function rulesOf(row: RuleRow): WorkspaceRules {
 export interface WorkspaceSettings extends WorkspaceRules {
   name: string;
 }
+
+/** Settings as saved: a device from before issue 29 does not send `requireProjectAndTask`. */
+export type SavedSettings = Omit<WorkspaceSettings, 'requireProjectAndTask'> & {
+  requireProjectAndTask?: boolean | undefined;
+};
 
 /** Reads a workspace's settings (null when it does not exist). */
 export async function readWorkspaceSettings(
@@ -59,20 +67,29 @@ export async function readWorkspaceSettings(
 export async function saveWorkspaceSettings(
   db: Db,
   by: { workspaceId: string; userId: string; at: Date },
-  settings: WorkspaceSettings,
+  saved: SavedSettings,
 ): Promise<WorkspaceSettings | null> {
   const { workspaceId } = by;
   const origin = { ...by, command: 'changeWorkspaceSettings' };
   const committed = await commit(db, origin, async ({ tx, resetVisibility }) => {
     const [before] = await tx
-      .select({ managersSeeAmounts: workspaces.managersSeeAmounts })
+      .select({
+        managersSeeAmounts: workspaces.managersSeeAmounts,
+        requireProjectAndTask: workspaces.requireProjectAndTask,
+      })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId));
+    // Left out, the setting stays as it is, so an older screen saving the rest keeps it.
+    const settings: WorkspaceSettings = {
+      ...saved,
+      requireProjectAndTask: saved.requireProjectAndTask ?? before?.requireProjectAndTask ?? false,
+    };
     await tx
       .update(workspaces)
       .set({
         name: settings.name,
         managersSeeAmounts: settings.managersSeeAmounts,
+        requireProjectAndTask: settings.requireProjectAndTask,
         timeZone: settings.timeZone,
         weekStart: settings.weekStart,
         lockedUpTo: settings.lockedUpTo,

@@ -25,6 +25,12 @@ interface GroupedComboboxProps {
   emptyText?: string;
 }
 
+/** The one choice left in `groups`, or null when there are none or several. */
+function onlyMatch(groups: readonly (readonly [string, ComboOption[]])[]): ComboOption | null {
+  const all = groups.flatMap(([, items]) => items);
+  return all.length === 1 ? (all[0] ?? null) : null;
+}
+
 /** A combobox whose typing filters choices grouped under headings (e.g. projects by client). */
 export function GroupedCombobox({
   label,
@@ -77,6 +83,15 @@ export function GroupedCombobox({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onBlur={() => setSearch(null)}
+          // Typing until one choice is left and pressing Enter picks it (issue 29), as in
+          // Toggl; without this Enter would submit the form with nothing chosen.
+          onKeyDown={(event) => {
+            const only = onlyMatch(groups);
+            if (event.key !== 'Enter' || search === null || !only) return;
+            event.preventDefault();
+            onChange(only.value);
+            setSearch(null);
+          }}
         />
         <ComboboxPopover
           gutter={4}

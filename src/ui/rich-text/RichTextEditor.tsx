@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type Quill from 'quill';
+import { makeRovingToolbar } from './roving-toolbar';
 import { sanitizeRichText } from './sanitize';
 import 'quill/dist/quill.snow.css';
 
@@ -35,6 +36,9 @@ function labelToolbar(container: HTMLElement): void {
   });
 }
 
+/** The text of the element `id` names (the field's label), for the toolbar's name. */
+const labelOf = (id: string) => document.getElementById(id)?.textContent?.trim() ?? 'Text';
+
 /** Quill editor with bold, italic, H1, H2 and normal text; loads Quill only when shown. */
 export function RichTextEditor({ label, value, onChange, error }: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -61,6 +65,8 @@ export function RichTextEditor({ label, value, onChange, error }: RichTextEditor
         modules: { toolbar: TOOLBAR, keyboard: { bindings: { tab: null, 'remove tab': null } } },
       });
       labelToolbar(container);
+      const toolbar = container.querySelector<HTMLElement>('.ql-toolbar');
+      if (toolbar) makeRovingToolbar(toolbar, `${labelOf(labelId)} formatting`);
       editor.root.setAttribute('aria-labelledby', labelId);
       editor.root.setAttribute('role', 'textbox');
       editor.root.setAttribute('aria-multiline', 'true');

@@ -158,7 +158,7 @@ test.describe('selected logs', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit 2 selected time logs' });
     await dialog.getByRole('button', { name: 'Apply to 2 time logs' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
-      'Choose a project, a team member or tags to add.',
+      'Choose a project, a team member, billable or tags to add.',
     );
     await dialog.getByLabel('TEAM MEMBER').selectOption('Bilal');
     await dialog.getByLabel('ADD TAGS').fill('review, Meeting');

@@ -38,13 +38,22 @@ describe('parseDuration', () => {
     ['20 min', 20 * 60],
     ['20 mins', 20 * 60],
     ['1h30', 90 * 60],
-    ['1h 5', 65 * 60],
     ['2 hours', 2 * 3600],
     ['1 hour 30 minutes', 90 * 60],
     ['1 hr 15 mins', 75 * 60],
     ['30 secs', 30],
   ])('reads %j as %i seconds', (text, seconds) => {
     expect(parseDuration(text)).toEqual({ ok: true, seconds });
+  });
+
+  it('reads one digit after the hours as minutes, and asks whether it meant their tens', () => {
+    // "2h 3" is 2:03 as typed, but may be half of "2h 30": the form asks, as it does for "20".
+    expect(parseDuration('2h 3')).toEqual({ ok: true, seconds: 7380, secondsInstead: 9000 });
+    expect(parseDuration('1h 5')).toEqual({ ok: true, seconds: 3900, secondsInstead: 6600 });
+    // 6 to 9 tens would be an hour or more; two digits and a zero leave nothing to ask.
+    expect(parseDuration('1h 7')).toEqual({ ok: true, seconds: 4020 });
+    expect(parseDuration('1h 0')).toEqual({ ok: true, seconds: 3600 });
+    expect(parseDuration('2h 30')).toEqual({ ok: true, seconds: 9000 });
   });
 
   it('reads an empty or blank field as no duration', () => {

@@ -23,6 +23,7 @@ describe('emptyDraft', () => {
       st: '',
       end: '',
       exp: '',
+      billable: '',
     });
     expect(emptyDraft('2026-11-22').memberId).toBe('');
   });
@@ -48,54 +49,52 @@ describe('checkDraft', () => {
     });
   });
 
-  it('names all four missing parts of the Time Log section, in form order', () => {
-    const result = checkDraft(emptyDraft('2026-11-22'));
-    if (result.ok) throw new Error('expected a failure');
-    expect(result.message).toBe(
-      'please fill Time Log section: Client & Project, Task, Description, Tags',
-    );
-    expect(result.fields).toEqual({
-      projectId: 'Fill in Client & Project',
-      taskId: 'Fill in Task',
-      desc: 'Fill in Description',
-      tags: 'Fill in Tags',
+  it('needs only a day and a duration: no project, task, description or tags (issue 29)', () => {
+    const bare = { ...emptyDraft('2026-11-22'), duration: '45m' };
+    expect(checkDraft(bare)).toEqual({ ok: true, value: { seconds: 2700, expenses: 0 } });
+    expect(checkDraft({ ...bare, tags: ' , ,', desc: '<p><br></p>' }).ok).toBe(true);
+  });
+
+  it('asks for a duration, unless the log is an expense on its own', () => {
+    expect(checkDraft({ ...complete, duration: '' })).toEqual({
+      ok: false,
+      message: 'please fill Time Log section: Duration',
+      fields: { duration: 'Enter how long, like 1:30 or 45m' },
+    });
+    expect(checkDraft({ ...complete, duration: '0:00' })).toMatchObject({
+      ok: false,
+      message: 'please fill Time Log section: Duration',
     });
   });
 
-  it.each<[Partial<TimeLogDraft>, string]>([
-    [{ projectId: '' }, 'please fill Time Log section: Client & Project'],
-    [{ taskId: '' }, 'please fill Time Log section: Task'],
-    [{ desc: '' }, 'please fill Time Log section: Description'],
-    [{ tags: '' }, 'please fill Time Log section: Tags'],
-    [{ projectId: '', tags: '' }, 'please fill Time Log section: Client & Project, Tags'],
-    [{ taskId: '', desc: '' }, 'please fill Time Log section: Task, Description'],
-    [{ taskId: '', desc: '', tags: '' }, 'please fill Time Log section: Task, Description, Tags'],
-  ])('lists exactly what is missing for %o', (change, message) => {
-    const result = checkDraft({ ...complete, ...change });
-    expect(result).toMatchObject({ ok: false, message });
-    if (result.ok) throw new Error('expected a failure');
-    expect(Object.keys(result.fields).sort()).toEqual(Object.keys(change).sort());
+  it('names a missing project and task when the workspace requires them, in form order', () => {
+    const required = { requireProjectAndTask: true };
+    const result = checkDraft({ ...emptyDraft('2026-11-22'), duration: '1h' }, required);
+    expect(result).toEqual({
+      ok: false,
+      message: 'please fill Time Log section: Client & Project, Task',
+      fields: { projectId: 'Fill in Client & Project', taskId: 'Fill in Task' },
+    });
+    expect(checkDraft({ ...complete, taskId: '' }, required)).toMatchObject({
+      ok: false,
+      message: 'please fill Time Log section: Task',
+    });
+    expect(checkDraft({ ...complete, taskId: '' }).ok).toBe(true);
+    expect(checkDraft({ ...complete, desc: '', tags: '' }, required).ok).toBe(true);
   });
 
-  it('treats an editor that holds only empty markup or spaces as missing a description', () => {
-    for (const desc of ['<p><br></p>', '<p>&nbsp;</p>', '   ', '<p> </p><p></p>']) {
-      expect(checkDraft({ ...complete, desc })).toMatchObject({
+  it('refuses a year outside 2000–2099 beside the date', () => {
+    for (const date of ['0005-11-04', '1999-12-31', '2100-01-01'])
+      expect(checkDraft({ ...complete, date })).toEqual({
         ok: false,
-        message: 'please fill Time Log section: Description',
+        message: 'Please correct the highlighted fields.',
+        fields: { date: 'Enter a year from 2000 to 2099' },
       });
-    }
+    expect(checkDraft({ ...complete, date: '2000-01-01' }).ok).toBe(true);
   });
 
-  it('treats tags made only of commas and spaces as missing', () => {
-    expect(checkDraft({ ...complete, tags: ' , ,' })).toMatchObject({
-      ok: false,
-      message: 'please fill Time Log section: Tags',
-    });
-    expect(checkDraft({ ...complete, tags: '   ' })).toMatchObject({
-      ok: false,
-      message: 'please fill Time Log section: Tags',
-    });
-    expect(checkDraft({ ...complete, tags: ', urgent' }).ok).toBe(true);
+  it('still refuses tags that cannot be stored', () => {
+    expect(checkDraft({ ...complete, tags: 'a\u0000b' })).toMatchObject({ ok: false });
   });
 
   it('rejects a duration it cannot read, with the parser message', () => {
@@ -137,7 +136,10 @@ describe('checkDraft', () => {
   });
 
   it('still names the missing parts when other fields are also wrong', () => {
-    const result = checkDraft({ ...complete, taskId: '', duration: 'abc', exp: '-1' });
+    const result = checkDraft(
+      { ...complete, taskId: '', duration: 'abc', exp: '-1' },
+      { requireProjectAndTask: true },
+    );
     expect(result).toMatchObject({ ok: false, message: 'please fill Time Log section: Task' });
     if (result.ok) throw new Error('expected a failure');
     expect(Object.keys(result.fields).sort()).toEqual(['duration', 'exp', 'taskId']);

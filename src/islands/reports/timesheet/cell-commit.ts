@@ -34,6 +34,7 @@ export function commitCell(text: string, logs: readonly TimeLog[], place: CellPl
         st: '',
         end: '',
         exp: '',
+        billable: '',
       },
       action.seconds,
       0,
