@@ -55,9 +55,14 @@ function deviceFetch(database: Database, clock: ReturnType<typeof fakeClock>, co
 }
 
 /** The browser's EventSource for one device, reading the real /sync/poke stream over `fetcher`. */
-function deviceEventSource(fetcher: typeof fetch, streams: Set<{ readyState: number }>) {
+function deviceEventSource(
+  fetcher: typeof fetch,
+  streams: Set<{ readyState: number; heardReady?: boolean }>,
+) {
   return class implements PokeSource {
     readyState = 0;
+    /** The server said the stream is live (the device pulls on it). */
+    heardReady = false;
     private readonly listeners = new Map<string, ((event: Event) => void)[]>();
     private readonly abort = new AbortController();
     constructor(url: string) {
@@ -72,6 +77,7 @@ function deviceEventSource(fetcher: typeof fetch, streams: Set<{ readyState: num
       this.abort.abort();
     }
     private emit(type: string, data?: string) {
+      if (type === 'ready') this.heardReady = true;
       for (const listener of this.listeners.get(type) ?? [])
         listener(new MessageEvent(type, { data }));
     }
@@ -141,7 +147,7 @@ describe.each(drivers)('two sync engines in one process, on $name', (driver) => 
 
     const devices = [laptopCookie, phoneCookie].map((cookie) => {
       const { fetcher, calls } = deviceFetch(database, clock, cookie);
-      const streams = new Set<{ readyState: number }>();
+      const streams = new Set<{ readyState: number; heardReady?: boolean }>();
       const deps = fakeDeps({
         fetch: fetcher,
         clock: countingClock(),
@@ -156,7 +162,16 @@ describe.each(drivers)('two sync engines in one process, on $name', (driver) => 
     await Promise.all(devices.map(({ engine }) => engine.startSync(asha)));
     await Promise.all(devices.map(({ engine }) => saved(engine)));
     // Each holds its own live stream (a pull on `ready` caught it up).
-    for (const { streams } of devices) expect([...streams].map((s) => s.readyState)).toEqual([1]);
+    // (The stream opens on its own time: 'saved' can come from the first pull before it does.)
+    // Once each has said `ready` and the pull it asks for is over, both devices are at rest.
+    for (const { streams, calls } of devices)
+      await vi.waitFor(
+        () => {
+          expect([...streams].map((s) => [s.readyState, s.heardReady])).toEqual([[1, true]]);
+          expect(calls.underWay).toBe(0);
+        },
+        { timeout: 10_000 },
+      );
 
     const phonePulls = phone.calls.pulls;
     const acme = client('Acme Ltd');
