@@ -28,7 +28,12 @@ import {
 // Invoices (issue 14): Admins only; docs/api.md, Invoices.
 
 const refusal = (r: Refusal) =>
-  apiError(r.status, r.status === 403 ? 'forbidden' : 'invalid_request', r.message);
+  apiError(
+    r.status,
+    r.status === 403 ? 'forbidden' : 'invalid_request',
+    r.message,
+    r.fields ? { fields: r.fields } : undefined,
+  );
 
 const params = (request: Request) => new URL(request.url).searchParams;
 
