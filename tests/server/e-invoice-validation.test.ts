@@ -321,19 +321,12 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         issued[`${name}${suffix[profile]}`] = invoice;
         made[`${name}${suffix[profile]}`] = await pune.eInvoices(invoice.id);
       }
-    const [acme, bolt, cora, dune, echo, fern, gale, smith] = [
-      'acme',
-      'bolt',
-      'cora',
-      'dune',
-      'echo',
-      'fern',
-      'gale',
-      'smith',
-    ].map((n) => issued[n]!);
-    expect(
-      [acme, bolt, cora, dune, echo, fern, gale, smith].map((i) => i.document.totalMinor),
-    ).toEqual([542800, 354000, 531000, 1888000, 0, 259600, 118000, 118000]);
+    const puneShapes = ['acme', 'bolt', 'cora', 'dune', 'echo', 'fern', 'gale', 'smith'];
+    const acme = issued['acme']!;
+    const fern = issued['fern']!;
+    expect(puneShapes.map((n) => issued[n]!.document.totalMinor)).toEqual([
+      542800, 354000, 531000, 1888000, 0, 259600, 118000, 118000,
+    ]);
     // The same figures under Peppol and XRechnung.
     for (const profile of ['peppol', 'xrechnung'] as const)
       expect(

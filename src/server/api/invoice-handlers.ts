@@ -9,7 +9,7 @@ import { invoicePdf } from '../invoices/invoice-pdf';
 import { logoOf } from '../invoices/logos';
 import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
 import { recordPayment } from '../invoices/payments';
-import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
+import { clientCreditsOf, invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
 import { invoiceSettingsOf, saveInvoiceSettings } from '../invoices/settings';
 import { commit, originOf } from '../commit/commit';
@@ -63,6 +63,26 @@ export async function handleInvoice(request: Request, ctx: HandlerContext): Prom
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
   return json(200, { invoice: found.invoice }, refreshed(caller.session, request, ctx));
+}
+
+/**
+ * GET /sync/client-credits?workspace=…[&client=…]: the credits voided invoices left clients, with
+ * what is left of each, for the client's own screen (Admins).
+ */
+export async function handleClientCredits(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
+  if ('response' in caller) return caller.response;
+  const client = params(request).get('client');
+  if (client !== null && (client.length === 0 || client.length > 200))
+    return apiError(400, 'invalid_request', 'Give the id of a client, or none for every client.', {
+      fields: { client: 'Must be a client id' },
+    });
+  const found = await clientCreditsOf(ctx.database.db, caller.membership, client);
+  if (!found.ok) return refusal(found);
+  return json(200, { credits: found.credits }, refreshed(caller.session, request, ctx));
 }
 
 /** GET /sync/uninvoiced?workspace=…&from=…&to=…: what is left to bill, per client and project. */

@@ -16,6 +16,8 @@ export interface InvoiceForPdf {
   document: InvoiceDocument;
   /** What became of the money paid on it, once voided (issue 27). */
   settlement?: Settlement | null;
+  /** Its payments: a void invoice and its credit note list what was paid before the void. */
+  payments?: readonly { paidOn: string; amountMinor: number; note: string }[];
 }
 
 /**
@@ -142,6 +144,19 @@ export function invoicePdf(
   for (const tax of doc.taxes)
     row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
   row(['Total', '', '', money(doc.totalMinor)], 'bold');
+  const paidBefore = invoice.status === 'void' ? (invoice.payments ?? []) : [];
+  if (paidBefore.length) {
+    pdf.moveDown(0.5);
+    pdf.font('bold').fontSize(10).text('Paid before it was voided', left, pdf.y, { width });
+    pdf.font('regular');
+    for (const p of paidBefore)
+      pdf.text(
+        `${formatDay(p.paidOn)}: ${formatMoney(p.amountMinor, doc.currency || 'INR')}${p.note ? ` (${p.note})` : ''}`,
+        left,
+        pdf.y,
+        { width },
+      );
+  }
   if (invoice.settlement) {
     pdf.moveDown(0.5);
     pdf
