@@ -201,7 +201,7 @@ export const invoiceSettingsBody = z
       .default(''),
     contactName: shortText(100).default(''),
     contactPhone: shortText(40)
-      .refine((v) => /^[+\d\s().\/-]*$/.test(v), 'Use digits, spaces, +, -, ( and ) only')
+      .refine((v) => /^[+\d\s()./-]*$/.test(v), 'Use digits, spaces, +, -, ( and ) only')
       .default(''),
     contactEmail: shortText(254)
       .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter an email address')
