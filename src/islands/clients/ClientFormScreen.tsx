@@ -14,6 +14,7 @@ import { NotFound } from '../../ui/feedback/NotFound';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { CountrySelect } from '../../ui/form/CountrySelect';
 import { profileOf } from '../../lib/e-invoice-profile';
+import { ClientCreditPanel } from './ClientCreditPanel';
 import { EInvoiceFields } from './EInvoiceFields';
 import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
@@ -175,6 +176,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
       <h1 id="client-form-heading" className="mb-6 text-3xl font-bold">
         {existing ? `Edit ${existing.name}` : 'New client'}
       </h1>
+      {existing && can.isAdmin ? <ClientCreditPanel clientId={existing.id} /> : null}
       <form
         ref={formRef}
         noValidate

@@ -19,6 +19,7 @@ import { VoidDialog } from './VoidDialog';
 import { AdminsOnly } from './AdminsOnly';
 import { DraftEditor } from './DraftEditor';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
+import { MissingFields } from './MissingFields';
 import { PaymentsPanel } from './PaymentsPanel';
 
 const papers = [
@@ -45,6 +46,11 @@ export function InvoiceScreen() {
   const [id] = useState(() => new URLSearchParams(window.location.search).get('id') ?? '');
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   const [problem, setProblem] = useState('');
+  // What the client's e-invoice profile still needs, by field, after a refused issue (issue 28).
+  const [missing, setMissing] = useState<{ heading: string; fields: Record<string, string> }>({
+    heading: '',
+    fields: {},
+  });
   const [issueDate, setIssueDate] = useState(() => todayIn(rules.timeZone, new Date()));
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
@@ -69,6 +75,14 @@ export function InvoiceScreen() {
     setBusy(true);
     const issued = await issueInvoice(id, issueDate);
     setBusy(false);
+    if (!issued.ok && Object.keys(issued.fields).length) {
+      setProblem('');
+      return setMissing({
+        heading: `${issued.message.split('. ')[0] ?? issued.message}.`,
+        fields: issued.fields,
+      });
+    }
+    setMissing({ heading: '', fields: {} });
     if (!issued.ok) return setProblem(issued.message);
     setProblem('');
     await reload();
@@ -212,6 +226,13 @@ export function InvoiceScreen() {
               </button>
             ) : null}
           </div>
+          {invoice.status === 'draft' && Object.keys(missing.fields).length ? (
+            <MissingFields
+              heading={missing.heading}
+              fields={missing.fields}
+              clientId={invoice.clientId}
+            />
+          ) : null}
           <ConfirmDialog
             open={confirmingIssue}
             title={`Issue this invoice to ${invoice.clientName}?`}
@@ -250,7 +271,15 @@ export function InvoiceScreen() {
             </p>
           ) : null}
           {invoice.status === 'draft' ? (
-            <DraftEditor invoice={invoice} onSaved={() => void reload()} onDirty={setUnsaved} />
+            <DraftEditor
+              invoice={invoice}
+              onSaved={() => {
+                setMissing({ heading: '', fields: {} });
+                void reload();
+              }}
+              onDirty={setUnsaved}
+              missingReference={missing.fields['buyerReference'] ?? ''}
+            />
           ) : null}
           {invoice.creditNote ? (
             <div className="mb-3 rounded border border-slate-200 bg-slate-50 p-3">
@@ -258,6 +287,20 @@ export function InvoiceScreen() {
                 Cancelled in full by credit note {invoice.creditNote.number}, issued{' '}
                 {formatDay(todayIn(rules.timeZone, new Date(invoice.creditNote.issuedAt)))}.
               </p>
+              {(invoice.payments ?? []).length ? (
+                <>
+                  <h2 className="font-semibold">Paid before it was voided</h2>
+                  <ul className="mb-2 list-disc pl-5">
+                    {(invoice.payments ?? []).map((p) => (
+                      <li key={p.id}>
+                        {formatDay(p.paidOn)}:{' '}
+                        {formatMoney(p.amountMinor, invoice.document.currency || 'INR')}
+                        {p.note ? ` (${p.note})` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
               {invoice.settlement ? (
                 <p className="mb-2 font-semibold">
                   {settlementText(invoice.settlement, {
