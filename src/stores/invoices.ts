@@ -179,14 +179,19 @@ export async function saveDraftLayout(
  */
 export async function downloadEInvoice(
   id: string,
-  format: 'ubl' | 'facturx',
+  /** UBL 2.1, CII (the same data in UN/CEFACT's syntax) or the Factur-X PDF. */
+  format: 'ubl' | 'cii' | 'facturx',
   /** The credit note of a void invoice instead of the invoice. */
   credit = false,
 ): Promise<{ ok: true; file: Blob } | { ok: false; message: string }> {
   const query = `workspace=${workspace()}&id=${encodeURIComponent(id)}${credit ? '&credit=1' : ''}`;
   try {
     const response = await fetch(
-      format === 'ubl' ? `/sync/invoice-ubl?${query}` : `/sync/invoice-pdf?${query}&facturx=1`,
+      format === 'ubl'
+        ? `/sync/invoice-ubl?${query}`
+        : format === 'cii'
+          ? `/sync/invoice-ubl?${query}&syntax=cii`
+          : `/sync/invoice-pdf?${query}&facturx=1`,
       { credentials: 'include' },
     );
     if (response.ok) return { ok: true, file: await response.blob() };

@@ -177,7 +177,12 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       const pdf = await api.get(`/sync/invoice-pdf?${q}&facturx=1`);
       expect(pdf.status).toBe(200);
       const bytes = Buffer.from(await pdf.arrayBuffer());
-      return { ubl: await ubl.text(), cii: embeddedCii(bytes), pdf: bytes };
+      // The CII on its own (issue 28) is the XML the Factur-X PDF embeds, byte for byte.
+      const cii = await api.get(`/sync/invoice-ubl?${q}&syntax=cii`);
+      expect(cii.status).toBe(200);
+      const embedded = embeddedCii(bytes);
+      expect(await cii.text()).toBe(embedded);
+      return { ubl: await ubl.text(), cii: embedded, pdf: bytes };
     };
     return { api, workspace, client, issue, eInvoices };
   }
@@ -553,6 +558,10 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     ]);
     expect(made['parisPdfText']!.ubl).toContain(
       'Reverse charge: VAT to be accounted for by the recipient (VATEX-EU-AE).',
+    );
+    // The PDF says how to pay, as the e-invoice's payment instructions do (issue 28).
+    expect(made['parisPdfText']!.ubl).toContain(
+      'Pay to account DE89370400440532013000 (BIC COBADEFFXXX).',
     );
     expect(texts(made['lyon']!.ubl, '//cac:TaxSubtotal/cbc:TaxAmount')).toEqual(['28.50']);
     expect(texts(made['kiran']!.ubl, '//cac:TaxSubtotal/cac:TaxCategory/cbc:ID')).toEqual(['O']);

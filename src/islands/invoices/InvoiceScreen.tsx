@@ -19,6 +19,7 @@ import { VoidDialog } from './VoidDialog';
 import { AdminsOnly } from './AdminsOnly';
 import { DraftEditor } from './DraftEditor';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
+import type { EInvoiceProfile } from '../../lib/e-invoice-profile';
 import { MissingFields } from './MissingFields';
 import { PaymentsPanel } from './PaymentsPanel';
 
@@ -26,6 +27,15 @@ const papers = [
   ['a4', 'A4'],
   ['letter', 'Letter'],
 ] as const;
+
+/** How an invoice under a client's profile reaches it (issue 28): Hourmark makes the file only. */
+const profileSending: Record<EInvoiceProfile, string> = {
+  en16931: '',
+  peppol:
+    'Its e-invoices are Peppol BIS Billing 3.0: give the UBL file to your Peppol access point, which delivers it to the client’s Peppol ID.',
+  xrechnung:
+    'Its e-invoices are XRechnung 3.0: upload the UBL or CII file to the buyer’s portal, or send it through Peppol.',
+};
 
 const standingLabels: Record<InvoiceStanding, string> = {
   draft: 'Draft',
@@ -88,7 +98,7 @@ export function InvoiceScreen() {
     await reload();
   }
 
-  async function eInvoice(format: 'ubl' | 'facturx', credit = false) {
+  async function eInvoice(format: 'ubl' | 'cii' | 'facturx', credit = false) {
     setBusy(true);
     const made = await downloadEInvoice(id, format, credit);
     setBusy(false);
@@ -99,7 +109,12 @@ export function InvoiceScreen() {
     link.href = URL.createObjectURL(made.file);
     const number = (credit ? invoice?.creditNote?.number : invoice?.number) ?? id;
     const name = `${credit ? 'credit-note' : 'invoice'}-${number.replace(/[^A-Za-z0-9-]+/g, '-')}`;
-    link.download = format === 'ubl' ? `${name}.xml` : `${name}-factur-x.pdf`;
+    link.download =
+      format === 'ubl'
+        ? `${name}.xml`
+        : format === 'cii'
+          ? `${name}-cii.xml`
+          : `${name}-factur-x.pdf`;
     link.click();
     URL.revokeObjectURL(link.href);
   }
@@ -209,6 +224,14 @@ export function InvoiceScreen() {
                   type="button"
                   className="btn-secondary"
                   disabled={busy}
+                  onClick={() => void eInvoice('cii')}
+                >
+                  E-invoice (CII)
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
                   onClick={() => void eInvoice('facturx')}
                 >
                   PDF with e-invoice (Factur-X)
@@ -226,6 +249,9 @@ export function InvoiceScreen() {
               </button>
             ) : null}
           </div>
+          {invoice.status !== 'draft' && invoice.document.profile ? (
+            <p className="mb-3 print:hidden">{profileSending[invoice.document.profile]}</p>
+          ) : null}
           {invoice.status === 'draft' && Object.keys(missing.fields).length ? (
             <MissingFields
               heading={missing.heading}
@@ -328,6 +354,14 @@ export function InvoiceScreen() {
                   onClick={() => void eInvoice('ubl', true)}
                 >
                   Credit note e-invoice (UBL)
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice('cii', true)}
+                >
+                  Credit note e-invoice (CII)
                 </button>
                 <button
                   type="button"

@@ -3,7 +3,7 @@ import { isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
-import { facturX, ublInvoice } from '../invoices/e-invoice';
+import { ciiInvoice, facturX, ublInvoice } from '../invoices/e-invoice';
 import { eInvoiceInput } from '../invoices/e-invoice-input';
 import { invoicePdf } from '../invoices/invoice-pdf';
 import { logoOf } from '../invoices/logos';
@@ -286,7 +286,10 @@ export async function handleInvoicePayment(
   );
 }
 
-/** GET /sync/invoice-ubl?workspace=…&id=…[&credit=1]: an invoice (or its credit note) as UBL 2.1. */
+/**
+ * GET /sync/invoice-ubl?workspace=…&id=…[&credit=1][&syntax=cii]: an invoice (or its credit note)
+ * as UBL 2.1, or with `syntax=cii` as CII D16B.
+ */
 export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -315,14 +318,15 @@ export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): P
       : null,
   );
   if (!input.ok) return apiError(409, 'invalid_request', input.message);
-  const made = await ublInvoice(input.input);
+  const cii = params(request).get('syntax') === 'cii';
+  const made = await (cii ? ciiInvoice : ublInvoice)(input.input);
   if (!made.ok) return apiError(409, 'invalid_request', made.message);
   const file = note ? 'credit-note' : 'invoice';
   return new Response(made.xml, {
     status: 200,
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${file}-${safeName(input.input.number)}.xml"`,
+      'Content-Disposition': `attachment; filename="${file}-${safeName(input.input.number)}${cii ? '-cii' : ''}.xml"`,
       ...refreshed(caller.session, request, ctx),
     },
   });

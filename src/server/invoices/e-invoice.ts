@@ -81,6 +81,17 @@ export async function ublInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
 }
 
 /**
+ * The same e-invoice in UN/CEFACT CII D16B syntax (issue 28): what XRechnung portals take beside
+ * UBL, and the XML a Factur-X PDF embeds, as a file of its own.
+ */
+export async function ciiInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
+  const made = await generate(invoice, { format: 'CII' });
+  return made.ok
+    ? { ok: true, xml: typeof made.out === 'string' ? made.out : Buffer.from(made.out).toString() }
+    : made;
+}
+
+/**
  * A line's price (BT-146), so that quantity × price ÷ base quantity is its amount to the paisa,
  * as validators check. Lines are composed so that quantity × rate is their amount
  * (src/lib/invoice-lines.ts); a line stored before that was so is priced as its amount per its

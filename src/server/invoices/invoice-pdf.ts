@@ -5,6 +5,7 @@ import { taxTreatmentText } from '../../lib/invoice-tax';
 import { formatMoney } from '../../lib/money';
 import { newPdf, type Paper } from '../pdf/pdf-document';
 import type { InvoiceDocument } from './document';
+import type { SellerDetails } from '../../lib/invoice-document';
 
 /** What the PDF of an invoice needs besides its document. */
 export interface InvoiceForPdf {
@@ -18,6 +19,15 @@ export interface InvoiceForPdf {
   settlement?: Settlement | null;
   /** Its payments: a void invoice and its credit note list what was paid before the void. */
   payments?: readonly { paidOn: string; amountMinor: number; note: string }[];
+}
+
+/** How to pay, as the seller's copy says it (issue 28): its account and bank, or its words. */
+function paymentText(seller: SellerDetails | undefined): string {
+  if (!seller) return '';
+  const account = seller.iban
+    ? `Pay to account ${seller.iban}${seller.bic ? ` (BIC ${seller.bic})` : ''}.`
+    : '';
+  return [account, seller.paymentInstructions ?? ''].filter(Boolean).join(' ');
 }
 
 /**
@@ -168,6 +178,11 @@ export function invoicePdf(
         pdf.y,
         { width },
       );
+  }
+  const payTo = paymentText(doc.seller);
+  if (payTo && !credit) {
+    pdf.moveDown(0.5);
+    pdf.font('regular').fontSize(10).text(payTo, left, pdf.y, { width });
   }
   const treatment = taxTreatmentText(doc);
   if (treatment) {

@@ -165,6 +165,11 @@ test('a Belgian client gets a Peppol invoice and a German public buyer an XRechn
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${year}-0001`, exact: true }),
   ).toBeVisible();
+  await expect(
+    page.getByText(
+      'Its e-invoices are Peppol BIS Billing 3.0: give the UBL file to your Peppol access point, which delivers it to the client’s Peppol ID.',
+    ),
+  ).toBeVisible();
   const peppol = await ubl(page);
   expect(peppol).toContain(
     '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>',
@@ -193,6 +198,14 @@ test('a Belgian client gets a Peppol invoice and a German public buyer an XRechn
     page.getByRole('heading', { level: 1, name: `Invoice ${year}-0002`, exact: true }),
   ).toBeVisible();
   const xrechnung = await ubl(page);
+  // The same XRechnung in CII, for portals that take it.
+  const ciiDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'E-invoice (CII)' }).click();
+  const cii = await ciiDownload;
+  expect(cii.suggestedFilename()).toBe(`invoice-${year}-0002-cii.xml`);
+  expect(await readFile((await cii.path()) ?? '', 'utf8')).toContain(
+    '<ram:BuyerReference>05315-12345-67</ram:BuyerReference>',
+  );
   expect(xrechnung).toContain(
     '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</cbc:CustomizationID>',
   );
