@@ -148,10 +148,10 @@ export interface MissingField {
   message: string;
 }
 
-const settings = (field: string, label: string): MissingField => ({
+const settings = (field: string, label: string, verb = 'add it'): MissingField => ({
   field: `seller.${field}`,
   where: 'invoice settings',
-  message: `${label}: add it in Account setting → Invoices`,
+  message: `${label}: ${verb} in Account setting → Invoices`,
 });
 
 /**
@@ -166,10 +166,10 @@ export function profileProblems(
 ): MissingField[] {
   if (profile === 'en16931') return [];
   const missing: MissingField[] = [];
-  const client = (field: string, label: string): MissingField => ({
+  const client = (field: string, label: string, verb = 'add it to'): MissingField => ({
     field: `client.${field}`,
     where: 'client',
-    message: `${label}: add it to ${buyer.name || 'the client'} in Clients`,
+    message: `${label}: ${verb} ${buyer.name || 'the client'} in Clients`,
   });
   const blank = (v: string) => v.trim() === '';
   if (profile === 'peppol') {
@@ -178,7 +178,13 @@ export function profileProblems(
     if (blank(seller.electronicAddress) || !isPeppolScheme(seller.electronicAddressScheme))
       missing.push(settings('electronicAddress', 'Your Peppol electronic address and its scheme'));
     else if (addressProblem(seller.electronicAddressScheme, seller.electronicAddress))
-      missing.push(settings('electronicAddress', 'Your Peppol electronic address is not valid'));
+      missing.push(
+        settings(
+          'electronicAddress',
+          'Your Peppol electronic address fails its check',
+          'correct it',
+        ),
+      );
     if (blank(buyer.electronicAddress) || !isPeppolScheme(buyer.electronicAddressScheme))
       missing.push(
         client('electronicAddress', 'The client’s Peppol electronic address and its scheme'),
