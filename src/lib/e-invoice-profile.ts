@@ -191,7 +191,11 @@ export function profileProblems(
       );
     else if (addressProblem(buyer.electronicAddressScheme, buyer.electronicAddress))
       missing.push(
-        client('electronicAddress', 'The client’s Peppol electronic address is not valid'),
+        client(
+          'electronicAddress',
+          'The client’s Peppol electronic address fails its check',
+          'correct it for',
+        ),
       );
     if (blank(seller.country)) missing.push(settings('country', 'Your company’s country'));
     if (blank(buyer.country)) missing.push(client('country', 'The client’s country'));
