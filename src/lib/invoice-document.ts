@@ -48,3 +48,17 @@ export interface InvoiceDocument extends ComposedTotals {
   /** The draft's note, as it was when issued. */
   note?: string;
 }
+
+/** The post code and city of a party, as a line under its street: '10117 Berlin', or ''. */
+export const placeLine = (party: Pick<InvoiceParty, 'city' | 'postCode'>) =>
+  [party.postCode?.trim(), party.city?.trim()].filter(Boolean).join(' ');
+
+/** The buyer's references a document carries, as one line, or '' (issue 28). */
+export function referencesLine(layout: Pick<DraftLayout, 'buyerReference' | 'orderReference'>) {
+  return [
+    layout.buyerReference ? `Buyer reference: ${layout.buyerReference}` : '',
+    layout.orderReference ? `Order number: ${layout.orderReference}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

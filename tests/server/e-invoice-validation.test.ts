@@ -407,6 +407,14 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     expect([issued['paris']!.document.totalMinor, issued['lyon']!.document.totalMinor]).toEqual([
       20000, 17850,
     ]);
+    const parisXrPdf = (await berlin.eInvoices(issued['paris-xr']!.id)).pdf;
+    made['parisXrPdfText'] = {
+      ubl: execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: parisXrPdf,
+        encoding: 'utf8',
+      }),
+      cii: '',
+    };
     const parisPdf = (await berlin.eInvoices(issued['paris']!.id)).pdf;
     made['parisPdfText'] = {
       ubl: execFileSync('pdftotext', ['-layout', '-', '-'], { input: parisPdf, encoding: 'utf8' }),
@@ -644,6 +652,9 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     expect(texts(made['kiran-xr']!.ubl, '//cac:PaymentMeans/cbc:PaymentMeansCode/@name')).toEqual([
       'UPI to kiran@upi',
     ]);
+    // Its PDF prints the reference and both cities with their post codes.
+    expect(made['parisXrPdfText']!.ubl).toContain('Buyer reference: 991-12345-67');
+    expect(made['parisXrPdfText']!.ubl).toMatch(/10117 Berlin\s+75001 Paris/);
     // XRechnung's Factur-X carries xrechnung.xml with XRechnung's id.
     expect(texts(xr.cii, '//ram:GuidelineSpecifiedDocumentContextParameter/ram:ID')).toEqual([
       'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',

@@ -5,7 +5,12 @@ import { taxTreatmentText } from '../../lib/invoice-tax';
 import { formatMoney } from '../../lib/money';
 import { newPdf, type Paper } from '../pdf/pdf-document';
 import type { InvoiceDocument } from './document';
-import type { SellerDetails } from '../../lib/invoice-document';
+import {
+  placeLine,
+  referencesLine,
+  type InvoiceParty,
+  type SellerDetails,
+} from '../../lib/invoice-document';
 
 /** What the PDF of an invoice needs besides its document. */
 export interface InvoiceForPdf {
@@ -80,15 +85,12 @@ export function invoicePdf(
     if (invoice.dueDate) pdf.text(`Due ${formatDay(invoice.dueDate)}`);
   }
   pdf.text(`Work from ${formatDay(doc.from)} to ${formatDay(doc.to)}`);
+  const references = referencesLine(doc.layout);
+  if (references) pdf.text(references);
   pdf.moveDown();
 
   const top = pdf.y;
-  const party = (
-    x: number,
-    heading: string,
-    p: { name: string; address: string; taxNumber: string; vatNumber?: string } | undefined,
-    fallback: string,
-  ) => {
+  const party = (x: number, heading: string, p: InvoiceParty | undefined, fallback: string) => {
     pdf
       .font('regular')
       .fontSize(9)
@@ -101,6 +103,7 @@ export function invoicePdf(
       .text(p?.name || fallback, { width: width / 2 - 10 });
     pdf.font('regular');
     if (p?.address) pdf.text(p.address, { width: width / 2 - 10 });
+    if (p && placeLine(p)) pdf.text(placeLine(p), { width: width / 2 - 10 });
     if (p?.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: width / 2 - 10 });
     if (p?.taxNumber) pdf.text(`Tax number: ${p.taxNumber}`, { width: width / 2 - 10 });
     return pdf.y;

@@ -165,6 +165,9 @@ test('a Belgian client gets a Peppol invoice and a German public buyer an XRechn
   await expect(
     page.getByRole('heading', { level: 1, name: `Invoice ${year}-0001`, exact: true }),
   ).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Invoice' })).toContainText(
+    'Order number: 4500012',
+  );
   await expect(
     page.getByText(
       'Its e-invoices are Peppol BIS Billing 3.0: give the UBL file to your Peppol access point, which delivers it to the client’s Peppol ID.',
