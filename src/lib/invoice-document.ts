@@ -1,3 +1,4 @@
+import type { EInvoiceProfile } from './e-invoice-profile';
 import type { ComposedTotals, DraftLayout } from './invoice-lines';
 
 // What an invoice says, as stored with it and read by its screens, PDF and e-invoice.
@@ -15,6 +16,22 @@ export interface InvoiceParty {
   country?: string;
   /** The logo (src/server/invoices/logos.ts) the seller had when the invoice was issued. */
   logoId?: string;
+  /** Issue 28: the rest of a structured address (street lines are `address`). */
+  city?: string;
+  postCode?: string;
+  /** BT-34 / BT-49 and its scheme (EAS code), e.g. 0208. */
+  electronicAddress?: string;
+  electronicAddressScheme?: string;
+}
+
+/** What only the seller's copy holds (issue 28): its contact and how to pay it. */
+export interface SellerDetails {
+  contactName?: string;
+  contactPhone?: string;
+  contactEmail?: string;
+  iban?: string;
+  bic?: string;
+  paymentInstructions?: string;
 }
 
 export interface InvoiceDocument extends ComposedTotals {
@@ -24,8 +41,24 @@ export interface InvoiceDocument extends ComposedTotals {
   layout: DraftLayout;
   logIds: string[];
   /** Copies made when issued, so later renames or new rates never change an issued invoice. */
-  seller?: InvoiceParty;
+  seller?: InvoiceParty & SellerDetails;
   buyer?: InvoiceParty & { email: string };
+  /** The e-invoice profile its client had when it was issued; absent is EN 16931 (issue 28). */
+  profile?: EInvoiceProfile;
   /** The draft's note, as it was when issued. */
   note?: string;
+}
+
+/** The post code and city of a party, as a line under its street: '10117 Berlin', or ''. */
+export const placeLine = (party: Pick<InvoiceParty, 'city' | 'postCode'>) =>
+  [party.postCode?.trim(), party.city?.trim()].filter(Boolean).join(' ');
+
+/** The buyer's references a document carries, as one line, or '' (issue 28). */
+export function referencesLine(layout: Pick<DraftLayout, 'buyerReference' | 'orderReference'>) {
+  return [
+    layout.buyerReference ? `Buyer reference: ${layout.buyerReference}` : '',
+    layout.orderReference ? `Order number: ${layout.orderReference}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -58,6 +58,10 @@ export interface DraftLayout {
   taxes: TaxRate[];
   paymentTermsDays: number;
   note: string;
+  /** The buyer's reference (BT-10), such as a German public buyer's Leitweg-ID (issue 28). */
+  buyerReference?: string | undefined;
+  /** The buyer's purchase order number (BT-13). */
+  orderReference?: string | undefined;
 }
 
 export interface ComposedLine {
@@ -209,8 +213,10 @@ export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout)
 export function defaultLayout(
   tax: TaxRate,
   settings: { paymentTermsDays: number; note: string },
+  buyerReference = '',
 ): DraftLayout {
   return {
+    ...(buyerReference ? { buyerReference } : {}),
     grouping: 'project',
     edits: {},
     manual: [],

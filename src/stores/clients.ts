@@ -1,4 +1,4 @@
-import { clientSchema, type Client, type ClientForm } from '../lib/entities/client';
+import { clientSchema, type Client, type ClientFormInput } from '../lib/entities/client';
 import { newId } from '../lib/entities/common';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
@@ -11,7 +11,7 @@ const actions = recordActions(list);
 export const $clients = list.$list;
 export type { Client };
 
-function fromForm(form: ClientForm) {
+function fromForm(form: ClientFormInput) {
   return {
     name: form.name,
     contactPerson: form.contactPerson,
@@ -22,7 +22,13 @@ function fromForm(form: ClientForm) {
     taxName: form.taxName,
     taxPercentage: form.taxPercentage === '' ? null : Number(form.taxPercentage),
     taxNumber: form.taxNumber,
-    vatNumber: form.vatNumber,
+    vatNumber: form.vatNumber ?? '',
+    city: form.city ?? '',
+    postCode: form.postCode ?? '',
+    eInvoiceProfile: form.eInvoiceProfile ?? 'en16931',
+    electronicAddress: (form.electronicAddress ?? '').trim(),
+    electronicAddressScheme: form.electronicAddressScheme ?? '',
+    buyerReference: form.buyerReference ?? '',
   };
 }
 
@@ -37,7 +43,10 @@ export function isClientNameTaken(name: string, exceptId?: string): boolean {
 }
 
 /** Saves a new, active client from the validated form; returns it and whether it was stored. */
-export function addClient(form: ClientForm, now = new Date()): WriteResult & { client: Client } {
+export function addClient(
+  form: ClientFormInput,
+  now = new Date(),
+): WriteResult & { client: Client } {
   const stamp = now.toISOString();
   const client: Client = {
     id: newId(),
@@ -50,7 +59,7 @@ export function addClient(form: ClientForm, now = new Date()): WriteResult & { c
 }
 
 /** Updates a client from the validated form. */
-export function updateClient(id: string, form: ClientForm, now = new Date()): WriteResult {
+export function updateClient(id: string, form: ClientFormInput, now = new Date()): WriteResult {
   return actions.patch(id, { ...fromForm(form), updatedAt: now.toISOString() });
 }
 

@@ -16,6 +16,17 @@ export interface InvoiceSettings {
   counter: 'continuous' | 'yearly' | 'per-client';
   paymentTermsDays: number;
   note: string;
+  /** Issue 28: what Peppol and XRechnung need (src/server/invoices/settings.ts). */
+  city: string;
+  postCode: string;
+  electronicAddress: string;
+  electronicAddressScheme: string;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+  iban: string;
+  bic: string;
+  paymentInstructions: string;
   /** The uploaded logo's id ('' for none); changed only by uploadLogo and removeLogo. */
   logoId?: string;
 }

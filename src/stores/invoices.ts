@@ -73,8 +73,45 @@ export const draftInvoice = (clientId: string, from: string, to: string, project
     projectIds,
   });
 
-export const issueInvoice = (id: string, issueDate: string) =>
-  ask<{ invoice: Invoice }>('/sync/invoices/issue', { workspaceId: workspaceId(), id, issueDate });
+/**
+ * Issues a draft; refused under a client's Peppol or XRechnung profile, each missing field comes
+ * back by name (`seller.city`, `client.electronicAddress`, `buyerReference`) with what to do.
+ */
+export async function issueInvoice(
+  id: string,
+  issueDate: string,
+): Promise<
+  | { ok: true; data: { invoice: Invoice } }
+  | { ok: false; message: string; fields: Record<string, string> }
+> {
+  const result = await callApi<{ invoice: Invoice }>('/sync/invoices/issue', {
+    body: { workspaceId: workspaceId(), id, issueDate },
+  });
+  if (result.ok) return { ok: true, data: result.data };
+  return {
+    ok: false,
+    message: result.status === 0 ? offline : result.message,
+    fields: result.fields ?? {},
+  };
+}
+
+/** One credit a voided invoice left a client, and what is left of it (issue 27). */
+export interface ClientCredit {
+  clientId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  creditNote: string;
+  amountMinor: number;
+  leftMinor: number;
+  currency: string;
+  createdAt: string;
+}
+
+/** The credits voided invoices left one client (Admins). */
+export const loadClientCredits = (clientId: string) =>
+  ask<{ credits: ClientCredit[] }>(
+    `/sync/client-credits?workspace=${workspace()}&client=${encodeURIComponent(clientId)}`,
+  );
 
 /** Voids an issued invoice (saying what becomes of money paid on it) or deletes a draft. */
 export const voidInvoice = (id: string, settlement?: Settlement['kind']) =>
@@ -148,14 +185,19 @@ export async function saveDraftLayout(
  */
 export async function downloadEInvoice(
   id: string,
-  format: 'ubl' | 'facturx',
+  /** UBL 2.1, CII (the same data in UN/CEFACT's syntax) or the Factur-X PDF. */
+  format: 'ubl' | 'cii' | 'facturx',
   /** The credit note of a void invoice instead of the invoice. */
   credit = false,
 ): Promise<{ ok: true; file: Blob } | { ok: false; message: string }> {
   const query = `workspace=${workspace()}&id=${encodeURIComponent(id)}${credit ? '&credit=1' : ''}`;
   try {
     const response = await fetch(
-      format === 'ubl' ? `/sync/invoice-ubl?${query}` : `/sync/invoice-pdf?${query}&facturx=1`,
+      format === 'ubl'
+        ? `/sync/invoice-ubl?${query}`
+        : format === 'cii'
+          ? `/sync/invoice-ubl?${query}&syntax=cii`
+          : `/sync/invoice-pdf?${query}&facturx=1`,
       { credentials: 'include' },
     );
     if (response.ok) return { ok: true, file: await response.blob() };

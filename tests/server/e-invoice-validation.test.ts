@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,13 +50,14 @@ const texts = (xml: string, path: string) =>
     (n) => n.textContent ?? '',
   );
 
-/** The factur-x.xml a PDF carries, read with poppler's pdfdetach. */
+/** The factur-x.xml (xrechnung.xml for XRechnung) a PDF carries, read with poppler's pdfdetach. */
 function embeddedCii(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'hm-einvoice-'));
   const file = join(dir, 'invoice.pdf');
   writeFileSync(file, pdf);
   execFileSync('pdfdetach', ['-saveall', '-o', dir, file]);
-  return readFileSync(join(dir, 'factur-x.xml'), 'utf8');
+  const name = readdirSync(dir).find((f) => f.endsWith('.xml'));
+  return readFileSync(join(dir, name ?? 'factur-x.xml'), 'utf8');
 }
 
 const clean = (findings: Findings) => ({
@@ -164,7 +165,7 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         id: draft.id,
         issueDate: '2026-11-24',
       });
-      expect(issued.status).toBe(200);
+      if (issued.status !== 200) expect(await issued.json()).toEqual({});
       return ((await issued.json()) as { invoice: { id: string; number: string; document: Doc } })
         .invoice;
     };
@@ -176,7 +177,12 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       const pdf = await api.get(`/sync/invoice-pdf?${q}&facturx=1`);
       expect(pdf.status).toBe(200);
       const bytes = Buffer.from(await pdf.arrayBuffer());
-      return { ubl: await ubl.text(), cii: embeddedCii(bytes), pdf: bytes };
+      // The CII on its own (issue 28) is the XML the Factur-X PDF embeds, byte for byte.
+      const cii = await api.get(`/sync/invoice-ubl?${q}&syntax=cii`);
+      expect(cii.status).toBe(200);
+      const embedded = embeddedCii(bytes);
+      expect(await cii.text()).toBe(embedded);
+      return { ubl: await ubl.text(), cii: embedded, pdf: bytes };
     };
     return { api, workspace, client, issue, eInvoices };
   }
@@ -189,6 +195,38 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
 
   const made: Record<string, { ubl: string; cii: string }> = {};
 
+  /** Every shape is issued under each profile, to a copy of its client with the profile's data. */
+  const profiles = ['en16931', 'peppol', 'xrechnung'] as const;
+  type Profile = (typeof profiles)[number];
+  const suffix: Record<Profile, string> = { en16931: '', peppol: '-pe', xrechnung: '-xr' };
+  /** What each profile's client adds: a Peppol ID (Belgian enterprise number), a Leitweg-ID. */
+  const profileFields: Record<Profile, Record<string, unknown>> = {
+    en16931: {},
+    peppol: {
+      eInvoiceProfile: 'peppol',
+      electronicAddress: '0203201340',
+      electronicAddressScheme: '0208',
+      buyerReference: 'PO-4711',
+    },
+    xrechnung: {
+      eInvoiceProfile: 'xrechnung',
+      electronicAddress: '991-12345-67',
+      electronicAddressScheme: '0204',
+      buyerReference: '991-12345-67',
+    },
+  };
+  /** The seller details Peppol and XRechnung need, the same for the three sellers. */
+  const sellerProfile = (city: string, postCode: string, account: Record<string, string>) => ({
+    city,
+    postCode,
+    electronicAddress: '5790000435975',
+    electronicAddressScheme: '0088',
+    contactName: 'Ada Lovelace',
+    contactPhone: '+49 30 1234567',
+    contactEmail: 'billing@seller.example',
+    ...account,
+  });
+
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
     ({ base, close } = await startApi(database, clock));
@@ -199,25 +237,54 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       taxNumber: '27AAPFU0939F1ZV',
       country: 'IN',
       currency: 'INR',
+      ...sellerProfile('Pune', '411001', { iban: '50100012345678', bic: 'HDFC0001234' }),
     });
-    const indian = (email: string) => ({ country: 'IN', email, taxName: 'GST', taxPercentage: 18 });
-    await pune.client(
+    const indian = (email: string) => ({
+      country: 'IN',
+      email,
+      taxName: 'GST',
+      taxPercentage: 18,
+      address: '1 Marine Drive',
+      city: 'Mumbai',
+      postCode: '400001',
+    });
+    /** Each shape's client, made three times: as it is, under Peppol and under XRechnung. */
+    const clients = async (
+      make: typeof pune,
+      id: string,
+      fields: Record<string, unknown>,
+      rate: number,
+      logs: [string, number][],
+      projectName?: string,
+    ) => {
+      for (const profile of profiles)
+        await make.client(
+          `${id}${suffix[profile]}`,
+          { ...fields, ...profileFields[profile] },
+          rate,
+          logs,
+          projectName === undefined ? undefined : projectName,
+        );
+    };
+    await clients(
+      pune,
       'acme',
       indian('ap@acme.example'),
       1200,
       [['2026-11-17', 13800]],
       'Social Media Retainer',
     );
-    await pune.client('bolt', indian('ap@bolt.example'), 1500, [['2026-11-17', 7200]]);
-    await pune.client('cora', indian('ap@cora.example'), 1000, [['2026-11-17', 18000]]);
-    await pune.client('dune', indian('ap@dune.example'), 1000, [['2026-11-17', 3600]]);
-    await pune.client('echo', indian('ap@echo.example'), 1000, [['2026-11-17', 7200]]);
-    await pune.client('fern', indian('ap@fern.example'), 1000, [
+    await clients(pune, 'bolt', indian('ap@bolt.example'), 1500, [['2026-11-17', 7200]]);
+    await clients(pune, 'cora', indian('ap@cora.example'), 1000, [['2026-11-17', 18000]]);
+    await clients(pune, 'dune', indian('ap@dune.example'), 1000, [['2026-11-17', 3600]]);
+    await clients(pune, 'echo', indian('ap@echo.example'), 1000, [['2026-11-17', 7200]]);
+    await clients(pune, 'fern', indian('ap@fern.example'), 1000, [
       ['2026-11-17', 3600],
       ['2026-11-18', 3600],
     ]);
-    await pune.client('gale', indian(''), 1000, [['2026-11-17', 3600]]);
-    await pune.client(
+    await clients(pune, 'gale', indian(''), 1000, [['2026-11-17', 3600]]);
+    await clients(
+      pune,
       'smith',
       {
         ...indian('ap@smith.example'),
@@ -229,30 +296,49 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       'R&D <phase 2> &amp; Ünïcode',
     );
 
-    const acme = await pune.issue('acme');
-    const bolt = await pune.issue('bolt', {
-      taxes: [
-        { name: 'CGST', percent: 9 },
-        { name: 'SGST', percent: 9 },
-      ],
-    });
-    const cora = await pune.issue('cora', { discountPercent: 10 });
-    const dune = await pune.issue('dune', {
-      manual: [
-        { id: 'fee', description: 'Design workshop (fixed fee)', quantity: 1, unitMinor: 1500000 },
-        { id: 'free', description: 'Courtesy call', quantity: 1, unitMinor: 0 },
-      ],
-    });
-    const echo = await pune.issue('echo', { discountPercent: 100 });
-    const fern = await pune.issue('fern', {
-      grouping: 'day',
-      edits: { 'time:2026-11-17': { unitMinor: 120000 } },
-    });
-    const gale = await pune.issue('gale');
-    const smith = await pune.issue('smith', { note: longNote });
-    expect(
-      [acme, bolt, cora, dune, echo, fern, gale, smith].map((i) => i.document.totalMinor),
-    ).toEqual([542800, 354000, 531000, 1888000, 0, 259600, 118000, 118000]);
+    const layouts: Record<string, Record<string, unknown>> = {
+      bolt: {
+        taxes: [
+          { name: 'CGST', percent: 9 },
+          { name: 'SGST', percent: 9 },
+        ],
+      },
+      cora: { discountPercent: 10 },
+      dune: {
+        manual: [
+          {
+            id: 'fee',
+            description: 'Design workshop (fixed fee)',
+            quantity: 1,
+            unitMinor: 1500000,
+          },
+          { id: 'free', description: 'Courtesy call', quantity: 1, unitMinor: 0 },
+        ],
+      },
+      echo: { discountPercent: 100 },
+      fern: { grouping: 'day', edits: { 'time:2026-11-17': { unitMinor: 120000 } } },
+      smith: { note: longNote },
+    };
+    const issued: Record<string, { id: string; document: Doc }> = {};
+    for (const profile of profiles)
+      for (const name of ['acme', 'bolt', 'cora', 'dune', 'echo', 'fern', 'gale', 'smith']) {
+        const invoice = await pune.issue(`${name}${suffix[profile]}`, layouts[name] ?? {});
+        issued[`${name}${suffix[profile]}`] = invoice;
+        made[`${name}${suffix[profile]}`] = await pune.eInvoices(invoice.id);
+      }
+    const puneShapes = ['acme', 'bolt', 'cora', 'dune', 'echo', 'fern', 'gale', 'smith'];
+    const acme = issued['acme']!;
+    const fern = issued['fern']!;
+    expect(puneShapes.map((n) => issued[n]!.document.totalMinor)).toEqual([
+      542800, 354000, 531000, 1888000, 0, 259600, 118000, 118000,
+    ]);
+    // The same figures under Peppol and XRechnung.
+    for (const profile of ['peppol', 'xrechnung'] as const)
+      expect(
+        ['acme', 'bolt', 'cora', 'dune', 'echo', 'fern', 'gale', 'smith'].map(
+          (n) => issued[`${n}${suffix[profile]}`]!.document.totalMinor,
+        ),
+      ).toEqual([542800, 354000, 531000, 1888000, 0, 259600, 118000, 118000]);
     // 3:50 at ₹1,200/h: a quantity that multiplies out at the rate that applied.
     expect(acme.document.lines.map((l) => [l.quantity, l.unitMinor, l.amountMinor])).toEqual([
       [3.83333, 120000, 460000],
@@ -263,72 +349,106 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         ['time:2026-11-18', 1, 100000, 100000],
       ],
     );
-    for (const [name, invoice] of Object.entries({
-      acme,
-      bolt,
-      cora,
-      dune,
-      echo,
-      fern,
-      gale,
-      smith,
-    }))
-      made[name] = await pune.eInvoices(invoice.id);
     const acmePdf = (await pune.eInvoices(acme.id)).pdf;
     made['acmePdfText'] = {
       ubl: execFileSync('pdftotext', ['-layout', '-', '-'], { input: acmePdf, encoding: 'utf8' }),
       cii: '',
     };
-    // The credit note that voiding Acme's invoice issues.
-    const voided = await pune.api.post('/sync/invoices/void', {
-      workspaceId: pune.workspace.id,
-      id: acme.id,
-    });
-    expect(voided.status).toBe(200);
-    made['credit'] = await pune.eInvoices(acme.id, true);
+    // The credit notes that voiding Acme's invoices issue, each under its invoice's profile.
+    for (const profile of profiles) {
+      const id = issued[`acme${suffix[profile]}`]!.id;
+      const voided = await pune.api.post('/sync/invoices/void', {
+        workspaceId: pune.workspace.id,
+        id,
+      });
+      expect(voided.status).toBe(200);
+      made[`credit${suffix[profile]}`] = await pune.eInvoices(id, true);
+    }
 
     const berlin = await seller('ada.berlin@example.com', {
       companyName: 'Berlin Werk GmbH',
-      address: 'Unter den Linden 1\n10117 Berlin',
+      address: 'Unter den Linden 1',
       vatNumber: 'DE811907980',
       country: 'DE',
       currency: 'EUR',
+      ...sellerProfile('Berlin', '10117', {
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'COBADEFFXXX',
+      }),
     });
-    const french = { country: 'FR', taxName: '', taxPercentage: null };
-    await berlin.client(
+    const french = {
+      country: 'FR',
+      taxName: '',
+      taxPercentage: null,
+      address: '5 Rue de Rivoli',
+      city: 'Paris',
+      postCode: '75001',
+    };
+    await clients(
+      berlin,
       'paris',
       { ...french, email: 'ap@paris.example', vatNumber: 'FR40303265045' },
       100,
       [['2026-11-17', 7200]],
     );
-    await berlin.client(
+    await clients(
+      berlin,
       'lyon',
       { ...french, email: 'ap@lyon.example', taxName: 'VAT', taxPercentage: 19 },
       100,
       [['2026-11-17', 5400]],
     );
-    const paris = await berlin.issue('paris');
-    const lyon = await berlin.issue('lyon');
-    expect([paris.document.totalMinor, lyon.document.totalMinor]).toEqual([20000, 17850]);
-    made['paris'] = await berlin.eInvoices(paris.id);
-    made['lyon'] = await berlin.eInvoices(lyon.id);
-    const parisPdf = (await berlin.eInvoices(paris.id)).pdf;
+    for (const profile of profiles)
+      for (const name of ['paris', 'lyon']) {
+        const invoice = await berlin.issue(`${name}${suffix[profile]}`);
+        issued[`${name}${suffix[profile]}`] = invoice;
+        made[`${name}${suffix[profile]}`] = await berlin.eInvoices(invoice.id);
+      }
+    expect([issued['paris']!.document.totalMinor, issued['lyon']!.document.totalMinor]).toEqual([
+      20000, 17850,
+    ]);
+    const parisXrPdf = (await berlin.eInvoices(issued['paris-xr']!.id)).pdf;
+    made['parisXrPdfText'] = {
+      ubl: execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: parisXrPdf,
+        encoding: 'utf8',
+      }),
+      cii: '',
+    };
+    const parisPdf = (await berlin.eInvoices(issued['paris']!.id)).pdf;
     made['parisPdfText'] = {
       ubl: execFileSync('pdftotext', ['-layout', '-', '-'], { input: parisPdf, encoding: 'utf8' }),
       cii: '',
     };
 
-    const kiran = await seller('kiran@example.com', { country: 'IN', currency: 'INR' });
-    await kiran.client(
+    const kiran = await seller('kiran@example.com', {
+      country: 'IN',
+      currency: 'INR',
+      address: '4 Lake Road',
+      // No account: payment instructions in words.
+      ...sellerProfile('Bengaluru', '560001', { paymentInstructions: 'UPI to kiran@upi' }),
+    });
+    await clients(
+      kiran,
       'kiran',
-      { country: 'IN', email: 'ap@kiran.example', taxName: '', taxPercentage: null },
+      {
+        country: 'IN',
+        email: 'ap@kiran.example',
+        taxName: '',
+        taxPercentage: null,
+        address: '9 Hill Road',
+        city: 'Chennai',
+        postCode: '600001',
+      },
       800,
       [['2026-11-17', 9000]],
     );
-    const freelance = await kiran.issue('kiran');
-    expect(freelance.document.totalMinor).toBe(200000);
-    made['kiran'] = await kiran.eInvoices(freelance.id);
-  }, 240_000);
+    for (const profile of profiles) {
+      const invoice = await kiran.issue(`kiran${suffix[profile]}`);
+      expect(invoice.document.totalMinor).toBe(200000);
+      made[`kiran${suffix[profile]}`] = await kiran.eInvoices(invoice.id);
+    }
+  }, 480_000);
   afterAll(async () => {
     await close();
     await drop();
@@ -348,16 +468,22 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     'kiran',
     'credit',
   ];
-  it.each(shapes)('%s: UBL and Factur-X CII pass EN 16931 and their XSDs', (shape) => {
-    const { ubl, cii } = made[shape]!;
-    expect(clean(check(ubl, { syntax: 'ubl', rules: ['en16931'] }))).toEqual({
-      fatal: [],
-      xsd: [],
-    });
-    expect(clean(check(cii, { syntax: 'cii', rules: ['en16931'] }))).toEqual({
-      fatal: [],
-      xsd: [],
-    });
+  /** The rule sets each profile's files are checked against, as the official validators run them. */
+  const rules: Record<Profile, string[]> = {
+    en16931: ['en16931'],
+    peppol: ['en16931', 'peppol'],
+    xrechnung: ['en16931', 'xrechnung'],
+  };
+  describe.each(profiles)('under %s', (profile) => {
+    it.each(shapes)(
+      '%s: UBL and the CII of its Factur-X pass the rules and their XSDs',
+      (shape) => {
+        const { ubl, cii } = made[`${shape}${suffix[profile]}`]!;
+        const options = { rules: rules[profile] };
+        expect(clean(check(ubl, { ...options, syntax: 'ubl' }))).toEqual({ fatal: [], xsd: [] });
+        expect(clean(check(cii, { ...options, syntax: 'cii' }))).toEqual({ fatal: [], xsd: [] });
+      },
+    );
   });
 
   it('writes the hand-worked figures: the rate that applied, both taxes as one rate', () => {
@@ -441,6 +567,10 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     expect(made['parisPdfText']!.ubl).toContain(
       'Reverse charge: VAT to be accounted for by the recipient (VATEX-EU-AE).',
     );
+    // The PDF says how to pay, as the e-invoice's payment instructions do (issue 28).
+    expect(made['parisPdfText']!.ubl).toContain(
+      'Pay to account DE89370400440532013000 (BIC COBADEFFXXX).',
+    );
     expect(texts(made['lyon']!.ubl, '//cac:TaxSubtotal/cbc:TaxAmount')).toEqual(['28.50']);
     expect(texts(made['kiran']!.ubl, '//cac:TaxSubtotal/cac:TaxCategory/cbc:ID')).toEqual(['O']);
   });
@@ -459,6 +589,107 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     expect(texts(cii, '//ram:InvoiceReferencedDocument/ram:IssuerAssignedID')).toEqual([
       '2026-0001',
     ]);
+  });
+
+  it('writes each profile: its specification id, both addresses, the references, contact and payment', () => {
+    const peppol = made['bolt-pe']!;
+    expect(texts(peppol.ubl, '/ubl:Invoice/cbc:CustomizationID')).toEqual([
+      'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+    ]);
+    expect(texts(peppol.ubl, '/ubl:Invoice/cbc:ProfileID')).toEqual([
+      'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+    ]);
+    expect(texts(peppol.ubl, '//cac:AccountingSupplierParty//cbc:EndpointID/@schemeID')).toEqual([
+      '0088',
+    ]);
+    expect(texts(peppol.ubl, '//cac:AccountingSupplierParty//cbc:EndpointID')).toEqual([
+      '5790000435975',
+    ]);
+    expect(texts(peppol.ubl, '//cac:AccountingCustomerParty//cbc:EndpointID/@schemeID')).toEqual([
+      '0208',
+    ]);
+    expect(texts(peppol.ubl, '//cac:AccountingCustomerParty//cbc:EndpointID')).toEqual([
+      '0203201340',
+    ]);
+    expect(texts(peppol.ubl, '/ubl:Invoice/cbc:BuyerReference')).toEqual(['PO-4711']);
+    expect(texts(peppol.cii, '//ram:GuidelineSpecifiedDocumentContextParameter/ram:ID')).toEqual([
+      'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+    ]);
+    // An invoice's note and the two-taxes note are one note under Peppol (PEPPOL-EN16931-R002).
+    expect(texts(made['smith-pe']!.ubl, '/ubl:Invoice/cbc:Note')).toEqual([longNote]);
+
+    const xr = made['paris-xr']!;
+    expect(texts(xr.ubl, '/ubl:Invoice/cbc:CustomizationID')).toEqual([
+      'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+    ]);
+    expect(texts(xr.ubl, '/ubl:Invoice/cbc:BuyerReference')).toEqual(['991-12345-67']);
+    expect(texts(xr.ubl, '//cac:AccountingCustomerParty//cbc:EndpointID/@schemeID')).toEqual([
+      '0204',
+    ]);
+    expect(texts(xr.ubl, '//cac:AccountingSupplierParty//cac:Contact/*')).toEqual([
+      'Ada Lovelace',
+      '+49 30 1234567',
+      'billing@seller.example',
+    ]);
+    expect(texts(xr.ubl, '//cac:AccountingSupplierParty//cac:PostalAddress/cbc:CityName')).toEqual([
+      'Berlin',
+    ]);
+    expect(
+      texts(xr.ubl, '//cac:AccountingSupplierParty//cac:PostalAddress/cbc:PostalZone'),
+    ).toEqual(['10117']);
+    expect(texts(xr.ubl, '//cac:AccountingCustomerParty//cac:PostalAddress/cbc:CityName')).toEqual([
+      'Paris',
+    ]);
+    // An IBAN in euros is a SEPA transfer (58); an Indian account a credit transfer (30); no
+    // account, the instructions in words (ZZZ).
+    expect(texts(xr.ubl, '//cac:PaymentMeans/cbc:PaymentMeansCode')).toEqual(['58']);
+    expect(texts(xr.ubl, '//cac:PayeeFinancialAccount/cbc:ID')).toEqual(['DE89370400440532013000']);
+    expect(texts(xr.ubl, '//cac:FinancialInstitutionBranch/cbc:ID')).toEqual(['COBADEFFXXX']);
+    expect(texts(made['acme-xr']!.ubl, '//cac:PaymentMeans/cbc:PaymentMeansCode')).toEqual(['30']);
+    expect(texts(made['kiran-xr']!.ubl, '//cac:PaymentMeans/cbc:PaymentMeansCode')).toEqual([
+      'ZZZ',
+    ]);
+    expect(texts(made['kiran-xr']!.ubl, '//cac:PaymentMeans/cbc:PaymentMeansCode/@name')).toEqual([
+      'UPI to kiran@upi',
+    ]);
+    // Its PDF prints the reference and both cities with their post codes.
+    expect(made['parisXrPdfText']!.ubl).toContain('Buyer reference: 991-12345-67');
+    expect(made['parisXrPdfText']!.ubl).toMatch(/10117 Berlin\s+75001 Paris/);
+    // XRechnung's Factur-X carries xrechnung.xml with XRechnung's id.
+    expect(texts(xr.cii, '//ram:GuidelineSpecifiedDocumentContextParameter/ram:ID')).toEqual([
+      'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+    ]);
+    // Credit notes carry their invoice's profile.
+    expect(texts(made['credit-pe']!.ubl, '/cn:CreditNote/cbc:CustomizationID')).toEqual([
+      'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+    ]);
+    expect(texts(made['credit-xr']!.ubl, '/cn:CreditNote/cbc:CustomizationID')).toEqual([
+      'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+    ]);
+    expect(texts(made['credit-xr']!.ubl, '/cn:CreditNote/cbc:BuyerReference')).toEqual([
+      '991-12345-67',
+    ]);
+  });
+
+  it('fails Peppol and XRechnung rules without what they need (known-bad controls)', () => {
+    const ids = (xml: string, syntax: 'ubl' | 'cii', rules: string[]) =>
+      check(xml, { syntax, rules, xsd: false }).fatal.map((f) => f.id);
+    // Without its buyer reference: XRechnung's BR-DE-15 and Peppol's R003.
+    const xr = made['bolt-xr']!;
+    const xrUbl = xr.ubl.replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
+    expect(xrUbl).not.toBe(xr.ubl);
+    expect(ids(xrUbl, 'ubl', ['en16931', 'xrechnung'])).toContain('BR-DE-15');
+    const xrCii = xr.cii.replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, '');
+    expect(xrCii).not.toBe(xr.cii);
+    expect(ids(xrCii, 'cii', ['en16931', 'xrechnung'])).toContain('BR-DE-15');
+    const pe = made['bolt-pe']!;
+    const peUbl = pe.ubl.replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
+    expect(peUbl).not.toBe(pe.ubl);
+    expect(ids(peUbl, 'ubl', ['en16931', 'peppol'])).toContain('PEPPOL-EN16931-R003');
+    // The plain EN 16931 invoice is not a Peppol one: R004 (its id) and R003 (no reference).
+    expect(ids(made['bolt']!.ubl, 'ubl', ['en16931', 'peppol'])).toEqual(
+      expect.arrayContaining(['PEPPOL-EN16931-R003', 'PEPPOL-EN16931-R004']),
+    );
   });
 
   it('still fails documents broken on purpose, so a broken validator cannot pass', () => {

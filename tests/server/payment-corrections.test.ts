@@ -5,6 +5,7 @@ import {
   handleInvoice,
   handleInvoicePayment,
   handleInvoicePdf,
+  handleClientCredits,
   handleVoidInvoice,
 } from '../../src/server/api/invoice-handlers';
 import {
@@ -224,7 +225,33 @@ describe.each(drivers)('payment corrections and voided payments on $name', (driv
       expect(text).toContain(
         '₹10,000.00 paid on invoice 2026-0001 is kept as a credit for Acme, offered as a payment on its next invoice.',
       );
+      // The payments it had, listed where the money's fate is said.
+      expect(text).toContain('Paid before it was voided 24 Nov 2026: ₹10,000.00 (NEFT)');
     }
+    // The void invoice's own read keeps its payment beside the settlement.
+    expect(voided.payments.map((p) => [p.amountMinor, p.note])).toEqual([[1000000, 'NEFT']]);
+    // Acme's credit, as its client screen reads it (Admins only).
+    const credits = async (query = '', cookie = admin.cookie) => {
+      const res = await handleClientCredits(
+        get(`/sync/client-credits?workspace=${ws()}${query}`, cookie),
+        ctx(),
+      );
+      return [res.status, await res.json()] as const;
+    };
+    const acmeCredit = {
+      clientId: 'acme',
+      invoiceId: first,
+      invoiceNumber: '2026-0001',
+      creditNote: 'CN-2026-0001',
+      amountMinor: 1000000,
+      leftMinor: 1000000,
+      currency: 'INR',
+      createdAt: '2026-11-24T09:00:00.000Z',
+    };
+    expect(await credits('&client=acme')).toEqual([200, { credits: [acmeCredit] }]);
+    expect(await credits('&client=bolt')).toEqual([200, { credits: [] }]);
+    expect((await credits('', asha.cookie))[0]).toBe(403);
+    expect((await credits('&client='))[0]).toBe(400);
 
     // Acme's next invoice (23 Nov only; the voided 10 h are billed later): 2 h = ₹2,360.00 with
     // tax, offered and paid from the credit.
@@ -255,6 +282,8 @@ describe.each(drivers)('payment corrections and voided payments on $name', (driv
     expect([paidBy.standing, paidBy.payments.map((p) => p.note), paidBy.clientCreditMinor]).toEqual(
       ['paid', ['Credit from CN-2026-0001'], 764000],
     );
+    // ₹10,000.00 − ₹2,360.00 = ₹7,640.00 left, on Acme's screen too.
+    expect(await credits()).toEqual([200, { credits: [{ ...acmeCredit, leftMinor: 764000 }] }]);
 
     // Bolt: ₹590.00 paid, voided as a refund: no credit for Bolt.
     const bolt = await issueFor(

@@ -7,6 +7,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleLogs } from '../../src/server/api/read-handlers';
 import { handleActivity } from '../../src/server/api/activity-handler';
+import { handleClientCredits } from '../../src/server/api/invoice-handlers';
 import {
   handleReport,
   handleReportEntries,
@@ -473,11 +474,12 @@ describe.each(drivers)('the detailed report on $name', (driver) => {
         for (let n = 0; n < times; n += 1) parts.push(`${key}=${pick(values)}`);
       }
       const query = parts.join('&');
-      // The same queries to the report, its entry list and Activity.
+      // The same queries to the report, its entry list, Activity and the clients' credits.
       for (const [path, handler] of [
         ['/sync/report', handleReport],
         ['/sync/report-entries', handleReportEntries],
         ['/sync/activity', handleActivity],
+        ['/sync/client-credits', handleClientCredits],
       ] as const) {
         const res = await handler(
           get(`${path}?${query}`, rand() < 0.8 ? admin.cookie : asha.cookie),

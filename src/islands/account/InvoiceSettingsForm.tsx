@@ -7,6 +7,7 @@ import {
 } from '../../stores/invoice-settings';
 import { CountrySelect } from '../../ui/form/CountrySelect';
 import { Field } from '../../ui/form/Field';
+import { EInvoiceSettingsFields } from './EInvoiceSettingsFields';
 import { InvoiceLogoField } from './InvoiceLogoField';
 import { TextField } from '../../ui/form/TextField';
 
@@ -193,6 +194,7 @@ export function InvoiceSettingsForm() {
                 }}
               />
             </div>
+            <EInvoiceSettingsFields settings={settings} errors={errors} onChange={change} />
             <Field label="Note on every invoice" error={errors['note']}>
               {(control) => (
                 <textarea

@@ -13,6 +13,9 @@ import { $abilities } from '../../stores/access';
 import { NotFound } from '../../ui/feedback/NotFound';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { CountrySelect } from '../../ui/form/CountrySelect';
+import { profileOf } from '../../lib/e-invoice-profile';
+import { ClientCreditPanel } from './ClientCreditPanel';
+import { EInvoiceFields } from './EInvoiceFields';
 import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
@@ -29,6 +32,12 @@ const empty: ClientForm = {
   taxPercentage: '',
   taxNumber: '',
   vatNumber: '',
+  city: '',
+  postCode: '',
+  eInvoiceProfile: 'en16931',
+  electronicAddress: '',
+  electronicAddressScheme: '',
+  buyerReference: '',
 };
 
 function formOf(client: Client): ClientForm {
@@ -43,11 +52,20 @@ function formOf(client: Client): ClientForm {
     taxPercentage: client.taxPercentage === null ? '' : String(client.taxPercentage),
     taxNumber: client.taxNumber,
     vatNumber: client.vatNumber,
+    city: client.city,
+    postCode: client.postCode,
+    eInvoiceProfile: profileOf(client.eInvoiceProfile),
+    electronicAddress: client.electronicAddress,
+    electronicAddressScheme: client.electronicAddressScheme,
+    buyerReference: client.buyerReference,
   };
 }
 
 const textFields: {
-  name: Exclude<keyof ClientForm, 'address' | 'country'>;
+  name: Exclude<
+    keyof ClientForm,
+    'address' | 'country' | 'eInvoiceProfile' | 'electronicAddressScheme'
+  >;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -72,6 +90,11 @@ const taxFields: typeof textFields = [
     label: 'TAX NUMBER',
     hint: 'Any other tax or company number (GSTIN): the client’s registration ID on e-invoices.',
   },
+];
+
+const placeFields: typeof textFields = [
+  { name: 'postCode', label: 'POST CODE', autoComplete: 'postal-code' },
+  { name: 'city', label: 'CITY', autoComplete: 'address-level2' },
 ];
 
 /** /clients/new and /clients/{id}: the client form, prefilled when editing. */
@@ -153,6 +176,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
       <h1 id="client-form-heading" className="mb-6 text-3xl font-bold">
         {existing ? `Edit ${existing.name}` : 'New client'}
       </h1>
+      {existing && can.isAdmin ? <ClientCreditPanel clientId={existing.id} /> : null}
       <form
         ref={formRef}
         noValidate
@@ -173,6 +197,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
             />
           )}
         </Field>
+        <div className="grid gap-x-4 sm:grid-cols-2">{placeFields.map(input)}</div>
         <CountrySelect
           label="COUNTRY"
           hint="Needed on e-invoices."
@@ -181,6 +206,11 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
           onChange={(country) => setForm({ ...form, country })}
         />
         <div className="grid gap-x-4 sm:grid-cols-2">{taxFields.map(input)}</div>
+        <EInvoiceFields
+          form={form}
+          errors={errors}
+          onChange={(changes) => setForm({ ...form, ...changes })}
+        />
         {writeFailed ? <WriteFailedMessage message={writeFailed} /> : null}
         <FormActions submitLabel="Save" cancel={{ href: '/clients' }} />
       </form>

@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { profileOf } from '../../lib/e-invoice-profile';
+import { $clients } from '../../stores/clients';
 import { lineGroupingLabels, lineGroupings } from '../../lib/invoice-lines';
 import { formatMoney, fromMinor, toMinor } from '../../lib/money';
 import { saveDraftLayout, type Invoice } from '../../stores/invoices';
@@ -15,12 +18,17 @@ export function DraftEditor({
   invoice,
   onSaved,
   onDirty,
+  missingReference = '',
 }: {
   invoice: Invoice;
   onSaved: () => void;
   onDirty: (dirty: boolean) => void;
+  /** Why issuing was refused for want of a buyer reference (issue 28), shown beside it. */
+  missingReference?: string;
 }) {
   const doc = invoice.document;
+  const client = useStore($clients).find((c) => c.id === invoice.clientId);
+  const profile = profileOf(client?.eInvoiceProfile);
   const [form, setForm] = useState<DraftForm>(() => draftForm(doc));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
@@ -317,6 +325,30 @@ export function DraftEditor({
           >
             {form.taxes.length === 0 ? 'Add a tax' : 'Add a second tax'}
           </button>
+        ) : null}
+        {profile !== 'en16931' || form.buyerReference || form.orderReference ? (
+          <div id="buyer-reference" className="grid gap-x-4 sm:grid-cols-2">
+            <TextField
+              label="Buyer reference"
+              hint={
+                profile === 'xrechnung'
+                  ? 'Required by XRechnung: a German public buyer’s Leitweg-ID.'
+                  : 'The buyer’s reference for this invoice; Peppol needs it or an order number.'
+              }
+              autoComplete="off"
+              value={form.buyerReference}
+              error={error('buyerReference') ?? (missingReference || undefined)}
+              onChange={(buyerReference) => change({ ...form, buyerReference })}
+            />
+            <TextField
+              label="Order number"
+              hint="The buyer’s purchase order number, when it gave one."
+              autoComplete="off"
+              value={form.orderReference}
+              error={error('orderReference')}
+              onChange={(orderReference) => change({ ...form, orderReference })}
+            />
+          </div>
         ) : null}
         <Field label="Note on the invoice" error={error('note')}>
           {(control) => (

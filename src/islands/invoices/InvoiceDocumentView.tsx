@@ -3,6 +3,7 @@ import { formatMoney } from '../../lib/money';
 import { quantityText } from '../../lib/invoice-lines';
 import { taxTreatmentText } from '../../lib/invoice-tax';
 import type { Invoice } from '../../stores/invoices';
+import { placeLine, referencesLine } from '../../lib/invoice-document';
 
 /** An invoice's parties, lines, taxes and totals, as on paper. */
 export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
@@ -17,6 +18,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
               <p className="text-sm text-slate-700">From</p>
               <p className="font-semibold">{doc.seller.name}</p>
               <p className="whitespace-pre-line">{doc.seller.address}</p>
+              {placeLine(doc.seller) ? <p>{placeLine(doc.seller)}</p> : null}
               {doc.seller.vatNumber ? <p>VAT number: {doc.seller.vatNumber}</p> : null}
               {doc.seller.taxNumber ? <p>Tax number: {doc.seller.taxNumber}</p> : null}
             </div>
@@ -26,6 +28,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
               <p className="text-sm text-slate-700">Bill to</p>
               <p className="font-semibold">{doc.buyer.name}</p>
               <p className="whitespace-pre-line">{doc.buyer.address}</p>
+              {placeLine(doc.buyer) ? <p>{placeLine(doc.buyer)}</p> : null}
               {doc.buyer.vatNumber ? <p>VAT number: {doc.buyer.vatNumber}</p> : null}
               {doc.buyer.taxNumber ? <p>Tax number: {doc.buyer.taxNumber}</p> : null}
             </div>
@@ -35,6 +38,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
       <p className="mb-2">
         Work from {formatDay(doc.from)} to {formatDay(doc.to)}
       </p>
+      {referencesLine(doc.layout) ? <p className="mb-2">{referencesLine(doc.layout)}</p> : null}
       <table className="w-full text-left">
         <caption className="sr-only">Lines of the invoice</caption>
         <thead className="text-sm">

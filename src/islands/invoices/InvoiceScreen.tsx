@@ -19,12 +19,23 @@ import { VoidDialog } from './VoidDialog';
 import { AdminsOnly } from './AdminsOnly';
 import { DraftEditor } from './DraftEditor';
 import { InvoiceDocumentView } from './InvoiceDocumentView';
+import type { EInvoiceProfile } from '../../lib/e-invoice-profile';
+import { MissingFields } from './MissingFields';
 import { PaymentsPanel } from './PaymentsPanel';
 
 const papers = [
   ['a4', 'A4'],
   ['letter', 'Letter'],
 ] as const;
+
+/** How an invoice under a client's profile reaches it (issue 28): Hourmark makes the file only. */
+const profileSending: Record<EInvoiceProfile, string> = {
+  en16931: '',
+  peppol:
+    'Its e-invoices are Peppol BIS Billing 3.0: give the UBL file to your Peppol access point, which delivers it to the client’s Peppol ID.',
+  xrechnung:
+    'Its e-invoices are XRechnung 3.0: upload the UBL or CII file to the buyer’s portal, or send it through Peppol.',
+};
 
 const standingLabels: Record<InvoiceStanding, string> = {
   draft: 'Draft',
@@ -45,6 +56,11 @@ export function InvoiceScreen() {
   const [id] = useState(() => new URLSearchParams(window.location.search).get('id') ?? '');
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   const [problem, setProblem] = useState('');
+  // What the client's e-invoice profile still needs, by field, after a refused issue (issue 28).
+  const [missing, setMissing] = useState<{ heading: string; fields: Record<string, string> }>({
+    heading: '',
+    fields: {},
+  });
   const [issueDate, setIssueDate] = useState(() => todayIn(rules.timeZone, new Date()));
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState(false);
@@ -69,12 +85,20 @@ export function InvoiceScreen() {
     setBusy(true);
     const issued = await issueInvoice(id, issueDate);
     setBusy(false);
+    if (!issued.ok && Object.keys(issued.fields).length) {
+      setProblem('');
+      return setMissing({
+        heading: `${issued.message.split('. ')[0] ?? issued.message}.`,
+        fields: issued.fields,
+      });
+    }
+    setMissing({ heading: '', fields: {} });
     if (!issued.ok) return setProblem(issued.message);
     setProblem('');
     await reload();
   }
 
-  async function eInvoice(format: 'ubl' | 'facturx', credit = false) {
+  async function eInvoice(format: 'ubl' | 'cii' | 'facturx', credit = false) {
     setBusy(true);
     const made = await downloadEInvoice(id, format, credit);
     setBusy(false);
@@ -85,7 +109,12 @@ export function InvoiceScreen() {
     link.href = URL.createObjectURL(made.file);
     const number = (credit ? invoice?.creditNote?.number : invoice?.number) ?? id;
     const name = `${credit ? 'credit-note' : 'invoice'}-${number.replace(/[^A-Za-z0-9-]+/g, '-')}`;
-    link.download = format === 'ubl' ? `${name}.xml` : `${name}-factur-x.pdf`;
+    link.download =
+      format === 'ubl'
+        ? `${name}.xml`
+        : format === 'cii'
+          ? `${name}-cii.xml`
+          : `${name}-factur-x.pdf`;
     link.click();
     URL.revokeObjectURL(link.href);
   }
@@ -195,6 +224,14 @@ export function InvoiceScreen() {
                   type="button"
                   className="btn-secondary"
                   disabled={busy}
+                  onClick={() => void eInvoice('cii')}
+                >
+                  E-invoice (CII)
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
                   onClick={() => void eInvoice('facturx')}
                 >
                   PDF with e-invoice (Factur-X)
@@ -212,6 +249,16 @@ export function InvoiceScreen() {
               </button>
             ) : null}
           </div>
+          {invoice.status !== 'draft' && invoice.document.profile ? (
+            <p className="mb-3 print:hidden">{profileSending[invoice.document.profile]}</p>
+          ) : null}
+          {invoice.status === 'draft' && Object.keys(missing.fields).length ? (
+            <MissingFields
+              heading={missing.heading}
+              fields={missing.fields}
+              clientId={invoice.clientId}
+            />
+          ) : null}
           <ConfirmDialog
             open={confirmingIssue}
             title={`Issue this invoice to ${invoice.clientName}?`}
@@ -250,7 +297,15 @@ export function InvoiceScreen() {
             </p>
           ) : null}
           {invoice.status === 'draft' ? (
-            <DraftEditor invoice={invoice} onSaved={() => void reload()} onDirty={setUnsaved} />
+            <DraftEditor
+              invoice={invoice}
+              onSaved={() => {
+                setMissing({ heading: '', fields: {} });
+                void reload();
+              }}
+              onDirty={setUnsaved}
+              missingReference={missing.fields['buyerReference'] ?? ''}
+            />
           ) : null}
           {invoice.creditNote ? (
             <div className="mb-3 rounded border border-slate-200 bg-slate-50 p-3">
@@ -258,6 +313,20 @@ export function InvoiceScreen() {
                 Cancelled in full by credit note {invoice.creditNote.number}, issued{' '}
                 {formatDay(todayIn(rules.timeZone, new Date(invoice.creditNote.issuedAt)))}.
               </p>
+              {(invoice.payments ?? []).length ? (
+                <>
+                  <h2 className="font-semibold">Paid before it was voided</h2>
+                  <ul className="mb-2 list-disc pl-5">
+                    {(invoice.payments ?? []).map((p) => (
+                      <li key={p.id}>
+                        {formatDay(p.paidOn)}:{' '}
+                        {formatMoney(p.amountMinor, invoice.document.currency || 'INR')}
+                        {p.note ? ` (${p.note})` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
               {invoice.settlement ? (
                 <p className="mb-2 font-semibold">
                   {settlementText(invoice.settlement, {
@@ -285,6 +354,14 @@ export function InvoiceScreen() {
                   onClick={() => void eInvoice('ubl', true)}
                 >
                   Credit note e-invoice (UBL)
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={busy}
+                  onClick={() => void eInvoice('cii', true)}
+                >
+                  Credit note e-invoice (CII)
                 </button>
                 <button
                   type="button"

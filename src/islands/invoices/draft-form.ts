@@ -12,6 +12,8 @@ export interface DraftForm {
   taxes: { name: string; percent: string }[];
   paymentTermsDays: string;
   note: string;
+  buyerReference: string;
+  orderReference: string;
 }
 
 /** The form for a draft's saved layout. */
@@ -39,6 +41,8 @@ export function draftForm(doc: InvoiceDocument): DraftForm {
     taxes: l.taxes.map((t) => ({ name: t.name, percent: String(t.percent) })),
     paymentTermsDays: String(l.paymentTermsDays),
     note: l.note,
+    buyerReference: l.buyerReference ?? '',
+    orderReference: l.orderReference ?? '',
   };
 }
 
@@ -93,6 +97,8 @@ export function layoutOf(form: DraftForm): { layout: DraftLayout; errors: Record
       (n) => Number.isInteger(n) && n >= 0 && n <= 365,
     ),
     note: form.note,
+    ...(form.buyerReference.trim() ? { buyerReference: form.buyerReference.trim() } : {}),
+    ...(form.orderReference.trim() ? { orderReference: form.orderReference.trim() } : {}),
   };
   return { layout, errors };
 }

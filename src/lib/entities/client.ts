@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkText } from '../storable-text';
 import { isCountryCode } from '../countries';
 import { isVatNumber } from '../invoice-tax';
+import { addressProblem, isScheme } from '../e-invoice-profile';
 import {
   fastId,
   fastText,
@@ -33,6 +34,16 @@ const clientObject = z
     taxNumber: textish,
     /** VAT number with its country prefix, e.g. DE123456789 (BT-48); not in SPEC.md. */
     vatNumber: textish,
+    /** Not in SPEC.md (issue 28): street lines stay in `address`; these complete it. */
+    city: textish,
+    postCode: textish,
+    /** 'en16931' (or '' for never chosen), 'peppol' or 'xrechnung' (src/lib/e-invoice-profile.ts). */
+    eInvoiceProfile: textish,
+    /** BT-49 and its scheme (EAS), e.g. 0208 and a Belgian enterprise number. */
+    electronicAddress: textish,
+    electronicAddressScheme: textish,
+    /** BT-10 every new draft starts with, e.g. a German public buyer's Leitweg-ID. */
+    buyerReference: textish,
     status: statusSchema.catch('Active'),
     createdAt: isoTimestamp.optional(),
     updatedAt: isoTimestamp.optional(),
@@ -54,6 +65,12 @@ export const clientSchema = withFastPath(
       typeof v === 'number' && v >= 0 && v <= 100 ? v : v == null || v === '' ? null : UNSURE,
     taxNumber: fastText,
     vatNumber: fastText,
+    city: fastText,
+    postCode: fastText,
+    eInvoiceProfile: fastText,
+    electronicAddress: fastText,
+    electronicAddressScheme: fastText,
+    buyerReference: fastText,
     status: oneOf(statusSchema.options, 'Active'),
     createdAt: fastTimestamp,
     updatedAt: fastTimestamp,
@@ -65,43 +82,73 @@ const optionalText = (max: number) =>
   z.string().trim().max(max, `At most ${max} characters`).superRefine(checkText);
 
 /** The client form: what a person must type for a client to be saved. */
-export const clientFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter the client name')
-    .max(120, 'At most 120 characters')
-    .superRefine(checkText),
-  contactPerson: optionalText(120),
-  /** Optional (issue 29): invoices and e-invoices are made without one. */
-  email: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || z.string().email().safeParse(v).success,
-      'Enter a valid email address, like name@example.com',
-    ),
-  phone: z
-    .string()
-    .trim()
-    .max(40, 'At most 40 characters')
-    .regex(/^[+\d\s().-]*$/, 'Use digits, spaces, +, -, ( and ) only'),
-  address: optionalText(500),
-  country: z.string().refine((v) => v === '' || isCountryCode(v), 'Choose a country from the list'),
-  taxName: optionalText(60),
-  taxPercentage: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 100),
-      'Enter a percentage from 0 to 100',
-    ),
-  taxNumber: optionalText(60),
-  vatNumber: optionalText(60)
-    .refine(
-      (v) => v === '' || isVatNumber(v),
-      'Start with the country code, like DE123456789; put other tax numbers under Tax number',
-    )
-    .default(''),
-});
+export const clientFormSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter the client name')
+      .max(120, 'At most 120 characters')
+      .superRefine(checkText),
+    contactPerson: optionalText(120),
+    /** Optional (issue 29): invoices and e-invoices are made without one. */
+    email: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || z.string().email().safeParse(v).success,
+        'Enter a valid email address, like name@example.com',
+      ),
+    phone: z
+      .string()
+      .trim()
+      .max(40, 'At most 40 characters')
+      .regex(/^[+\d\s().-]*$/, 'Use digits, spaces, +, -, ( and ) only'),
+    address: optionalText(500),
+    country: z
+      .string()
+      .refine((v) => v === '' || isCountryCode(v), 'Choose a country from the list'),
+    taxName: optionalText(60),
+    taxPercentage: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 100),
+        'Enter a percentage from 0 to 100',
+      ),
+    taxNumber: optionalText(60),
+    vatNumber: optionalText(60)
+      .refine(
+        (v) => v === '' || isVatNumber(v),
+        'Start with the country code, like DE123456789; put other tax numbers under Tax number',
+      )
+      .default(''),
+    city: optionalText(100).default(''),
+    postCode: optionalText(20).default(''),
+    eInvoiceProfile: z.enum(['en16931', 'peppol', 'xrechnung']).default('en16931'),
+    electronicAddress: optionalText(100).default(''),
+    electronicAddressScheme: z
+      .string()
+      .refine((v) => v === '' || isScheme(v), 'Choose a scheme from the list')
+      .default(''),
+    buyerReference: optionalText(100).default(''),
+  })
+  .superRefine((form, ctx) => {
+    const problem = addressProblem(form.electronicAddressScheme, form.electronicAddress);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['electronicAddress'] });
+    if (form.electronicAddress.trim() && !form.electronicAddressScheme)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose the address’s scheme',
+        path: ['electronicAddressScheme'],
+      });
+    if (form.eInvoiceProfile === 'peppol' && form.electronicAddressScheme === 'EM')
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Peppol does not route by email: choose another scheme',
+        path: ['electronicAddressScheme'],
+      });
+  });
 export type ClientForm = z.infer<typeof clientFormSchema>;
+/** The form as callers may give it: the e-invoice fields of issue 28 may be left out. */
+export type ClientFormInput = z.input<typeof clientFormSchema>;

@@ -7,6 +7,7 @@ import type { TimeLog } from '../entities/time-log';
 import { clientFields, memberFields, projectFields, taskFields, timeLogFields } from './fields';
 import { dayOf } from './local-records';
 import { stripControlCharacters, stripControlCharactersDeep } from '../storable-text';
+import { profileOf } from '../e-invoice-profile';
 
 /**
  * From the records the browser keeps under the documented keys (with their legacy fields and
@@ -76,6 +77,12 @@ export function clientToServer(c: Client) {
     taxPercentage: c.taxPercentage,
     taxNumber: c.taxNumber,
     vatNumber: c.vatNumber,
+    city: c.city,
+    postCode: c.postCode,
+    eInvoiceProfile: profileOf(c.eInvoiceProfile),
+    electronicAddress: c.electronicAddress,
+    electronicAddressScheme: c.electronicAddressScheme,
+    buyerReference: c.buyerReference,
     status: c.status,
   });
 }

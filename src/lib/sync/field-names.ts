@@ -18,6 +18,12 @@ export const serverFieldNames = {
     'taxPercentage',
     'taxNumber',
     'vatNumber',
+    'city',
+    'postCode',
+    'eInvoiceProfile',
+    'electronicAddress',
+    'electronicAddressScheme',
+    'buyerReference',
     'status',
   ],
   project: [

@@ -52,6 +52,14 @@ export const clientFields = z
     // Not in SPEC.md (issue 27): the VAT number apart from other tax numbers; devices from
     // before omit it.
     vatNumber: text(60).optional(),
+    // Not in SPEC.md (issue 28): what Peppol and XRechnung e-invoices need; devices from before
+    // omit them.
+    city: text(100).optional(),
+    postCode: text(20).optional(),
+    eInvoiceProfile: z.enum(['', 'en16931', 'peppol', 'xrechnung']).optional(),
+    electronicAddress: text(100).optional(),
+    electronicAddressScheme: text(10).optional(),
+    buyerReference: text(100).optional(),
     status,
   })
   .strict();

@@ -3,13 +3,13 @@ import { isValidDay } from '../../lib/day';
 import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
-import { facturX, ublInvoice } from '../invoices/e-invoice';
+import { ciiInvoice, facturX, ublInvoice } from '../invoices/e-invoice';
 import { eInvoiceInput } from '../invoices/e-invoice-input';
 import { invoicePdf } from '../invoices/invoice-pdf';
 import { logoOf } from '../invoices/logos';
 import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
 import { recordPayment } from '../invoices/payments';
-import { invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
+import { clientCreditsOf, invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
 import { invoiceSettingsOf, saveInvoiceSettings } from '../invoices/settings';
 import { commit, originOf } from '../commit/commit';
@@ -28,7 +28,12 @@ import {
 // Invoices (issue 14): Admins only; docs/api.md, Invoices.
 
 const refusal = (r: Refusal) =>
-  apiError(r.status, r.status === 403 ? 'forbidden' : 'invalid_request', r.message);
+  apiError(
+    r.status,
+    r.status === 403 ? 'forbidden' : 'invalid_request',
+    r.message,
+    r.fields ? { fields: r.fields } : undefined,
+  );
 
 const params = (request: Request) => new URL(request.url).searchParams;
 
@@ -58,6 +63,26 @@ export async function handleInvoice(request: Request, ctx: HandlerContext): Prom
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
   return json(200, { invoice: found.invoice }, refreshed(caller.session, request, ctx));
+}
+
+/**
+ * GET /sync/client-credits?workspace=…[&client=…]: the credits voided invoices left clients, with
+ * what is left of each, for the client's own screen (Admins).
+ */
+export async function handleClientCredits(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
+  if ('response' in caller) return caller.response;
+  const client = params(request).get('client');
+  if (client !== null && (client.length === 0 || client.length > 200))
+    return apiError(400, 'invalid_request', 'Give the id of a client, or none for every client.', {
+      fields: { client: 'Must be a client id' },
+    });
+  const found = await clientCreditsOf(ctx.database.db, caller.membership, client);
+  if (!found.ok) return refusal(found);
+  return json(200, { credits: found.credits }, refreshed(caller.session, request, ctx));
 }
 
 /** GET /sync/uninvoiced?workspace=…&from=…&to=…: what is left to bill, per client and project. */
@@ -265,7 +290,10 @@ export async function handleInvoicePayment(
   );
 }
 
-/** GET /sync/invoice-ubl?workspace=…&id=…[&credit=1]: an invoice (or its credit note) as UBL 2.1. */
+/**
+ * GET /sync/invoice-ubl?workspace=…&id=…[&credit=1][&syntax=cii]: an invoice (or its credit note)
+ * as UBL 2.1, or with `syntax=cii` as CII D16B.
+ */
 export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -294,14 +322,15 @@ export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): P
       : null,
   );
   if (!input.ok) return apiError(409, 'invalid_request', input.message);
-  const made = await ublInvoice(input.input);
+  const cii = params(request).get('syntax') === 'cii';
+  const made = await (cii ? ciiInvoice : ublInvoice)(input.input);
   if (!made.ok) return apiError(409, 'invalid_request', made.message);
   const file = note ? 'credit-note' : 'invoice';
   return new Response(made.xml, {
     status: 200,
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${file}-${safeName(input.input.number)}.xml"`,
+      'Content-Disposition': `attachment; filename="${file}-${safeName(input.input.number)}${cii ? '-cii' : ''}.xml"`,
       ...refreshed(caller.session, request, ctx),
     },
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
 import { isCountryCode } from '../../lib/countries';
 import { isVatNumber } from '../../lib/invoice-tax';
+import { addressProblem, isIban, isScheme } from '../../lib/e-invoice-profile';
 import { lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
@@ -196,9 +197,44 @@ export const invoiceSettingsBody = z
       .min(0, 'At least 0 days')
       .max(365, 'At most 365 days'),
     note: shortText(2000),
+    // Issue 28: what Peppol and XRechnung need; callers from before send none of them.
+    city: shortText(100).default(''),
+    postCode: shortText(20).default(''),
+    electronicAddress: shortText(100).default(''),
+    electronicAddressScheme: text
+      .refine((v) => v === '' || isScheme(v), 'Choose a scheme from the list')
+      .default(''),
+    contactName: shortText(100).default(''),
+    contactPhone: shortText(40)
+      .refine((v) => /^[+\d\s()./-]*$/.test(v), 'Use digits, spaces, +, -, ( and ) only')
+      .default(''),
+    contactEmail: shortText(254)
+      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter an email address')
+      .default(''),
+    iban: shortText(40)
+      .refine(
+        (v) => !/^[A-Za-z]{2}\d{2}/.test(v.replace(/\s/g, '')) || isIban(v),
+        'This IBAN’s check digits do not add up: check it against your bank’s',
+      )
+      .default(''),
+    bic: shortText(11)
+      .refine(
+        (v) => v === '' || /^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/.test(v),
+        'A BIC has 8 or 11 letters and digits',
+      )
+      .default(''),
+    paymentInstructions: shortText(500).default(''),
   })
   .strict()
   .superRefine((b, ctx) => {
+    const address = addressProblem(b.electronicAddressScheme, b.electronicAddress);
+    if (address) ctx.addIssue({ code: 'custom', message: address, path: ['electronicAddress'] });
+    if (b.electronicAddress.trim() && !b.electronicAddressScheme)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Choose the address’s scheme',
+        path: ['electronicAddressScheme'],
+      });
     const problem = numberingProblem(b.numberPattern, b.counter);
     if (problem && parsePattern(b.numberPattern).ok)
       ctx.addIssue({ code: 'custom', message: problem, path: ['numberPattern'] });
@@ -318,6 +354,9 @@ export const draftLayoutBody = z
           .min(0, 'At least 0 days')
           .max(365, 'At most 365 days'),
         note: shortText(2000),
+        // Issue 28: the buyer's reference (BT-10, a Leitweg-ID) and its order number (BT-13).
+        buyerReference: shortText(100).optional(),
+        orderReference: shortText(100).optional(),
       })
       .strict(),
   })

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatDay } from '../../lib/day';
+import { profileOf } from '../../lib/e-invoice-profile';
 import type { InvoiceDocument } from '../../lib/invoice-document';
 import {
   composeInvoice,
@@ -39,6 +40,12 @@ export async function clientOf(runner: Runner, workspaceId: string, clientId: st
     email: text('email'),
     country: text('country'),
     taxName: text('taxName'),
+    city: text('city'),
+    postCode: text('postCode'),
+    eInvoiceProfile: profileOf(client.data['eInvoiceProfile']),
+    electronicAddress: text('electronicAddress'),
+    electronicAddressScheme: text('electronicAddressScheme'),
+    buyerReference: text('buyerReference'),
     taxPercent: typeof percent === 'number' && percent > 0 && percent <= 100 ? percent : 0,
   };
 }

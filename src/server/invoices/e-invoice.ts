@@ -1,5 +1,6 @@
 import type { Invoice as UblData } from '@e-invoice-eu/core';
-import type { InvoiceDocument, InvoiceParty } from '../../lib/invoice-document';
+import type { InvoiceDocument, InvoiceParty, SellerDetails } from '../../lib/invoice-document';
+import { customizationIds, isIban, PEPPOL_PROCESS } from '../../lib/e-invoice-profile';
 import { lineAmount, type ComposedLine } from '../../lib/invoice-lines';
 import { combinedPercent, taxIdsOf, taxTreatment, type TaxTreatment } from '../../lib/invoice-tax';
 import { stripControlCharactersDeep } from '../../lib/storable-text';
@@ -47,7 +48,10 @@ export function eInvoiceProblem(doc: InvoiceDocument): string {
 
 const amount = (minor: number) => (minor / 100).toFixed(2);
 
-/** The address as EN 16931 splits it: first line, second line, the rest on one line. */
+/**
+ * The address as EN 16931 splits it: first line, second line, the rest on one line, then the
+ * city and post code when they are kept apart (issue 28; XRechnung needs them).
+ */
 function address(party: InvoiceParty) {
   const lines = party.address
     .split(/\r?\n/)
@@ -56,6 +60,8 @@ function address(party: InvoiceParty) {
   return {
     ...(lines[0] ? { 'cbc:StreetName': lines[0] } : {}),
     ...(lines[1] ? { 'cbc:AdditionalStreetName': lines[1] } : {}),
+    ...(party.city?.trim() ? { 'cbc:CityName': party.city.trim() } : {}),
+    ...(party.postCode?.trim() ? { 'cbc:PostalZone': party.postCode.trim() } : {}),
     ...(lines.length > 2 ? { 'cac:AddressLine': { 'cbc:Line': lines.slice(2).join(', ') } } : {}),
     'cac:Country': { 'cbc:IdentificationCode': party.country as never },
   };
@@ -69,6 +75,17 @@ function address(party: InvoiceParty) {
  */
 export async function ublInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
   const made = await generate(invoice, { format: 'UBL' });
+  return made.ok
+    ? { ok: true, xml: typeof made.out === 'string' ? made.out : Buffer.from(made.out).toString() }
+    : made;
+}
+
+/**
+ * The same e-invoice in UN/CEFACT CII D16B syntax (issue 28): what XRechnung portals take beside
+ * UBL, and the XML a Factur-X PDF embeds, as a file of its own.
+ */
+export async function ciiInvoice(invoice: InvoiceForUbl): Promise<UblResult> {
+  const made = await generate(invoice, { format: 'CII' });
   return made.ok
     ? { ok: true, xml: typeof made.out === 'string' ? made.out : Buffer.from(made.out).toString() }
     : made;
@@ -108,7 +125,8 @@ export async function facturX(
   pdf: Buffer,
 ): Promise<{ ok: true; pdf: Buffer } | { ok: false; message: string }> {
   const made = await generate(invoice, {
-    format: 'Factur-X-EN16931',
+    // XRechnung's own Factur-X flavour names its XML xrechnung.xml; the others factur-x.xml.
+    format: invoice.document.profile === 'xrechnung' ? 'Factur-X-XRechnung' : 'Factur-X-EN16931',
     pdf: { buffer: pdf, filename: `invoice-${invoice.number}.pdf`, mimetype: 'application/pdf' },
   });
   return made.ok ? { ok: true, pdf: Buffer.from(made.out) } : made;
@@ -138,9 +156,17 @@ function breakdownCategoryOf(treatment: TaxTreatment) {
     case 'E':
       return { ...category, 'cbc:TaxExemptionReason': treatment.reason };
     case 'AE':
-    case 'O':
       return {
         ...category,
+        'cbc:TaxExemptionReasonCode': treatment.code,
+        'cbc:TaxExemptionReason': treatment.reason,
+      };
+    case 'O':
+      // The breakdown names a rate of 0, which XRechnung asks of every breakdown (BR-DE-14) and
+      // EN 16931 allows here (its lines carry none: BR-O-05).
+      return {
+        ...category,
+        'cbc:Percent': '0',
         'cbc:TaxExemptionReasonCode': treatment.code,
         'cbc:TaxExemptionReason': treatment.reason,
       };
@@ -154,6 +180,71 @@ function taxesNote(doc: InvoiceDocument): string[] {
   return [
     `Taxes: ${each.join(' and ')}, written as one VAT rate of ${combinedPercent(doc)} % (${amount(doc.taxMinor)} ${doc.currency}).`,
   ];
+}
+
+/**
+ * Where the seller receives e-invoices (BT-34): its electronic address with its scheme; else, for
+ * EN 16931 and XRechnung (which take an email, EM), its contact email or the downloading Admin's.
+ */
+function sellerEndpoint(seller: InvoiceParty & SellerDetails, fallbackEmail: string) {
+  if (seller.electronicAddress && seller.electronicAddressScheme)
+    return { id: seller.electronicAddress, scheme: seller.electronicAddressScheme };
+  return { id: seller.contactEmail || fallbackEmail, scheme: 'EM' };
+}
+
+/** Where the buyer receives them (BT-49): its electronic address, else its email, else none. */
+function buyerEndpoint(buyer: InvoiceParty & { email: string }) {
+  if (buyer.electronicAddress && buyer.electronicAddressScheme)
+    return { id: buyer.electronicAddress, scheme: buyer.electronicAddressScheme };
+  return buyer.email ? { id: buyer.email, scheme: 'EM' } : null;
+}
+
+/** The seller contact (BG-6) when any part of it is known. */
+function contactOf(seller: SellerDetails) {
+  const contact = {
+    ...(seller.contactName ? { 'cbc:Name': seller.contactName } : {}),
+    ...(seller.contactPhone ? { 'cbc:Telephone': seller.contactPhone } : {}),
+    ...(seller.contactEmail ? { 'cbc:ElectronicMail': seller.contactEmail } : {}),
+  };
+  return Object.keys(contact).length ? { 'cac:Contact': contact } : {};
+}
+
+/**
+ * Payment instructions (BG-16): a credit transfer to the seller's account (SEPA, code 58, for an
+ * IBAN in euros; else 30), or another means in words (ZZZ, mutually defined), with the invoice
+ * number as the remittance information (BT-83).
+ */
+function paymentMeansOf(seller: InvoiceParty & SellerDetails, number: string, currency: string) {
+  const account = seller.iban ?? '';
+  if (account) {
+    const sepa = currency === 'EUR' && isIban(account);
+    return {
+      'cac:PaymentMeans': [
+        {
+          'cbc:PaymentMeansCode': sepa ? '58' : '30',
+          'cbc:PaymentMeansCode@name':
+            seller.paymentInstructions || (sepa ? 'SEPA credit transfer' : 'Credit transfer'),
+          'cbc:PaymentID': number,
+          'cac:PayeeFinancialAccount': {
+            'cbc:ID': account,
+            'cbc:Name': seller.name,
+            ...(seller.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic } } : {}),
+          },
+        },
+      ],
+    };
+  }
+  if (seller.paymentInstructions)
+    return {
+      'cac:PaymentMeans': [
+        {
+          'cbc:PaymentMeansCode': 'ZZZ',
+          'cbc:PaymentMeansCode@name': seller.paymentInstructions,
+          'cbc:PaymentID': number,
+        },
+      ],
+    };
+  return {};
 }
 
 async function generate(
@@ -174,16 +265,26 @@ async function generate(
   const buyerVat = treatment.category === 'O' ? '' : buyerIds.vat;
   const withCurrency = <K extends string>(key: K, minor: number) =>
     ({ [key]: amount(minor), [`${key}@currencyID`]: currency }) as Record<string, string>;
-  const notes = [...(doc.note ? [doc.note] : []), ...taxesNote(doc)];
+  const profile = doc.profile ?? 'en16931';
+  const written = [...(doc.note ? [doc.note] : []), ...taxesNote(doc)];
+  // Peppol allows one note on the document (PEPPOL-EN16931-R002): several become one.
+  const notes = profile === 'peppol' && written.length > 1 ? [written.join('\n\n')] : written;
+  const sellerAddress = sellerEndpoint(seller, invoice.sellerEmail);
+  const buyerAddress = buyerEndpoint(buyer);
+  const buyerReference = doc.layout.buyerReference?.trim() ?? '';
+  const orderReference = doc.layout.orderReference?.trim() ?? '';
   const data = {
     'ubl:Invoice': {
-      'cbc:CustomizationID': 'urn:cen.eu:en16931:2017',
+      'cbc:CustomizationID': customizationIds[profile],
+      'cbc:ProfileID': PEPPOL_PROCESS,
       'cbc:ID': invoice.number,
       'cbc:IssueDate': invoice.issueDate,
       ...(invoice.dueDate && !invoice.corrects ? { 'cbc:DueDate': invoice.dueDate } : {}),
       'cbc:InvoiceTypeCode': invoice.corrects ? '381' : '380',
       ...(notes.length ? { 'cbc:Note': notes } : {}),
       'cbc:DocumentCurrencyCode': currency,
+      ...(buyerReference ? { 'cbc:BuyerReference': buyerReference } : {}),
+      ...(orderReference ? { 'cac:OrderReference': { 'cbc:ID': orderReference } } : {}),
       'cac:InvoicePeriod': { 'cbc:StartDate': doc.from, 'cbc:EndDate': doc.to },
       ...(invoice.corrects
         ? {
@@ -199,15 +300,15 @@ async function generate(
         : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': {
-          'cbc:EndpointID': invoice.sellerEmail,
-          'cbc:EndpointID@schemeID': 'EM',
+          'cbc:EndpointID': sellerAddress.id,
+          'cbc:EndpointID@schemeID': sellerAddress.scheme,
           // Without a VAT number the buyer still needs something that names the seller
           // (BR-CO-26): its registration number, else its electronic address.
           ...(sellerIds.vat
             ? {}
             : {
                 'cac:PartyIdentification': [
-                  { 'cbc:ID': sellerIds.registration || invoice.sellerEmail },
+                  { 'cbc:ID': sellerIds.registration || sellerAddress.id },
                 ],
               }),
           'cac:PostalAddress': address(seller),
@@ -229,12 +330,13 @@ async function generate(
               }
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
+          ...contactOf(seller),
         },
       },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
-          ...(buyer.email
-            ? { 'cbc:EndpointID': buyer.email, 'cbc:EndpointID@schemeID': 'EM' }
+          ...(buyerAddress
+            ? { 'cbc:EndpointID': buyerAddress.id, 'cbc:EndpointID@schemeID': buyerAddress.scheme }
             : {}),
           'cac:PostalAddress': address(buyer),
           ...(buyerVat
@@ -252,6 +354,7 @@ async function generate(
           ...(buyer.email ? { 'cac:Contact': { 'cbc:ElectronicMail': buyer.email } } : {}),
         },
       },
+      ...paymentMeansOf(seller, invoice.number, doc.currency),
       ...(doc.discountMinor > 0
         ? {
             'cac:AllowanceCharge': [

@@ -5,6 +5,12 @@ import { taxTreatmentText } from '../../lib/invoice-tax';
 import { formatMoney } from '../../lib/money';
 import { newPdf, type Paper } from '../pdf/pdf-document';
 import type { InvoiceDocument } from './document';
+import {
+  placeLine,
+  referencesLine,
+  type InvoiceParty,
+  type SellerDetails,
+} from '../../lib/invoice-document';
 
 /** What the PDF of an invoice needs besides its document. */
 export interface InvoiceForPdf {
@@ -16,6 +22,17 @@ export interface InvoiceForPdf {
   document: InvoiceDocument;
   /** What became of the money paid on it, once voided (issue 27). */
   settlement?: Settlement | null;
+  /** Its payments: a void invoice and its credit note list what was paid before the void. */
+  payments?: readonly { paidOn: string; amountMinor: number; note: string }[];
+}
+
+/** How to pay, as the seller's copy says it (issue 28): its account and bank, or its words. */
+function paymentText(seller: SellerDetails | undefined): string {
+  if (!seller) return '';
+  const account = seller.iban
+    ? `Pay to account ${seller.iban}${seller.bic ? ` (BIC ${seller.bic})` : ''}.`
+    : '';
+  return [account, seller.paymentInstructions ?? ''].filter(Boolean).join(' ');
 }
 
 /**
@@ -68,15 +85,12 @@ export function invoicePdf(
     if (invoice.dueDate) pdf.text(`Due ${formatDay(invoice.dueDate)}`);
   }
   pdf.text(`Work from ${formatDay(doc.from)} to ${formatDay(doc.to)}`);
+  const references = referencesLine(doc.layout);
+  if (references) pdf.text(references);
   pdf.moveDown();
 
   const top = pdf.y;
-  const party = (
-    x: number,
-    heading: string,
-    p: { name: string; address: string; taxNumber: string; vatNumber?: string } | undefined,
-    fallback: string,
-  ) => {
+  const party = (x: number, heading: string, p: InvoiceParty | undefined, fallback: string) => {
     pdf
       .font('regular')
       .fontSize(9)
@@ -89,6 +103,7 @@ export function invoicePdf(
       .text(p?.name || fallback, { width: width / 2 - 10 });
     pdf.font('regular');
     if (p?.address) pdf.text(p.address, { width: width / 2 - 10 });
+    if (p && placeLine(p)) pdf.text(placeLine(p), { width: width / 2 - 10 });
     if (p?.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: width / 2 - 10 });
     if (p?.taxNumber) pdf.text(`Tax number: ${p.taxNumber}`, { width: width / 2 - 10 });
     return pdf.y;
@@ -142,6 +157,19 @@ export function invoicePdf(
   for (const tax of doc.taxes)
     row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
   row(['Total', '', '', money(doc.totalMinor)], 'bold');
+  const paidBefore = invoice.status === 'void' ? (invoice.payments ?? []) : [];
+  if (paidBefore.length) {
+    pdf.moveDown(0.5);
+    pdf.font('bold').fontSize(10).text('Paid before it was voided', left, pdf.y, { width });
+    pdf.font('regular');
+    for (const p of paidBefore)
+      pdf.text(
+        `${formatDay(p.paidOn)}: ${formatMoney(p.amountMinor, doc.currency || 'INR')}${p.note ? ` (${p.note})` : ''}`,
+        left,
+        pdf.y,
+        { width },
+      );
+  }
   if (invoice.settlement) {
     pdf.moveDown(0.5);
     pdf
@@ -153,6 +181,11 @@ export function invoicePdf(
         pdf.y,
         { width },
       );
+  }
+  const payTo = paymentText(doc.seller);
+  if (payTo && !credit) {
+    pdf.moveDown(0.5);
+    pdf.font('regular').fontSize(10).text(payTo, left, pdf.y, { width });
   }
   const treatment = taxTreatmentText(doc);
   if (treatment) {

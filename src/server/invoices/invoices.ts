@@ -15,7 +15,14 @@ import { rows, type Runner } from '../sync/records';
 import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
 import { ADMINS_ONLY, NO_WORKSPACE, refuse, type Refusal } from './refusals';
-import { invoiceSettingsOf } from './settings';
+import { invoiceSettingsOf, type InvoiceSettings } from './settings';
+import { profileProblems, type EInvoiceProfile } from '../../lib/e-invoice-profile';
+
+const profileNames: Record<EInvoiceProfile, string> = {
+  en16931: 'an EN 16931 e-invoice',
+  peppol: 'a Peppol invoice',
+  xrechnung: 'an XRechnung',
+};
 import { adminRefusal, can } from '../../lib/policy';
 import { recordAudit } from '../sync/audit';
 
@@ -99,7 +106,11 @@ export async function createDraft(
         workspaceId,
         id,
         { from: input.from, to: input.to, currency: settings.currency },
-        defaultLayout({ name: client.taxName, percent: client.taxPercent }, settings),
+        defaultLayout(
+          { name: client.taxName, percent: client.taxPercent },
+          settings,
+          client.eInvoiceProfile === 'en16931' ? '' : client.buyerReference,
+        ),
       );
       await tx.execute(
         sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE id = ${id}`,
@@ -233,6 +244,21 @@ export async function issueInvoice(
           409,
           'Nothing is left on this draft to bill: its logs were removed or changed.',
         );
+      // Before a number is taken: an invoice under Peppol or XRechnung that could not be sent
+      // is not issued (issue 28).
+      const profile = client.eInvoiceProfile;
+      const missing = profileProblems(profile, settings, client, {
+        buyerReference: document.layout.buyerReference ?? '',
+        orderReference: document.layout.orderReference ?? '',
+      });
+      if (missing.length)
+        return {
+          ...refuse(
+            409,
+            `This invoice cannot be issued as ${profileNames[profile]} yet. ${missing.map((m) => m.message).join('. ')}.`,
+          ),
+          fields: Object.fromEntries(missing.map((m) => [m.field, m.message])),
+        };
       const scope = counterScope(settings.counter, issueDate, draft.client_id);
       // The counter's row is locked until this transaction ends: concurrent issues queue here.
       const [counter] = await rows<{ last: number | string }>(
@@ -257,6 +283,7 @@ export async function issueInvoice(
           vatNumber: settings.vatNumber,
           country: settings.country,
           ...(settings.logoId ? { logoId: settings.logoId } : {}),
+          ...sellerProfileCopy(settings),
         },
         buyer: {
           name: client.name,
@@ -265,7 +292,14 @@ export async function issueInvoice(
           vatNumber: client.vatNumber,
           email: client.email,
           country: client.country,
+          ...nonEmpty({
+            city: client.city,
+            postCode: client.postCode,
+            electronicAddress: client.electronicAddress,
+            electronicAddressScheme: client.electronicAddressScheme,
+          }),
         },
+        ...(profile === 'en16931' ? {} : { profile }),
       };
       await tx.execute(
         sql`UPDATE invoices SET status = 'issued', number = ${number}, issue_date = ${issueDate},
@@ -289,6 +323,25 @@ export async function issueInvoice(
     NO_WORKSPACE,
   );
 }
+
+/** Only the fields that hold something, so invoices without them keep their old shape. */
+const nonEmpty = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ''));
+
+/** The seller's details of issue 28 as an issued invoice keeps them. */
+const sellerProfileCopy = (settings: InvoiceSettings) =>
+  nonEmpty({
+    city: settings.city,
+    postCode: settings.postCode,
+    electronicAddress: settings.electronicAddress,
+    electronicAddressScheme: settings.electronicAddressScheme,
+    contactName: settings.contactName,
+    contactPhone: settings.contactPhone,
+    contactEmail: settings.contactEmail,
+    iban: settings.iban.replace(/\s/g, '').toUpperCase(),
+    bic: settings.bic.toUpperCase(),
+    paymentInstructions: settings.paymentInstructions,
+  });
 
 /**
  * Writes (or, with null, removes) the invoice number on the logs `invoiceId` holds, at the

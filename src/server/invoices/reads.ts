@@ -139,6 +139,62 @@ export async function invoiceOf(
   };
 }
 
+/** One credit a voided invoice left a client, and what is left of it (issue 27). */
+export interface ClientCredit {
+  clientId: string;
+  /** The voided invoice and the credit note that cancelled it. */
+  invoiceId: string;
+  invoiceNumber: string;
+  creditNote: string;
+  amountMinor: number;
+  leftMinor: number;
+  currency: string;
+  createdAt: string;
+}
+
+/**
+ * Every credit voided invoices left the workspace's clients (or one client's), oldest first,
+ * used up or not, so a client's screen can say what it has and where it came from (Admins only).
+ */
+export async function clientCreditsOf(
+  db: Db,
+  membership: Membership,
+  clientId: string | null,
+): Promise<{ ok: true; credits: ClientCredit[] } | Refusal> {
+  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
+  const onlyClient = clientId ? sql`AND c.client_id = ${clientId}` : sql``;
+  const found = await rows<{
+    client_id: string;
+    invoice_id: string;
+    number: string | null;
+    credit_note: string | null;
+    amount_minor: number | string;
+    used_minor: number | string;
+    currency: string | null;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`SELECT c.client_id, c.from_invoice_id AS invoice_id, i.number, i.credit_note,
+        c.amount_minor, c.used_minor, i.document->>'currency' AS currency, c.created_at
+      FROM client_credits c JOIN invoices i ON i.id = c.from_invoice_id
+      WHERE c.workspace_id = ${membership.workspaceId} ${onlyClient}
+      ORDER BY c.created_at, c.id`,
+  );
+  return {
+    ok: true,
+    credits: found.map((c) => ({
+      clientId: c.client_id,
+      invoiceId: c.invoice_id,
+      invoiceNumber: c.number ?? '',
+      creditNote: c.credit_note ?? '',
+      amountMinor: Number(c.amount_minor),
+      leftMinor: Number(c.amount_minor) - Number(c.used_minor),
+      currency: currencyOf(c.currency),
+      createdAt: new Date(c.created_at).toISOString(),
+    })),
+  };
+}
+
 /**
  * Per client, the approved billable time and expenses not on any invoice, by project; and apart,
  * the projects without a client (issue 29), which no invoice takes until a client is chosen for

@@ -1,5 +1,11 @@
 /** Why an invoice action was not done, with the HTTP status that says so. */
-export type Refusal = { ok: false; status: 400 | 403 | 404 | 409; message: string };
+export type Refusal = {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  message: string;
+  /** A message per field that must change first, keyed by the field's name (issue 28). */
+  fields?: Record<string, string>;
+};
 
 export const refuse = (status: Refusal['status'], message: string): Refusal => ({
   ok: false,

@@ -17,6 +17,21 @@ export interface InvoiceSettings {
   counter: CounterMode;
   paymentTermsDays: number;
   note: string;
+  /** Issue 28: what Peppol and XRechnung e-invoices need (src/lib/e-invoice-profile.ts). */
+  city: string;
+  postCode: string;
+  /** BT-34 and its scheme (EAS), e.g. 0208 and a Belgian enterprise number. */
+  electronicAddress: string;
+  electronicAddressScheme: string;
+  /** The seller contact (BG-6). */
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+  /** Payment instructions (BG-16): an account (IBAN, or another account number) and its bank. */
+  iban: string;
+  bic: string;
+  /** Another means of payment, in words, when there is no account. */
+  paymentInstructions: string;
 }
 
 /** What is read back: the settings and the logo uploaded for them ('' for none). */
@@ -36,6 +51,16 @@ export const defaultInvoiceSettings: InvoiceSettings = {
   counter: 'yearly',
   paymentTermsDays: 8,
   note: '',
+  city: '',
+  postCode: '',
+  electronicAddress: '',
+  electronicAddressScheme: '',
+  contactName: '',
+  contactPhone: '',
+  contactEmail: '',
+  iban: '',
+  bic: '',
+  paymentInstructions: '',
 };
 
 /** The workspace's settings, each missing or odd field read as its default. */
@@ -68,6 +93,16 @@ export async function invoiceSettingsOf(runner: Runner, workspaceId: string) {
           ? terms
           : defaultInvoiceSettings.paymentTermsDays,
       note: text('note'),
+      city: text('city'),
+      postCode: text('postCode'),
+      electronicAddress: text('electronicAddress'),
+      electronicAddressScheme: text('electronicAddressScheme'),
+      contactName: text('contactName'),
+      contactPhone: text('contactPhone'),
+      contactEmail: text('contactEmail'),
+      iban: text('iban'),
+      bic: text('bic'),
+      paymentInstructions: text('paymentInstructions'),
       logoId: typeof stored['logoId'] === 'string' ? stored['logoId'] : '',
     } satisfies StoredInvoiceSettings,
   };

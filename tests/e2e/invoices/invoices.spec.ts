@@ -288,6 +288,21 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   // Both documents stay on offer: the credit note's PDF and the void invoice's own.
   await expect(page.getByRole('link', { name: 'Credit note PDF (A4)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Invoice PDF (A4)' })).toBeVisible();
+  // Its payment stays listed beside what became of it.
+  await expect(page.getByRole('heading', { name: 'Paid before it was voided' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: '₹900.00' })).toHaveText(
+    `${formatDay(today)}: ₹900.00`,
+  );
+  await expectNoAxeViolations(page);
+  // Acme's own page shows its credit and where it came from.
+  await page.goto('/clients/c1');
+  const credit = page.getByRole('region', { name: 'Credit' });
+  await expect(credit).toContainText(
+    '₹900.00 of credit left, offered as a payment on this client’s next invoice.',
+  );
+  await expect(credit).toContainText(
+    `₹900.00 paid on invoice ${number}, kept when it was voided by credit note CN-${number} on ${formatDay(today)}; ₹900.00 left.`,
+  );
   await expectNoAxeViolations(page);
 });
 
