@@ -14,7 +14,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails now and then is a defect to fix, not to run again.
+  retries: 0,
   reporter: [['list']],
   outputDir: 'tmp/test-results',
   use: {
