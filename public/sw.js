@@ -2,7 +2,7 @@
 // Hourmark's service worker: the signed-in screens open without a network (issue 10).
 // Pages: network first, so a deploy shows at once; the copy kept from the last visit when
 // offline. Built assets (/_astro/, named by their content hash): from the cache once fetched.
-// The API (/user/, /sync/, /health) is never cached: sync keeps its own outbox.
+// The API (/user/, /sync/, /api/, /health) is never cached: sync keeps its own outbox.
 const CACHE = 'hourmark-shell-v1';
 const SCREENS = [
   '/login/',
@@ -53,7 +53,10 @@ self.addEventListener('activate', (event) => {
 });
 
 const isApi = (path) =>
-  path.startsWith('/user/') || path.startsWith('/sync/') || path === '/health';
+  path.startsWith('/user/') ||
+  path.startsWith('/sync/') ||
+  path.startsWith('/api/') ||
+  path === '/health';
 
 async function pageFirstFromNetwork(request) {
   const url = new URL(request.url);

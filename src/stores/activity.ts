@@ -1,7 +1,7 @@
 import type { ActivityEvent } from '../lib/activity';
 import { callApi } from './api';
 
-// Activity is read from the server's change history (GET /sync/activity), online only.
+// Activity is read from the server's change history (GET /api/activity), online only.
 
 export type ActivityResult = { ok: true; events: ActivityEvent[] } | { ok: false; message: string };
 
@@ -13,7 +13,7 @@ export async function loadActivity(
 ): Promise<ActivityResult> {
   const q = new URLSearchParams({ workspace: workspaceId, offset: String(offset) });
   if (memberId) q.set('member', memberId);
-  const result = await callApi<{ events: ActivityEvent[] }>(`/sync/activity?${q.toString()}`);
+  const result = await callApi<{ events: ActivityEvent[] }>(`/api/activity?${q.toString()}`);
   if (result.ok) return { ok: true, events: result.data.events };
   return {
     ok: false,

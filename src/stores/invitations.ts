@@ -44,7 +44,7 @@ export async function loadInvitations(): Promise<void> {
   if (!id) return;
   $invitations.set({ ...$invitations.get(), state: 'loading' });
   const result = await callApi<{ pending: PendingInvitation[]; joined: string[] }>(
-    `/sync/invitations?workspace=${encodeURIComponent(id)}`,
+    `/api/invitations?workspace=${encodeURIComponent(id)}`,
   );
   $invitations.set(
     result.ok
@@ -66,7 +66,7 @@ export async function inviteMember(
     invitation: PendingInvitation;
     link: string;
     mailed: MadeInvitation['mailed'];
-  }>('/sync/invitations', { body: { workspaceId: workspaceId(), memberId } });
+  }>('/api/invitations', { body: { workspaceId: workspaceId(), memberId } });
   if (!result.ok) return { ok: false, message: result.fields?.['memberId'] ?? result.message };
   const made = {
     memberId,
@@ -81,7 +81,7 @@ export async function inviteMember(
 
 /** Withdraws a pending invitation. */
 export async function revokeInvitation(id: string): Promise<{ ok: boolean; message: string }> {
-  const result = await callApi('/sync/invitations/revoke', {
+  const result = await callApi('/api/invitations/revoke', {
     body: { workspaceId: workspaceId(), id },
   });
   if ($madeInvitation.get()) $madeInvitation.set(null);
@@ -96,7 +96,7 @@ export type MemberResetResult =
 /** Makes a reset link for a member who joined only through this workspace's invitation. */
 export async function makeMemberResetLink(memberId: string): Promise<MemberResetResult> {
   const result = await callApi<{ link: string; mailed: 'sent' | 'off' | 'failed' }>(
-    '/sync/member-reset-link',
+    '/api/member-reset-link',
     { body: { workspaceId: workspaceId(), memberId } },
   );
   return result.ok

@@ -40,7 +40,7 @@ const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 /** The open workspace's invoice settings (Admins). */
 export async function loadInvoiceSettings(): Promise<Result> {
   const result = await callApi<{ settings: InvoiceSettings }>(
-    `/sync/invoice-settings?workspace=${encodeURIComponent(workspaceId())}`,
+    `/api/invoice-settings?workspace=${encodeURIComponent(workspaceId())}`,
   );
   return result.ok
     ? { ok: true, settings: result.data.settings }
@@ -51,7 +51,7 @@ export async function loadInvoiceSettings(): Promise<Result> {
 export async function saveInvoiceSettings(settings: InvoiceSettings): Promise<Result> {
   // The logo has its own calls (uploadLogo, removeLogo); the settings leave it as it is.
   const { logoId: _logo, ...fields } = settings;
-  const result = await callApi<{ settings: InvoiceSettings }>('/sync/invoice-settings', {
+  const result = await callApi<{ settings: InvoiceSettings }>('/api/invoice-settings', {
     body: { workspaceId: workspaceId(), ...fields },
   });
   if (result.ok) return { ok: true, settings: result.data.settings };
@@ -67,7 +67,7 @@ type LogoResult = { ok: true; logoId: string } | { ok: false; message: string };
 /** Uploads a logo for invoices; the server checks it is a PNG or JPEG of at most 512 KB. */
 export async function uploadLogo(file: Blob): Promise<LogoResult> {
   const result = await callApi<{ logoId: string }>(
-    `/sync/invoice-logo?workspace=${encodeURIComponent(workspaceId())}`,
+    `/api/invoice-logo?workspace=${encodeURIComponent(workspaceId())}`,
     { file },
   );
   return result.ok
@@ -77,7 +77,7 @@ export async function uploadLogo(file: Blob): Promise<LogoResult> {
 
 /** Invoices from now on carry no logo. */
 export async function removeLogo(): Promise<LogoResult> {
-  const result = await callApi<{ logoId: string }>('/sync/invoice-logo/remove', {
+  const result = await callApi<{ logoId: string }>('/api/invoice-logo/remove', {
     body: { workspaceId: workspaceId() },
   });
   return result.ok ? { ok: true, logoId: '' } : { ok: false, message: result.message };
@@ -85,4 +85,4 @@ export async function removeLogo(): Promise<LogoResult> {
 
 /** Where the browser can show a logo. */
 export const logoUrl = (logoId: string) =>
-  `/sync/invoice-logo?workspace=${encodeURIComponent(workspaceId())}&id=${logoId}`;
+  `/api/invoice-logo?workspace=${encodeURIComponent(workspaceId())}&id=${logoId}`;

@@ -53,19 +53,19 @@ async function ask<T>(path: string, body?: unknown): Promise<Result<T>> {
 }
 
 export const loadInvoices = () =>
-  ask<{ invoices: InvoiceSummary[] }>(`/sync/invoices?workspace=${workspace()}`);
+  ask<{ invoices: InvoiceSummary[] }>(`/api/invoices?workspace=${workspace()}`);
 
 export const loadInvoice = (id: string) =>
-  ask<{ invoice: Invoice }>(`/sync/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
+  ask<{ invoice: Invoice }>(`/api/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
 
 export const loadUninvoiced = (from: string, to: string) =>
   // `withoutClient` is missing from servers before issue 29.
   ask<{ clients: UninvoicedClient[]; withoutClient?: UninvoicedProject[] }>(
-    `/sync/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`,
+    `/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`,
   );
 
 export const draftInvoice = (clientId: string, from: string, to: string, projectIds: string[]) =>
-  ask<{ invoice: Invoice }>('/sync/invoices', {
+  ask<{ invoice: Invoice }>('/api/invoices', {
     workspaceId: workspaceId(),
     clientId,
     from,
@@ -84,7 +84,7 @@ export async function issueInvoice(
   | { ok: true; data: { invoice: Invoice } }
   | { ok: false; message: string; fields: Record<string, string> }
 > {
-  const result = await callApi<{ invoice: Invoice }>('/sync/invoices/issue', {
+  const result = await callApi<{ invoice: Invoice }>('/api/invoices/issue', {
     body: { workspaceId: workspaceId(), id, issueDate },
   });
   if (result.ok) return { ok: true, data: result.data };
@@ -110,12 +110,12 @@ export interface ClientCredit {
 /** The credits voided invoices left one client (Admins). */
 export const loadClientCredits = (clientId: string) =>
   ask<{ credits: ClientCredit[] }>(
-    `/sync/client-credits?workspace=${workspace()}&client=${encodeURIComponent(clientId)}`,
+    `/api/client-credits?workspace=${workspace()}&client=${encodeURIComponent(clientId)}`,
   );
 
 /** Voids an issued invoice (saying what becomes of money paid on it) or deletes a draft. */
 export const voidInvoice = (id: string, settlement?: Settlement['kind']) =>
-  ask<{ status: 'void' | 'deleted' }>('/sync/invoices/void', {
+  ask<{ status: 'void' | 'deleted' }>('/api/invoices/void', {
     workspaceId: workspaceId(),
     id,
     ...(settlement ? { settlement } : {}),
@@ -127,7 +127,7 @@ export const correctPayment = (
   payment: { paymentId: string; paidOn: string; amountMinor: number; note: string },
   reason: string,
 ) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/payment/correct', {
+  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/payment/correct', {
     workspaceId: workspaceId(),
     id,
     ...payment,
@@ -136,7 +136,7 @@ export const correctPayment = (
 
 /** Deletes a payment entered by mistake; the reason goes to the audit log. */
 export const deletePayment = (id: string, paymentId: string, reason: string) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/payment/delete', {
+  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/payment/delete', {
     workspaceId: workspaceId(),
     id,
     paymentId,
@@ -145,14 +145,14 @@ export const deletePayment = (id: string, paymentId: string, reason: string) =>
 
 /** Pays an issued invoice from its client's credit (left by a voided invoice). */
 export const applyClientCredit = (id: string, paidOn: string) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/apply-credit', {
+  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/apply-credit', {
     workspaceId: workspaceId(),
     id,
     paidOn,
   });
 
 export const recordPayment = (id: string, paidOn: string, amountMinor: number, note: string) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/sync/invoices/payment', {
+  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/payment', {
     workspaceId: workspaceId(),
     id,
     paidOn,
@@ -167,7 +167,7 @@ export async function saveDraftLayout(
 ): Promise<
   { ok: true; invoice: Invoice } | { ok: false; message: string; fields: Record<string, string> }
 > {
-  const result = await callApi<{ invoice: Invoice }>('/sync/invoices/draft', {
+  const result = await callApi<{ invoice: Invoice }>('/api/invoices/draft', {
     body: { workspaceId: workspaceId(), id, layout },
   });
   if (result.ok) return { ok: true, invoice: result.data.invoice };
@@ -194,10 +194,10 @@ export async function downloadEInvoice(
   try {
     const response = await fetch(
       format === 'ubl'
-        ? `/sync/invoice-ubl?${query}`
+        ? `/api/invoice-ubl?${query}`
         : format === 'cii'
-          ? `/sync/invoice-ubl?${query}&syntax=cii`
-          : `/sync/invoice-pdf?${query}&facturx=1`,
+          ? `/api/invoice-ubl?${query}&syntax=cii`
+          : `/api/invoice-pdf?${query}&facturx=1`,
       { credentials: 'include' },
     );
     if (response.ok) return { ok: true, file: await response.blob() };

@@ -2,7 +2,7 @@ import type { EntryOrder, EntryPage } from '../lib/report-entries';
 import type { Grouping, Report, ReportFilter } from '../lib/report-spec';
 import { callApi } from './api';
 
-// Reports are answered by the server over the whole workspace history (GET /sync/report).
+// Reports are answered by the server over the whole workspace history (GET /api/report).
 
 export type ReportResult = { ok: true; report: Report } | { ok: false; message: string };
 
@@ -46,7 +46,7 @@ export async function loadEntries(
   q.set('sort', order.sort);
   q.set('dir', order.direction);
   q.set('page', String(order.page));
-  const result = await callApi<EntryPage>(`/sync/report-entries?${q.toString()}`);
+  const result = await callApi<EntryPage>(`/api/report-entries?${q.toString()}`);
   return result.ok ? { ok: true, page: result.data } : { ok: false, message: problemOf(result) };
 }
 
@@ -56,7 +56,7 @@ export async function loadReport(
   filter: ReportFilter,
   groups: Grouping[],
 ): Promise<ReportResult> {
-  const result = await callApi<Report>(`/sync/report?${reportQuery(workspaceId, filter, groups)}`);
+  const result = await callApi<Report>(`/api/report?${reportQuery(workspaceId, filter, groups)}`);
   if (result.ok) return { ok: true, report: result.data };
   return { ok: false, message: problemOf(result) };
 }

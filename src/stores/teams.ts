@@ -20,7 +20,7 @@ const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 /** Every team of the open workspace. */
 export async function loadTeams(): Promise<TeamsResult> {
   const result = await callApi<{ teams: Team[] }>(
-    `/sync/teams?workspace=${encodeURIComponent(workspaceId())}`,
+    `/api/teams?workspace=${encodeURIComponent(workspaceId())}`,
   );
   return result.ok
     ? { ok: true, teams: result.data.teams }
@@ -29,7 +29,7 @@ export async function loadTeams(): Promise<TeamsResult> {
 
 /** Creates a team (no id) or saves its name, members and leads. */
 export async function saveTeam(team: Omit<Team, 'id'> & { id?: string }): Promise<SaveTeamResult> {
-  const result = await callApi<{ team: Team }>('/sync/teams', {
+  const result = await callApi<{ team: Team }>('/api/teams', {
     body: { workspaceId: workspaceId(), ...team },
   });
   if (result.ok) return { ok: true, team: result.data.team };
@@ -44,6 +44,6 @@ export async function saveTeam(team: Omit<Team, 'id'> & { id?: string }): Promis
 export async function deleteTeam(
   id: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const result = await callApi('/sync/teams/delete', { body: { workspaceId: workspaceId(), id } });
+  const result = await callApi('/api/teams/delete', { body: { workspaceId: workspaceId(), id } });
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }

@@ -17,7 +17,7 @@ const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 /** Reads the settings from the server (they are not kept offline: changing them needs it). */
 export async function loadWorkspaceSettings(): Promise<SettingsResult> {
   const result = await callApi<{ settings: WorkspaceSettings }>(
-    `/sync/workspace-settings?workspace=${encodeURIComponent(workspaceId())}`,
+    `/api/workspace-settings?workspace=${encodeURIComponent(workspaceId())}`,
   );
   return result.ok
     ? { ok: true, settings: result.data.settings }
@@ -26,7 +26,7 @@ export async function loadWorkspaceSettings(): Promise<SettingsResult> {
 
 /** Saves an Admin's changes; every device of the workspace pulls the new rules. */
 export async function saveWorkspaceSettings(settings: WorkspaceSettings): Promise<SettingsResult> {
-  const result = await callApi<{ settings: WorkspaceSettings }>('/sync/workspace-settings', {
+  const result = await callApi<{ settings: WorkspaceSettings }>('/api/workspace-settings', {
     body: { workspaceId: workspaceId(), ...settings },
   });
   if (result.ok) {
@@ -66,7 +66,7 @@ export async function loadAuditLog(before: string | null = null): Promise<AuditR
   const query = new URLSearchParams({ workspace: workspaceId() });
   if (before) query.set('before', before);
   const result = await callApi<{ entries: AuditEntry[]; next: string | null }>(
-    `/sync/audit?${query.toString()}`,
+    `/api/audit?${query.toString()}`,
   );
   return result.ok ? { ok: true, ...result.data } : { ok: false, message: result.message };
 }

@@ -148,6 +148,10 @@ describe('the canonical path', () => {
     expect(readPath('/user/login/')).toEqual({ path: '/user/login', canonical: false });
     expect(readPath('/user/%6Cogin')).toEqual({ path: '/user/login', canonical: false });
     expect(readPath('/sync/pull/?since=3')).toEqual({ path: '/sync/pull', canonical: false });
+    expect(readPath('/api/invoices/issue/')).toEqual({
+      path: '/api/invoices/issue',
+      canonical: false,
+    });
     expect(readPath('/health/')).toEqual({ path: '/health', canonical: false });
     expect(readPath('/pricing/')).toEqual({ path: '/pricing', canonical: true });
     expect(readPath('/help/%6Cocked')).toEqual({ path: '/help/locked', canonical: true });

@@ -201,7 +201,7 @@ export function InvoiceScreen() {
               <a
                 key={paper}
                 className="btn-secondary"
-                href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}`}
+                href={`/api/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}`}
                 download
               >
                 {invoice.status === 'void' ? `Invoice PDF (${label})` : `PDF (${label})`}
@@ -341,7 +341,7 @@ export function InvoiceScreen() {
                   <a
                     key={paper}
                     className="btn-secondary"
-                    href={`/sync/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}&credit=1`}
+                    href={`/api/invoice-pdf?workspace=${workspaceId}&id=${id}&paper=${paper}&credit=1`}
                     download
                   >
                     Credit note PDF ({label})

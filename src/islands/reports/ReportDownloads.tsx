@@ -13,7 +13,7 @@ export function ReportDownloads({ query }: { query: string }) {
     query ? (
       <a
         className="btn-secondary"
-        href={`/sync/report-export?${query}&format=${format}${format === 'pdf' ? `&paper=${paper}` : ''}`}
+        href={`/api/report-export?${query}&format=${format}${format === 'pdf' ? `&paper=${paper}` : ''}`}
         download
       >
         {label}

@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleActivity } from '../../server/api/activity-handler';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET answers a page of Activity from the change history.
-export const GET = endpoint('GET', handleActivity).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/activity (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/activity';

@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleAuditLog } from '../../server/api/workspace-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET reads changes to locked, approved and invoiced logs (Admins).
-export const GET = endpoint('GET', handleAuditLog).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/audit (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/audit';

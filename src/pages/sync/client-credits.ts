@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleClientCredits } from '../../server/api/invoice-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET the credits voided invoices left the clients, and what is left of each (Admins).
-export const GET = endpoint('GET', handleClientCredits).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/client-credits (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/client-credits';

@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleInvoicePdf } from '../../server/api/invoice-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET answers an invoice as a PDF file (Admins).
-export const GET = endpoint('GET', handleInvoicePdf).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoice-pdf (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/invoice-pdf';

@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleInvoiceUbl } from '../../server/api/invoice-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET an issued invoice as an EN 16931 e-invoice (UBL 2.1) for accounting software (Admins).
-export const GET = endpoint('GET', handleInvoiceUbl).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoice-ubl (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/invoice-ubl';

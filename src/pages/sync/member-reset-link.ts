@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleMemberResetLink } from '../../server/api/member-reset-handler';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// POST makes a password-reset link for a team member (Admins; docs/security.md).
-export const POST = endpoint('POST', handleMemberResetLink).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/member-reset-link (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/member-reset-link';

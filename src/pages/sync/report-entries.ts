@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleReportEntries } from '../../server/api/report-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET answers one page of the detailed report's entries.
-export const GET = endpoint('GET', handleReportEntries).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/report-entries (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/report-entries';

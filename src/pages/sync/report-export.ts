@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleReportExport } from '../../server/api/report-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET answers the detailed report as a CSV, XLSX or PDF file.
-export const GET = endpoint('GET', handleReportExport).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/report-export (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/report-export';

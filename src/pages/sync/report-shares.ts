@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleCreateShare } from '../../server/api/saved-report-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// POST makes a public, expiring link to one of the caller's saved reports.
-export const POST = endpoint('POST', handleCreateShare).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/report-shares (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/report-shares';

@@ -1,8 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleTags } from '../../server/api/read-handlers';
-
 export const prerender = false;
 
-const routes = endpoint('GET', handleTags);
-export const GET = routes.handle;
-export const ALL = routes.others;
+// The address before issue 26 split the API from sync: the endpoint is /api/tags (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/tags';

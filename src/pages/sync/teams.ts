@@ -1,10 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleSaveTeam, handleTeams } from '../../server/api/team-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET lists the workspace's teams; POST creates or saves one (Admins).
-export const GET = endpoint('GET', handleTeams).handle;
-export const POST = endpoint('POST', handleSaveTeam).handle;
-export const ALL = () => methodNotAllowed('GET, POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/teams (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/teams';

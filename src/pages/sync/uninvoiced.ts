@@ -1,9 +1,5 @@
-import { endpoint } from '../../server/api/endpoint';
-import { handleUninvoiced } from '../../server/api/invoice-handlers';
-import { methodNotAllowed } from '../../server/http/responses';
-
 export const prerender = false;
 
-// GET answers what is left to bill, per client and project (Admins).
-export const GET = endpoint('GET', handleUninvoiced).handle;
-export const ALL = () => methodNotAllowed('GET');
+// The address before issue 26 split the API from sync: the endpoint is /api/uninvoiced (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../api/uninvoiced';

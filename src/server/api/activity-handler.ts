@@ -18,7 +18,7 @@ const activityQuery = z
   .strict();
 
 /**
- * GET /sync/activity?workspace=…[&member=…][&offset=n]: what happened to the logs the caller may
+ * GET /api/activity?workspace=…[&member=…][&offset=n]: what happened to the logs the caller may
  * see (and, for Admins, invoices), newest first, 50 at a time (docs/api.md, Activity).
  */
 export async function handleActivity(request: Request, ctx: HandlerContext): Promise<Response> {

@@ -32,7 +32,7 @@ async function linkThrottled(ctx: HandlerContext): Promise<Response | null> {
   return rateLimited(reservation.retryAfterMs, 'attempts');
 }
 
-/** POST /sync/invitations { workspaceId, memberId }: a link for the member, mailed when possible. */
+/** POST /api/invitations { workspaceId, memberId }: a link for the member, mailed when possible. */
 export async function handleInvite(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, invitationBody);
   if (!body.ok) return body.response;
@@ -69,7 +69,7 @@ export async function handleInvite(request: Request, ctx: HandlerContext): Promi
   );
 }
 
-/** GET /sync/invitations?workspace=…: pending invitations and the members who have joined. */
+/** GET /api/invitations?workspace=…: pending invitations and the members who have joined. */
 export async function handleInvitations(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
   const admin = await memberOf(request, ctx, workspaceId, 'invite');
@@ -81,7 +81,7 @@ export async function handleInvitations(request: Request, ctx: HandlerContext): 
   );
 }
 
-/** POST /sync/invitations/revoke { workspaceId, id }: the link stops working. */
+/** POST /api/invitations/revoke { workspaceId, id }: the link stops working. */
 export async function handleRevokeInvitation(
   request: Request,
   ctx: HandlerContext,

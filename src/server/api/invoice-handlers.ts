@@ -40,7 +40,7 @@ const params = (request: Request) => new URL(request.url).searchParams;
 /** An invoice number as a file name's safe part: 2026/07 → 2026-07. */
 const safeName = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-');
 
-/** GET /sync/invoices?workspace=…: every invoice, newest first, overdue ones marked. */
+/** GET /api/invoices?workspace=…: every invoice, newest first, overdue ones marked. */
 export async function handleInvoices(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -50,7 +50,7 @@ export async function handleInvoices(request: Request, ctx: HandlerContext): Pro
   return json(200, { invoices: listed.invoices }, refreshed(caller.session, request, ctx));
 }
 
-/** GET /sync/invoice?workspace=…&id=…: one invoice with its lines and totals. */
+/** GET /api/invoice?workspace=…&id=…: one invoice with its lines and totals. */
 export async function handleInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -66,7 +66,7 @@ export async function handleInvoice(request: Request, ctx: HandlerContext): Prom
 }
 
 /**
- * GET /sync/client-credits?workspace=…[&client=…]: the credits voided invoices left clients, with
+ * GET /api/client-credits?workspace=…[&client=…]: the credits voided invoices left clients, with
  * what is left of each, for the client's own screen (Admins).
  */
 export async function handleClientCredits(
@@ -85,7 +85,7 @@ export async function handleClientCredits(
   return json(200, { credits: found.credits }, refreshed(caller.session, request, ctx));
 }
 
-/** GET /sync/uninvoiced?workspace=…&from=…&to=…: what is left to bill, per client and project. */
+/** GET /api/uninvoiced?workspace=…&from=…&to=…: what is left to bill, per client and project. */
 export async function handleUninvoiced(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -104,7 +104,7 @@ export async function handleUninvoiced(request: Request, ctx: HandlerContext): P
   );
 }
 
-/** POST /sync/invoices { workspaceId, clientId, from, to, projectIds? }: a new draft. */
+/** POST /api/invoices { workspaceId, clientId, from, to, projectIds? }: a new draft. */
 export async function handleDraftInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, draftInvoiceBody);
   if (!body.ok) return body.response;
@@ -116,7 +116,7 @@ export async function handleDraftInvoice(request: Request, ctx: HandlerContext):
   return json(201, { invoice: made.invoice }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/invoices/draft { workspaceId, id, layout }: a draft's lines, discount, taxes, note. */
+/** POST /api/invoices/draft { workspaceId, id, layout }: a draft's lines, discount, taxes, note. */
 export async function handleUpdateDraft(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, draftLayoutBody);
   if (!body.ok) return body.response;
@@ -133,7 +133,7 @@ export async function handleUpdateDraft(request: Request, ctx: HandlerContext): 
   return json(200, { invoice: saved.invoice }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/invoices/issue { workspaceId, id, issueDate }: numbers and freezes a draft. */
+/** POST /api/invoices/issue { workspaceId, id, issueDate }: numbers and freezes a draft. */
 export async function handleIssueInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, issueInvoiceBody);
   if (!body.ok) return body.response;
@@ -151,7 +151,7 @@ export async function handleIssueInvoice(request: Request, ctx: HandlerContext):
 }
 
 /**
- * POST /sync/invoices/void { workspaceId, id, settlement? }: voids an issued invoice (saying, when
+ * POST /api/invoices/void { workspaceId, id, settlement? }: voids an issued invoice (saying, when
  * it has payments, whether they are refunded or kept as the client's credit) or deletes a draft.
  */
 export async function handleVoidInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
@@ -170,7 +170,7 @@ export async function handleVoidInvoice(request: Request, ctx: HandlerContext): 
   return json(200, { status: done.status }, refreshed(caller.session, request, ctx));
 }
 
-/** GET /sync/invoice-settings?workspace=…: the workspace's invoicing details (Admins). */
+/** GET /api/invoice-settings?workspace=…: the workspace's invoicing details (Admins). */
 export async function handleInvoiceSettings(
   request: Request,
   ctx: HandlerContext,
@@ -186,7 +186,7 @@ export async function handleInvoiceSettings(
   return json(200, { settings }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/invoice-settings { workspaceId, … }: an Admin changes them; issued invoices keep theirs. */
+/** POST /api/invoice-settings { workspaceId, … }: an Admin changes them; issued invoices keep theirs. */
 export async function handleSaveInvoiceSettings(
   request: Request,
   ctx: HandlerContext,
@@ -205,7 +205,7 @@ export async function handleSaveInvoiceSettings(
   return json(200, { settings: saved.settings }, refreshed(caller.session, request, ctx));
 }
 
-/** GET /sync/invoice-pdf?workspace=…&id=…[&paper=a4|letter]: the invoice as a PDF file. */
+/** GET /api/invoice-pdf?workspace=…&id=…[&paper=a4|letter]: the invoice as a PDF file. */
 export async function handleInvoicePdf(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -266,7 +266,7 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
   });
 }
 
-/** POST /sync/invoices/payment { workspaceId, id, paidOn, amountMinor, note? }: money received. */
+/** POST /api/invoices/payment { workspaceId, id, paidOn, amountMinor, note? }: money received. */
 export async function handleInvoicePayment(
   request: Request,
   ctx: HandlerContext,
@@ -291,7 +291,7 @@ export async function handleInvoicePayment(
 }
 
 /**
- * GET /sync/invoice-ubl?workspace=…&id=…[&credit=1][&syntax=cii]: an invoice (or its credit note)
+ * GET /api/invoice-ubl?workspace=…&id=…[&credit=1][&syntax=cii]: an invoice (or its credit note)
  * as UBL 2.1, or with `syntax=cii` as CII D16B.
  */
 export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): Promise<Response> {

@@ -13,7 +13,7 @@ import { memberOf } from './workspace-handlers';
 const workspaceOf = (request: Request) => new URL(request.url).searchParams.get('workspace') ?? '';
 
 /**
- * POST /sync/invoice-logo?workspace=… with the image as the body: checked by its bytes, kept,
+ * POST /api/invoice-logo?workspace=… with the image as the body: checked by its bytes, kept,
  * and made the workspace's logo. Issued invoices keep the logo they were issued with.
  */
 export async function handleUploadLogo(request: Request, ctx: HandlerContext): Promise<Response> {
@@ -40,7 +40,7 @@ export async function handleUploadLogo(request: Request, ctx: HandlerContext): P
   return json(200, { logoId }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/invoice-logo/remove { workspaceId }: invoices from now on carry no logo. */
+/** POST /api/invoice-logo/remove { workspaceId }: invoices from now on carry no logo. */
 export async function handleRemoveLogo(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(
     request,
@@ -57,7 +57,7 @@ export async function handleRemoveLogo(request: Request, ctx: HandlerContext): P
   return json(200, { logoId: '' }, refreshed(caller.session, request, ctx));
 }
 
-/** GET /sync/invoice-logo?workspace=…&id=…: a logo the workspace uploaded (Admins). */
+/** GET /api/invoice-logo?workspace=…&id=…: a logo the workspace uploaded (Admins). */
 export async function handleLogo(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, workspaceOf(request), 'seeInvoiceSettings');
   if ('response' in caller) return caller.response;

@@ -8,7 +8,7 @@ import { memberOf } from './workspace-handlers';
 import { memberResetBody } from './workspace-schemas';
 
 /**
- * POST /sync/member-reset-link { workspaceId, memberId }: an Admin makes a password-reset link
+ * POST /api/member-reset-link { workspaceId, memberId }: an Admin makes a password-reset link
  * for a member who joined through this workspace's invitation and is in no other workspace; the
  * link is shown to copy and, when mail is on, mailed to the member.
  */

@@ -52,11 +52,11 @@ function paymentEndpoint<B extends { workspaceId: string; id: string }>(
   };
 }
 
-/** POST /sync/invoices/payment/correct { workspaceId, id, paymentId, paidOn, amountMinor, note, reason }. */
+/** POST /api/invoices/payment/correct { workspaceId, id, paymentId, paidOn, amountMinor, note, reason }. */
 export const handleCorrectPayment = paymentEndpoint(correctPaymentBody, 200, correctPayment);
 
-/** POST /sync/invoices/payment/delete { workspaceId, id, paymentId, reason }. */
+/** POST /api/invoices/payment/delete { workspaceId, id, paymentId, reason }. */
 export const handleDeletePayment = paymentEndpoint(deletePaymentBody, 200, deletePayment);
 
-/** POST /sync/invoices/apply-credit { workspaceId, id, paidOn }: the client's credit, as payment. */
+/** POST /api/invoices/apply-credit { workspaceId, id, paidOn }: the client's credit, as payment. */
 export const handleApplyCredit = paymentEndpoint(applyCreditBody, 201, applyCredit);

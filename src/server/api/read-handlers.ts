@@ -12,7 +12,7 @@ import { refreshed, signedIn, unauthenticated } from './signed-in';
 
 const notMember = () => apiError(403, 'not_member', 'You are not a member of this workspace.');
 
-/** GET /sync/export?workspace=…: every record of the workspace as an "Export my data" file. */
+/** GET /api/export?workspace=…: every record of the workspace as an "Export my data" file. */
 export async function handleExport(request: Request, ctx: HandlerContext): Promise<Response> {
   const session = await signedIn(request, ctx);
   if (!session) return unauthenticated();
@@ -32,7 +32,7 @@ export async function handleExport(request: Request, ctx: HandlerContext): Promi
   });
 }
 
-/** GET /sync/logs?workspace=…&before=…&from=…: a page of logs with the totals of all matches. */
+/** GET /api/logs?workspace=…&before=…&from=…: a page of logs with the totals of all matches. */
 export async function handleLogs(request: Request, ctx: HandlerContext): Promise<Response> {
   const session = await signedIn(request, ctx);
   if (!session) return unauthenticated();
@@ -60,7 +60,7 @@ export async function handleLogs(request: Request, ctx: HandlerContext): Promise
   return json(200, { logs, totals, daySeconds }, refreshed(session, request, ctx));
 }
 
-/** GET /sync/totals?workspace=…&before=…: each project's sums of stored log figures. */
+/** GET /api/totals?workspace=…&before=…: each project's sums of stored log figures. */
 export async function handleTotals(request: Request, ctx: HandlerContext): Promise<Response> {
   const session = await signedIn(request, ctx);
   if (!session) return unauthenticated();
@@ -76,7 +76,7 @@ export async function handleTotals(request: Request, ctx: HandlerContext): Promi
   return json(200, { projects: outcome.projects }, refreshed(session, request, ctx));
 }
 
-/** GET /sync/tags?workspace=…: every tag used on the workspace's logs. */
+/** GET /api/tags?workspace=…: every tag used on the workspace's logs. */
 export async function handleTags(request: Request, ctx: HandlerContext): Promise<Response> {
   const session = await signedIn(request, ctx);
   if (!session) return unauthenticated();

@@ -20,10 +20,10 @@ const count = (max: number) =>
     .transform(Number)
     .refine((n) => n <= max, `At most ${max}`);
 
-/** GET /sync/export and /sync/tags: only the workspace. */
+/** GET /api/export and /api/tags: only the workspace. */
 export const exportQuery = z.object({ workspace }).strict();
 
-/** GET /sync/logs */
+/** GET /api/logs */
 export const logsQuery = z
   .object({
     workspace,
@@ -47,7 +47,7 @@ export const logsQuery = z
   })
   .strict();
 
-/** GET /sync/totals */
+/** GET /api/totals */
 export const totalsQuery = z.object({ workspace, before: day.optional() }).strict();
 
 /** The query of `request` read with `schema`, or the 400 response to send. */

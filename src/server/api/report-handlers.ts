@@ -13,7 +13,7 @@ import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
 
 /**
- * GET /sync/report?workspace=…&from=…&to=…[&group=…][&project=…]…: the detailed report of the
+ * GET /api/report?workspace=…&from=…&to=…[&group=…][&project=…]…: the detailed report of the
  * logs the caller may see, grouped and summed (docs/api.md, Reports).
  */
 export async function handleReport(request: Request, ctx: HandlerContext): Promise<Response> {
@@ -31,7 +31,7 @@ export async function handleReport(request: Request, ctx: HandlerContext): Promi
 }
 
 /**
- * GET /sync/report-entries?…the report's query[&sort=…][&dir=asc|desc][&page=n]: one page of
+ * GET /api/report-entries?…the report's query[&sort=…][&dir=asc|desc][&page=n]: one page of
  * the logs the detailed report sums, under their groups (docs/api.md, Reports).
  */
 export async function handleReportEntries(
@@ -61,7 +61,7 @@ export const contentTypes: Record<ExportFormat, string> = {
 };
 
 /**
- * GET /sync/report-export?format=csv|xlsx|pdf[&paper=a4|letter]&…the report's query: the
+ * GET /api/report-export?format=csv|xlsx|pdf[&paper=a4|letter]&…the report's query: the
  * detailed report as a dated file to download (docs/api.md, Reports).
  */
 export async function handleReportExport(request: Request, ctx: HandlerContext): Promise<Response> {

@@ -15,7 +15,7 @@ import {
 const notYours = (field: string, message: string) =>
   apiError(400, 'invalid_request', message, { fields: { [field]: message } });
 
-/** GET /sync/saved-reports?workspace=…: the caller's saved reports with their share links. */
+/** GET /api/saved-reports?workspace=…: the caller's saved reports with their share links. */
 export async function handleSavedReports(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
   const caller = await memberOf(request, ctx, workspaceId);
@@ -27,7 +27,7 @@ export async function handleSavedReports(request: Request, ctx: HandlerContext):
   );
 }
 
-/** POST /sync/saved-reports { workspaceId, id?, name, spec, schedule }: saves a report. */
+/** POST /api/saved-reports { workspaceId, id?, name, spec, schedule }: saves a report. */
 export async function handleSaveReport(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, savedReportBody);
   if (!body.ok) return body.response;
@@ -44,7 +44,7 @@ export async function handleSaveReport(request: Request, ctx: HandlerContext): P
   );
 }
 
-/** POST /sync/saved-reports/delete { workspaceId, id }: the report and its links go. */
+/** POST /api/saved-reports/delete { workspaceId, id }: the report and its links go. */
 export async function handleDeleteSavedReport(
   request: Request,
   ctx: HandlerContext,
@@ -58,7 +58,7 @@ export async function handleDeleteSavedReport(
   return json(204, null, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/report-shares { workspaceId, savedReportId, days, withAmounts }: a new link. */
+/** POST /api/report-shares { workspaceId, savedReportId, days, withAmounts }: a new link. */
 export async function handleCreateShare(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, reportShareBody);
   if (!body.ok) return body.response;
@@ -81,7 +81,7 @@ export async function handleCreateShare(request: Request, ctx: HandlerContext): 
   );
 }
 
-/** POST /sync/report-shares/revoke { workspaceId, id }: the link stops working at once. */
+/** POST /api/report-shares/revoke { workspaceId, id }: the link stops working at once. */
 export async function handleRevokeShare(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, revokeShareBody);
   if (!body.ok) return body.response;

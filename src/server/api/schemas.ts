@@ -93,10 +93,10 @@ export const supportBody = z
 const id = storable(text.min(1, 'Must not be empty').max(200, 'At most 200 characters'));
 const workspaceId = text.uuid('Must be a workspace id');
 
-/** POST /sync/invitations */
+/** POST /api/invitations */
 export const invitationBody = z.object({ workspaceId, memberId: id }).strict();
 
-/** POST /sync/invitations/revoke */
+/** POST /api/invitations/revoke */
 export const revokeInvitationBody = z.object({ workspaceId, id }).strict();
 
 /** POST /user/invitation-check */

@@ -6,7 +6,7 @@ import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
 import { deleteTeamBody, teamBody } from './workspace-schemas';
 
-/** GET /sync/teams?workspace=…: every team with its members and leads (Admins). */
+/** GET /api/teams?workspace=…: every team with its members and leads (Admins). */
 export async function handleTeams(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
   const caller = await memberOf(request, ctx, workspaceId, 'manageTeams');
@@ -18,7 +18,7 @@ export async function handleTeams(request: Request, ctx: HandlerContext): Promis
   );
 }
 
-/** POST /sync/teams { workspaceId, id?, name, memberIds, leadIds }: creates or saves a team. */
+/** POST /api/teams { workspaceId, id?, name, memberIds, leadIds }: creates or saves a team. */
 export async function handleSaveTeam(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, teamBody);
   if (!body.ok) return body.response;
@@ -38,7 +38,7 @@ export async function handleSaveTeam(request: Request, ctx: HandlerContext): Pro
   return json(team.id ? 200 : 201, { team: saved.team }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/teams/delete { workspaceId, id }: the team goes; its members stay. */
+/** POST /api/teams/delete { workspaceId, id }: the team goes; its members stay. */
 export async function handleDeleteTeam(request: Request, ctx: HandlerContext): Promise<Response> {
   const body = await parseBody(request, deleteTeamBody);
   if (!body.ok) return body.response;

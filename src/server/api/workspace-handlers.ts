@@ -32,7 +32,7 @@ export async function memberOf(
   return { session, membership };
 }
 
-/** GET /sync/workspace-settings?workspace=…: the name and rules every member works under. */
+/** GET /api/workspace-settings?workspace=…: the name and rules every member works under. */
 export async function handleWorkspaceSettings(
   request: Request,
   ctx: HandlerContext,
@@ -44,7 +44,7 @@ export async function handleWorkspaceSettings(
   return json(200, { settings }, refreshed(caller.session, request, ctx));
 }
 
-/** POST /sync/workspace-settings { workspaceId, … }: an Admin changes the name and rules. */
+/** POST /api/workspace-settings { workspaceId, … }: an Admin changes the name and rules. */
 export async function handleSaveWorkspaceSettings(
   request: Request,
   ctx: HandlerContext,
@@ -62,7 +62,7 @@ export async function handleSaveWorkspaceSettings(
   return json(200, { settings: saved }, refreshed(caller.session, request, ctx));
 }
 
-/** GET /sync/audit?workspace=…[&before=…]: changes to protected logs, newest first (Admins). */
+/** GET /api/audit?workspace=…[&before=…]: changes to protected logs, newest first (Admins). */
 export async function handleAuditLog(request: Request, ctx: HandlerContext): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const workspaceId = params.get('workspace') ?? '';

@@ -13,7 +13,7 @@ import { isTimeZone, MAX_GRACE_DAYS } from '../../lib/workspace-rules';
 
 const text = z.string({ invalid_type_error: 'Must be text' });
 
-/** POST /sync/workspace-settings: what Account setting's Workspace section saves. */
+/** POST /api/workspace-settings: what Account setting's Workspace section saves. */
 export const workspaceSettingsBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -57,7 +57,7 @@ const recordId = text
   .max(200, 'At most 200 characters')
   .superRefine(checkText);
 
-/** POST /sync/teams: a new team (no id) or a team's name, members and leads. */
+/** POST /api/teams: a new team (no id) or a team's name, members and leads. */
 export const teamBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -72,17 +72,17 @@ export const teamBody = z
   })
   .strict();
 
-/** POST /sync/teams/delete */
+/** POST /api/teams/delete */
 export const deleteTeamBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), id: recordId })
   .strict();
 
-/** POST /sync/member-reset-link */
+/** POST /api/member-reset-link */
 export const memberResetBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), memberId: recordId })
   .strict();
 
-/** POST /sync/saved-reports */
+/** POST /api/saved-reports */
 export const savedReportBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -99,7 +99,7 @@ export const savedReportBody = z
   })
   .strict();
 
-/** POST /sync/saved-reports/delete */
+/** POST /api/saved-reports/delete */
 export const deleteSavedReportBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -107,7 +107,7 @@ export const deleteSavedReportBody = z
   })
   .strict();
 
-/** POST /sync/report-shares */
+/** POST /api/report-shares */
 export const reportShareBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -121,14 +121,14 @@ export const reportShareBody = z
   })
   .strict();
 
-/** POST /sync/report-shares/revoke */
+/** POST /api/report-shares/revoke */
 export const revokeShareBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), id: text.min(1).max(64) })
   .strict();
 
 const day = text.refine(isValidDay, 'Must be a day as YYYY-MM-DD');
 
-/** POST /sync/invoices: a draft for a client from its uninvoiced logs between two days. */
+/** POST /api/invoices: a draft for a client from its uninvoiced logs between two days. */
 export const draftInvoiceBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -140,7 +140,7 @@ export const draftInvoiceBody = z
   .strict()
   .refine((b) => b.from <= b.to, { message: 'Must not be after to', path: ['from'] });
 
-/** POST /sync/invoices/issue */
+/** POST /api/invoices/issue */
 export const issueInvoiceBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -149,7 +149,7 @@ export const issueInvoiceBody = z
   })
   .strict();
 
-/** POST /sync/invoices/void */
+/** POST /api/invoices/void */
 export const voidInvoiceBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -167,7 +167,7 @@ export const invoiceCurrencies = ['INR', 'EUR', 'USD', 'GBP', 'AUD', 'CAD', 'SGD
 const shortText = (max: number) =>
   text.trim().max(max, `At most ${max} characters`).superRefine(checkText);
 
-/** POST /sync/invoice-settings: what Account setting's Invoices section saves. */
+/** POST /api/invoice-settings: what Account setting's Invoices section saves. */
 export const invoiceSettingsBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -240,7 +240,7 @@ export const invoiceSettingsBody = z
       ctx.addIssue({ code: 'custom', message: problem, path: ['numberPattern'] });
   });
 
-/** POST /sync/invoices/payment: money received for an issued invoice. */
+/** POST /api/invoices/payment: money received for an issued invoice. */
 export const invoicePaymentBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -257,7 +257,7 @@ export const invoicePaymentBody = z
 
 const reason = shortText(500).pipe(text.min(1, 'Say why'));
 
-/** POST /sync/invoices/payment/correct: a payment entered wrongly, corrected, with why. */
+/** POST /api/invoices/payment/correct: a payment entered wrongly, corrected, with why. */
 export const correctPaymentBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -274,7 +274,7 @@ export const correctPaymentBody = z
   })
   .strict();
 
-/** POST /sync/invoices/payment/delete: a payment entered by mistake, removed, with why. */
+/** POST /api/invoices/payment/delete: a payment entered by mistake, removed, with why. */
 export const deletePaymentBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -284,7 +284,7 @@ export const deletePaymentBody = z
   })
   .strict();
 
-/** POST /sync/invoices/apply-credit: the client's credit paid into this invoice. */
+/** POST /api/invoices/apply-credit: the client's credit paid into this invoice. */
 export const applyCreditBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),
@@ -310,7 +310,7 @@ const percent = (what: string) =>
     .min(0, `${what[0]!.toUpperCase()}${what.slice(1)} cannot be negative`)
     .max(100, `${what[0]!.toUpperCase()}${what.slice(1)} cannot be above 100 %`);
 
-/** POST /sync/invoices/draft: what a person chose on a draft (src/lib/invoice-lines.ts). */
+/** POST /api/invoices/draft: what a person chose on a draft (src/lib/invoice-lines.ts). */
 export const draftLayoutBody = z
   .object({
     workspaceId: text.uuid('Must be a workspace id'),

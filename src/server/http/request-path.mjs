@@ -52,7 +52,7 @@ export function canonicalPath(target) {
 }
 
 /** Routes under these prefixes, and these exact paths, are endpoints (src/pages/**\/*.ts). */
-const API_PREFIXES = ['/user/', '/sync/'];
+const API_PREFIXES = ['/user/', '/sync/', '/api/'];
 const API_PATHS = new Set(['/health', '/shared-report', '/support/messages']);
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entrySorts, type EntryOrder } from '../../lib/report-entries';
 import { apiError } from '../http/responses';
 
-// GET /sync/report-entries's own parameters, beside the report's filter: the order and the page.
+// GET /api/report-entries's own parameters, beside the report's filter: the order and the page.
 
 /** The parameters this file reads, which the report's query leaves to it. */
 export const entryParams = ['sort', 'dir', 'page'] as const;

@@ -3,7 +3,7 @@ import { isValidDay } from '../../lib/day';
 import { groupings, logStatuses, type Grouping, type ReportFilter } from '../../lib/report-spec';
 import { apiError } from '../http/responses';
 
-// GET /sync/report's query: single values once, lists as repeated parameters
+// GET /api/report's query: single values once, lists as repeated parameters
 // (`project=a&project=b`); every problem is named beside its parameter.
 
 const day = z.string().refine(isValidDay, 'Must be a day as YYYY-MM-DD');

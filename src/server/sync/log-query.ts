@@ -218,7 +218,7 @@ export async function queryLogs(db: Db, userId: string, q: LogQuery): Promise<Lo
   };
 }
 
-/** One project's figures in /sync/totals. */
+/** One project's figures in /api/totals. */
 export type ProjectTotals = LogTotals & {
   projectId: string;
   /** Its logs waiting for approval (at most 1,000), so /projects can approve them. */

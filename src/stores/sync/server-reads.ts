@@ -8,7 +8,7 @@ import { $cacheOwner } from './owner';
  * window, per-project totals and the whole workspace as a file (src/server/api/read-handlers.ts).
  */
 
-/** A query of /sync/logs; empty values are left out. */
+/** A query of /api/logs; empty values are left out. */
 export type OlderLogsQuery = {
   [K in 'from' | 'to' | 'before' | 'client' | 'project' | 'task' | 'member' | 'tag' | 'q']?:
     string | undefined;
@@ -35,7 +35,7 @@ export function fetchLogs(
   q: OlderLogsQuery,
 ): Promise<ApiResult<{ logs: TimeLog[]; totals: LogTotals; daySeconds: Record<string, number> }>> {
   const search = query(q);
-  return search ? callApi(`/sync/logs?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/logs?${search}`) : Promise.resolve(noWorkspace());
 }
 
 /** Each project's totals of logs before `before`. */
@@ -45,17 +45,17 @@ export function fetchProjectTotals(
   ApiResult<{ projects: (LogTotals & { projectId: string; pendingLogIds: string[] })[] }>
 > {
   const search = query({ before });
-  return search ? callApi(`/sync/totals?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/totals?${search}`) : Promise.resolve(noWorkspace());
 }
 
 /** The workspace as an export file's JSON. */
 export function fetchExport(): Promise<ApiResult<Record<string, unknown>>> {
   const search = query({});
-  return search ? callApi(`/sync/export?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/export?${search}`) : Promise.resolve(noWorkspace());
 }
 
 /** Every tag used on the workspace's logs, old ones included. */
 export function fetchTags(): Promise<ApiResult<{ tags: string[] }>> {
   const search = query({});
-  return search ? callApi(`/sync/tags?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/tags?${search}`) : Promise.resolve(noWorkspace());
 }

@@ -1,8 +1,5 @@
-import { endpoint } from '../../../server/api/endpoint';
-import { handleRevokeInvitation } from '../../../server/api/invitation-handlers';
-
 export const prerender = false;
 
-const routes = endpoint('POST', handleRevokeInvitation);
-export const POST = routes.handle;
-export const ALL = routes.others;
+// The address before issue 26 split the API from sync: the endpoint is /api/invitations/revoke (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../api/invitations/revoke';

@@ -1,9 +1,5 @@
-import { endpoint } from '../../../server/api/endpoint';
-import { handleRemoveLogo } from '../../../server/api/invoice-logo-handlers';
-import { methodNotAllowed } from '../../../server/http/responses';
-
 export const prerender = false;
 
-// POST: invoices from now on carry no logo (Admins).
-export const POST = endpoint('POST', handleRemoveLogo).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoice-logo/remove (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../api/invoice-logo/remove';

@@ -1,9 +1,5 @@
-import { endpoint } from '../../../server/api/endpoint';
-import { handleApplyCredit } from '../../../server/api/payment-handlers';
-import { methodNotAllowed } from '../../../server/http/responses';
-
 export const prerender = false;
 
-// POST pays an issued invoice from its client's credit left by a voided invoice (Admins).
-export const POST = endpoint('POST', handleApplyCredit).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoices/apply-credit (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../api/invoices/apply-credit';

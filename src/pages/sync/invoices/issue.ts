@@ -1,9 +1,5 @@
-import { endpoint } from '../../../server/api/endpoint';
-import { handleIssueInvoice } from '../../../server/api/invoice-handlers';
-import { methodNotAllowed } from '../../../server/http/responses';
-
 export const prerender = false;
 
-// POST issues a draft: the next number, frozen details (Admins).
-export const POST = endpoint('POST', handleIssueInvoice).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoices/issue (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../api/invoices/issue';

@@ -1,9 +1,5 @@
-import { endpoint } from '../../../server/api/endpoint';
-import { handleInvoicePayment } from '../../../server/api/invoice-handlers';
-import { methodNotAllowed } from '../../../server/http/responses';
-
 export const prerender = false;
 
-// POST records money received for an issued invoice (Admins).
-export const POST = endpoint('POST', handleInvoicePayment).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoices/payment (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../api/invoices/payment';

@@ -1,9 +1,5 @@
-import { endpoint } from '../../../server/api/endpoint';
-import { handleDeleteTeam } from '../../../server/api/team-handlers';
-import { methodNotAllowed } from '../../../server/http/responses';
-
 export const prerender = false;
 
-// POST deletes a team (Admins); its members stay in the workspace.
-export const POST = endpoint('POST', handleDeleteTeam).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/teams/delete (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../api/teams/delete';

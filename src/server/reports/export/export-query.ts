@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiError } from '../../http/responses';
 import type { Paper } from '../../pdf/pdf-document';
 
-// GET /sync/report-export's own parameters, beside the report's filter: the file's format and,
+// GET /api/report-export's own parameters, beside the report's filter: the file's format and,
 // for a PDF, the paper.
 
 export const exportFormats = ['csv', 'xlsx', 'pdf'] as const;

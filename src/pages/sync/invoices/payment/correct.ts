@@ -1,9 +1,5 @@
-import { endpoint } from '../../../../server/api/endpoint';
-import { handleCorrectPayment } from '../../../../server/api/payment-handlers';
-import { methodNotAllowed } from '../../../../server/http/responses';
-
 export const prerender = false;
 
-// POST corrects a payment entered wrongly, with a reason (Admins).
-export const POST = endpoint('POST', handleCorrectPayment).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoices/payment/correct (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../../api/invoices/payment/correct';

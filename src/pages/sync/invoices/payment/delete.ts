@@ -1,9 +1,5 @@
-import { endpoint } from '../../../../server/api/endpoint';
-import { handleDeletePayment } from '../../../../server/api/payment-handlers';
-import { methodNotAllowed } from '../../../../server/http/responses';
-
 export const prerender = false;
 
-// POST deletes a payment entered by mistake, with a reason (Admins).
-export const POST = endpoint('POST', handleDeletePayment).handle;
-export const ALL = () => methodNotAllowed('POST');
+// The address before issue 26 split the API from sync: the endpoint is /api/invoices/payment/delete (docs/api.md),
+// and this stays for bundles, tabs and saved links from before.
+export * from '../../../api/invoices/payment/delete';

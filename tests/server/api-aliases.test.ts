@@ -1,0 +1,49 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Issue 26 split the routes: /sync holds the sync protocol (push, pull, poke and the workspace
+// list) and /api the app's own endpoints. Every endpoint that moved keeps its old address under
+// /sync as an alias, for bundles, open tabs and saved links from before: the same handlers, so
+// both addresses answer alike.
+
+const routesUnder = (dir: string, prefix = ''): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return routesUnder(path, `${prefix}${name}/`);
+    return [`${prefix}${name.replace(/\.ts$/, '')}`];
+  });
+
+const SYNC_PROTOCOL = ['poke', 'pull', 'push', 'workspaces'];
+const methods = ['GET', 'POST', 'ALL'] as const;
+
+describe('the app API under /api, and its old addresses under /sync', () => {
+  const api = routesUnder(join('src', 'pages', 'api')).sort();
+  const sync = routesUnder(join('src', 'pages', 'sync')).sort();
+
+  it('keeps only the sync protocol under /sync, and an alias for every endpoint that moved', () => {
+    expect(sync.filter((route) => !api.includes(route))).toEqual(SYNC_PROTOCOL);
+    expect(api.filter((route) => !sync.includes(route))).toEqual([]);
+    expect(api).toContain('invoices/issue');
+  });
+
+  // Vite resolves these at build time (a variable import reaches one folder deep only).
+  const apiModules = import.meta.glob<Record<string, unknown>>('../../src/pages/api/**/*.ts');
+  const syncModules = import.meta.glob<Record<string, unknown>>('../../src/pages/sync/**/*.ts');
+
+  for (const route of routesUnder(join('src', 'pages', 'api'))) {
+    it(`/sync/${route} answers with the handlers of /api/${route}`, async () => {
+      const load = (modules: typeof apiModules, dir: string) => {
+        const module = modules[`../../src/pages/${dir}/${route}.ts`];
+        if (!module) throw new Error(`no ${dir}/${route}.ts`);
+        return module();
+      };
+      const moved = await load(apiModules, 'api');
+      const alias = await load(syncModules, 'sync');
+      const served = methods.filter((m) => moved[m] !== undefined);
+      expect(served.length).toBeGreaterThan(0);
+      for (const method of methods) expect(alias[method], method).toBe(moved[method]);
+      expect(alias['prerender']).toBe(false);
+    });
+  }
+});
