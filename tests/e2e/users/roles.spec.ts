@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { seedStorage, signIn } from '../support/session';
+import { allSaved } from '../support/sync';
 import { invite, join, workspaceOf } from '../support/team';
 
 // One workspace, three people: what each screen offers follows the role the server gives, and
@@ -181,6 +182,8 @@ test('each role sees only what it may do, and a locked period says why', async (
 
   // Manager: edits their project (no Delete), assigns tasks, no amounts until allowed.
   await manager.goto('/projects');
+  // Caught up first, as a person sees it: the pulls this new device makes may redraw the list.
+  await allSaved(manager);
   await manager.getByRole('button', { name: 'Actions for Website' }).click();
   await expect(manager.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
   await expect(manager.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
