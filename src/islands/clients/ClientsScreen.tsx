@@ -104,8 +104,9 @@ export function ClientsScreen() {
         head={
           <>
             {header('name', 'Name')}
-            {header('contact', 'Contact person')}
-            {header('details', 'Contact details')}
+            {/* Contact details reach only those who manage clients (the server sends no others). */}
+            {can.managesWorkspace ? header('contact', 'Contact person') : null}
+            {can.managesWorkspace ? header('details', 'Contact details') : null}
             {header('status', 'Status')}
             <th scope="col" className="px-3 py-2 font-bold uppercase">
               Action
@@ -116,7 +117,10 @@ export function ClientsScreen() {
         <tbody>
           {shown.length === 0 ? (
             <tr>
-              <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
+              <td
+                colSpan={can.managesWorkspace ? 5 : 3}
+                className="px-3 py-8 text-center text-slate-700"
+              >
                 No Clients found.
               </td>
             </tr>
@@ -135,14 +139,18 @@ export function ClientsScreen() {
                     client.name
                   )}
                 </th>
-                <td data-label="Contact person" className="px-3 py-2">
-                  {client.contactPerson || '—'}
-                </td>
-                <td data-label="Contact details" className="px-3 py-2">
-                  {client.email ? <div>{client.email}</div> : null}
-                  {client.phone ? <div>{client.phone}</div> : null}
-                  {!client.email && !client.phone ? '—' : null}
-                </td>
+                {can.managesWorkspace ? (
+                  <>
+                    <td data-label="Contact person" className="px-3 py-2">
+                      {client.contactPerson || '—'}
+                    </td>
+                    <td data-label="Contact details" className="px-3 py-2">
+                      {client.email ? <div>{client.email}</div> : null}
+                      {client.phone ? <div>{client.phone}</div> : null}
+                      {!client.email && !client.phone ? '—' : null}
+                    </td>
+                  </>
+                ) : null}
                 <td data-label="Status" className="px-3 py-2">
                   {client.status}
                 </td>

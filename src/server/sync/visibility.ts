@@ -47,13 +47,42 @@ export function visibleCondition(membership: Membership, kind: RecordKind, at = 
 }
 
 /**
+ * A client's contact and billing details (issue 31): only those who manage clients (Admins) are
+ * sent them. Everyone else sees a client by its name, country and status, enough to label
+ * projects and reports, and not the people to call or the tax numbers to bill.
+ */
+const clientDetails = {
+  contactPerson: '',
+  email: '',
+  phone: '',
+  address: '',
+  taxName: '',
+  taxPercentage: null,
+  taxNumber: '',
+  vatNumber: '',
+  city: '',
+  postCode: '',
+  electronicAddress: '',
+  electronicAddressScheme: '',
+  buyerReference: '',
+} as const;
+
+/** A client without its contact and billing details (the fields it has, emptied). */
+function withoutClientDetails(data: Fields): Fields {
+  const out: Fields = { ...data };
+  for (const [field, empty] of Object.entries(clientDetails)) if (field in out) out[field] = empty;
+  return out;
+}
+
+/**
  * A record as the person may see it: without rates and costs for those who may not see amounts,
- * and without a member's private notes for anyone but Admins. Zeros rather than missing fields,
- * so the browser's records keep their shape; an invoiced log's `billed` figures, optional on
- * every log, are left out.
+ * without a member's private notes and a client's contact and billing details for anyone but
+ * Admins. Empty values rather than missing fields, so the browser's records keep their shape; an
+ * invoiced log's `billed` figures, optional on every log, are left out.
  */
 export function redacted(membership: Membership, kind: RecordKind, data: Fields): Fields {
   if (seesEveryRow(membership)) return data;
+  if (kind === 'client') return withoutClientDetails(data);
   if (kind === 'member')
     return membership.seesAmounts
       ? { ...data, notes: '' }

@@ -147,6 +147,8 @@ test('each role sees only what it may do, and a locked period says why', async (
   await expectNoAxeViolations(normal);
   await normal.goto('/clients');
   await expect(normal.getByRole('rowheader', { name: 'Acme Ltd' })).toBeVisible();
+  // The client's contact details are for those who manage clients (the server sends none).
+  await expect(normal.getByRole('columnheader', { name: 'Contact details' })).toHaveCount(0);
   await expect(normal.getByRole('link', { name: 'New Client' })).toHaveCount(0);
   await expect(normal.getByRole('button', { name: 'Actions for Acme Ltd' })).toHaveCount(0);
   await expect(normal.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
