@@ -14,7 +14,11 @@ export function useTrackShortcuts(): void {
         toggleAddForm();
       } else if (event.key === 's') {
         event.preventDefault();
-        if ($timer.get().status === 'running') stopTimer();
+        // The same as pressing Start or Stop, so what they check first (what the run is for,
+        // the project and task a workspace may require, issue 29) is checked for the key too.
+        const button = document.querySelector<HTMLButtonElement>('button[aria-keyshortcuts="s"]');
+        if (button) button.click();
+        else if ($timer.get().status === 'running') stopTimer();
         else startTimer($shownDay.get());
       }
     };

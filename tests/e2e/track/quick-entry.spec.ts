@@ -99,6 +99,12 @@ test('an Admin can require a project and a task, and the log form then asks for 
   // The stopwatch asks too, before Stop saves a run the server would refuse.
   const stopwatch = page.getByRole('group', { name: 'Stopwatch and what it is for' });
   await stopwatch.getByRole('button', { name: 'Start', exact: true }).click();
+  // The `s` shortcut asks the same as the Stop button, and the run goes on.
+  await page.locator('body').press('s');
+  await expect(stopwatch.getByRole('alert')).toHaveText(
+    'This workspace requires a project and a task on every log: choose both.',
+  );
+  await expect(stopwatch.getByRole('button', { name: 'Stop' })).toBeVisible();
   await stopwatch.getByRole('button', { name: 'Stop' }).click();
   await expect(stopwatch.getByRole('alert')).toHaveText(
     'This workspace requires a project and a task on every log: choose both.',
