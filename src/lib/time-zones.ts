@@ -30,3 +30,16 @@ export const currentZoneName = (zone: string): string => LEGACY_ZONES[zone] ?? z
 export const currentZoneNames = (zones: readonly string[]): string[] => [
   ...new Set(zones.map(currentZoneName)),
 ];
+
+/**
+ * This browser's time zone under its current name, which a workspace it creates starts in; null
+ * when the browser does not say (the server then uses UTC).
+ */
+export function browserTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone ? currentZoneName(zone) : null;
+  } catch {
+    return null;
+  }
+}

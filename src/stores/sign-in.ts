@@ -1,6 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { z } from 'zod';
+import { browserTimeZone } from '../lib/time-zones';
 import { callApi } from './api';
 import { $token, $user, userSchema } from './auth';
 
@@ -71,7 +72,11 @@ export async function login(email: string, password: string, remember: boolean):
  */
 export async function register(name: string, email: string, password: string): Promise<boolean> {
   $auth.set({ status: 'loading', action: 'register' });
-  const result = await callApi<unknown>('/user/register', { body: { name, email, password } });
+  // The workspace the account starts with keeps time in this browser's zone (issue 31).
+  const timeZone = browserTimeZone();
+  const result = await callApi<unknown>('/user/register', {
+    body: { name, email, password, ...(timeZone ? { timeZone } : {}) },
+  });
   if (!result.ok) {
     $auth.set({
       status: 'error',

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleConfirmEmail, handleLogin, handleRegister } from '../../src/server/api/handlers';
 import type { Database } from '../../src/server/db/connect';
+import { rows } from '../../src/server/sync/records';
 import { smtpMailer, type Mailer } from '../../src/server/mail/mailer';
 import { startSmtp } from './smtp';
 import { context, cookieOf, drivers, fakeClock, freshAddress, post } from './support';
@@ -60,6 +62,21 @@ describe.each(drivers)('sign-up by confirmation mail on $name', (driver) => {
       ctx(),
     );
     expect(later.status).toBe(200);
+  });
+
+  it('starts the new workspace in the confirming browser’s time zone, under its current name', async () => {
+    expect((await register('zoya@example.com', 'Zoya')).status).toBe(202);
+    const token = linkIn((await smtp.next()).text);
+    const confirmed = await handleConfirmEmail(
+      post('/user/confirm-email', { token, timeZone: 'Asia/Calcutta' }),
+      ctx(),
+    );
+    expect(confirmed.status).toBe(201);
+    const zones = await rows<{ time_zone: string }>(
+      database.db,
+      sql`SELECT w.time_zone FROM workspaces w JOIN memberships m ON m.workspace_id = w.id JOIN users u ON u.id = m.user_id WHERE u.email = 'zoya@example.com'`,
+    );
+    expect(zones).toEqual([{ time_zone: 'Asia/Kolkata' }]);
   });
 
   it('answers a sign-up with a taken email exactly like a new one, and mails the owner', async () => {

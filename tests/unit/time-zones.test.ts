@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { currentZoneName, currentZoneNames } from '../../src/lib/time-zones';
+import { describe, expect, it, vi } from 'vitest';
+import { browserTimeZone, currentZoneName, currentZoneNames } from '../../src/lib/time-zones';
 import { todayIn } from '../../src/lib/workspace-rules';
 import { workspaceSettingsBody } from '../../src/server/api/workspace-schemas';
 
@@ -34,5 +34,28 @@ describe('time-zone names', () => {
       autoLock: null,
     });
     expect(parsed.timeZone).toBe('Asia/Kolkata');
+  });
+});
+
+describe('the browser’s zone a new workspace starts in', () => {
+  it('is the browser’s zone under its current name, and null when the browser does not say', () => {
+    const real = Intl.DateTimeFormat;
+    const saying = (timeZone: string | undefined) =>
+      vi
+        .spyOn(Intl, 'DateTimeFormat')
+        .mockImplementation(
+          () => ({ resolvedOptions: () => ({ timeZone }) }) as unknown as Intl.DateTimeFormat,
+        );
+    try {
+      saying('Asia/Calcutta');
+      expect(browserTimeZone()).toBe('Asia/Kolkata');
+      saying('America/New_York');
+      expect(browserTimeZone()).toBe('America/New_York');
+      saying(undefined);
+      expect(browserTimeZone()).toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+      expect(Intl.DateTimeFormat).toBe(real);
+    }
   });
 });

@@ -163,6 +163,7 @@ export async function handleConfirmEmail(request: Request, ctx: HandlerContext):
     body.value.token,
     callerOf(request, ctx),
     ctx.now(),
+    body.value.timeZone,
   );
   if (outcome.kind === 'invalid')
     return apiError(400, 'invalid_token', confirmProblemMessage[outcome.problem]);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { supportTopics } from '../../lib/support-message';
 import { checkText, unstorable } from '../../lib/storable-text';
+import { currentZoneName } from '../../lib/time-zones';
+import { isTimeZone } from '../../lib/workspace-rules';
 
 // PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be encoded as UTF-8:
 // both must be a 400 for the caller, not a database error. Control characters are refused
@@ -26,8 +28,19 @@ const anyPassword = encodable(
   text.min(1, 'Enter your password').max(256, 'At most 256 characters'),
 );
 
+/**
+ * The browser's time zone (issue 31), which a new workspace starts in: an IANA name, kept under
+ * its current name (a browser may still say Asia/Calcutta). Optional: without it, UTC.
+ */
+const browserZone = text
+  .max(64, 'Not a time zone')
+  .refine(isTimeZone, 'Not a time zone')
+  .transform(currentZoneName)
+  .optional();
+
 /** POST /user/register */
 export const registerBody = z.object({
+  timeZone: browserZone,
   name: storable(text.trim().min(1, 'Enter your full name').max(100, 'At most 100 characters')),
   email,
   password: newPassword,
@@ -73,6 +86,7 @@ export const deleteBody = z.object({
 export const newWorkspaceBody = z
   .object({
     name: storable(text.trim().min(1, 'Name the workspace').max(100, 'At most 100 characters')),
+    timeZone: browserZone,
   })
   .strict();
 
@@ -114,4 +128,6 @@ export const acceptBody = z
   .strict();
 
 /** POST /user/confirm-email */
-export const confirmBody = z.object({ token: text.max(200, 'Not a confirmation link') }).strict();
+export const confirmBody = z
+  .object({ token: text.max(200, 'Not a confirmation link'), timeZone: browserZone })
+  .strict();

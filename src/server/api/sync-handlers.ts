@@ -42,7 +42,13 @@ export async function handleCreateWorkspace(
   if (!session) return unauthenticated();
   const body = await parseBody(request, newWorkspaceBody);
   if (!body.ok) return body.response;
-  const created = await createWorkspace(ctx.database.db, session.user, body.value.name, ctx.now());
+  const created = await createWorkspace(
+    ctx.database.db,
+    session.user,
+    body.value.name,
+    ctx.now(),
+    body.value.timeZone,
+  );
   if (!created)
     return apiError(
       409,

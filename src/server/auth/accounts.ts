@@ -111,7 +111,7 @@ export type CreatedAccount =
  */
 export async function createAccount(
   db: Db,
-  input: { name: string; email: string; passwordHash: string },
+  input: { name: string; email: string; passwordHash: string; timeZone?: string | undefined },
   caller: Caller,
   now: Date,
   join?: (tx: Db, userId: string) => Promise<boolean>,
@@ -132,7 +132,7 @@ export async function createAccount(
     const user = inserted[0];
     if (user && join) {
       if (!(await join(tx, user.id))) throw new JoinRefused();
-    } else if (user) await createPersonalWorkspace(tx, user, now);
+    } else if (user) await createPersonalWorkspace(tx, user, now, undefined, input.timeZone);
     return inserted;
   });
   let rows;
@@ -172,7 +172,7 @@ export function hashForRegistration(
 /** Creates an account and signs it in at once (mail off, or an invitation): see createAccount. */
 export async function registerAccount(
   db: Db,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; timeZone?: string | undefined },
   caller: Caller,
   now: Date,
   join?: (tx: Db, userId: string) => Promise<boolean>,

@@ -58,6 +58,8 @@ export async function confirmSignUp(
   token: string,
   caller: Caller,
   now: Date,
+  /** The confirming browser's zone, which the new workspace starts in (issue 31). */
+  timeZone?: string,
 ): Promise<CreatedAccount | { kind: 'invalid'; problem: ConfirmProblem }> {
   const parts = splitToken(token);
   if (!parts) return { kind: 'invalid', problem: 'unknown' };
@@ -84,7 +86,7 @@ export async function confirmSignUp(
   if (taken.length === 0) return { kind: 'invalid', problem: 'unknown' };
   return createAccount(
     db,
-    { name: held.name, email: held.email, passwordHash: held.password_hash },
+    { name: held.name, email: held.email, passwordHash: held.password_hash, timeZone },
     caller,
     now,
   );

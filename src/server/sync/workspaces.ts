@@ -24,6 +24,8 @@ export async function createPersonalWorkspace(
   user: { id: string; name: string; email: string },
   now: Date,
   name = `${user.name}'s workspace`,
+  /** The creator's browser's zone (issue 31); UTC when it did not say. */
+  timeZone = 'UTC',
 ): Promise<string> {
   const workspaceId = randomUUID();
   const memberId = randomUUID();
@@ -32,6 +34,7 @@ export async function createPersonalWorkspace(
     name,
     version: 1,
     createdAt: now,
+    timeZone,
   });
   await writeRecord(
     tx,
@@ -138,6 +141,7 @@ export async function createWorkspace(
   user: { id: string; name: string; email: string },
   name: string,
   now: Date,
+  timeZone?: string,
 ): Promise<WorkspaceSummary | null> {
   return db.transaction(async (tx) => {
     // One person creating workspaces from two tabs at once must not pass the limit: their rows
@@ -148,7 +152,7 @@ export async function createWorkspace(
       .from(memberships)
       .where(eq(memberships.userId, user.id));
     if ((held?.count ?? 0) >= MAX_OWN_WORKSPACES) return null;
-    const id = await createPersonalWorkspace(tx, user, now, name);
+    const id = await createPersonalWorkspace(tx, user, now, name, timeZone);
     const [created] = (await workspacesOf(tx, user.id)).filter((w) => w.id === id);
     return created ?? null;
   });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { browserTimeZone } from '../../lib/time-zones';
 import { callApi } from '../../stores/api';
 import { adoptSession } from '../../stores/sign-in';
 import { AUTH_CARD } from './auth-card';
@@ -18,7 +19,10 @@ export function ConfirmEmailForm({ redirect = goTo }: { redirect?: (url: string)
       setState({ step: 'invalid', message: 'This page needs the link from your sign-up mail.' });
       return;
     }
-    void callApi<unknown>('/user/confirm-email', { body: { token } }).then((result) => {
+    const timeZone = browserTimeZone();
+    void callApi<unknown>('/user/confirm-email', {
+      body: { token, ...(timeZone ? { timeZone } : {}) },
+    }).then((result) => {
       if (result.ok && adoptSession(result.data)) {
         setState({ step: 'done' });
         redirect('/login/');

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { browserTimeZone } from '../../lib/time-zones';
 import { callApi } from '../../stores/api';
 import type { WorkspaceChoice } from '../../stores/app-sync';
 
@@ -42,8 +43,9 @@ export function WorkspacePanel({ current }: { current: string }) {
       return;
     }
     setBusy(true);
+    const timeZone = browserTimeZone();
     const result = await callApi<{ workspace: Listed }>('/sync/workspaces', {
-      body: { name: name.trim() },
+      body: { name: name.trim(), ...(timeZone ? { timeZone } : {}) },
     });
     if (!result.ok) {
       setBusy(false);
