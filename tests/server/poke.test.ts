@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleDelete, handleLogin } from '../../src/server/api/handlers';
 import { handlePoke, handlePush } from '../../src/server/api/sync-handlers';
 import { openDatabase, type Database } from '../../src/server/db/connect';
-import { openStream, STREAM_LIMITS } from '../../src/server/sync/poke';
+import { openStream, STREAM_LIMITS, tellOfNotice } from '../../src/server/sync/poke';
+import { rows } from '../../src/server/sync/records';
 import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
 import {
   joinWorkspace,
@@ -189,6 +191,23 @@ describe.each(drivers)('poke on $name', (driver) => {
     expect(await nextVersion(theirs.reader, 500)).toBeUndefined();
     mine.close();
     theirs.close();
+  });
+
+  it('tells a person’s open streams, and no one else’s, that a notice arrived', async () => {
+    const me = await person();
+    const stranger = await person();
+    const mine = collect((await subscribe(me)).reader);
+    const theirs = collect((await subscribe(stranger)).reader);
+    const myId = (
+      await rows<{ id: string }>(
+        database.db,
+        sql`SELECT user_id AS id FROM memberships WHERE workspace_id = ${me.workspaceId}`,
+      )
+    )[0]?.id;
+    await tellOfNotice(database.db, myId ?? '');
+    await vi.waitFor(() => expect(mine).toEqual([{ event: 'notice', data: {} }]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(theirs).toEqual([]);
   });
 
   it('refuses a workspace the caller is not in, and a missing session', async () => {
@@ -419,7 +438,7 @@ describe('poke streams per process', () => {
     const database = await openDatabase({});
     try {
       const limits = { perDevice: 2, perAccount: 2, perProcess: 3 };
-      const events = { poke: () => {}, changes: () => {}, end: () => {} };
+      const events = { poke: () => {}, changes: () => {}, notice: () => {}, end: () => {} };
       const open = (n: number) =>
         openStream(
           database,

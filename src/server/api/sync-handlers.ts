@@ -184,6 +184,7 @@ export async function handlePoke(request: Request, ctx: HandlerContext): Promise
     {
       poke: (version) => send(`event: poke\ndata: ${JSON.stringify({ version })}\n\n`),
       changes: (patch) => send(`event: changes\ndata: ${JSON.stringify(patch)}\n\n`),
+      notice: () => send('event: notice\ndata: {}\n\n'),
       end: finish,
     },
   );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NOTICE_EVENT_INFO, type NoticeEvent } from '../../lib/notices';
 import { doubling, type JobKind } from '../jobs/kind';
 import { enqueue } from '../jobs/queue';
+import { tellOfNotice } from '../sync/poke';
 import { rows } from '../sync/records';
 import { composeNotices } from './compose';
 import { NOTICE_JOB, type PostedCause } from './post';
@@ -23,12 +24,15 @@ export const noticeJob: JobKind = {
       const { channel } = await preferenceOf(deps.db, notice.userId, cause.event);
       if (channel === 'off') continue;
       const id = `${cause.id}:${notice.userId}`;
-      await deps.db.execute(
+      const stored = await rows<{ id: string }>(
+        deps.db,
         sql`INSERT INTO notices (id, user_id, workspace_id, event, title, body, path, created_at)
           VALUES (${id}, ${notice.userId}, ${notice.workspaceId}, ${cause.event}, ${notice.title},
             ${notice.body}, ${notice.path}, ${deps.now().toISOString()})
-          ON CONFLICT (id) DO NOTHING`,
+          ON CONFLICT (id) DO NOTHING RETURNING id`,
       );
+      // Their open screens hear of it now (their bell reads its notices again).
+      if (stored.length > 0) await tellOfNotice(deps.db, notice.userId);
       if (channel === 'mail' && deps.mailer.enabled)
         await enqueue(deps.db, {
           key: `${NOTICE_MAIL_JOB}:${id}`,

@@ -12,7 +12,7 @@ import {
 import { readRaw, removeRaw, writeRaw } from '../storage-engine';
 import { $timer } from '../timer';
 import { readCache, writeCache } from './cache';
-import type { DeviceCache, SyncDeps, SyncStatus } from './deps';
+import { NOTICES_ARRIVED, type DeviceCache, type SyncDeps, type SyncStatus } from './deps';
 import { stashLegacyData } from './legacy-stash';
 import { $cacheOwner } from './owner';
 import type { WritableAtom } from 'nanostores';
@@ -60,6 +60,7 @@ export function browserDeps(status: WritableAtom<SyncStatus>): SyncDeps {
       events: window,
       isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
       reload: () => window.location.reload(),
+      noticed: () => window.dispatchEvent(new Event(NOTICES_ARRIVED)),
     },
     status,
   };

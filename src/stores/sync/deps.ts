@@ -90,7 +90,12 @@ export interface PageHooks {
   isOnline: () => boolean;
   /** Every screen starts again (after the workspace changed). */
   reload: () => void;
+  /** A notice for this person arrived on the poke stream (the bell reads its notices again). */
+  noticed?: () => void;
 }
+
+/** The window event the app's engine raises when a notice arrives (src/ui/shell/NoticesBell.tsx). */
+export const NOTICES_ARRIVED = 'hourmark:notices-arrived';
 
 /** What the shell says about sync. */
 export interface SyncStatus {

@@ -66,6 +66,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     pull: () => void session?.pullNow(),
     poked: (version) => session?.poked(version),
     patched: (patch) => session?.patched(patch),
+    noticed: () => deps.page.noticed?.(),
     mayRetry: () => Boolean(session && !session.view().problem),
   });
   let session: Session | null = null;

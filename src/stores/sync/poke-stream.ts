@@ -56,6 +56,8 @@ export function createPokeStream(deps: {
   poked: (version: number) => void;
   /** The rows of a change this device may see, to lay over its cache without a pull. */
   patched: (patch: PokePatch) => void;
+  /** A notice for this person arrived (issue 31). */
+  noticed?: () => void;
   /** False once a problem (signed out, not a member) means asking again is pointless. */
   mayRetry: () => boolean;
 }): PokeStream {
@@ -88,6 +90,7 @@ export function createPokeStream(deps: {
       if (typeof poke?.version === 'number') deps.poked(poke.version);
       else deps.pull();
     });
+    opened.addEventListener('notice', () => deps.noticed?.());
     opened.addEventListener('changes', (event) => {
       const patch = parsed<PokePatch>(event);
       if (isPatch(patch)) deps.patched(patch);

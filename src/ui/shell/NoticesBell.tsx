@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $notices, loadNotices, markNoticesRead } from '../../stores/notices';
+import { NOTICES_ARRIVED } from '../../stores/sync/deps';
 
-/** How often an open screen asks for new notices. */
+/**
+ * How often an open screen asks for new notices anyway: a notice arrives on the poke stream at
+ * once (issue 31), but a tab that does not lead holds no stream.
+ */
 const REFRESH_MS = 60_000;
 
 const when = (iso: string) =>
@@ -22,7 +26,13 @@ export function NoticesBell() {
     const timer = window.setInterval(() => {
       if (document.visibilityState === 'visible') void loadNotices();
     }, REFRESH_MS);
-    return () => window.clearInterval(timer);
+    // Told by the sync engine's poke stream that a notice came.
+    const arrived = () => void loadNotices();
+    window.addEventListener(NOTICES_ARRIVED, arrived);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener(NOTICES_ARRIVED, arrived);
+    };
   }, []);
   const unread = state?.unread ?? 0;
   return (

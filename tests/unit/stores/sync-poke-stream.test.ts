@@ -12,6 +12,7 @@ function stream(
   const pull = vi.fn();
   const poked = vi.fn();
   const patched = vi.fn();
+  const noticed = vi.fn();
   const poke = createPokeStream({
     EventSource: options.EventSource === undefined ? FakeEventSource : options.EventSource,
     clock,
@@ -19,9 +20,18 @@ function stream(
     pull,
     poked,
     patched,
+    noticed,
     mayRetry: options.mayRetry ?? (() => true),
   });
-  return { clock, pull, poked, patched, poke, latest: () => FakeEventSource.opened.at(-1) };
+  return {
+    clock,
+    pull,
+    poked,
+    patched,
+    noticed,
+    poke,
+    latest: () => FakeEventSource.opened.at(-1),
+  };
 }
 
 beforeEach(() => {
@@ -56,6 +66,14 @@ describe('poke stream', () => {
     expect(pull).toHaveBeenCalledTimes(3);
     expect(patched).toHaveBeenCalledTimes(1);
     expect(poked).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when a notice arrived, and pulls nothing for it', () => {
+    const { pull, noticed, poke, latest } = stream();
+    poke.open('w1');
+    latest()?.send('notice', {});
+    expect(noticed).toHaveBeenCalledTimes(1);
+    expect(pull).not.toHaveBeenCalled();
   });
 
   it('pulls when refused and reconnects every 30 s until the server takes it', () => {
