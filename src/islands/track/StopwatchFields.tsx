@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { entryNamed, recentEntries } from '../../lib/recent-entries';
 import { $projectChoices, $tasksByProject } from '../../stores/choices';
+import { $timeLogs } from '../../stores/time-logs';
 import type { TimerEntry } from '../../stores/timer';
 
 /**
@@ -21,6 +23,10 @@ export function StopwatchFields({
   const tasks = entry.projectId ? (tasksByProject.get(entry.projectId) ?? []) : [];
   const id = useId();
   const groups = [...new Set(projects.map((p) => p.group))];
+  const logs = useStore($timeLogs);
+  // Recent work whose words hold what is typed (issue 29): a native list, so it costs Track
+  // no script; choosing one brings back its project, task and tags.
+  const suggestions = useMemo(() => recentEntries(logs, entry.desc), [logs, entry.desc]);
   return (
     <div className="mb-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
       <div className="flex flex-col lg:col-span-2">
@@ -32,9 +38,40 @@ export function StopwatchFields({
           className="field-input"
           value={entry.desc}
           maxLength={2000}
-          onChange={(e) => onChange({ ...entry, desc: e.target.value }, false)}
+          list={`${id}-recent`}
+          aria-describedby={`${id}-recent-help`}
+          onChange={(e) => {
+            const typed = e.target.value;
+            // A suggestion chosen from the list (not typed out) fills in the rest of its entry.
+            const picked =
+              (e.nativeEvent as InputEvent).inputType === 'insertReplacementText' ||
+              (e.nativeEvent as InputEvent).inputType === undefined
+                ? entryNamed(suggestions, typed)
+                : null;
+            if (picked)
+              onChange(
+                {
+                  ...entry,
+                  desc: picked.description,
+                  projectId: picked.projectId,
+                  taskId: picked.taskId,
+                  tags: picked.tags,
+                },
+                true,
+              );
+            else onChange({ ...entry, desc: typed }, false);
+          }}
           onBlur={onCommit}
         />
+        <datalist id={`${id}-recent`}>
+          {suggestions.map((s) => (
+            <option key={`${s.description}|${s.detail}`} value={s.description} label={s.detail} />
+          ))}
+        </datalist>
+        <span id={`${id}-recent-help`} className="sr-only">
+          Suggests what you worked on in the last 8 weeks; choosing one fills in its project, task
+          and tags.
+        </span>
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${id}-project`} className="text-sm font-semibold">
