@@ -76,14 +76,14 @@ test('without the server, All hours says the older logs could not be loaded; Try
   await page.goto('/allHours');
   await allSaved(page);
   await expect(page.getByRole('main').getByText('Old launch')).toBeVisible();
-  await page.route('**/sync/logs?**', (route) => route.abort('internetdisconnected'));
+  await page.route('**/api/logs?**', (route) => route.abort('internetdisconnected'));
   await page.getByLabel('Search').fill('e');
   await expect(
     page.getByRole('main').getByRole('status').filter({ hasText: 'before' }),
   ).toContainText('are kept on the server and could not be loaded');
   // Only the cached log counts meanwhile: 1 h, ₹1,000.00.
   await expect(totals(page)).toHaveText(['1', '1.00', '₹1,000.00', '₹400.00', '₹0.00']);
-  await page.unroute('**/sync/logs?**');
+  await page.unroute('**/api/logs?**');
   await page.getByRole('button', { name: 'Try again' }).click();
   // "e" is in every log's "Acme Ltd / Website".
   await expect(page.getByRole('main').getByText('Old launch')).toBeVisible();
