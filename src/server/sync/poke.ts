@@ -19,8 +19,9 @@ export const POKE_CHANNEL = 'hourmark_poke';
 const CHANNEL = POKE_CHANNEL;
 
 /**
- * How long a process gathers the pokes of one workspace before it tells its streams: a burst of
- * pushes becomes one message per device (issue 34).
+ * The least time between two deliveries to one workspace's streams: a change after a quiet spell
+ * goes out at once, and what comes during a delivery or within this time of its start waits for
+ * the next, so a burst of pushes becomes one message per device per 50 ms (issue 34).
  */
 export const POKE_GROUP_MS = 50;
 
@@ -68,6 +69,8 @@ interface Gathered {
   pullAll: boolean;
   waiting: boolean;
   running: boolean;
+  /** When the last delivery began (ms), so the next waits until POKE_GROUP_MS after it. */
+  lastAt: number;
 }
 
 interface Hub {
@@ -128,6 +131,7 @@ function gather(
     pullAll: false,
     waiting: false,
     running: false,
+    lastAt: 0,
   };
   hub.gathered.set(poke.workspaceId, group);
   group.to = Math.max(group.to, poke.version);
@@ -137,13 +141,15 @@ function gather(
 
 function later(database: Database, hub: Hub, workspaceId: string, group: Gathered) {
   group.waiting = true;
-  setTimeout(() => void flush(database, hub, workspaceId, group), POKE_GROUP_MS);
+  const wait = Math.max(0, group.lastAt + POKE_GROUP_MS - Date.now());
+  setTimeout(() => void flush(database, hub, workspaceId, group), wait);
 }
 
 /** Tells the workspace's streams of what was gathered; one delivery per workspace at a time. */
 async function flush(database: Database, hub: Hub, workspaceId: string, group: Gathered) {
   group.waiting = false;
   group.running = true;
+  group.lastAt = Date.now();
   const { to, pullAll } = group;
   group.pullAll = false;
   const streams = [...(hub.byWorkspace.get(workspaceId) ?? [])];
@@ -156,7 +162,8 @@ async function flush(database: Database, hub: Hub, workspaceId: string, group: G
   } finally {
     group.running = false;
     if (group.to > to || group.pullAll) later(database, hub, workspaceId, group);
-    else hub.gathered.delete(workspaceId);
+    // Kept while the workspace has streams here (its last delivery's time paces the next).
+    else if (!hub.byWorkspace.has(workspaceId)) hub.gathered.delete(workspaceId);
   }
 }
 
@@ -280,6 +287,14 @@ export async function openStream(
       if (!open) return;
       open = false;
       remove(hub.byWorkspace, owner.workspaceId, stream);
+      const gathered = hub.gathered.get(owner.workspaceId);
+      if (
+        !hub.byWorkspace.has(owner.workspaceId) &&
+        gathered &&
+        !gathered.waiting &&
+        !gathered.running
+      )
+        hub.gathered.delete(owner.workspaceId);
       remove(hub.byUser, owner.userId, stream);
       const left = (hub.bySession.get(owner.sessionId) ?? 1) - 1;
       if (left > 0) hub.bySession.set(owner.sessionId, left);
