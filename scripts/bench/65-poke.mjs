@@ -117,6 +117,9 @@ async function measure(label, urlA, urlB) {
       },
     });
     delays.push((await arrived) - started);
+    // Changes 100 ms apart, as people make them: closer ones are a burst, which the server
+    // groups into one message per device every 50 ms (issue 34).
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   stream.destroy();
   console.log(
