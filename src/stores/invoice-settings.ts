@@ -1,35 +1,9 @@
+import type { InvoiceSettings as SharedInvoiceSettings } from '../lib/invoice-settings';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
-/** What invoices say about the workspace, and how they are numbered (issue 14). */
-export interface InvoiceSettings {
-  companyName: string;
-  address: string;
-  /** Tax registration number that is not a VAT number, e.g. a GSTIN (BT-32). */
-  taxNumber: string;
-  /** VAT number with its country prefix (BT-31). */
-  vatNumber: string;
-  /** ISO 3166-1 alpha-2, e.g. 'IN'. */
-  country: string;
-  currency: string;
-  numberPattern: string;
-  counter: 'continuous' | 'yearly' | 'per-client';
-  paymentTermsDays: number;
-  note: string;
-  /** Issue 28: what Peppol and XRechnung need (src/server/invoices/settings.ts). */
-  city: string;
-  postCode: string;
-  electronicAddress: string;
-  electronicAddressScheme: string;
-  contactName: string;
-  contactPhone: string;
-  contactEmail: string;
-  iban: string;
-  bic: string;
-  paymentInstructions: string;
-  /** The uploaded logo's id ('' for none); changed only by uploadLogo and removeLogo. */
-  logoId?: string;
-}
+/** What invoices say about the workspace, with the uploaded logo's id ('' for none; changed only by uploadLogo and removeLogo). */
+export type InvoiceSettings = SharedInvoiceSettings & { logoId?: string };
 
 type Result =
   | { ok: true; settings: InvoiceSettings }
