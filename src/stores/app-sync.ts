@@ -37,6 +37,33 @@ export const stopSync = (): void => engine?.sync.stopSync();
 /** Pushes what waits, then pulls; resolves once what was waiting at the call went out. */
 export const pushNow = (): Promise<void> => engine?.sync.pushNow() ?? Promise.resolve();
 
+/**
+ * True once everything this device changed is on the server (the status line says Saved), false
+ * when it cannot get there now (offline, a problem) or within `ms`. For a call that needs a
+ * change made a moment ago to be on the server first, such as inviting a member just added,
+ * even when the screen was opened so recently that sync is still starting.
+ */
+export function savedOnServer(ms = 15_000): Promise<boolean> {
+  void pushNow();
+  return new Promise((resolve) => {
+    let done = false;
+    let stop: (() => void) | null = null;
+    const finish = (saved: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stop?.();
+      resolve(saved);
+    };
+    const timer = setTimeout(() => finish(false), ms);
+    stop = $syncStatus.subscribe(({ phase }) => {
+      if (phase === 'saved') finish(true);
+      else if (phase === 'offline' || phase === 'error') finish(false);
+    });
+    if (done) stop();
+  });
+}
+
 /** Pulls what changed since the last pull. */
 export const pullNow = (): Promise<void> => engine?.sync.pullNow() ?? Promise.resolve();
 

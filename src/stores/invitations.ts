@@ -60,8 +60,13 @@ export async function loadInvitations(): Promise<void> {
 export async function inviteMember(
   memberId: string,
 ): Promise<{ ok: true; made: MadeInvitation } | { ok: false; message: string }> {
-  const { pushNow } = await import('./app-sync');
-  await pushNow();
+  const { savedOnServer } = await import('./app-sync');
+  if (!(await savedOnServer()))
+    return {
+      ok: false,
+      message:
+        'This team member is not saved on the server yet, so no link can be made. Try again once the status says Saved.',
+    };
   const result = await callApi<{
     invitation: PendingInvitation;
     link: string;

@@ -1,4 +1,8 @@
-import { setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
+import {
+  setPersistentEngine,
+  windowPersistentEvents,
+  type PersistentListener as StorageListener,
+} from '@nanostores/persistent';
 import { dismissStorageNotice, reportStorageNotice } from './storage-notices';
 import {
   guardUnsavedWrites,
@@ -22,9 +26,28 @@ export function readRaw(key: string): string | null {
   }
 }
 
+// While another tab leads sync, this tab's writes to the keys it shares with it stay here (the
+// leader writes those keys, with this tab's changes taken from its hand-off, ./sync/hand-off.ts):
+// two tabs writing one key at once would keep only one of their changes.
+let heldKeys: ReadonlySet<string> | null = null;
+const heldForLeader = new Map<string, string>();
+
+/**
+ * Holds this tab's writes to `keys` in memory (another tab leads and writes them), or, given
+ * null, stops holding and writes what it held (this tab leads now, and its view is the newest),
+ * unless `write` is false (sync stopped in this tab: the leader's values stand).
+ */
+export function holdWritesOf(keys: ReadonlySet<string> | null, { write = true } = {}): void {
+  heldKeys = keys;
+  if (keys) return;
+  const held = [...heldForLeader];
+  heldForLeader.clear();
+  if (write) for (const [key, value] of held) writeRaw(key, value);
+}
+
 /** The value this tab holds for `key`: one the browser refused (kept in memory), else the stored one. */
 export function readKept(key: string): string | null {
-  return heldInMemory.get(key) ?? readRaw(key);
+  return heldForLeader.get(key) ?? heldInMemory.get(key) ?? readRaw(key);
 }
 
 /** Every key this tab holds a value for, stored or kept in memory after a refused write. */
@@ -97,24 +120,43 @@ const store: Record<string, string> = {};
 const engine = new Proxy(store, {
   get: (_target, key) => (typeof key === 'string' ? (readKept(key) ?? undefined) : undefined),
   set: (_target, key, value: string) => {
-    if (typeof key === 'string') writeRaw(key, value);
+    if (typeof key !== 'string') return true;
+    if (heldKeys?.has(key)) heldForLeader.set(key, value);
+    else writeRaw(key, value);
     return true;
   },
   has: (_target, key) => typeof key === 'string' && readKept(key) !== null,
   deleteProperty: (_target, key) => {
-    if (typeof key === 'string') removeRaw(key);
+    if (typeof key !== 'string') return true;
+    heldForLeader.delete(key);
+    if (!heldKeys?.has(key)) removeRaw(key);
     return true;
   },
 });
 
 // Stores stop listening a second after their last subscriber leaves; in a test environment
 // that is torn down within that second, `window` is gone by then, so removal checks for it.
+// The leader's write of a key replaces what this tab held for it (it carries this tab's changes).
+const wrapped = new WeakMap<StorageListener, StorageListener>();
+const leaderWrites = (listener: StorageListener): StorageListener => {
+  let found = wrapped.get(listener);
+  if (!found) {
+    found = (event) => {
+      // A storage event's key is null when another tab cleared all of storage.
+      if (typeof event.key === 'string') heldForLeader.delete(event.key);
+      else heldForLeader.clear();
+      listener(event);
+    };
+    wrapped.set(listener, found);
+  }
+  return found;
+};
 const events: typeof windowPersistentEvents = {
   addEventListener: (key, listener, restore) =>
-    windowPersistentEvents.addEventListener(key, listener, restore),
+    windowPersistentEvents.addEventListener(key, leaderWrites(listener), restore),
   removeEventListener: (key, listener, restore) => {
     if (typeof window !== 'undefined')
-      windowPersistentEvents.removeEventListener(key, listener, restore);
+      windowPersistentEvents.removeEventListener(key, leaderWrites(listener), restore);
   },
 };
 

@@ -138,17 +138,32 @@ const utcOffsetMinutes = (now: Date) => -now.getTimezoneOffset();
  * an older version to continue a log is saved as a new log with that log's project and words.
  * Sent as the command `stopTimer`: the server stops what runs there and saves it the same way.
  */
-export function stopTimer(now = new Date()): WriteResult {
+export function stopTimer(now = new Date(), stoppedRunId = idForUnnamedRun()): WriteResult {
   return runCommand(
     'stopTimer',
-    { stoppedAt: now.getTime(), utcOffsetMinutes: utcOffsetMinutes(now) },
-    () => saveRun(now),
+    {
+      stoppedAt: now.getTime(),
+      utcOffsetMinutes: utcOffsetMinutes(now),
+      ...(stoppedRunId ? { stoppedRunId } : {}),
+    },
+    () => saveRun(now, stoppedRunId),
   );
 }
 
-function saveRun(now: Date): WriteResult {
+/**
+ * A run started by an older version has no id for the logs its stop saves. This device names
+ * them and tells the server, so its guess and the server's answer are the same records (two
+ * different ids would show the run twice until the next pull).
+ */
+function idForUnnamedRun(): string | undefined {
+  const state = $timer.get();
+  return state.status === 'running' && !state.runId ? newId() : undefined;
+}
+
+function saveRun(now: Date, stoppedRunId: string | undefined): WriteResult {
   const state = $timer.get();
   if (state.status !== 'running') return writeOutcome(TIMER_KEY);
+  const runId = state.runId ?? stoppedRunId;
   const continued = state.continueLogId ? timeLogById(state.continueLogId) : undefined;
   const fromEntry = fieldsOfEntry(state.entry ?? (continued ? entryOfLog(continued) : undefined));
   // A project that needs approval gets a pending log, as the form would.
@@ -178,7 +193,7 @@ function saveRun(now: Date): WriteResult {
       },
       needsApproval,
       now,
-      state.runId ? `${state.runId}${index === 0 ? '' : `-${index}`}` : undefined,
+      runId ? `${runId}${index === 0 ? '' : `-${index}`}` : undefined,
     ),
   );
   return combineWrites(stopped, ...added);
@@ -194,14 +209,18 @@ export function continueLog(
 ): WriteResult {
   const day = toDay(now);
   const runId = newId();
+  const stoppedRunId = idForUnnamedRun();
   const args = {
     logId: log.id,
     startedAt: now.getTime(),
     day,
     runId,
     utcOffsetMinutes: utcOffsetMinutes(now),
+    ...(stoppedRunId ? { stoppedRunId } : {}),
   };
-  return runCommand('continueLog', args, () => startTimer(day, now, null, entryOfLog(log), runId));
+  return runCommand('continueLog', args, () =>
+    startTimer(day, now, null, entryOfLog(log), runId, stoppedRunId),
+  );
 }
 
 /**
@@ -214,6 +233,7 @@ export function startTimer(
   continueLogId: string | null = null,
   entry?: TimerEntry,
   runId: string = newId(),
+  stoppedRunId: string | undefined = idForUnnamedRun(),
 ): WriteResult {
   const named = entry && JSON.stringify(entry) !== JSON.stringify(emptyEntry) ? entry : undefined;
   const args = {
@@ -221,6 +241,7 @@ export function startTimer(
     day,
     runId,
     utcOffsetMinutes: utcOffsetMinutes(now),
+    ...(stoppedRunId ? { stoppedRunId } : {}),
     ...(named
       ? {
           entry: {
@@ -234,7 +255,7 @@ export function startTimer(
       : {}),
   };
   return runCommand('startTimer', args, () => {
-    const stopped = stopTimer(now);
+    const stopped = stopTimer(now, stoppedRunId);
     const running: TimerState = {
       status: 'running',
       startedAt: now.getTime(),

@@ -292,6 +292,29 @@ describe.each(drivers)('named commands on $name', (driver) => {
     });
   });
 
+  it('saves a run an older version started (no run id) under the id the device names', async () => {
+    await ok(nia, 'setTimer', {
+      timer: {
+        status: 'running',
+        startedAt: Date.parse('2026-11-23T09:00:00Z'),
+        day: '2026-11-23',
+        continueLogId: null,
+        entry: { projectId: null, taskId: null, memberId: 'm-nia', tags: '', desc: '' },
+      },
+    });
+    await ok(nia, 'stopTimer', {
+      stoppedAt: Date.parse('2026-11-23T09:20:00Z'),
+      utcOffsetMinutes: 0,
+      stoppedRunId: 'run-from-old-version',
+    });
+    expect((await stored('time_logs', 'run-from-old-version'))?.data).toMatchObject({
+      date: '2026-11-23',
+      st: '09:00',
+      end: '09:20',
+      dur: 1200,
+    });
+  });
+
   it('continues a log as a new run with its words, and Start saves a running one first', async () => {
     await ok(admin, 'addTimeLog', {
       id: 'l-review',

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { $timer, startTimer, stopTimer } from '../../stores/timer';
 import { $shownDay, toggleAddForm } from '../../stores/track';
 import { typingInto, useSearchShortcut } from '../../ui/list/use-search-shortcut';
@@ -6,7 +6,9 @@ import { typingInto, useSearchShortcut } from '../../ui/list/use-search-shortcut
 /** `n` toggles the add-log form, `s` starts or stops the stopwatch, `/` focuses the search field. */
 export function useTrackShortcuts(): void {
   useSearchShortcut();
-  useEffect(() => {
+  // Before the screen is painted, not after (useEffect waits for a busy main thread): a key
+  // pressed the moment the screen shows must already be heard.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || typingInto(event.target)) return;
       if (event.key === 'n') {

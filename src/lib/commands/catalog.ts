@@ -149,6 +149,11 @@ const runStart = z
     /** The day the run is for, in the device's calendar. */
     day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD'),
     runId: recordId.optional(),
+    /**
+     * The id for the logs of a run already going that has none (started by an older version):
+     * the device names them, so its guess and the server's logs are the same records.
+     */
+    stoppedRunId: recordId.optional(),
     /** The device's clock, minutes ahead of UTC: where its midnights fall when a run is saved. */
     utcOffsetMinutes: z
       .number()
@@ -169,7 +174,12 @@ const entryArgs = z
   .strict();
 
 /** The logs a running stopwatch saves when it stops at `stoppedAt`, then the idle stopwatch. */
-async function stopSteps(stoppedAt: number, utcOffsetMinutes: number, read: CommandReader) {
+async function stopSteps(
+  stoppedAt: number,
+  utcOffsetMinutes: number,
+  read: CommandReader,
+  namedRunId?: string,
+) {
   const timer = await read.timer();
   if (!timer || timer['status'] !== 'running') return [];
   const startedAt = Number(timer['startedAt']);
@@ -185,7 +195,7 @@ async function stopSteps(stoppedAt: number, utcOffsetMinutes: number, read: Comm
   const projectId = typeof from['projectId'] === 'string' ? from['projectId'] : null;
   const status = await firstStatus(projectId, read);
   const billable = await billableOf(projectId, read);
-  const runId = typeof timer['runId'] === 'string' ? timer['runId'] : read.newId();
+  const runId = typeof timer['runId'] === 'string' ? timer['runId'] : (namedRunId ?? read.newId());
   const logs = splitRunAtOffset(startedAt, Math.max(startedAt, stoppedAt), utcOffsetMinutes).map(
     (run, index): Step => ({
       name: 'addTimeLog',
@@ -218,7 +228,7 @@ async function startSteps(
   continueLogId: string | null,
   read: CommandReader,
 ) {
-  const stopped = await stopSteps(args.startedAt, args.utcOffsetMinutes, read);
+  const stopped = await stopSteps(args.startedAt, args.utcOffsetMinutes, read, args.stoppedRunId);
   const running = {
     status: 'running',
     startedAt: args.startedAt,
@@ -365,10 +375,11 @@ export const commands = {
       .object({
         stoppedAt: z.number().int().positive(),
         utcOffsetMinutes: runStart.shape.utcOffsetMinutes,
+        stoppedRunId: runStart.shape.stoppedRunId,
       })
       .strict(),
-    async ({ stoppedAt, utcOffsetMinutes }, read) =>
-      steps(...(await stopSteps(stoppedAt, utcOffsetMinutes, read))),
+    async ({ stoppedAt, utcOffsetMinutes, stoppedRunId }, read) =>
+      steps(...(await stopSteps(stoppedAt, utcOffsetMinutes, read, stoppedRunId))),
   ),
   continueLog: command(
     'Starts a new run with a log’s project, task, tags and description (the log is left alone).',

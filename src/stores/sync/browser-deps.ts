@@ -9,9 +9,9 @@ import {
   trimOldLogs,
   windowStart,
 } from '../older-logs';
-import { readRaw, removeRaw, writeRaw } from '../storage-engine';
-import { $timer } from '../timer';
-import { readCache, writeCache } from './cache';
+import { holdWritesOf, keptKeys, readRaw, removeRaw, writeRaw } from '../storage-engine';
+import { $timer, TIMER_KEY } from '../timer';
+import { keyOfList, readCache, writeCache } from './cache';
 import { NOTICES_ARRIVED, type DeviceCache, type SyncDeps, type SyncStatus } from './deps';
 import { stashLegacyData } from './legacy-stash';
 import { $cacheOwner } from './owner';
@@ -19,10 +19,14 @@ import type { WritableAtom } from 'nanostores';
 
 /** The device's cache as the stores hold it: the documented keys, the stopwatch, the owner. */
 export function browserCache(): DeviceCache {
+  /** The keys the leading tab writes for every tab: the cached lists and the stopwatch. */
+  const sharedKeys: ReadonlySet<string> = new Set([...Object.values(keyOfList), TIMER_KEY]);
   return {
     read: readCache,
     timer: () => $timer.get(),
     write: writeCache,
+    holdWrites: (mode) =>
+      holdWritesOf(mode === 'hold' ? sharedKeys : null, { write: mode === 'write' }),
     owner: $cacheOwner,
     onChange: onLocalChange,
     windowStart: () => windowStart(),
@@ -43,7 +47,12 @@ export function browserDeps(status: WritableAtom<SyncStatus>): SyncDeps {
   return {
     fetch: (input, init) => fetch(input, init),
     apiBase: (import.meta.env.PUBLIC_API_URL as string | undefined) ?? '',
-    storage: { read: readRaw, write: (key, value) => void writeRaw(key, value), remove: removeRaw },
+    storage: {
+      read: readRaw,
+      write: (key, value) => void writeRaw(key, value),
+      remove: removeRaw,
+      keys: keptKeys,
+    },
     onCorrupt: (key, raw) => keepAside(key, raw, 0, null),
     clock: {
       now: () => new Date(),

@@ -17,6 +17,8 @@ export interface SyncStorage {
   read: (key: string) => string | null;
   write: (key: string, value: string) => void;
   remove: (key: string) => void;
+  /** Every key stored (the leader looks for other tabs' hand-offs, ./hand-off.ts). */
+  keys: () => string[];
 }
 
 /** Timers and the time, so tests can move them. */
@@ -57,6 +59,12 @@ export interface DeviceCache {
   timer: () => Timer;
   /** Stores records that came from the server (not reported as changes). */
   write: (records: LocalRecords, timer?: Timer) => void;
+  /**
+   * While another tab leads, this tab's writes to the shared keys stay in its memory (the leader
+   * writes them, with this tab's changes taken from its hand-off); `write` stops holding and
+   * writes what was held (this tab leads now), `drop` stops holding and forgets it (sync ended).
+   */
+  holdWrites: (mode: 'hold' | 'write' | 'drop') => void;
   /** The account and workspace the cache belongs to (shared by every tab in the browser). */
   owner: WritableAtom<CacheOwner | null>;
   /** Changes a person made (key, before, after); the returned function stops listening. */
@@ -118,6 +126,8 @@ export const startingStatus = (): SyncStatus => ({
 
 /** Everything `createSyncEngine` needs. */
 export interface SyncDeps {
+  /** This tab's id among the browser's tabs (a new one per page load when not given). */
+  tabId?: string;
   fetch: typeof fetch;
   /** Origin of the API ('' for the page's own). */
   apiBase: string;

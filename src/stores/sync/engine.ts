@@ -1,9 +1,10 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { rebase, type NewMutation } from '../../lib/sync/rebase';
+import { rebase, withBases, type NewMutation } from '../../lib/sync/rebase';
 import type { User } from '../auth';
 import type { LocalEvent } from '../local-changes';
 import { cachedRecord, mutationsOfEvent } from './changes';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
+import { createTabHandOff, takeHandOffs } from './hand-off';
 import { createLeaderTab } from './leader';
 import { createOutbox } from './outbox';
 import type { CacheOwner } from './owner';
@@ -58,6 +59,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const outbox = createOutbox(deps);
   const transport = createTransport(deps);
   const leaderTab = createLeaderTab(deps);
+  const handOff = createTabHandOff(deps.storage, deps.tabId ?? newTabId());
   const workspaces = createWorkspaceSwitch({ transport, storage: deps.storage, outbox, cache });
   const poke = createPokeStream({
     EventSource: deps.EventSource,
@@ -70,6 +72,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     mayRetry: () => Boolean(session && !session.view().problem),
   });
   let session: Session | null = null;
+  /** A start under way (the workspace list is on its way): pushNow waits for it. */
+  let starting: Promise<void> | null = null;
   /** Moves on at every start and stop: a start that finds it moved while it waited does nothing. */
   let generation = 0;
   let disposed = false;
@@ -79,7 +83,10 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   function refresh(state?: SyncState): void {
     const s = session;
     if (!s) return;
-    const { outbox: waiting, refusals } = state ?? outbox.read(s.owner);
+    const current = state ?? outbox.read(s.owner);
+    const { refusals } = current;
+    // A following tab's own changes count until the leader took them into the outbox.
+    const pending = current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current));
     const view = s.view();
     const offline = view.networkDown || !page.isOnline();
     status.set({
@@ -87,25 +94,67 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         ? 'error'
         : offline
           ? 'offline'
-          : waiting.length > 0 || view.busy || view.catchingUp
+          : pending > 0 || view.busy || view.catchingUp
             ? 'saving'
             : 'saved',
-      pending: waiting.length,
+      pending,
       refusals,
       problem: view.problem,
     });
   }
 
-  /** Turns a change a person made into mutations in the outbox, and pushes if this tab leads. */
+  /**
+   * Turns a change a person made into mutations: the leading tab puts them in the outbox and
+   * pushes; another tab hands them to the leader (./hand-off.ts), which alone writes the outbox.
+   */
   function enqueue(event: LocalEvent): void {
     const s = session;
     const made = s && mutationsOfEvent(event);
     if (!s || !made) return;
-    refresh(outbox.append(s.owner, made.mutations, made.before));
-    if (s.leader) void s.pushNow();
+    if (s.leader) {
+      refresh(outbox.append(s.owner, made.mutations, made.before));
+      void s.pushNow();
+      return;
+    }
+    handOff.give(
+      s.owner,
+      made.mutations,
+      withBases({}, made.mutations, made.before),
+      deps.clock.now(),
+    );
+    refresh();
+  }
+
+  /**
+   * The leader takes what other tabs handed over into the outbox and lays it over the cache it
+   * writes for every tab (their own writes of the shared keys stay in their memory).
+   */
+  function takeOthersChanges(s: Session): void {
+    if (!s.leader || session !== s) return;
+    const taken = takeHandOffs(deps.storage, s.owner, outbox.read(s.owner), deps.clock.now());
+    if (!taken.took) return;
+    const state = outbox.update(s.owner, () => taken.state);
+    const out = rebase({
+      local: cache.read(),
+      timer: cache.timer(),
+      changes: [],
+      reset: false,
+      pending: state.outbox,
+      bases: state.bases,
+      now: deps.clock.now().toISOString(),
+    });
+    cache.write(out.local, out.timer);
+    refresh(state);
+  }
+
+  /** Another tab wrote the outbox: a following tab drops what the leader took from it. */
+  function outboxWritten(s: Session): void {
+    if (!s.leader) handOff.prune(s.owner, outbox.read(s.owner));
+    refresh();
   }
 
   function endSession(): void {
+    if (session) cache.holdWrites('drop');
     session?.stop();
     session = null;
     leaderTab.stop();
@@ -125,6 +174,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       session: () => session,
       enqueue,
       refresh: () => refresh(),
+      outboxWritten,
+      handedOver: takeOthersChanges,
       follow: () => {
         stopSync();
         page.reload();
@@ -132,7 +183,51 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     });
   }
 
-  async function startSync(user: User): Promise<void> {
+  function startSync(user: User): Promise<void> {
+    const started = start(user);
+    starting = started;
+    const done = () => {
+      if (starting === started) starting = null;
+    };
+    started.then(done, done);
+    return started;
+  }
+
+  /**
+   * Pushes what waits, once the session a start under way opens exists: a screen that must
+   * have its changes on the server before a call (an invitation for a member just added) may
+   * run before the workspace list came back, and must not go ahead with nothing pushed.
+   */
+  async function pushWhenStarted(): Promise<void> {
+    if (!session && starting) await starting;
+    const s = session;
+    if (!s) return;
+    if (s.leader) return s.pushNow();
+    // Another tab pushes: wait until it took and saved this tab's changes too.
+    await settled(15_000);
+  }
+
+  /** Resolves once the status line says Saved, or cannot (offline, a problem), or after `ms`. */
+  function settled(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let stop: (() => void) | null = null;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        deps.clock.clearTimeout(timer);
+        stop?.();
+        resolve();
+      };
+      const timer = deps.clock.setTimeout(finish, ms);
+      stop = status.subscribe(({ phase }) => {
+        if (phase !== 'saving' && phase !== 'starting') finish();
+      });
+      if (done) stop();
+    });
+  }
+
+  async function start(user: User): Promise<void> {
     if (disposed) return;
     generation += 1;
     const mine = generation;
@@ -159,8 +254,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       changed: (state) => {
         if (session === s) refresh(state);
       },
+      beforePush: () => takeOthersChanges(s),
     });
     session = s;
+    // Until this tab leads, the leader writes the shared keys.
+    cache.holdWrites('hold');
     cache.owner.set(owner);
     cache.trimOldLogs(owner);
     listen();
@@ -168,7 +266,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     leaderTab.lead(`hourmark-sync:${syncStateKey(owner)}`, () => {
       if (session !== s) return;
       s.setLeader(true);
+      // This tab's view is the newest now: it writes the shared keys, and its own hand-off and
+      // any other tab's (the leader before may have closed before taking them) go out.
+      cache.holdWrites('write');
       poke.open(owner.workspaceId);
+      takeOthersChanges(s);
       void s.pushNow();
       // Saving until the first pull has brought this tab up to date.
       refresh();
@@ -179,26 +281,41 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     $status: status,
     startSync,
     stopSync,
-    pushNow: () => session?.pushNow() ?? Promise.resolve(),
+    pushNow: pushWhenStarted,
     pullNow: () => session?.pullNow() ?? Promise.resolve(),
     async switchWorkspace(target) {
       const s = session;
       if (!s) return { ok: false, message: 'Your workspace is still opening.' };
       return workspaces.switchTo(s.owner, target, {
-        pushNow: () => s.pushNow(),
+        pushNow: pushWhenStarted,
         stop: stopSync,
         reload: page.reload,
       });
     },
     dismissRefusals() {
-      if (!session) return;
-      refresh(outbox.dismissRefusals(session.owner));
+      const s = session;
+      if (!s) return;
+      if (s.leader) return refresh(outbox.dismissRefusals(s.owner));
+      handOff.dismiss(s.owner, deps.clock.now());
     },
     enqueueMutations(mutations) {
       const s = session;
       if (!s || mutations.length === 0) return;
       const cached = cache.read();
-      const state = outbox.append(s.owner, mutations, cachedRecord(cached));
+      let state: SyncState;
+      if (s.leader) state = outbox.append(s.owner, mutations, cachedRecord(cached));
+      else {
+        // Handed to the leader; shown here at once, laid over what the outbox holds.
+        const bases = withBases({}, mutations, cachedRecord(cached));
+        handOff.give(s.owner, mutations, bases, deps.clock.now());
+        const shared = outbox.read(s.owner);
+        const mine = mutations.map((m, i) => ({ ...m, id: shared.nextMutationId + i }));
+        state = {
+          ...shared,
+          outbox: [...shared.outbox, ...mine],
+          bases: { ...bases, ...shared.bases },
+        };
+      }
       const out = rebase({
         local: cached,
         timer: cache.timer(),
@@ -209,7 +326,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         now: deps.clock.now().toISOString(),
       });
       cache.write(out.local, out.timer);
-      refresh(state);
+      refresh(s.leader ? state : undefined);
       if (s.leader) void s.pushNow();
     },
     currentOwner: () => session?.owner ?? null,
@@ -226,6 +343,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       outbox.dispose();
     },
   };
+}
+
+/** A new id for this tab (a page load), naming its hand-off key. */
+function newTabId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export type { SyncStatus } from './deps';

@@ -1,11 +1,12 @@
 import type { LocalEvent } from '../local-changes';
 import type { DeviceCache, PageHooks } from './deps';
 import type { Session } from './session';
+import { handOffPrefix } from './hand-off';
 import { syncStateKey } from './state';
 
 /**
  * What the engine hears from the page around it: changes a person makes, another tab's write of
- * the outbox (the leader pushes it), the network going and coming back, and another tab opening
+ * the outbox or of its hand-off (./hand-off.ts; the leader takes and pushes it), the network going and coming back, and another tab opening
  * another of this person's workspaces (this tab follows). Returns what stops listening.
  */
 export function listenToPage(deps: {
@@ -14,15 +15,25 @@ export function listenToPage(deps: {
   session: () => Session | null;
   enqueue: (event: LocalEvent) => void;
   refresh: () => void;
+  /** Another tab wrote the outbox (the leader took or pushed something). */
+  outboxWritten: (s: Session) => void;
+  /** A following tab handed over changes: the leader takes them. */
+  handedOver: (s: Session) => void;
   /** Another tab opened another workspace of this person's: start again on it. */
   follow: () => void;
 }): () => void {
   const { page, session, refresh } = deps;
   const onStorage = (event: Event) => {
     const s = session();
-    if (!s || (event as StorageEvent).key !== syncStateKey(s.owner)) return;
-    refresh();
-    if (s.leader) void s.pushNow();
+    const key = (event as StorageEvent).key;
+    if (!s || key === null) return;
+    if (key === syncStateKey(s.owner)) {
+      deps.outboxWritten(s);
+      if (s.leader) void s.pushNow();
+    } else if (s.leader && key.startsWith(handOffPrefix(s.owner))) {
+      deps.handedOver(s);
+      void s.pushNow();
+    }
   };
   const onOnline = () => {
     const s = session();

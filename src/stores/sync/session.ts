@@ -54,6 +54,8 @@ export function createSession(deps: {
   clock: Clock;
   /** Something changed that the status line shows. */
   changed: (state?: SyncState) => void;
+  /** Runs before each push: the leader takes what other tabs handed over (./hand-off.ts). */
+  beforePush?: () => void;
 }): Session {
   const { owner: me, outbox, transport, cache, clock } = deps;
   const backoff = createBackoff(clock);
@@ -91,6 +93,9 @@ export function createSession(deps: {
 
   /** Pushes what the outbox holds beyond what this tab already pushed, then pulls. */
   async function pushOutbox(): Promise<void> {
+    // Only the leading tab writes the outbox (./hand-off.ts); another tab's changes reach it.
+    if (!leader) return;
+    deps.beforePush?.();
     let renewed = false;
     while (live()) {
       const state = outbox.read(me);
@@ -164,7 +169,8 @@ export function createSession(deps: {
 
   /** Pulls what changed since the last pull and rebases the cache on it. */
   async function pullOnce(): Promise<void> {
-    if (!live()) return;
+    // The leader pulls for every tab, and alone writes what a pull brings.
+    if (!live() || !leader) return;
     const start = outbox.read(me);
     const result = await transport.pull(me.workspaceId, start.cookie, cache.windowStart());
     if (stopped) return;

@@ -23,6 +23,8 @@ export interface SyncState {
   outbox: PendingMutation[];
   bases: Bases;
   refusals: Refusal[];
+  /** How far the leader took each other tab's changes (./hand-off.ts), by tab id. */
+  handedOver?: Record<string, number>;
 }
 
 /** The key of one account and workspace's sync state (it outlives the cache it feeds). */

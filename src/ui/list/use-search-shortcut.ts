@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /** True when a key press goes into a field, where shortcuts must not fire. */
 export function typingInto(target: EventTarget | null): boolean {
@@ -8,7 +8,9 @@ export function typingInto(target: EventTarget | null): boolean {
 
 /** `/` focuses the screen's search field, wherever a screen has one. */
 export function useSearchShortcut(): void {
-  useEffect(() => {
+  // Before the screen is painted, not after (useEffect waits for a busy main thread): a key
+  // pressed the moment the screen shows must already be heard.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (
         event.key !== '/' ||

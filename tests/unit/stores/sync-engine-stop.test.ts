@@ -116,6 +116,23 @@ describe('pushing while a push is under way', () => {
     engine.dispose();
   });
 
+  it('a push asked for while sync is still starting waits for the session and goes out through it', async () => {
+    // A screen opened a moment ago (the users list right after a member was added) asks for its
+    // changes to be pushed before a call that needs them: it must not go ahead with none pushed.
+    const { engine, release, fetch } = heldAtStart();
+    const starting = engine.startSync(user);
+    let done = false;
+    const pushed = engine.pushNow().then(() => (done = true));
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    expect(done).toBe(false);
+    release();
+    await starting;
+    await pushed;
+    // The session's push ends with a pull, so the call comes after the server answered.
+    expect(fetch.mock.calls.map(([url]) => (url as string).split('?')[0])).toContain('/sync/pull');
+    engine.dispose();
+  });
+
   it('runs a request made just as the previous run ended, instead of dropping it', async () => {
     let runs = 0;
     let finish = () => {};

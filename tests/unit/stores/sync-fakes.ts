@@ -26,6 +26,46 @@ export function memoryStorage(): SyncStorage & { map: Map<string, string> } {
     read: (key) => map.get(key) ?? null,
     write: (key, value) => void map.set(key, value),
     remove: (key) => void map.delete(key),
+    keys: () => [...map.keys()],
+  };
+}
+
+/**
+ * localStorage as tabs of one browser see it: each tab reads its own copy, which another tab's
+ * write reaches only when the test calls `deliver()` (as the browser sends it on later), with a
+ * storage event in each other tab, as the browser fires it.
+ */
+export function laggingStorage() {
+  const views: { map: Map<string, string>; events: EventTarget }[] = [];
+  let queued: { from: number; key: string; value: string | null }[] = [];
+  return {
+    tab(events: EventTarget): SyncStorage {
+      const index = views.length;
+      const map = new Map(views[0]?.map ?? []);
+      views.push({ map, events });
+      const put = (key: string, value: string | null) => {
+        if (value === null) map.delete(key);
+        else map.set(key, value);
+        queued.push({ from: index, key, value });
+      };
+      return {
+        read: (key) => map.get(key) ?? null,
+        write: (key, value) => put(key, value),
+        remove: (key) => put(key, null),
+        keys: () => [...map.keys()],
+      };
+    },
+    deliver(): void {
+      const now = queued;
+      queued = [];
+      for (const { from, key, value } of now)
+        views.forEach((view, index) => {
+          if (index === from) return;
+          if (value === null) view.map.delete(key);
+          else view.map.set(key, value);
+          view.events.dispatchEvent(Object.assign(new Event('storage'), { key }));
+        });
+    },
   };
 }
 
@@ -188,6 +228,7 @@ export function memoryCache(): DeviceCache & {
       records = next;
       if (nextTimer) timer = nextTimer;
     },
+    holdWrites: () => {},
     owner: atom<CacheOwner | null>(null),
     onChange(receive: (event: LocalEvent) => void) {
       receivers.add(receive);

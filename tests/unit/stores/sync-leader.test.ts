@@ -4,6 +4,7 @@ import { createLeaderTab } from '../../../src/stores/sync/leader';
 import {
   fakeDeps,
   FakeEventSource,
+  laggingStorage,
   manualClock,
   memoryStorage,
   sharedLocks,
@@ -61,6 +62,53 @@ describe('two tabs of one browser', () => {
     FakeEventSource.opened = [];
   });
   afterEach(() => resetServer());
+
+  it('keeps both changes when two tabs make one at the same moment', async () => {
+    // Each tab reads its own copy of storage; the other's write reaches it a moment later. Two
+    // tabs that each add to one shared outbox then keep only one change: so only the leader
+    // writes the outbox, and the other tab hands its changes over under a key of its own.
+    const browser = laggingStorage();
+    const locks = sharedLocks();
+    const tab = () => {
+      const events = new EventTarget();
+      const deps = fakeDeps({
+        storage: browser.tab(events),
+        locks,
+        page: { events, isOnline: () => true, reload: () => {} },
+        clock: manualClock(),
+        EventSource: FakeEventSource,
+        fetch: asFetch(fakeFetch),
+      });
+      return { deps, engine: createSyncEngine(deps) };
+    };
+    const [one, two] = [tab(), tab()];
+    await one.engine.startSync(user);
+    await two.engine.startSync(user);
+    browser.deliver();
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    FakeEventSource.opened[0]?.accept();
+    await vi.waitFor(() => expect(one.engine.$status.get().phase).toBe('saved'));
+    browser.deliver();
+    server.holdPushes = new Promise<void>(() => {});
+
+    // The same moment: neither tab has seen the other's write yet.
+    one.deps.cache.change('clients', [], [{ id: 'a', name: 'Acme' }]);
+    two.deps.cache.change('clients', [], [{ id: 'b', name: 'Bolt' }]);
+    expect(two.engine.$status.get()).toMatchObject({ phase: 'saving', pending: 1 });
+    server.holdPushes = null;
+    for (let i = 0; i < 5; i += 1) {
+      browser.deliver();
+      await one.engine.pushNow();
+    }
+    await vi.waitFor(() =>
+      expect(server.pushed.map((m) => m.args['id']).sort()).toEqual(['a', 'b']),
+    );
+    // The follower hears the leader took and saved its change.
+    browser.deliver();
+    await vi.waitFor(() => expect(two.engine.$status.get().phase).toBe('saved'));
+    one.engine.dispose();
+    two.engine.dispose();
+  });
 
   it('lets only the leader hold the stream and push; the other takes over when it closes', async () => {
     // One browser: the tabs share storage, locks and the server; each has its own engine.

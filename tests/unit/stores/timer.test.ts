@@ -72,6 +72,28 @@ describe('stopwatch store', () => {
     }
   });
 
+  it('names the log of a run started by an older version (no run id), and tells the server that name', () => {
+    const heard: LocalEvent[] = [];
+    const stop = onLocalChange((event) => heard.push(event));
+    try {
+      // An older version kept no runId: without a name from here, the server would save the
+      // run under an id of its own and the screen would show it twice until the next pull.
+      $timer.set({
+        status: 'running',
+        startedAt: at('09:00:00').getTime(),
+        day: '2026-03-10',
+        continueLogId: null,
+      });
+      stopTimer(at('10:00:00'));
+      const [saved] = $timeLogs.get();
+      const sent = heard.find((event) => 'command' in event);
+      expect(sent && 'command' in sent ? sent.command.args['stoppedRunId'] : null).toBe(saved?.id);
+      expect(saved?.dur).toBe(3600);
+    } finally {
+      stop();
+    }
+  });
+
   it('stores a start timestamp, so the elapsed time comes from the clock, not from ticks', () => {
     startTimer('2026-03-10', at('09:00:00'));
     const state = $timer.get();
