@@ -1,7 +1,9 @@
-// Groups the browser's shared data code (stores, domain logic, zod, nanostores, date-fns) into
+// Groups the shared data code Track uses (stores, domain logic, zod, nanostores, date-fns) into
 // one chunk. Left to itself, Rollup splits it into a dozen tiny chunks, one per set of screens
 // that share them; each compresses alone, so a screen downloads more bytes and makes more
-// requests (Track: ~1 KB gz more, see docs/bench.md).
+// requests (Track: ~1 KB gz more, see docs/bench.md). Data code only other screens use is left
+// to Rollup, so Track does not download it (docs/bench.md, "the shared chunk holds only what
+// Track uses").
 const DATA_CODE = [
   // Not what one screen alone uses (All hours' filters, list views, the JSON export, the sign-in
   // forms' and account settings' actions): those load with their screen, so Track does not.
@@ -16,6 +18,28 @@ const DATA_CODE = [
 
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 
+// The screen a person lands on after signing in. Only data code it imports (with its lazy parts:
+// the screen, the form, the sync engine's seams) goes in
+// the shared chunk; what other screens alone use (invoices, e-invoice profiles, reports) is left
+// to Rollup, so Track does not download it (issue 29's budget).
+const FIRST_SCREEN = /\/src\/islands\/track\/TrackIsland\.tsx$/;
+
+/** Every module `root` reaches through its imports, static and dynamic. */
+function staticClosure(getModuleInfo, getModuleIds, root) {
+  const start = [...getModuleIds()].find((id) => root.test(id));
+  const seen = new Set();
+  const queue = start ? [start] : [];
+  while (queue.length > 0) {
+    const id = queue.pop();
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
+      queue.push(next);
+  }
+  return seen;
+}
+
 /** @returns {import('astro').AstroIntegration} */
 export default function clientChunks() {
   return {
@@ -28,9 +52,28 @@ export default function clientChunks() {
         const output = (vite.build.rollupOptions.output ??= {});
         // React gets a chunk of its own; otherwise Rollup would pull it into 'data' (through
         // @nanostores/react), and every React island would download the data code too.
-        const manualChunks = (id) =>
-          REACT.test(id) ? 'react' : DATA_CODE.some((p) => p.test(id)) ? 'data' : undefined;
+        let firstScreen = null;
+        const manualChunks = (id, { getModuleInfo, getModuleIds }) => {
+          if (REACT.test(id)) return 'react';
+          if (!DATA_CODE.some((p) => p.test(id))) return undefined;
+          firstScreen ??= staticClosure(getModuleInfo, getModuleIds, FIRST_SCREEN);
+          return firstScreen.has(id) ? 'data' : undefined;
+        };
         for (const options of [output].flat()) options.manualChunks = manualChunks;
+        // CHUNK_REPORT=1 prints what the shared chunk is made of, largest first (for budgets).
+        if (process.env.CHUNK_REPORT)
+          (vite.plugins ??= []).push({
+            name: 'hourmark-chunk-report',
+            generateBundle(_options, bundle) {
+              for (const chunk of Object.values(bundle)) {
+                if (chunk.type !== 'chunk' || chunk.name !== 'data') continue;
+                const sizes = Object.entries(chunk.modules)
+                  .map(([id, m]) => [m.renderedLength, id.replace(process.cwd(), '')])
+                  .sort((a, b) => b[0] - a[0]);
+                for (const [bytes, id] of sizes) console.log(`data chunk: ${bytes} ${id}`);
+              }
+            },
+          });
       },
     },
   };
