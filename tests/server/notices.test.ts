@@ -10,6 +10,7 @@ import {
 } from '../../src/server/api/notice-handlers';
 import { handleSaveReport } from '../../src/server/api/saved-report-handlers';
 import { handleSaveTeam } from '../../src/server/api/team-handlers';
+import { handlePush } from '../../src/server/api/sync-handlers';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { runDueJobs } from '../../src/server/jobs/scheduler';
 import { smtpMailer, type Mailer } from '../../src/server/mail/mailer';
@@ -342,6 +343,50 @@ describe.each(drivers)('notices on $name', (driver) => {
     );
     expect(((await all.json()) as Listed).unread).toBe(0);
     expect((await handleNotices(get('/user/notices'), ctx())).status).toBe(401);
+  });
+
+  it('tells of a week an older bundle submitted and reviewed as stored changes, once per push', async () => {
+    // Before named commands, a device sent a submitted week as one status change per log.
+    const ids = ['l-old-1', 'l-old-2'];
+    for (const [i, day] of ['2026-11-09', '2026-11-10'].entries())
+      await ok(nik, 'addTimeLog', {
+        id: ids[i],
+        fields: { ...timeLogFields(day, 'p-audit', 1800), memberId: 'm-nik', status: 'pending' },
+      });
+    const pushOld = async (who: SignedUp, changes: Record<string, unknown>) => {
+      const res = await handlePush(
+        post(
+          '/sync/push',
+          {
+            workspaceId: ws(),
+            clientId: `old-bundle-${who.cookie.slice(11, 24)}`,
+            mutations: ids.map((id, i) => ({
+              id: i + 1,
+              name: 'updateTimeLog',
+              args: { id, changes },
+            })),
+          },
+          who.cookie,
+        ),
+        ctx(),
+      );
+      const body = (await res.json()) as { results: { outcome: string }[] };
+      expect(body.results.map((r) => r.outcome)).toEqual(['ok', 'ok']);
+    };
+    await pushOld(nik, { status: 'submitted' });
+    await jobsRun();
+    // Lea leads Nik's team (the test before): she alone hears of it, once for the two logs.
+    const leas = await titles(lea);
+    expect(leas[0]).toBe('Nik submitted the week of 9 Nov 2026');
+    expect((await listed(lea)).notices[0]?.body).toBe('2 logs, 1:00 h to review.');
+    expect(leas.filter((t) => t.includes('9 Nov'))).toHaveLength(1);
+    expect((await titles(mira)).filter((t) => t.includes('9 Nov'))).toEqual([]);
+    await pushOld(mira, { status: 'rejected', reviewNote: 'Split by task' });
+    await jobsRun();
+    expect((await listed(nik)).notices[0]).toMatchObject({
+      title: 'Mira rejected your logs of the week of 9 Nov 2026',
+      body: '2 logs to correct and submit again. Note: Split by task',
+    });
   });
 
   it('answers 1,000 junk bodies per endpoint with JSON 4xx, never 5xx', async () => {

@@ -4,6 +4,11 @@ import type { Db } from '../db/connect';
 import { mutationResults, syncClients } from '../db/schema';
 import { commit } from '../commit/commit';
 import { recomputeTouched, type LogScope } from './amounts';
+import {
+  noLegacyStatusChanges,
+  noteLegacyStatusChange,
+  postLegacyStatusNotices,
+} from '../notices/legacy-status';
 import { applyChange, CommandRefused } from './apply-command';
 import { checkMutationIds, fingerprintOf } from './mutation-ids';
 import { membershipOf } from './workspaces';
@@ -72,6 +77,7 @@ export async function push(
       let changed = false;
       const results: MutationResult[] = [];
       const touched: LogScope[] = [];
+      const legacyStatus = noLegacyStatusChanges();
       for (const mutation of body.mutations) {
         const stored = ids.stored.get(mutation.id);
         if (stored) {
@@ -95,6 +101,7 @@ export async function push(
         // A refused mutation's savepoint was rolled back: only what was applied is computed.
         if (result.outcome === 'ok') {
           touched.push(...collected);
+          noteLegacyStatusChange(legacyStatus, mutation);
           logCommand({ command: mutation.name, records, details: mutation.args });
         }
         changed ||= result.outcome === 'ok';
@@ -107,6 +114,7 @@ export async function push(
           fingerprint: fingerprintOf(mutation),
         });
       }
+      await postLegacyStatusNotices(tx, membership, legacyStatus);
       // Each touched log's money, once, from the final state the push leaves (amounts.ts).
       await recomputeTouched(tx, body.workspaceId, touched);
       await tx
