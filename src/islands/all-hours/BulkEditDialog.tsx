@@ -2,6 +2,7 @@ import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { changesSomething, type BulkChange } from '../../lib/bulk-edit';
+import { $abilities } from '../../stores/access';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
 import { Field } from '../../ui/form/Field';
@@ -20,6 +21,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
   const projects = useStore($projectChoices);
   const tasksByProject = useStore($tasksByProject);
   const members = useStore($activeMembers);
+  const can = useStore($abilities);
   const [projectId, setProjectId] = useState('');
   const [taskId, setTaskId] = useState('');
   const [memberId, setMemberId] = useState(KEEP);
@@ -92,7 +94,8 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
             onChange={(e) => setMemberId(e.target.value)}
           >
             <option value={KEEP}>Keep each log&apos;s member</option>
-            <option value="">Me (not on the team list)</option>
+            {/* Someone with a member of their own logs under it, as on Track's form. */}
+            {can.memberId ? null : <option value="">Me (not on the team list)</option>}
             {members.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}

@@ -160,7 +160,11 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
               value={draft.memberId}
               onChange={(e) => set('memberId', e.target.value)}
             >
-              <option value="">Me (not on the team list)</option>
+              {/* Only for someone not on the team list (or a log that names nobody yet):
+                  anyone with a member of their own logs under it (issue 31). */}
+              {!can.memberId || draft.memberId === '' ? (
+                <option value="">Me (not on the team list)</option>
+              ) : null}
               {members.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.name}

@@ -174,6 +174,12 @@ test('each role sees only what it may do, and a locked period says why', async (
   await expectNoAxeViolations(normal);
   await normal.goto('/login/?day=2026-11-20');
   await expect(normal.getByRole('button', { name: /^Edit / })).toBeVisible();
+  // A new log is Nik's own: he is on the team list, so "Me (not on the team list)" is not offered.
+  await normal.getByRole('button', { name: 'Add time log' }).click();
+  const who = normal.getByRole('form', { name: 'Add time log' }).getByLabel('TEAM MEMBER');
+  await expect(who.getByRole('option')).toHaveText(['Nik Normal']);
+  await expect(who).toHaveValue('m-norm');
+  await normal.getByRole('button', { name: 'Cancel' }).click();
   await normal.goto('/accountSetting');
   await expect(normal.getByText('Only Admins can change these settings.')).toBeVisible();
   await expect(normal.getByLabel('Workspace name')).toBeDisabled();
