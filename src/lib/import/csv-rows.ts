@@ -21,14 +21,16 @@ const newlines = (text: string, from = 0, to = text.length) => {
   return count;
 };
 
-/** Every non-empty row of `text`, in order, with its line number. */
-export function csvRows(text: string): CsvRow[] {
+/** Every non-empty row of `text` (or the first `limit`), in order, with its line number. */
+export function csvRows(text: string, limit = 0): CsvRow[] {
   const rows: CsvRow[] = [];
   let counted = 0;
   let linesBefore = 0;
   let previous = 0;
   Papa.parse<string[]>(text, {
     skipEmptyLines: 'greedy',
+    // 0 reads every row; the header alone is read first, so junk is refused without parsing it all.
+    preview: limit,
     step: (result) => {
       // papaparse's cursor lands after a row, sometimes before its line break and sometimes
       // after it; the row starts at the first character past the previous row that is not a

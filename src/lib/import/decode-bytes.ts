@@ -50,6 +50,9 @@ const binary: DecodedText = {
  * or a binary file (a zip, a spreadsheet) looks like.
  */
 export function decodeCsvBytes(bytes: Uint8Array): DecodedText {
+  const utf16 = startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff]);
+  // Outside UTF-16 a NUL byte is a NUL character: refused before decoding megabytes of it.
+  if (!utf16 && bytes.includes(0)) return binary;
   // TextDecoder drops the mark itself (ignoreBOM is false by default).
   const decoded = startsWith(bytes, [0xef, 0xbb, 0xbf])
     ? decode(bytes, 'utf-8', 'UTF-8 with BOM')

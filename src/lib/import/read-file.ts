@@ -45,8 +45,7 @@ function unknownSource(header: readonly string[], missing: readonly string[]): R
 export function readImportFile(bytes: Uint8Array): ReadImportFile {
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
-  const rows = csvRows(decoded.text);
-  const header = rows[0];
+  const header = csvRows(decoded.text, 1)[0];
   if (!header)
     return {
       ok: false,
@@ -55,7 +54,7 @@ export function readImportFile(bytes: Uint8Array): ReadImportFile {
     };
   const layout = togglLayout(header.cells);
   if ('missing' in layout) return unknownSource(header.cells, layout.missing);
-  const body = rows.slice(1);
+  const body = csvRows(decoded.text).slice(1);
   const read = readTogglRows(body, layout, header.cells.length);
   const dateColumn = layout.at['Start date'];
   return {

@@ -31,22 +31,13 @@ describe('recognising rows seen before', () => {
   });
 
   it('sees the same row through tags, billable, amount, encoding and the email’s case', () => {
-    const utf8 = fingerprints(
-      (
-        readImportFile(readFileSync('tests/fixtures/import/toggl-detailed.csv')) as {
-          entries: never[];
-        }
-      ).entries,
-      sha256,
-    );
-    const windows = fingerprints(
-      (
-        readImportFile(readFileSync('tests/fixtures/import/toggl-windows-1252.csv')) as {
-          entries: never[];
-        }
-      ).entries,
-      sha256,
-    );
+    const ofFixture = (name: string) => {
+      const file = readImportFile(readFileSync(`tests/fixtures/import/${name}`));
+      if (!file.ok) throw new Error(file.message);
+      return fingerprints(file.entries, sha256);
+    };
+    const utf8 = ofFixture('toggl-detailed.csv');
+    const windows = ofFixture('toggl-windows-1252.csv');
     expect(windows).toEqual(utf8);
     const [edited] = entriesOf([
       'Ana,ANA@x.test,,P,,Call,Yes,2026-10-05,09:00:00,,,00:15:00,x,9.00',
