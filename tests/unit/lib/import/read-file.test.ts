@@ -70,6 +70,8 @@ describe('reading a Toggl Track Detailed report', () => {
     expect(unicode.encoding).toBe('UTF-16LE with BOM');
     expect(unicode.entries).toEqual(original);
     expect(unicode.entries[5]?.description).toBe('Regression run “checkout”');
+    const bigEndian = Buffer.from(fixture('toggl-utf16le.csv')).swap16();
+    expect(read(bigEndian)).toMatchObject({ encoding: 'UTF-16BE with BOM', entries: original });
   });
 
   it('keeps cells that look like formulas as plain text', () => {
