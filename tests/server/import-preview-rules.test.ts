@@ -130,7 +130,7 @@ describe('what an import preview works out', () => {
 
   it('refuses rows without a project or task when the workspace requires both', () => {
     const preview = buildPreview(file, facts, { ...importer, requireProjectAndTask: true });
-    expect(preview.rows).toEqual({ importable: 2, refused: 5 });
+    expect(preview.rows).toEqual({ importable: 2, refused: 5, alreadyImported: 0 });
     expect(preview.problems.map((p) => p.reason.endsWith('has no task.'))).toEqual(
       Array(5).fill(true),
     );
@@ -148,7 +148,7 @@ describe('what an import preview works out', () => {
     expect([preview.problems.length, preview.problems[499]?.line, preview.rows]).toEqual([
       500,
       501,
-      { importable: 0, refused: 600 },
+      { importable: 0, refused: 600, alreadyImported: 0 },
     ]);
     expect([preview.mustChooseDateFormat, preview.dateRange, preview.totalSeconds]).toEqual([
       true,

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleImportPreview, MAX_IMPORT_BYTES } from '../../src/server/api/import-handlers';
 import type { Database } from '../../src/server/db/connect';
 import type { ImportPreview } from '../../src/server/imports/preview';
+import { sha256 } from '../../src/server/imports/seen-rows';
+import { fingerprints } from '../../src/lib/import/fingerprint';
+import { readImportFile } from '../../src/lib/import/read-file';
 import { rows } from '../../src/server/sync/records';
 import { context, drivers } from './support';
 import {
@@ -101,7 +104,7 @@ describe.each(drivers)('previewing an import, on $name', (driver) => {
       timeZone: 'UTC',
       dateFormats: ['YYYY-MM-DD'],
       mustChooseDateFormat: false,
-      rows: { importable: 6, refused: 0 },
+      rows: { importable: 6, refused: 0, alreadyImported: 0 },
       dateRange: { from: '2026-10-05', to: '2026-10-07' },
       // 2:30:00 + 0:45:30 + 0:30:00 + 2:45:00 + 0:15:00 + 2:00:00
       totalSeconds: 31530,
@@ -201,11 +204,53 @@ describe.each(drivers)('previewing an import, on $name', (driver) => {
         { line: 8, reason: 'Duration “1:00” is not a length like 01:30:00.' },
       ]);
       // Internal (1800 s) and Standup (900 s) are left out.
-      expect([seen.rows, seen.totalSeconds]).toEqual([{ importable: 4, refused: 3 }, 28830]);
+      expect([seen.rows, seen.totalSeconds]).toEqual([
+        { importable: 4, refused: 3, alreadyImported: 0 },
+        28830,
+      ]);
     } finally {
       await database.db.execute(
         sql`UPDATE workspaces SET require_project_and_task = false WHERE id = ${ws()}`,
       );
+    }
+  });
+
+  it('leaves out rows an earlier import wrote, by fingerprint: the same file again would create nothing', async () => {
+    const file = readImportFile(fixture('toggl-detailed.csv'));
+    if (!file.ok) throw new Error(file.message);
+    const prints = fingerprints(file.entries, sha256);
+    const remember = (upTo: number) =>
+      database.db.execute(
+        sql`INSERT INTO import_fingerprints (workspace_id, fingerprint, import_id, time_log_id, created_at)
+          SELECT ${ws()}, f, 'import-1', 'log-' || f, now()
+          FROM unnest(string_to_array(${prints.slice(0, upTo).join(',')}, ',')) AS f`,
+      );
+    try {
+      // The two rows of 5 October were imported before: 2:30:00 and 0:45:30 are left out.
+      await remember(2);
+      const overlapping = await previewOf(fixture('toggl-detailed.csv'));
+      expect([overlapping.rows, overlapping.totalSeconds, overlapping.dateRange]).toEqual([
+        { importable: 4, refused: 0, alreadyImported: 2 },
+        19800,
+        { from: '2026-10-06', to: '2026-10-07' },
+      ]);
+      // Design (matched before) is no longer in the file's new rows.
+      expect(overlapping.tasks).toMatchObject({ create: 2, match: 0 });
+      await database.db.execute(sql`DELETE FROM import_fingerprints WHERE workspace_id = ${ws()}`);
+      await remember(6);
+      const again = await previewOf(fixture('toggl-detailed.csv'));
+      expect(again).toMatchObject({
+        rows: { importable: 0, refused: 0, alreadyImported: 6 },
+        totalSeconds: 0,
+        clients: { create: 0, match: 0 },
+        projects: { create: 0, match: 0 },
+        tasks: { create: 0, match: 0 },
+        tags: { create: 0, match: 0 },
+        members: { create: 0, match: 0 },
+        people: [],
+      });
+    } finally {
+      await database.db.execute(sql`DELETE FROM import_fingerprints WHERE workspace_id = ${ws()}`);
     }
   });
 

@@ -3,6 +3,7 @@ import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { buildPreview } from '../imports/preview';
+import { importedBefore } from '../imports/seen-rows';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
@@ -58,12 +59,22 @@ export async function handleImportPreview(
   const file = readImportFile(bytes);
   if (!file.ok) return apiError(422, file.error, file.message);
   const facts = await workspaceFacts(ctx.database.db, caller.membership.workspaceId);
-  const preview = buildPreview(file, facts, {
-    email: caller.session.user.email,
-    memberId: caller.membership.memberId,
-    timeZone,
-    currency: caller.membership.currency ?? 'INR',
-    requireProjectAndTask: caller.membership.rules.requireProjectAndTask,
-  });
+  const imported = await importedBefore(
+    ctx.database.db,
+    caller.membership.workspaceId,
+    file.entries,
+  );
+  const preview = buildPreview(
+    file,
+    facts,
+    {
+      email: caller.session.user.email,
+      memberId: caller.membership.memberId,
+      timeZone,
+      currency: caller.membership.currency ?? 'INR',
+      requireProjectAndTask: caller.membership.rules.requireProjectAndTask,
+    },
+    imported,
+  );
   return json(200, { preview }, refreshed(caller.session, request, ctx));
 }

@@ -50,7 +50,8 @@ export interface ImportPreview {
   /** The orders that read every date; when there are several, the person must choose one. */
   dateFormats: DateFormat[];
   mustChooseDateFormat: boolean;
-  rows: { importable: number; refused: number };
+  /** `alreadyImported`: rows an earlier import wrote (by fingerprint), left out of every figure. */
+  rows: { importable: number; refused: number; alreadyImported: number };
   dateRange: { from: string; to: string } | null;
   totalSeconds: number;
   billableSeconds: number;
@@ -110,15 +111,20 @@ function suggestFor(
     : { kind: 'new', memberId: null, memberName: person.name || person.email };
 }
 
-/** The preview of importing `file` into a workspace with `facts`, for `importer`. */
+/**
+ * The preview of importing `file` into a workspace with `facts`, for `importer`; the entries in
+ * `imported` were written by an earlier import and are only counted.
+ */
 export function buildPreview(
   file: ReadFile,
   facts: WorkspaceFacts,
   importer: Importer,
+  imported: ReadonlySet<ImportEntry> = new Set(),
 ): ImportPreview {
   const problems = [...file.problems];
   const entries: ImportEntry[] = [];
   for (const entry of file.entries) {
+    if (imported.has(entry)) continue;
     if (importer.requireProjectAndTask && (!entry.project || !entry.task))
       problems.push({
         line: entry.line,
@@ -210,7 +216,11 @@ export function buildPreview(
     timeZone: importer.timeZone,
     dateFormats: file.dateFormats,
     mustChooseDateFormat: file.dateFormats.length > 1,
-    rows: { importable: entries.length, refused: problems.length },
+    rows: {
+      importable: entries.length,
+      refused: problems.length,
+      alreadyImported: imported.size,
+    },
     dateRange: first && last ? { from: first, to: last } : null,
     totalSeconds: entries.reduce((sum, e) => sum + e.durationSeconds, 0),
     billableSeconds: entries.reduce((sum, e) => sum + (e.billable ? e.durationSeconds : 0), 0),
