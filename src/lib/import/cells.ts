@@ -64,3 +64,9 @@ export function tagList(cell: string): string[] {
 
 /** Longest log the import keeps, as a log typed in Hourmark: a day. */
 export const LONGEST_ENTRY_SECONDS = MAX_LOG_SECONDS;
+
+/** A cell as a reason quotes it: at most 40 characters, so 500 reasons stay a short answer. */
+export function shownCell(cell: string): string {
+  const text = cell.trim();
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}

@@ -21,9 +21,11 @@ const newlines = (text: string, from = 0, to = text.length) => {
   return count;
 };
 
-/** Every non-empty row of `text` (or the first `limit`), in order, with its line number. */
-export function csvRows(text: string, limit = 0): CsvRow[] {
-  const rows: CsvRow[] = [];
+/**
+ * Hands every non-empty row of `text` (or the first `limit`) to `visit`, in order, with its line
+ * number; no row is kept here, so a large file's rows need not all be held at once.
+ */
+export function eachCsvRow(text: string, visit: (row: CsvRow) => void, limit = 0): void {
   let counted = 0;
   let linesBefore = 0;
   let previous = 0;
@@ -47,8 +49,14 @@ export function csvRows(text: string, limit = 0): CsvRow[] {
           error.code === 'MissingQuotes'
             ? 'A quoted cell is never closed: the file may be cut off.'
             : error.message;
-      rows.push(row);
+      visit(row);
     },
   });
+}
+
+/** Every non-empty row of `text` (or the first `limit`), in order, with its line number. */
+export function csvRows(text: string, limit = 0): CsvRow[] {
+  const rows: CsvRow[] = [];
+  eachCsvRow(text, (row) => rows.push(row), limit);
   return rows;
 }

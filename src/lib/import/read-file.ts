@@ -1,9 +1,9 @@
 import { columnKey } from './columns';
-import { csvRows } from './csv-rows';
+import { csvRows, eachCsvRow } from './csv-rows';
 import { possibleDateFormats, type DateFormat } from './date-formats';
 import { decodeCsvBytes, type ReadEncoding } from './decode-bytes';
 import type { ImportEntry, RowProblem } from './entry';
-import { readTogglRows, TOGGL_NAME, togglLayout, togglRequired } from './toggl';
+import { TOGGL_NAME, togglLayout, togglRequired, togglRowReader } from './toggl';
 
 // An uploaded file, read without looking at any workspace (issue 32): bytes → text → rows →
 // the source recognised by its columns → normalised entries and the rows that cannot be read.
@@ -54,17 +54,27 @@ export function readImportFile(bytes: Uint8Array): ReadImportFile {
     };
   const layout = togglLayout(header.cells);
   if ('missing' in layout) return unknownSource(header.cells, layout.missing);
-  const body = csvRows(decoded.text).slice(1);
-  const read = readTogglRows(body, layout, header.cells.length);
+  // Row by row: only entries and problems are kept, never every row's cells as well.
+  const reader = togglRowReader(layout, header.cells.length);
   const dateColumn = layout.at['Start date'];
+  const dates = new Set<string>();
+  let first = true;
+  eachCsvRow(decoded.text, (row) => {
+    if (first) {
+      first = false;
+      return;
+    }
+    reader.read(row);
+    const date = row.cells[dateColumn]?.trim() ?? '';
+    if (date) dates.add(date);
+  });
   return {
     ok: true,
     source: 'toggl',
     sourceName: TOGGL_NAME,
     encoding: decoded.encoding,
-    ...read,
-    dateFormats: possibleDateFormats(
-      body.map((row) => row.cells[dateColumn] ?? '').filter((d) => d.trim() !== ''),
-    ),
+    entries: reader.entries,
+    problems: reader.problems,
+    dateFormats: possibleDateFormats([...dates]),
   };
 }

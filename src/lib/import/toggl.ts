@@ -4,6 +4,7 @@ import {
   clockTime,
   isoDay,
   LONGEST_ENTRY_SECONDS,
+  shownCell,
   tagList,
   yesNo,
 } from './cells';
@@ -32,7 +33,7 @@ type Column = (typeof columns)[number];
 
 /**
  * What a file must have to be read as Toggl's. Task and Tags are left out: workspaces without
- * tasks or tags export without them. End date and End time are never read (see `readTogglRows`).
+ * tasks or tags export without them. End date and End time are never read (see `togglRowReader`).
  */
 export const togglRequired: readonly Column[] = [
   'User',
@@ -61,8 +62,8 @@ export function togglLayout(header: readonly string[]): TogglLayout | { missing:
 }
 
 /**
- * Rows under a Toggl header as entries, and the rows that cannot be imported with why.
- * Decisions (docs/import.md):
+ * Reads rows under a Toggl header one at a time into entries, and the rows that cannot be
+ * imported with why. Decisions (docs/import.md):
  * - the length is the Duration column's, never End minus Start (some tools print clock times
  *   without seconds, and a paused entry's span is longer than its time);
  * - the date is the Start date: an entry from 22:30 to 01:15 stays on the day it started;
@@ -71,52 +72,51 @@ export function togglLayout(header: readonly string[]): TogglLayout | { missing:
  *   Billable; a row without a project is imported (Hourmark keeps logs without one), and the
  *   preview refuses it only when the workspace requires a project and task.
  */
-export function readTogglRows(
-  rows: readonly CsvRow[],
+export function togglRowReader(
   layout: TogglLayout,
   width: number,
-): ReadRows {
+): ReadRows & { read: (row: CsvRow) => void } {
   const entries: ImportEntry[] = [];
   const problems: RowProblem[] = [];
   const cell = (cells: readonly string[], column: Column) =>
     layout.at[column] === -1 ? '' : (cells[layout.at[column]] ?? '');
-  for (const { line, cells, problem } of rows) {
+  const read = ({ line, cells, problem }: CsvRow): void => {
     const refuse = (reason: string) => problems.push({ line, reason });
     if (problem) {
       refuse(problem);
-      continue;
+      return;
     }
     if (cells.length !== width) {
       refuse(`It has ${cells.length} cells where the header has ${width}.`);
-      continue;
+      return;
     }
     const date = isoDay(cell(cells, 'Start date'));
     if (!date) {
-      refuse(`Start date “${cell(cells, 'Start date')}” is not a date like 2026-10-05.`);
-      continue;
+      refuse(`Start date “${shownCell(cell(cells, 'Start date'))}” is not a date like 2026-10-05.`);
+      return;
     }
     const startTime = clockTime(cell(cells, 'Start time'));
     if (!startTime) {
-      refuse(`Start time “${cell(cells, 'Start time')}” is not a time like 09:30:00.`);
-      continue;
+      refuse(`Start time “${shownCell(cell(cells, 'Start time'))}” is not a time like 09:30:00.`);
+      return;
     }
     const durationSeconds = clockDurationSeconds(cell(cells, 'Duration'));
     if (durationSeconds === null) {
-      refuse(`Duration “${cell(cells, 'Duration')}” is not a length like 01:30:00.`);
-      continue;
+      refuse(`Duration “${shownCell(cell(cells, 'Duration'))}” is not a length like 01:30:00.`);
+      return;
     }
     if (durationSeconds === 0) {
       refuse('It lasts no time (Duration 00:00:00).');
-      continue;
+      return;
     }
     if (durationSeconds > LONGEST_ENTRY_SECONDS) {
       refuse('It lasts more than 24 hours, the longest log Hourmark keeps.');
-      continue;
+      return;
     }
     const billable = yesNo(cell(cells, 'Billable'));
     if (billable === null) {
-      refuse(`Billable “${cell(cells, 'Billable')}” is neither Yes nor No.`);
-      continue;
+      refuse(`Billable “${shownCell(cell(cells, 'Billable'))}” is neither Yes nor No.`);
+      return;
     }
     const person = {
       name: cell(cells, 'User').trim(),
@@ -124,12 +124,14 @@ export function readTogglRows(
     };
     if (!person.name && !person.email) {
       refuse('It names no person (User and Email are empty).');
-      continue;
+      return;
     }
     const amount = layout.amount ? amountMinor(cells[layout.amount.index] ?? '') : null;
     if (amount === 'invalid') {
-      refuse(`Amount “${cells[layout.amount?.index ?? 0] ?? ''}” is not an amount like 250.00.`);
-      continue;
+      refuse(
+        `Amount “${shownCell(cells[layout.amount?.index ?? 0] ?? '')}” is not an amount like 250.00.`,
+      );
+      return;
     }
     entries.push({
       line,
@@ -146,6 +148,6 @@ export function readTogglRows(
       amountMinor: amount,
       currency: layout.amount?.currency ?? null,
     });
-  }
-  return { entries, problems };
+  };
+  return { entries, problems, read };
 }

@@ -2,6 +2,8 @@ import type { ImportEntry, RowProblem } from '../../lib/import/entry';
 import type { DateFormat } from '../../lib/import/date-formats';
 import type { ReadImportFile } from '../../lib/import/read-file';
 import type { Member } from '../../lib/entities/member';
+import type { Project } from '../../lib/entities/project';
+import type { Task } from '../../lib/entities/task';
 import { amountMinor, resolveBillableRate } from '../../lib/rates';
 import type { WorkspaceFacts } from './workspace-facts';
 
@@ -134,25 +136,33 @@ export function buildPreview(
   }
   problems.sort((a, b) => a.line - b.line);
 
-  const clientName = new Map(facts.clients.map((c) => [c.id, key(c.name)]));
-  const clientExists = (name: string) => facts.clients.some((c) => key(c.name) === key(name));
-  // A project is the same when its name and its client's name are (no client matches no client).
-  const projectOf = (entry: ImportEntry) =>
-    entry.project
-      ? facts.projects.find(
-          (p) =>
-            key(p.projectName) === key(entry.project) &&
-            (p.clientId ? (clientName.get(p.clientId) ?? '') : '') === key(entry.client),
-        )
-      : undefined;
-  const taskOf = (entry: ImportEntry) => {
-    const project = projectOf(entry);
-    return project && entry.task
-      ? facts.tasks.find((t) => t.projectId === project.id && key(t.task) === key(entry.task))
-      : undefined;
-  };
   // Projects and tasks are named with what makes them one (client, project) in these keys.
   const projectKey = (e: ImportEntry) => `${key(e.client)}\u0000${key(e.project)}`;
+  // Looked up by key, once per row: a file of 300,000 rows against a workspace of thousands of
+  // projects stays a map lookup per row. The first of two records with the same key wins.
+  const remember = <T>(map: Map<string, T>, name: string, value: T) => {
+    if (!map.has(name)) map.set(name, value);
+  };
+  const clientName = new Map(facts.clients.map((c) => [c.id, key(c.name)]));
+  const clientNames = new Set(facts.clients.map((c) => key(c.name)));
+  const clientExists = (name: string) => clientNames.has(key(name));
+  // A project is the same when its name and its client's name are (no client matches no client).
+  const projects = new Map<string, Project>();
+  for (const p of facts.projects)
+    remember(
+      projects,
+      `${p.clientId ? (clientName.get(p.clientId) ?? '') : ''}\u0000${key(p.projectName)}`,
+      p,
+    );
+  const tasks = new Map<string, Task>();
+  for (const t of facts.tasks) remember(tasks, `${t.projectId ?? ''}\u0000${key(t.task)}`, t);
+  const membersById = new Map(facts.members.map((m) => [m.id, m]));
+  const projectOf = (entry: ImportEntry) =>
+    entry.project ? projects.get(projectKey(entry)) : undefined;
+  const taskOf = (entry: ImportEntry) => {
+    const project = projectOf(entry);
+    return project && entry.task ? tasks.get(`${project.id}\u0000${key(entry.task)}`) : undefined;
+  };
 
   const projectsSeen = new Map<string, ImportEntry>();
   const tasksSeen = new Map<string, ImportEntry>();
@@ -198,7 +208,7 @@ export function buildPreview(
     if (!project) continue;
     const task = taskOf(e);
     const person = people.get(e.person.email || `name:${key(e.person.name)}`);
-    const member = facts.members.find((m) => m.id === person?.suggestion.memberId);
+    const member = membersById.get(person?.suggestion.memberId ?? '');
     if (project.billable === 'task' && e.task && !task) continue;
     if (project.billable === 'member' && !member) continue;
     const rate = e.billable ? resolveBillableRate({ project, task, member }) : 0;
