@@ -15,8 +15,13 @@ import { memberOf } from './workspace-handlers';
 /** The largest file an import takes. Outside the 16 KB limit of JSON bodies: the file is the body. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
-/** What a browser or a script labels a CSV file with (Windows names .csv an Excel file). */
+/**
+ * What a browser or a script labels a CSV file with (Windows names .csv an Excel file). No type at
+ * all is taken as bytes (RFC 9110 lets a recipient assume application/octet-stream), as a browser
+ * sends a File it cannot name a type for.
+ */
 const fileTypes = new Set([
+  '',
   'text/csv',
   'text/plain',
   'application/csv',
