@@ -476,6 +476,9 @@ describe('every write endpoint is tried above', () => {
     workspaces: 'creates a workspace',
     // A password-reset link for a member's account: the account changes, not the workspace.
     'member-reset-link': 'changes an account',
+    // Reads a file and says what importing it would do (tests/server/import-preview.test.ts
+    // checks the version stays where it was).
+    'imports/preview': 'writes nothing',
   };
   it('finds no POST under /sync or /api that the one-commit test does not call', () => {
     const posts = (dir: string, prefix = ''): string[] =>

@@ -19,7 +19,8 @@ export type AdminAction =
   | 'invite'
   | 'makeResetLinks'
   | 'setRates'
-  | 'setApproval';
+  | 'setApproval'
+  | 'importData';
 
 const adminOnly: Record<AdminAction, string> = {
   manageClients: 'Only Admins can change clients.',
@@ -40,6 +41,8 @@ const adminOnly: Record<AdminAction, string> = {
   setRates: 'Only Admins can change rates.',
   // Approval is a workspace rule: a Manager switching it off could walk past it.
   setApproval: 'Only Admins can turn approval on or off for a project.',
+  // An import creates clients, projects, members and other people's logs (issue 32).
+  importData: 'Only Admins can import data into the workspace.',
 };
 
 /** Why the person may not do an Admin's thing, or null. */

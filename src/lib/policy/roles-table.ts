@@ -167,6 +167,7 @@ const adminRows: { label: string; action: AdminAction }[] = [
   { label: 'Create, change or delete teams', action: 'manageTeams' },
   { label: 'Invite, resend, revoke invitations', action: 'invite' },
   { label: 'Make password reset links for members', action: 'makeResetLinks' },
+  { label: 'Import time and records from another tool (preview included)', action: 'importData' },
 ];
 
 const mark = (refusal: string | null) => (refusal === null ? 'yes' : 'no');

@@ -702,4 +702,22 @@ CREATE INDEX unsubscribe_links_created ON unsubscribe_links (created_at);
 ALTER TABLE workspaces ADD COLUMN require_project_and_task boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    id: '0028_import_fingerprints',
+    sql: `
+-- Imports (issue 32): every row an import wrote, by its fingerprint (src/lib/import/fingerprint.ts:
+-- who, when, how long and what, and its occurrence among identical rows of its file), so the same
+-- file imported again, or an overlapping one, adds only rows not seen before. The preview reads
+-- it; the import job writes a row with each log it creates, and undo removes them together.
+CREATE TABLE import_fingerprints (
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  fingerprint text NOT NULL,
+  import_id text NOT NULL,
+  time_log_id text NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, fingerprint)
+);
+CREATE INDEX import_fingerprints_import ON import_fingerprints (workspace_id, import_id);
+`,
+  },
 ];

@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'last_admin'
   | 'not_found'
+  | 'unreadable_file'
+  | 'unknown_source'
   | 'internal';
 
 /** A JSON response with no caching. */

@@ -1,0 +1,85 @@
+import { readImportFile } from '../../lib/import/read-file';
+import { isTimeZone } from '../../lib/workspace-rules';
+import { readBytes } from '../http/body';
+import { apiError, json } from '../http/responses';
+import { buildPreview } from '../imports/preview';
+import { importedBefore } from '../imports/seen-rows';
+import { workspaceFacts } from '../imports/workspace-facts';
+import type { HandlerContext } from './context';
+import { refreshed } from './signed-in';
+import { memberOf } from './workspace-handlers';
+
+// Imports from other tools (issue 32); docs/api.md, Imports. This slice reads a file and says
+// what importing it would do; nothing is written.
+
+/** The largest file an import takes. Outside the 16 KB limit of JSON bodies: the file is the body. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * What a browser or a script labels a CSV file with (Windows names .csv an Excel file). No type at
+ * all is taken as bytes (RFC 9110 lets a recipient assume application/octet-stream), as a browser
+ * sends a File it cannot name a type for.
+ */
+const fileTypes = new Set([
+  '',
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'application/octet-stream',
+  'application/vnd.ms-excel',
+]);
+
+/**
+ * POST /api/imports/preview?workspace=…[&timeZone=…] with the file as the body (Admins): the
+ * preview of importing it. The body is read up to 50 MB and no further (413 past it).
+ */
+export async function handleImportPreview(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  // Who asks is settled before a byte of the file is read.
+  const caller = await memberOf(request, ctx, params.get('workspace') ?? '', 'importData');
+  if ('response' in caller) return caller.response;
+  const type =
+    (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!fileTypes.has(type))
+    return apiError(
+      415,
+      'unsupported_media_type',
+      'Send the file itself as the body, as text/csv or application/octet-stream.',
+    );
+  const timeZone = params.get('timeZone') ?? caller.membership.rules.timeZone;
+  if (!isTimeZone(timeZone))
+    return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
+      fields: { timeZone: 'Choose a time zone from the list, like Europe/Berlin' },
+    });
+  const bytes = await readBytes(request, MAX_IMPORT_BYTES);
+  if (bytes === null)
+    return apiError(
+      413,
+      'payload_too_large',
+      'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
+    );
+  const file = readImportFile(bytes);
+  if (!file.ok) return apiError(422, file.error, file.message);
+  const facts = await workspaceFacts(ctx.database.db, caller.membership.workspaceId);
+  const imported = await importedBefore(
+    ctx.database.db,
+    caller.membership.workspaceId,
+    file.entries,
+  );
+  const preview = buildPreview(
+    file,
+    facts,
+    {
+      email: caller.session.user.email,
+      memberId: caller.membership.memberId,
+      timeZone,
+      currency: caller.membership.currency ?? 'INR',
+      requireProjectAndTask: caller.membership.rules.requireProjectAndTask,
+    },
+    imported,
+  );
+  return json(200, { preview }, refreshed(caller.session, request, ctx));
+}

@@ -1,0 +1,261 @@
+import type { ImportEntry, RowProblem } from '../../lib/import/entry';
+import type { DateFormat } from '../../lib/import/date-formats';
+import type { ReadImportFile } from '../../lib/import/read-file';
+import type { Member } from '../../lib/entities/member';
+import type { Project } from '../../lib/entities/project';
+import type { Task } from '../../lib/entities/task';
+import { amountMinor, resolveBillableRate } from '../../lib/rates';
+import type { WorkspaceFacts } from './workspace-facts';
+
+// What an import WOULD do (issue 32), worked out before anything is written: the records it
+// would create and those it would use, the time it holds, the people in it, and the rows it
+// cannot import. Names match case-insensitively (after trimming); people match by email.
+
+type ReadFile = Extract<ReadImportFile, { ok: true }>;
+
+/** Who is importing, and the workspace's rules the preview reads. */
+export interface Importer {
+  email: string;
+  /** Their own team-member record in the workspace. */
+  memberId: string | null;
+  /** The zone the file's clock times are read in (default: the workspace's). */
+  timeZone: string;
+  /** The workspace's currency, which its rates bill in. */
+  currency: string;
+  /** Every log must name a project and a task (a workspace rule). */
+  requireProjectAndTask: boolean;
+}
+
+/** How many of a kind of record the import would create, and how many it finds. */
+export interface Counted {
+  create: number;
+  match: number;
+  /** The names it would create, in the file's spelling, first seen first. */
+  created: string[];
+}
+
+/** A person of the file and who they would become in the workspace. */
+export interface PersonPreview {
+  name: string;
+  email: string;
+  rows: number;
+  seconds: number;
+  /** 'me': the importing person; 'member': an existing team member; 'new': a new one (not invited). */
+  suggestion: { kind: 'me' | 'member' | 'new'; memberId: string | null; memberName: string };
+}
+
+export interface ImportPreview {
+  source: ReadFile['source'];
+  sourceName: string;
+  encoding: ReadFile['encoding'];
+  timeZone: string;
+  /** The orders that read every date; when there are several, the person must choose one. */
+  dateFormats: DateFormat[];
+  mustChooseDateFormat: boolean;
+  /** `alreadyImported`: rows an earlier import wrote (by fingerprint), left out of every figure. */
+  rows: { importable: number; refused: number; alreadyImported: number };
+  dateRange: { from: string; to: string } | null;
+  totalSeconds: number;
+  billableSeconds: number;
+  clients: Counted;
+  projects: Counted;
+  tasks: Counted;
+  tags: Counted;
+  members: Counted;
+  people: PersonPreview[];
+  amounts: {
+    /** The file's own currency (from its header) and the sum of its amounts. */
+    fileCurrency: string | null;
+    fileMinor: number;
+    /** The workspace's currency, which its rates bill in. */
+    workspaceCurrency: string;
+    /** Rows whose rate the workspace already decides (a matched project, and its task or member when it bills theirs). */
+    pricedRows: number;
+    /** What those rows bill at the workspace's rates, and what the file says they billed. */
+    workspaceMinor: number;
+    fileMinorOfPricedRows: number;
+  };
+  /** Rows that cannot be imported, first 500, in the file's order. */
+  problems: RowProblem[];
+}
+
+export const LISTED_PROBLEMS = 500;
+
+const key = (name: string) => name.trim().toLowerCase();
+
+/** Distinct names (case-insensitively) that exist or not, counted. */
+function count(names: Iterable<string>, exists: (name: string) => boolean): Counted {
+  const seen = new Map<string, string>();
+  for (const name of names) if (name && !seen.has(key(name))) seen.set(key(name), name);
+  const created = [...seen.values()].filter((name) => !exists(name));
+  return { create: created.length, match: seen.size - created.length, created };
+}
+
+/** Who the person with `email` or `name` is in the workspace, suggested. */
+function suggestFor(
+  person: ImportEntry['person'],
+  importer: Importer,
+  members: readonly Member[],
+): PersonPreview['suggestion'] {
+  const byId = (id: string | null) => members.find((m) => m.id === id);
+  if (person.email && person.email === key(importer.email))
+    return {
+      kind: 'me',
+      memberId: importer.memberId,
+      memberName: byId(importer.memberId)?.name ?? '',
+    };
+  // By email; a person the file knows only by name is matched by name.
+  const found = person.email
+    ? members.find((m) => key(m.email) === person.email)
+    : members.find((m) => key(m.name) === key(person.name));
+  return found
+    ? { kind: 'member', memberId: found.id, memberName: found.name }
+    : { kind: 'new', memberId: null, memberName: person.name || person.email };
+}
+
+/**
+ * The preview of importing `file` into a workspace with `facts`, for `importer`; the entries in
+ * `imported` were written by an earlier import and are only counted.
+ */
+export function buildPreview(
+  file: ReadFile,
+  facts: WorkspaceFacts,
+  importer: Importer,
+  imported: ReadonlySet<ImportEntry> = new Set(),
+): ImportPreview {
+  const problems = [...file.problems];
+  const entries: ImportEntry[] = [];
+  for (const entry of file.entries) {
+    if (imported.has(entry)) continue;
+    if (importer.requireProjectAndTask && (!entry.project || !entry.task))
+      problems.push({
+        line: entry.line,
+        reason: `This workspace requires a project and a task on every log, and this row has no ${entry.project ? 'task' : 'project'}.`,
+      });
+    else entries.push(entry);
+  }
+  problems.sort((a, b) => a.line - b.line);
+
+  // Projects and tasks are named with what makes them one (client, project) in these keys.
+  const projectKey = (e: ImportEntry) => `${key(e.client)}\u0000${key(e.project)}`;
+  // Looked up by key, once per row: a file of 300,000 rows against a workspace of thousands of
+  // projects stays a map lookup per row. The first of two records with the same key wins.
+  const remember = <T>(map: Map<string, T>, name: string, value: T) => {
+    if (!map.has(name)) map.set(name, value);
+  };
+  const clientName = new Map(facts.clients.map((c) => [c.id, key(c.name)]));
+  const clientNames = new Set(facts.clients.map((c) => key(c.name)));
+  const clientExists = (name: string) => clientNames.has(key(name));
+  // A project is the same when its name and its client's name are (no client matches no client).
+  const projects = new Map<string, Project>();
+  for (const p of facts.projects)
+    remember(
+      projects,
+      `${p.clientId ? (clientName.get(p.clientId) ?? '') : ''}\u0000${key(p.projectName)}`,
+      p,
+    );
+  const tasks = new Map<string, Task>();
+  for (const t of facts.tasks) remember(tasks, `${t.projectId ?? ''}\u0000${key(t.task)}`, t);
+  const membersById = new Map(facts.members.map((m) => [m.id, m]));
+  const projectOf = (entry: ImportEntry) =>
+    entry.project ? projects.get(projectKey(entry)) : undefined;
+  const taskOf = (entry: ImportEntry) => {
+    const project = projectOf(entry);
+    return project && entry.task ? tasks.get(`${project.id}\u0000${key(entry.task)}`) : undefined;
+  };
+
+  const projectsSeen = new Map<string, ImportEntry>();
+  const tasksSeen = new Map<string, ImportEntry>();
+  for (const e of entries) {
+    if (e.project && !projectsSeen.has(projectKey(e))) projectsSeen.set(projectKey(e), e);
+    const taskKey = `${projectKey(e)}\u0000${key(e.task)}`;
+    if (e.project && e.task && !tasksSeen.has(taskKey)) tasksSeen.set(taskKey, e);
+  }
+  const counted = (
+    seen: Map<string, ImportEntry>,
+    found: (e: ImportEntry) => unknown,
+    name: (e: ImportEntry) => string,
+  ): Counted => {
+    const created = [...seen.values()].filter((e) => !found(e)).map(name);
+    return { create: created.length, match: seen.size - created.length, created };
+  };
+  const existingTags = new Set(facts.tags.map(key));
+
+  const people = new Map<string, PersonPreview>();
+  for (const e of entries) {
+    const id = e.person.email || `name:${key(e.person.name)}`;
+    const person = people.get(id) ?? {
+      name: e.person.name,
+      email: e.person.email,
+      rows: 0,
+      seconds: 0,
+      suggestion: suggestFor(e.person, importer, facts.members),
+    };
+    person.name ||= e.person.name;
+    person.rows += 1;
+    person.seconds += e.durationSeconds;
+    people.set(id, person);
+  }
+  const peopleList = [...people.values()];
+  const newPeople = peopleList.filter((p) => p.suggestion.kind === 'new');
+
+  // What the workspace's rates would bill, only where they decide it already: a matched project,
+  // and the matched task or member when the project bills theirs. A row marked not billable
+  // bills nothing in Hourmark either (the per-log billable flag).
+  const amounts = { pricedRows: 0, workspaceMinor: 0, fileMinorOfPricedRows: 0 };
+  for (const e of entries) {
+    const project = projectOf(e);
+    if (!project) continue;
+    const task = taskOf(e);
+    const person = people.get(e.person.email || `name:${key(e.person.name)}`);
+    const member = membersById.get(person?.suggestion.memberId ?? '');
+    if (project.billable === 'task' && e.task && !task) continue;
+    if (project.billable === 'member' && !member) continue;
+    const rate = e.billable ? resolveBillableRate({ project, task, member }) : 0;
+    amounts.pricedRows += 1;
+    amounts.workspaceMinor += amountMinor(e.durationSeconds, rate);
+    amounts.fileMinorOfPricedRows += e.amountMinor ?? 0;
+  }
+
+  const days = entries.map((e) => e.date).sort();
+  const [first, last] = [days[0], days[days.length - 1]];
+  return {
+    source: file.source,
+    sourceName: file.sourceName,
+    encoding: file.encoding,
+    timeZone: importer.timeZone,
+    dateFormats: file.dateFormats,
+    mustChooseDateFormat: file.dateFormats.length > 1,
+    rows: {
+      importable: entries.length,
+      refused: problems.length,
+      alreadyImported: imported.size,
+    },
+    dateRange: first && last ? { from: first, to: last } : null,
+    totalSeconds: entries.reduce((sum, e) => sum + e.durationSeconds, 0),
+    billableSeconds: entries.reduce((sum, e) => sum + (e.billable ? e.durationSeconds : 0), 0),
+    clients: count(
+      entries.map((e) => e.client),
+      clientExists,
+    ),
+    projects: counted(projectsSeen, projectOf, (e) => e.project),
+    tasks: counted(tasksSeen, taskOf, (e) => `${e.project} / ${e.task}`),
+    tags: count(
+      entries.flatMap((e) => e.tags),
+      (tag) => existingTags.has(key(tag)),
+    ),
+    members: {
+      create: newPeople.length,
+      match: peopleList.length - newPeople.length,
+      created: newPeople.map((p) => p.suggestion.memberName),
+    },
+    people: peopleList,
+    amounts: {
+      fileCurrency: file.entries.find((e) => e.currency)?.currency ?? null,
+      fileMinor: entries.reduce((sum, e) => sum + (e.amountMinor ?? 0), 0),
+      workspaceCurrency: importer.currency,
+      ...amounts,
+    },
+    problems: problems.slice(0, LISTED_PROBLEMS),
+  };
+}

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleImportPreview } from '../../src/server/api/import-handlers';
+import type { Database } from '../../src/server/db/connect';
+import { rows } from '../../src/server/sync/records';
+import { context, drivers } from './support';
+import { signUp, type SignedUp } from './workspace-support';
+
+// 1,000 generated files at POST /api/imports/preview (issue 32): the Toggl sample cut, flipped,
+// re-encoded, with formulas, junk headers and odd cells. Every answer is 200 or a 4xx JSON
+// `{ error, message }`, never a 5xx, and the workspace's version never moves.
+
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const sample = readFileSync('tests/fixtures/import/toggl-detailed.csv');
+const sampleText = sample.toString('utf8').replace(/^\uFEFF/, '');
+const oddCells = [
+  '=1+2',
+  '+SUM(A1)',
+  '-2',
+  '@cmd',
+  '"',
+  '""',
+  '\u0000',
+  '💥',
+  '\uD800',
+  '25:61:61',
+  '99999:00:00',
+  '2026-02-30',
+  '12/31/2026',
+  'x'.repeat(5000),
+  '',
+  ' , ',
+  '\r',
+];
+
+function generated(rand: () => number): { bytes: Uint8Array; type: string } {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const type = pick(['text/csv', 'application/octet-stream', 'text/plain', 'application/json', '']);
+  const encoder = new TextEncoder();
+  switch (Math.floor(rand() * 7)) {
+    case 0: // cut anywhere, even inside a character
+      return { bytes: sample.subarray(0, Math.floor(rand() * sample.length)), type };
+    case 1: {
+      // a few bytes changed
+      const bytes = Uint8Array.from(sample);
+      for (let i = 0; i < 1 + rand() * 8; i += 1)
+        bytes[Math.floor(rand() * bytes.length)] = Math.floor(rand() * 256);
+      return { bytes, type };
+    }
+    case 2: {
+      // cells replaced by odd ones
+      const lines = sampleText.split('\n').map((line, i) =>
+        i === 0 && rand() < 0.7
+          ? line
+          : line
+              .split(',')
+              .map((cell) => (rand() < 0.2 ? pick(oddCells) : cell))
+              .join(','),
+      );
+      return { bytes: encoder.encode(lines.join(pick(['\n', '\r\n', '\r']))), type };
+    }
+    case 3: {
+      // another encoding, maybe without its mark
+      const utf16 = Buffer.from(sampleText, 'utf16le');
+      return {
+        bytes: rand() < 0.5 ? Buffer.concat([Buffer.from([0xff, 0xfe]), utf16]) : utf16,
+        type,
+      };
+    }
+    case 4: // random bytes
+      return {
+        bytes: Uint8Array.from({ length: Math.floor(rand() * 2000) }, () =>
+          Math.floor(rand() * 256),
+        ),
+        type,
+      };
+    case 5: {
+      // a header of shuffled, dropped and repeated column names
+      const names = sampleText.split('\n')[0]?.split(',') ?? [];
+      const header = names.filter(() => rand() < 0.85).sort(() => rand() - 0.5);
+      if (rand() < 0.3) header.push(pick(names));
+      return {
+        bytes: encoder.encode([header.join(','), ...sampleText.split('\n').slice(1)].join('\n')),
+        type,
+      };
+    }
+    default: // many rows with random cells under the real header
+      return {
+        bytes: encoder.encode(
+          [
+            sampleText.split('\n')[0],
+            ...Array.from({ length: Math.floor(rand() * 50) }, () =>
+              Array.from({ length: 10 + Math.floor(rand() * 6) }, () => pick(oddCells)).join(','),
+            ),
+          ].join('\n'),
+        ),
+        type,
+      };
+  }
+}
+
+describe.each(drivers)('fuzzing the import preview on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let admin: SignedUp;
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+    admin = await signUp(database, { name: 'Fuzz', email: 'fuzz@studio.test' });
+  });
+  afterAll(async () => drop());
+
+  const send = (bytes: Uint8Array, type: string) =>
+    handleImportPreview(
+      new Request(`https://hourmark.test/api/imports/preview?workspace=${admin.workspace.id}`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie, ...(type ? { 'content-type': type } : {}) },
+        body: new Uint8Array(bytes),
+      }),
+      context(database),
+    );
+  const version = async () =>
+    rows<{ version: number | string }>(
+      database.db,
+      sql`SELECT version FROM workspaces WHERE id = ${admin.workspace.id}`,
+    );
+
+  it('answers 1,000 generated files with 200 or a 4xx JSON error, and writes nothing', async () => {
+    const rand = random(20261126);
+    const before = await version();
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 1000; i += 1) {
+      const { bytes, type } = generated(rand);
+      const res = await send(bytes, type);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      expect(res.status, `file #${i}`).toBeLessThan(500);
+      const body = (await res.json()) as { error?: unknown; message?: unknown; preview?: unknown };
+      if (res.status >= 400)
+        expect([typeof body.error, typeof body.message]).toEqual(['string', 'string']);
+      else expect(body.preview).toEqual(expect.any(Object));
+    }
+    expect(await version()).toEqual(before);
+    // The generator reaches every kind of answer: read, refused as unreadable or unknown, wrong type.
+    expect([...statuses.keys()].sort()).toEqual([200, 415, 422]);
+  }, 120_000);
+
+  it('refuses 50 MB of junk at once, text or binary', async () => {
+    const size = 50 * 1024 * 1024 - 16;
+    const text = Buffer.alloc(size, 'junk;; "more" junk\n');
+    const textRes = await send(text, 'text/csv');
+    expect(textRes.status).toBe(422);
+    expect(await textRes.json()).toMatchObject({ error: 'unknown_source' });
+    const binary = Buffer.alloc(size, Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x9f]));
+    const binaryRes = await send(binary, 'application/octet-stream');
+    expect(binaryRes.status).toBe(422);
+    expect(await binaryRes.json()).toMatchObject({ error: 'unreadable_file' });
+  }, 60_000);
+});
