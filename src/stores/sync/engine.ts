@@ -134,6 +134,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const taken = takeHandOffs(deps.storage, s.owner, outbox.read(s.owner), deps.clock.now());
     if (!taken.took) return;
     const state = outbox.update(s.owner, () => taken.state);
+    layOverCache(state);
+    refresh(state);
+  }
+
+  /** Lays what `state`'s outbox holds over the cache, as the server will make it if it accepts. */
+  function layOverCache(state: SyncState): void {
     const out = rebase({
       local: cache.read(),
       timer: cache.timer(),
@@ -144,7 +150,6 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       now: deps.clock.now().toISOString(),
     });
     cache.write(out.local, out.timer);
-    refresh(state);
   }
 
   /** Another tab wrote the outbox: a following tab drops what the leader took from it. */
@@ -316,16 +321,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           bases: { ...bases, ...shared.bases },
         };
       }
-      const out = rebase({
-        local: cached,
-        timer: cache.timer(),
-        changes: [],
-        reset: false,
-        pending: state.outbox,
-        bases: state.bases,
-        now: deps.clock.now().toISOString(),
-      });
-      cache.write(out.local, out.timer);
+      layOverCache(state);
       refresh(s.leader ? state : undefined);
       if (s.leader) void s.pushNow();
     },
