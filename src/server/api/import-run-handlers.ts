@@ -174,7 +174,8 @@ export async function handleImports(request: Request, ctx: HandlerContext): Prom
 function importIdOf(request: Request): string {
   const parts = new URL(request.url).pathname.split('/').filter(Boolean);
   const at = parts.lastIndexOf('imports');
-  return at >= 0 ? decodeURIComponent(parts[at + 1] ?? '') : '';
+  // Import ids are UUIDs: nothing to decode (a malformed escape must not throw).
+  return at >= 0 ? (parts[at + 1] ?? '') : '';
 }
 
 const notFound = () => apiError(404, 'not_found', 'There is no such import.');
