@@ -533,9 +533,13 @@ describe.each(drivers)('running an import, on $name', (driver) => {
     expect(await twice.json()).toMatchObject({ error: 'already_undone' });
   });
 
-  it('refuses to undo an import with logs in a locked period, removing nothing', async () => {
+  it('refuses to undo an import with logs invoiced or in a locked period, removing nothing', async () => {
     await database.db.execute(
       sql`UPDATE workspaces SET locked_up_to = '2026-10-05' WHERE id = ${ws()}`,
+    );
+    // The Internal log of 6 October went on an invoice (as issuing one marks its logs).
+    await database.db.execute(
+      sql`UPDATE time_logs SET data = data || '{"invoice": "INV-7"}'::jsonb WHERE workspace_id = ${ws()} AND data->>'date' = '2026-10-06' AND data->>'st' = '08:30'`,
     );
     const before = await version();
     const res = await undo(firstId);
@@ -543,7 +547,7 @@ describe.each(drivers)('running an import, on $name', (driver) => {
     expect(await res.json()).toEqual({
       error: 'undo_refused',
       message:
-        'Nothing was removed and everything this import created was kept: 2 logs are in the locked period (up to 2026-10-05). Void or change the invoice, or unlock the period, and undo again.',
+        'Nothing was removed and everything this import created was kept: 1 log is on invoice INV-7 and 2 logs are in the locked period (up to 2026-10-05). Void or change the invoice, or unlock the period, and undo again.',
     });
     expect(await version()).toBe(before);
     expect((await view(firstId)).status).toBe('done');
