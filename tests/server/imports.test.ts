@@ -552,4 +552,23 @@ describe.each(drivers)('running an import, on $name', (driver) => {
     expect(await version()).toBe(before);
     expect((await view(firstId)).status).toBe('done');
   });
+
+  it('removes the file of an import not ended within 7 days, and fails it saying so', async () => {
+    const queued = await started(choices());
+    clock.advance(7 * 86_400_000 + 60_000);
+    // The runner's tick expires the file before the job is claimed; the job then ends at once.
+    await runJobs();
+    const failed = await view(queued.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      progress: { done: 0, total: 6 },
+      error:
+        'The import did not finish within 7 days, so its file was removed. Import the file again: rows already imported are not written twice.',
+    });
+    const [kept] = await rows<{ kept: boolean }>(
+      database.db,
+      sql`SELECT file_bytes IS NOT NULL AS kept FROM imports WHERE id = ${queued.id}`,
+    );
+    expect(kept?.kept).toBe(false);
+  });
 });
