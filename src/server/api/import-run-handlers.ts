@@ -74,10 +74,14 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
       'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
     );
   let form: FormData;
+  // A view of the bytes read, not a copy (Buffer.concat never makes a SharedArrayBuffer).
   try {
-    form = await new Response(new Uint8Array(body.buffer, body.byteOffset, body.length), {
-      headers: { 'content-type': type },
-    }).formData();
+    form = await new Response(
+      new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+      {
+        headers: { 'content-type': type },
+      },
+    ).formData();
   } catch {
     return invalid({ file: 'The body is not a readable multipart/form-data form.' });
   }
