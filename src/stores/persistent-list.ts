@@ -4,10 +4,13 @@ import { keepAside } from './keep-aside';
 import { decodeNow, repairWhenLoaded, type RecordDecoder } from './record-decoder';
 import { recordLocalChange, syncedLists } from './local-changes';
 import { installStorageEngine, readRaw, type WriteResult } from './storage-engine';
+import { announceChanges, hearOtherTabs } from './tab-changes';
 import { writeOutcome } from './unsaved-writes';
 
 /** A list persisted as JSON under one documented localStorage key. */
 export interface PersistentList<T> {
+  /** The documented localStorage key. */
+  key: string;
   $list: WritableAtom<T[]>;
   /**
    * Applies a change to the freshest stored list, so two tabs writing at once lose nothing, and
@@ -33,6 +36,7 @@ export function persistentList<T>(
   normalise: (record: T, index: number) => T = (record) => record,
 ): PersistentList<T> {
   installStorageEngine();
+  hearOtherTabs();
 
   // The raw text this store last decoded or wrote. A write re-reads storage to merge what other
   // tabs wrote; when nothing changed since, the in-memory list is reused instead of decoding
@@ -138,6 +142,7 @@ export function persistentList<T>(
     const next = change(base);
     const result = replace(next);
     recordLocalChange(key, base, next);
+    announceChanges(key, base, next);
     return result;
   };
 
@@ -149,5 +154,5 @@ export function persistentList<T>(
   };
 
   syncedLists.set(key, { get: () => $list.get(), replace });
-  return { $list, update, replace, decode };
+  return { key, $list, update, replace, decode };
 }
