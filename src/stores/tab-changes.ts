@@ -50,7 +50,7 @@ export function announceChanges(
   const announced: Announcement[] = [];
   for (const record of after as WithId[]) {
     if (previous.get(record.id) !== record)
-      announced.push({ key, id: record.id, record: record as unknown as Record<string, unknown> });
+      announced.push({ key, id: record.id, record: record });
     previous.delete(record.id);
   }
   for (const id of previous.keys()) announced.push({ key, id, record: null });
