@@ -49,8 +49,7 @@ export function announceChanges(
   const previous = new Map((before as WithId[]).map((record) => [record.id, record]));
   const announced: Announcement[] = [];
   for (const record of after as WithId[]) {
-    if (previous.get(record.id) !== record)
-      announced.push({ key, id: record.id, record: record });
+    if (previous.get(record.id) !== record) announced.push({ key, id: record.id, record: record });
     previous.delete(record.id);
   }
   for (const id of previous.keys()) announced.push({ key, id, record: null });
