@@ -1,3 +1,4 @@
+import { dateFormats, type DateFormat } from '../../lib/import/date-formats';
 import { readImportFile } from '../../lib/import/read-file';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
@@ -30,7 +31,7 @@ const fileTypes = new Set([
 ]);
 
 /**
- * POST /api/imports/preview?workspace=…[&timeZone=…] with the file as the body (Admins): the
+ * POST /api/imports/preview?workspace=…[&timeZone=…][&dateFormat=…] with the file as the body (Admins): the
  * preview of importing it. The body is read up to 50 MB and no further (413 past it).
  */
 export async function handleImportPreview(
@@ -54,6 +55,12 @@ export async function handleImportPreview(
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields: { timeZone: 'Choose a time zone from the list, like Europe/Berlin' },
     });
+  // The order of the file's dates, when the preview asked for it (issue 33).
+  const dateFormat = params.get('dateFormat') ?? undefined;
+  if (dateFormat !== undefined && !dateFormats.includes(dateFormat as DateFormat))
+    return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
+      fields: { dateFormat: `Choose one of ${dateFormats.join(', ')}` },
+    });
   const bytes = await readBytes(request, MAX_IMPORT_BYTES);
   if (bytes === null)
     return apiError(
@@ -61,7 +68,7 @@ export async function handleImportPreview(
       'payload_too_large',
       'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
     );
-  const file = readImportFile(bytes);
+  const file = readImportFile(bytes, { dateFormat: dateFormat as DateFormat | undefined });
   if (!file.ok) return apiError(422, file.error, file.message);
   const facts = await workspaceFacts(ctx.database.db, caller.membership.workspaceId);
   const imported = await importedBefore(

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleImportPreview } from '../../src/server/api/import-handlers';
+import type { Database } from '../../src/server/db/connect';
+import type { ImportPreview } from '../../src/server/imports/preview';
+import { rows } from '../../src/server/sync/records';
+import { context, drivers } from './support';
+import {
+  clientFields,
+  projectFields,
+  pusher,
+  signUp,
+  teamMember,
+  timeLogFields,
+  type SignedUp,
+} from './workspace-support';
+
+// POST /api/imports/preview for the sources of issue 33 (Clockify, Harvest, Kimai), at the API on
+// both drivers, with the figures of each fixture under tests/fixtures/import worked out by hand.
+// The workspace is the one of import-preview.test.ts: Bo imports; Ana is a member known by
+// email (named "Ana N."); Acme Foods / Website Redesign bills 100 an hour and has a task Design;
+// a log carries the tags Design and billing.
+
+const fixture = (name: string) => readFileSync(`tests/fixtures/import/${name}`);
+
+describe.each(drivers)('previewing Clockify, Harvest and Kimai files, on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let admin: SignedUp;
+  const ws = () => admin.workspace.id;
+
+  const preview = (body: BodyInit, query = '') =>
+    handleImportPreview(
+      new Request(`https://hourmark.test/api/imports/preview?workspace=${ws()}${query}`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie, 'content-type': 'text/csv' },
+        body,
+      }),
+      context(database),
+    );
+  const previewOf = async (body: BodyInit, query = '') => {
+    const res = await preview(body, query);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { preview: ImportPreview }).preview;
+  };
+  const version = async () =>
+    rows<{ version: number | string }>(
+      database.db,
+      sql`SELECT version FROM workspaces WHERE id = ${ws()}`,
+    );
+
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+    admin = await signUp(database, { name: 'Bo Lindqvist', email: 'bo@studio.test' });
+    const { ok } = pusher(() => database, ws);
+    await ok(admin, 'createMember', {
+      id: 'm-ana',
+      fields: { ...teamMember('Ana', 'Normal'), name: 'Ana N.', email: 'Ana@Studio.test' },
+    });
+    await ok(admin, 'createClient', { id: 'c-acme', fields: clientFields('acme foods') });
+    await ok(admin, 'createProject', {
+      id: 'p-web',
+      fields: { ...projectFields('website redesign', 'c-acme'), billamount: 100 },
+    });
+    await ok(admin, 'createTask', {
+      id: 't-design',
+      fields: { projectId: 'p-web', task: 'DESIGN', assigneeIds: [], billableRate: null },
+    });
+    await ok(admin, 'addTimeLog', {
+      id: 'l-1',
+      fields: { ...timeLogFields('2026-11-02', 'p-web', 3600), tags: 'Design, billing' },
+    });
+  });
+  afterAll(async () => drop());
+
+  describe('Clockify', () => {
+    it('previews the sample: the invoiced row counted, the midnight entry on its start day, the date order asked for', async () => {
+      const before = await version();
+      const seen = await previewOf(fixture('clockify-detailed.csv'));
+      expect(await version()).toEqual(before);
+      expect(seen).toMatchObject({
+        source: 'clockify',
+        sourceName: 'Clockify Detailed report (CSV)',
+        encoding: 'UTF-8',
+        // Every date (10/05, 10/06, 10/07/2026) reads both ways: read as Clockify's default
+        // MM/DD/YYYY until the person chooses.
+        dateFormats: ['MM/DD/YYYY', 'DD/MM/YYYY'],
+        dateFormat: 'MM/DD/YYYY',
+        mustChooseDateFormat: true,
+        numberFormat: 'decimal-point',
+        rows: { importable: 5, refused: 0, alreadyImported: 0 },
+        // Release night, 10:30 PM on 10/06 to 01:15 AM on 10/07, stays on 6 October.
+        dateRange: { from: '2026-10-05', to: '2026-10-07' },
+        // 2:30:00 + 0:45:30 + 0:30:00 + 2:45:00 + 0:15:00
+        totalSeconds: 24330,
+        // all but Internal (0:30:00) and Standup (0:15:00)
+        billableSeconds: 21630,
+        clients: { create: 1, match: 1, created: ['Northwind'] },
+        projects: { create: 2, match: 1, created: ['Internal', 'Booking App'] },
+        tasks: { create: 1, match: 1, created: ['Website Redesign / Development'] },
+        tags: {
+          create: 4,
+          match: 1,
+          created: ['client work', 'release', 'on call', 'meeting'],
+        },
+        members: { create: 0, match: 2, created: [] },
+        // "Menu page, second pass" is Invoiced Yes (INV-0042): kept off Uninvoiced.
+        history: { invoicedElsewhere: 1, approved: 0 },
+        problems: [],
+      });
+      expect(seen.people.map((p) => [p.email, p.rows, p.seconds, p.suggestion.kind])).toEqual([
+        ['ana@studio.test', 3, 13530, 'member'],
+        ['bo@studio.test', 2, 10800, 'me'],
+      ]);
+      // 250.00 + 75.83 + 0 + 275.00 + 0 in the file; the three Website Redesign rows at 100 an
+      // hour: 9000 s → 250.00, 2730 s → 75.83, 9900 s → 275.00.
+      expect(seen.amounts).toEqual({
+        fileCurrency: 'USD',
+        fileMinor: 60083,
+        workspaceCurrency: 'INR',
+        pricedRows: 3,
+        workspaceMinor: 60083,
+        fileMinorOfPricedRows: 60083,
+      });
+    });
+
+    it('reads the dates in the order the person chose, and refuses an order it does not know', async () => {
+      const seen = await previewOf(fixture('clockify-detailed.csv'), '&dateFormat=DD/MM/YYYY');
+      expect([seen.dateFormat, seen.mustChooseDateFormat, seen.dateRange]).toEqual([
+        'DD/MM/YYYY',
+        false,
+        { from: '2026-05-10', to: '2026-07-10' },
+      ]);
+      const res = await preview(fixture('clockify-detailed.csv'), '&dateFormat=YY/MM/DD');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'invalid_request',
+        message: 'Some query parameters are missing or invalid.',
+        fields: { dateFormat: 'Choose one of YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY' },
+      });
+    });
+
+    it('lists a malformed Clockify file’s rows with line and reason, and previews the rest', async () => {
+      const text = `${fixture('clockify-detailed.csv').toString('utf8')}"X","","","","Bo Lindqvist","","bo@studio.test","","Regular","Yes","No","","10/08/2026","9 AM","","","01:00:00","1.00","","",""
+"X","","","","Bo Lindqvist","","bo@studio.test","","Regular","Yes","No","","10/08/2026","09:00 AM","","","01:00:00","1.00","",""
+"X","","","","Bo Lindqvist","","bo@studio.test","","Regular","Yes","No","","10/08/2026","09:00 AM","","","01:00:00","1.00","","","10/08/2026
+`;
+      const seen = await previewOf(text);
+      expect(seen.problems).toEqual([
+        { line: 7, reason: 'Start Time “9 AM” is not a time like 09:30 AM.' },
+        { line: 8, reason: 'It has 20 cells where the header has 21.' },
+        { line: 9, reason: 'A quoted cell is never closed: the file may be cut off.' },
+      ]);
+      expect([seen.rows, seen.totalSeconds]).toEqual([
+        { importable: 5, refused: 3, alreadyImported: 0 },
+        24330,
+      ]);
+    });
+  });
+});
