@@ -158,4 +158,115 @@ describe.each(drivers)('previewing Clockify, Harvest and Kimai files, on $name',
       ]);
     });
   });
+
+  describe('Harvest', () => {
+    it('previews the sample: people by name, the new member’s labour rate from Cost Rate, a row without client', async () => {
+      const seen = await previewOf(fixture('harvest-time-report.csv'));
+      expect(seen).toMatchObject({
+        source: 'harvest',
+        sourceName: 'Harvest Detailed time report (CSV)',
+        dateFormats: ['YYYY-MM-DD'],
+        dateFormat: 'YYYY-MM-DD',
+        mustChooseDateFormat: false,
+        numberFormat: 'decimal-point',
+        rows: { importable: 4, refused: 0, alreadyImported: 0 },
+        dateRange: { from: '2026-10-05', to: '2026-10-06' },
+        // 2.5 h + 0.76 h + 0.5 h + 2.75 h = 9000 + 2736 + 1800 + 9900 s
+        totalSeconds: 23436,
+        // all but Internal / Admin (0.5 h)
+        billableSeconds: 21636,
+        clients: { create: 0, match: 1, created: [] },
+        // The row without client is Internal, a project without client.
+        projects: { create: 1, match: 1, created: ['Internal'] },
+        tasks: {
+          create: 2,
+          match: 1,
+          created: ['Internal / Admin', 'Website Redesign / Development'],
+        },
+        tags: { create: 0, match: 0, created: [] },
+        // Harvest has no emails: "Ana Novak" is not the member "Ana N.", Bo is found by name.
+        members: { create: 1, match: 1, created: ['Ana Novak'] },
+        // "Menu page, second pass" is Invoiced? Yes; both 5 October rows are Approved? Yes.
+        history: { invoicedElsewhere: 1, approved: 2 },
+        problems: [],
+      });
+      expect(seen.people).toEqual([
+        {
+          name: 'Ana Novak',
+          email: '',
+          rows: 3,
+          seconds: 13536,
+          suggestion: { kind: 'new', memberId: null, memberName: 'Ana Novak' },
+          // Her Cost Rate, 40.0, is the labour rate she would get as a new member.
+          labourRate: 40,
+        },
+        {
+          name: 'Bo Lindqvist',
+          email: '',
+          rows: 1,
+          seconds: 9900,
+          suggestion: {
+            kind: 'me',
+            memberId: admin.workspace.memberId,
+            memberName: 'Bo Lindqvist',
+          },
+          // An existing member keeps the rate they have.
+          labourRate: null,
+        },
+      ]);
+      // The file: 250.0 + 75.0 + 0.0 + 275.0. The Website Redesign rows at 100 an hour:
+      // 9000 s → 250.00, 2736 s → 76.00, 9900 s → 275.00; the file billed 75.0 for the 0.76 h.
+      expect(seen.amounts).toEqual({
+        fileCurrency: 'USD',
+        fileMinor: 60000,
+        workspaceCurrency: 'INR',
+        pricedRows: 3,
+        workspaceMinor: 60100,
+        fileMinorOfPricedRows: 60000,
+      });
+    });
+
+    it('previews a decimal-comma file: "24,0" hours and a "2.400,0" amount', async () => {
+      const seen = await previewOf(fixture('harvest-time-report-decimal-comma.csv'));
+      expect(seen).toMatchObject({
+        numberFormat: 'decimal-comma',
+        rows: { importable: 2, refused: 0, alreadyImported: 0 },
+        // 2,5 h + 24,0 h
+        totalSeconds: 95400,
+        billableSeconds: 95400,
+        tasks: { create: 1, match: 1, created: ['Website Redesign / Development'] },
+        problems: [],
+      });
+      expect(seen.people.map((p) => [p.name, p.seconds, p.suggestion.kind, p.labourRate])).toEqual([
+        ['Ana Novak', 9000, 'new', 0],
+        ['Bo Lindqvist', 86400, 'me', null],
+      ]);
+      // 250,0 + 2.400,0 in the file; at 100 an hour 2.5 h → 250.00 and 24 h → 2,400.00.
+      expect(seen.amounts).toEqual({
+        fileCurrency: 'EUR',
+        fileMinor: 265000,
+        workspaceCurrency: 'INR',
+        pricedRows: 2,
+        workspaceMinor: 265000,
+        fileMinorOfPricedRows: 265000,
+      });
+    });
+
+    it('lists a malformed Harvest file’s rows with line and reason, and previews the rest', async () => {
+      const text = `${fixture('harvest-time-report-decimal-comma.csv').toString('utf8')}2026-10-07,,X,,T,,"2.5",Yes,No,No,Bo,Lindqvist,,Yes,"0,0","0,0","0,0","0,0",Euro - EUR,
+2026-10-07,,X,,T,,"1,0",Yes,No,No,Bo,Lindqvist,,Yes,"0,0","0,0"
+2026-10-07,,X,,T,,"1,0",Yes,No,No,Bo,Lindqvist,,Yes,"0,0","0,0","0,0","0,0",Euro - EUR,"cut off
+`;
+      const seen = await previewOf(text);
+      expect(seen.problems).toEqual([
+        { line: 4, reason: 'Hours “2.5” is not a number like 2,5.' },
+        { line: 5, reason: 'It has 16 cells where the header has 20.' },
+        { line: 6, reason: 'A quoted cell is never closed: the file may be cut off.' },
+      ]);
+      expect([seen.rows, seen.totalSeconds]).toEqual([
+        { importable: 2, refused: 3, alreadyImported: 0 },
+        95400,
+      ]);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { clockify } from './clockify';
+import { harvest } from './harvest';
 import { columnKey } from './columns';
 import { csvRows, eachCsvRow, type CsvRow } from './csv-rows';
 import {
@@ -44,11 +45,10 @@ export interface ReadOptions {
 }
 
 /** The sources of part 2, tried in order after Toggl. */
-const sources: readonly CsvSource[] = [clockify];
+const sources: readonly CsvSource[] = [clockify, harvest];
 
 /** Other tools' exports, told apart by a column only they have, to name them in the refusal. */
 const otherTools: { name: string; columns: string[] }[] = [
-  { name: 'Harvest', columns: ['Hours', 'Notes', 'First Name'] },
   { name: 'Kimai', columns: ['Duration', 'Activity', 'Begin'] },
 ];
 
