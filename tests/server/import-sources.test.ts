@@ -269,4 +269,65 @@ describe.each(drivers)('previewing Clockify, Harvest and Kimai files, on $name',
       ]);
     });
   });
+
+  describe('Kimai', () => {
+    it('previews the default English CSV export: decimal hours against the clock span, people by email', async () => {
+      const seen = await previewOf(fixture('kimai-timesheet.csv'));
+      expect(seen).toMatchObject({
+        source: 'kimai',
+        sourceName: 'Kimai timesheet export (CSV)',
+        dateFormats: ['YYYY-MM-DD'],
+        mustChooseDateFormat: false,
+        numberFormat: 'decimal-point',
+        rows: { importable: 5, refused: 0, alreadyImported: 0 },
+        dateRange: { from: '2026-10-05', to: '2026-10-07' },
+        // 2.5 h + 20 min (0.33 h, 13:15–13:35) + 0.5 h + 2.75 h + 2 h (10:00–12:30 less a break)
+        totalSeconds: 29100,
+        // all but Internal / Admin (0.5 h)
+        billableSeconds: 27300,
+        clients: { create: 2, match: 1, created: ['Studio', 'Northwind'] },
+        projects: { create: 2, match: 1, created: ['Internal', 'Booking App'] },
+        tasks: {
+          create: 3,
+          match: 1,
+          created: ['Internal / Admin', 'Website Redesign / Development', 'Booking App / QA'],
+        },
+        tags: { create: 4, match: 1, created: ['client work', 'release', 'on call', 'qa'] },
+        members: { create: 0, match: 2, created: [] },
+        history: { invoicedElsewhere: 0, approved: 0 },
+        problems: [],
+      });
+      expect(seen.people.map((p) => [p.email, p.rows, p.seconds, p.suggestion.kind])).toEqual([
+        ['ana@studio.test', 3, 12000, 'member'],
+        ['bo@studio.test', 2, 17100, 'me'],
+      ]);
+      // Price: 250 + 33.33 + 0 + 275 + 200. Website Redesign at 100 an hour: 9000 s → 250.00,
+      // 1200 s → 33.33, 9900 s → 275.00.
+      expect(seen.amounts).toEqual({
+        fileCurrency: 'USD',
+        fileMinor: 75833,
+        workspaceCurrency: 'INR',
+        pricedRows: 3,
+        workspaceMinor: 55833,
+        fileMinorOfPricedRows: 55833,
+      });
+    });
+
+    it('lists a malformed Kimai file’s rows with line and reason, and previews the rest', async () => {
+      const text = `${fixture('kimai-timesheet.csv').toString('utf8')}2026-10-08,09:00,,0,USD,0,0,0,0,"Bo Lindqvist",bo,bo@studio.test,,X,Y,Z,,1,,timesheet,work,,,,
+2026-10-08,09:00,10:00,1,USD,0,0,0,0,"Bo Lindqvist",bo,bo@studio.test,,X,Y,Z,,1,,timesheet,work
+2026-10-08,09:00,10:00,1,USD,0,0,0,0,"Bo Lindqvist",bo,bo@studio.test,,X,Y,Z,"cut off
+`;
+      const seen = await previewOf(text);
+      expect(seen.problems).toEqual([
+        { line: 7, reason: 'It is still running (To is empty).' },
+        { line: 8, reason: 'It has 21 cells where the header has 25.' },
+        { line: 9, reason: 'A quoted cell is never closed: the file may be cut off.' },
+      ]);
+      expect([seen.rows, seen.totalSeconds]).toEqual([
+        { importable: 5, refused: 3, alreadyImported: 0 },
+        29100,
+      ]);
+    });
+  });
 });

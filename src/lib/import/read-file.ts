@@ -1,6 +1,6 @@
 import { clockify } from './clockify';
 import { harvest } from './harvest';
-import { columnKey } from './columns';
+import { kimai } from './kimai';
 import { csvRows, eachCsvRow, type CsvRow } from './csv-rows';
 import {
   dateFormats as allDateFormats,
@@ -41,29 +41,16 @@ export type ReadImportFile =
 /** What the person may say about a file before it is read again. */
 export interface ReadOptions {
   /** The order the file's dates are written in, when the file cannot say (03/04/2026). */
-  dateFormat?: DateFormat;
+  dateFormat?: DateFormat | undefined;
 }
 
 /** The sources of part 2, tried in order after Toggl. */
-const sources: readonly CsvSource[] = [clockify, harvest];
-
-/** Other tools' exports, told apart by a column only they have, to name them in the refusal. */
-const otherTools: { name: string; columns: string[] }[] = [
-  { name: 'Kimai', columns: ['Duration', 'Activity', 'Begin'] },
-];
+const sources: readonly CsvSource[] = [clockify, harvest, kimai];
 
 const togglExport = 'Toggl Track’s Detailed report (Reports → Detailed → Export → CSV)';
 const expected = `Hourmark reads ${[togglExport, ...sources.map((s) => s.howToExport)].join('; ')}.`;
 
 function unknownSource(header: readonly string[], togglMissing: readonly string[]): ReadImportFile {
-  const keys = new Set(header.map(columnKey));
-  const tool = otherTools.find((t) => t.columns.every((c) => keys.has(columnKey(c))));
-  if (tool)
-    return {
-      ok: false,
-      error: 'unknown_source',
-      message: `This looks like a ${tool.name} export, which Hourmark cannot import yet. ${expected}`,
-    };
   // The columns missing for the source the header comes closest to.
   let closest = { name: 'Toggl Track’s Detailed report', missing: togglMissing };
   for (const source of sources) {
