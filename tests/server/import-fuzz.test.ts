@@ -8,7 +8,7 @@ import { context, drivers } from './support';
 import { signUp, type SignedUp } from './workspace-support';
 
 // 1,000 generated files at POST /api/imports/preview (issue 32): the samples of every source
-// (Toggl, Clockify, Harvest in both number locales, Kimai; issue 33) cut, flipped, re-encoded,
+// (Toggl, Clockify, Harvest in both number locales, Kimai CSV and XLSX; issue 33) cut, flipped, re-encoded,
 // with formulas, junk headers and odd cells. Every answer is 200 or a 4xx JSON
 // `{ error, message }`, never a 5xx, and the workspace's version never moves.
 
@@ -26,6 +26,8 @@ const samples = [
   'harvest-time-report.csv',
   'harvest-time-report-decimal-comma.csv',
   'kimai-timesheet.csv',
+  // A workbook: cut or with bytes changed, it exercises the zip and spreadsheet readers.
+  'kimai-timesheet.xlsx',
 ].map((name) => {
   const bytes = readFileSync(`tests/fixtures/import/${name}`);
   return { bytes, text: bytes.toString('utf8').replace(/^\uFEFF/, '') };

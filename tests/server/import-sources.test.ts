@@ -30,17 +30,17 @@ describe.each(drivers)('previewing Clockify, Harvest and Kimai files, on $name',
   let admin: SignedUp;
   const ws = () => admin.workspace.id;
 
-  const preview = (body: BodyInit, query = '') =>
+  const preview = (body: BodyInit, query = '', type = 'text/csv') =>
     handleImportPreview(
       new Request(`https://hourmark.test/api/imports/preview?workspace=${ws()}${query}`, {
         method: 'POST',
-        headers: { cookie: admin.cookie, 'content-type': 'text/csv' },
+        headers: { cookie: admin.cookie, 'content-type': type },
         body,
       }),
       context(database),
     );
-  const previewOf = async (body: BodyInit, query = '') => {
-    const res = await preview(body, query);
+  const previewOf = async (body: BodyInit, query = '', type = 'text/csv') => {
+    const res = await preview(body, query, type);
     expect(res.status).toBe(200);
     return ((await res.json()) as { preview: ImportPreview }).preview;
   };
@@ -328,6 +328,25 @@ describe.each(drivers)('previewing Clockify, Harvest and Kimai files, on $name',
         { importable: 5, refused: 3, alreadyImported: 0 },
         29100,
       ]);
+    });
+
+    it('previews the XLSX export alike, and refuses a damaged workbook with 422', async () => {
+      const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const seen = await previewOf(fixture('kimai-timesheet.xlsx'), '', xlsx);
+      expect(seen).toMatchObject({
+        source: 'kimai',
+        sourceName: 'Kimai timesheet export (Excel)',
+        encoding: 'XLSX',
+        rows: { importable: 5, refused: 0, alreadyImported: 0 },
+        totalSeconds: 29100,
+        billableSeconds: 27300,
+        tasks: { create: 3, match: 1 },
+        amounts: { fileMinor: 75833, workspaceMinor: 55833, pricedRows: 3 },
+        problems: [],
+      });
+      const damaged = await preview(fixture('kimai-timesheet.xlsx').subarray(0, 1500), '', xlsx);
+      expect(damaged.status).toBe(422);
+      expect(await damaged.json()).toMatchObject({ error: 'unreadable_file' });
     });
   });
 });

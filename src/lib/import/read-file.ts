@@ -24,7 +24,8 @@ export type ReadImportFile =
       ok: true;
       source: ImportSource;
       sourceName: string;
-      encoding: ReadEncoding;
+      /** The text encoding read, or XLSX for a spreadsheet (issue 33). */
+      encoding: ReadEncoding | 'XLSX';
       entries: ImportEntry[];
       problems: RowProblem[];
       /** Date orders that read every start date of the file (more than one: the person chooses). */
@@ -93,21 +94,26 @@ function chooseDateFormat(
   return { dateFormats: [], dateFormat: best, mustChooseDateFormat: false };
 }
 
-/** Rows after the header, one at a time. */
-function eachDataRow(text: string, visit: (row: CsvRow) => void): void {
-  let first = true;
-  eachCsvRow(text, (row) => {
-    if (first) first = false;
-    else visit(row);
-  });
-}
+/** A file's rows after the header, handed one at a time to `visit` (read again on each call). */
+type EachDataRow = (visit: (row: CsvRow) => void) => void;
+
+/** Rows after the header of a CSV text, one at a time. */
+const csvDataRows =
+  (text: string): EachDataRow =>
+  (visit) => {
+    let first = true;
+    eachCsvRow(text, (row) => {
+      if (first) first = false;
+      else visit(row);
+    });
+  };
 
 /**
- * A part-2 source's file in two passes over its text: the first reads only the dates and numbers
+ * A part-2 source's file in two passes over its rows: the first reads only the dates and numbers
  * that decide the date order and the decimal mark, the second reads the rows with them.
  */
 function readWithSource(
-  text: string,
+  eachDataRow: EachDataRow,
   width: number,
   source: CsvSource,
   bound: BoundSource,
@@ -115,7 +121,7 @@ function readWithSource(
 ) {
   const dates = new Set<string>();
   const numbers: string[] = [];
-  eachDataRow(text, (row) => {
+  eachDataRow((row) => {
     if (row.problem) return;
     const survey = bound.survey(row.cells);
     for (const date of survey.dates) if (date.trim()) dates.add(date.trim());
@@ -125,7 +131,7 @@ function readWithSource(
   const dateChoice = chooseDateFormat(dates, source.defaultDateFormat, options.dateFormat);
   const numberFormat = decideNumberFormat(numbers);
   const reader = bound.reader(width, { dateFormat: dateChoice.dateFormat, numberFormat });
-  eachDataRow(text, reader.read);
+  eachDataRow(reader.read);
   return {
     source: source.source,
     sourceName: source.name,
@@ -136,35 +142,35 @@ function readWithSource(
   };
 }
 
-/** Reads an uploaded file's bytes as far as can be without a workspace. */
-export function readImportFile(bytes: Uint8Array, options: ReadOptions = {}): ReadImportFile {
-  const decoded = decodeCsvBytes(bytes);
-  if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
-  const header = csvRows(decoded.text, 1)[0];
-  if (!header)
-    return {
-      ok: false,
-      error: 'unreadable_file',
-      message: `The file is empty. ${expected}`,
-    };
-  const layout = togglLayout(header.cells);
+/**
+ * Rows already split into cells (a CSV text's, or a spreadsheet's), read by the source their
+ * header is recognised as. `encoding` is what the preview names as read.
+ */
+export function readImportRows(
+  header: readonly string[],
+  eachDataRow: EachDataRow,
+  encoding: ReadEncoding | 'XLSX',
+  options: ReadOptions = {},
+): ReadImportFile {
+  const layout = togglLayout(header);
   if ('missing' in layout) {
     for (const source of sources) {
-      const bound = source.bind(header.cells);
+      const bound = source.bind(header);
       if (!('missing' in bound))
         return {
           ok: true,
-          encoding: decoded.encoding,
-          ...readWithSource(decoded.text, header.cells.length, source, bound, options),
+          encoding,
+          ...readWithSource(eachDataRow, header.length, source, bound, options),
+          ...(encoding === 'XLSX' ? { sourceName: source.name.replace(' (CSV)', ' (Excel)') } : {}),
         };
     }
-    return unknownSource(header.cells, layout.missing);
+    return unknownSource(header, layout.missing);
   }
   // Row by row: only entries and problems are kept, never every row's cells as well.
-  const reader = togglRowReader(layout, header.cells.length);
+  const reader = togglRowReader(layout, header.length);
   const dateColumn = layout.at['Start date'];
   const dates = new Set<string>();
-  eachDataRow(decoded.text, (row) => {
+  eachDataRow((row) => {
     reader.read(row);
     const date = row.cells[dateColumn]?.trim() ?? '';
     if (date) dates.add(date);
@@ -173,8 +179,8 @@ export function readImportFile(bytes: Uint8Array, options: ReadOptions = {}): Re
   return {
     ok: true,
     source: 'toggl',
-    sourceName: TOGGL_NAME,
-    encoding: decoded.encoding,
+    sourceName: encoding === 'XLSX' ? TOGGL_NAME.replace(' (CSV)', ' (Excel)') : TOGGL_NAME,
+    encoding,
     entries: reader.entries,
     problems: reader.problems,
     dateFormats,
@@ -183,4 +189,20 @@ export function readImportFile(bytes: Uint8Array, options: ReadOptions = {}): Re
     mustChooseDateFormat: dateFormats.length > 1,
     numberFormat: 'decimal-point',
   };
+}
+
+/** The file is empty, or its first sheet is: what Hourmark expected instead. */
+export const emptyFile: ReadImportFile = {
+  ok: false,
+  error: 'unreadable_file',
+  message: `The file is empty. ${expected}`,
+};
+
+/** Reads an uploaded CSV file's bytes as far as can be without a workspace. */
+export function readImportFile(bytes: Uint8Array, options: ReadOptions = {}): ReadImportFile {
+  const decoded = decodeCsvBytes(bytes);
+  if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
+  const header = csvRows(decoded.text, 1)[0];
+  if (!header) return emptyFile;
+  return readImportRows(header.cells, csvDataRows(decoded.text), decoded.encoding, options);
 }

@@ -1,9 +1,9 @@
 import { dateFormats, type DateFormat } from '../../lib/import/date-formats';
-import { readImportFile } from '../../lib/import/read-file';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { buildPreview } from '../imports/preview';
+import { readImportUpload } from '../imports/read-upload';
 import { importedBefore } from '../imports/seen-rows';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
@@ -28,6 +28,9 @@ const fileTypes = new Set([
   'application/csv',
   'application/octet-stream',
   'application/vnd.ms-excel',
+  // An Excel workbook (issue 33), and what some browsers call one.
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/zip',
 ]);
 
 /**
@@ -68,7 +71,7 @@ export async function handleImportPreview(
       'payload_too_large',
       'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
     );
-  const file = readImportFile(bytes, { dateFormat: dateFormat as DateFormat | undefined });
+  const file = await readImportUpload(bytes, { dateFormat: dateFormat as DateFormat | undefined });
   if (!file.ok) return apiError(422, file.error, file.message);
   const facts = await workspaceFacts(ctx.database.db, caller.membership.workspaceId);
   const imported = await importedBefore(
