@@ -85,8 +85,11 @@ function bind(header: readonly string[]): BoundSource | { missing: string[] } {
           return refuse(
             `Date “${shownCell(cell(cells, 'Date'))}” is not a date in the order ${settings.dateFormat}.`,
           );
-        // Decimal hours to the second: 0.76 h is 2736 s.
-        const seconds = scaledNumber(cell(cells, 'Hours'), settings.numberFormat, 3600);
+        // Decimal hours to the second (0.76 h is 2736 s), or H:MM when the account shows time so.
+        const clock = /^(\d{1,4}):([0-5]\d)$/.exec(cell(cells, 'Hours').trim());
+        const seconds = clock
+          ? Number(clock[1]) * 3600 + Number(clock[2]) * 60
+          : scaledNumber(cell(cells, 'Hours'), settings.numberFormat, 3600);
         if (seconds === null)
           return refuse(
             `Hours “${shownCell(cell(cells, 'Hours'))}” is not a number like ${example}.`,

@@ -151,6 +151,8 @@ describe('reading a Harvest Detailed time report', () => {
           '2026-02-03,,P,,T,Work,0.5,0.5,Yes,No,Later,Eva,Berg,,Yes,100.0,10.0,40.0,4.0,Euro - EUR,',
           '2026-02-03,,P,,T,Work,0.5,0.5,Yes,No,No,Eva,Berg,,Yes,100.0,10.0,-4.0,4.0,Euro - EUR,',
           row('2026-02-04', '1.25'),
+          // Hours as H:MM, an account that shows time so.
+          row('2026-02-05', '1:20'),
           '2026-02-03,,P,,T,"Work that never ends,0.5,0.5,Yes,No,No,Eva,Berg,,Yes,100.0,10.0,40.0,4.0,Euro - EUR,',
         ].join('\n'),
       ),
@@ -166,10 +168,11 @@ describe('reading a Harvest Detailed time report', () => {
       { line: 9, reason: 'Billable? “Perhaps” is neither Yes nor No.' },
       { line: 10, reason: 'Approved? “Later” is neither Yes nor No.' },
       { line: 11, reason: 'Cost Rate “-4.0” is not a rate like 2.5.' },
-      { line: 13, reason: 'A quoted cell is never closed: the file may be cut off.' },
+      { line: 14, reason: 'A quoted cell is never closed: the file may be cut off.' },
     ]);
     expect(file.entries.map((e) => [e.line, e.person.name, e.durationSeconds])).toEqual([
       [12, 'Eva Berg', 4500],
+      [13, 'Eva Berg', 4800],
     ]);
   });
 });
