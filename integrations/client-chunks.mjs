@@ -18,20 +18,36 @@ const DATA_CODE = [
 
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 
+// Loaded on demand, never with Track's first visit (issue 29): zod and the schemas built with
+// it. The stores decode stored records with zod-free fast decoders (src/lib/entities/fast-*.ts)
+// and import a schema only for a record those are unsure of; forms import theirs with the form.
+// Left to Rollup, they load with whatever imports them.
+const ON_DEMAND = [/\/node_modules\/zod\//, /\/src\/lib\/entities\/(?!fast-)[^/]+\.ts$/];
+
 // The screen a person lands on after signing in. Only data code it imports (with its lazy parts:
 // the screen, the form, the sync engine's seams) goes in
 // the shared chunk; what other screens alone use (invoices, e-invoice profiles, reports) is left
 // to Rollup, so Track does not download it (issue 29's budget).
 const FIRST_SCREEN = /\/src\/islands\/track\/TrackIsland\.tsx$/;
 
-/** Every module `root` reaches through its imports, static and dynamic. */
+// Lazy parts of Track a first visit does not open (the log form and editor, the offer to bring
+// in data from before sync, the workspace panel, signing out, the shortcuts popover): the data
+// code only they use loads with them, not in the shared chunk (issue 29's budget).
+const NOT_ON_FIRST_VISIT = [
+  ...ON_DEMAND,
+  /\/src\/islands\/track\/(LogForm|EditLogDialog|ShortcutsPopover)\.tsx$/,
+  /\/src\/ui\/shell\/(LegacyOffer|WorkspacePanel)\.tsx$/,
+  /\/src\/stores\/sync\/sign-out\.ts$/,
+];
+
+/** Every module `root` reaches through its imports, static and dynamic, short of NOT_ON_FIRST_VISIT's. */
 function staticClosure(getModuleInfo, getModuleIds, root) {
   const start = [...getModuleIds()].find((id) => root.test(id));
   const seen = new Set();
   const queue = start ? [start] : [];
   while (queue.length > 0) {
     const id = queue.pop();
-    if (seen.has(id)) continue;
+    if (seen.has(id) || NOT_ON_FIRST_VISIT.some((p) => p.test(id))) continue;
     seen.add(id);
     const info = getModuleInfo(id);
     for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
@@ -56,6 +72,7 @@ export default function clientChunks() {
         const manualChunks = (id, { getModuleInfo, getModuleIds }) => {
           if (REACT.test(id)) return 'react';
           if (!DATA_CODE.some((p) => p.test(id))) return undefined;
+          if (ON_DEMAND.some((p) => p.test(id))) return undefined;
           firstScreen ??= staticClosure(getModuleInfo, getModuleIds, FIRST_SCREEN);
           return firstScreen.has(id) ? 'data' : undefined;
         };

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { NewMutation } from '../lib/sync/rebase';
 import type { User } from './auth';
+import { recordsDecoded } from './record-decoder';
 import { browserDeps } from './sync/browser-deps';
 import { startingStatus, type SyncStatus } from './sync/deps';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
@@ -28,8 +29,13 @@ function appEngine(): SyncEngine {
   return engine.sync;
 }
 
-/** Opens `user`'s workspace on this device and syncs it (see SyncEngine.startSync). */
-export const startSync = (user: User): Promise<void> => appEngine().startSync(user);
+/**
+ * Opens `user`'s workspace on this device and syncs it (see SyncEngine.startSync), once every
+ * stored record that waited for its schema is decoded (./record-decoder.ts): the engine reads
+ * the lists whole.
+ */
+export const startSync = (user: User): Promise<void> =>
+  recordsDecoded().then(() => appEngine().startSync(user));
 
 /** Stops syncing in this tab (signed out), including a start still on its way. */
 export const stopSync = (): void => engine?.sync.stopSync();

@@ -1,18 +1,31 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { z } from 'zod';
 import { callApi } from './api';
 import { installStorageEngine } from './storage-engine';
 
 installStorageEngine();
 
 /** The signed-in person as the server describes them. */
-export const userSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  createdAt: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+}
+
+/**
+ * `value` as a User (its four fields, text, and nothing else), or null. Without zod: this store
+ * loads with every screen (issue 29; sign-in.ts checks the sign-in answer with the same rule).
+ */
+export function readUser(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { id, name, email, createdAt } = value as Record<string, unknown>;
+  return typeof id === 'string' &&
+    typeof name === 'string' &&
+    typeof email === 'string' &&
+    typeof createdAt === 'string'
+    ? { id, name, email, createdAt }
+    : null;
+}
 
 /**
  * The documented `token` key. It holds only a non-secret session handle that tells every tab
@@ -25,8 +38,7 @@ export const $user = persistentAtom<User | null>('user', null, {
   encode: JSON.stringify,
   decode: (raw) => {
     try {
-      const parsed = userSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
+      return readUser(JSON.parse(raw));
     } catch {
       return null;
     }
@@ -51,8 +63,11 @@ export async function confirmSession(): Promise<void> {
   if (!$token.get()) return;
   const result = await callApi<unknown>('/user/me');
   if (result.ok) {
-    const parsed = z.object({ user: userSchema }).safeParse(result.data);
-    if (parsed.success) $user.set(parsed.data.user);
+    const user =
+      typeof result.data === 'object' && result.data !== null
+        ? readUser((result.data as { user?: unknown }).user)
+        : null;
+    if (user) $user.set(user);
   } else if (result.status === 401) {
     forgetSession();
   }

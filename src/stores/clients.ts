@@ -1,10 +1,15 @@
-import { clientSchema, type Client, type ClientFormInput } from '../lib/entities/client';
-import { newId } from '../lib/entities/common';
+import type { Client, ClientFormInput } from '../lib/entities/client';
+import { fastClient } from '../lib/entities/fast-client';
+import { onDemand } from './record-decoder';
+import { newId } from '../lib/entities/fast-fields';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Client>('clients', clientSchema);
+const list = persistentList<Client>(
+  'clients',
+  onDemand(fastClient, () => import('../lib/entities/client').then((m) => m.clientSchema)),
+);
 const actions = recordActions(list);
 
 /** Every client, as stored under the documented `clients` key. */

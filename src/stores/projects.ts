@@ -1,11 +1,16 @@
-import { newId } from '../lib/entities/common';
-import { projectSchema, type Project, type ProjectForm } from '../lib/entities/project';
+import { newId } from '../lib/entities/fast-fields';
+import { fastProject } from '../lib/entities/fast-project';
+import type { Project, ProjectForm } from '../lib/entities/project';
+import { onDemand } from './record-decoder';
 import { persistentList } from './persistent-list';
 import { changedFields } from '../lib/record-diff';
 import { recordActions, type EditResult } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Project>('project', projectSchema);
+const list = persistentList<Project>(
+  'project',
+  onDemand(fastProject, () => import('../lib/entities/project').then((m) => m.projectSchema)),
+);
 const actions = recordActions(list);
 
 /** Projects, stored under the documented `project` key. */

@@ -1,5 +1,6 @@
 import { changedFields, conflictingFields } from '../lib/record-diff';
 import type { PersistentList } from './persistent-list';
+import { originOfChange, type ChangeOrigin } from './tab-changes';
 import type { WriteResult } from './unsaved-writes';
 
 interface WithId {
@@ -12,8 +13,9 @@ export type Removal = WriteResult & { undo: () => WriteResult };
 /** Outcome of editing a record that may have changed elsewhere since the editing began. */
 export type EditResult<T> =
   | ({ status: 'saved' } & WriteResult)
-  | { status: 'conflict'; fields: (keyof T)[]; current: T }
-  | { status: 'missing' };
+  /** `origin`: whether the other change came from another tab of this browser or another device. */
+  | { status: 'conflict'; fields: (keyof T)[]; current: T; origin: ChangeOrigin }
+  | { status: 'missing'; origin: ChangeOrigin };
 
 /** Common list actions for stores whose records carry an `id`. */
 export function recordActions<T extends WithId>(list: PersistentList<T>) {
@@ -30,13 +32,22 @@ export function recordActions<T extends WithId>(list: PersistentList<T>) {
      * conflict is returned, unless `overwrite` says the person chose to replace it.
      */
     edit: (opened: T, changes: Partial<T>, stamp: Partial<T>, overwrite = false): EditResult<T> => {
-      let outcome = { status: 'missing' } as EditResult<T>;
+      let outcome = {
+        status: 'missing',
+        origin: originOfChange(list.key, opened.id, undefined),
+      } as EditResult<T>;
       const write = list.update((current) => {
         const stored = current.find((r) => r.id === opened.id);
         if (!stored) return current;
         const conflicts = conflictingFields(opened, stored, changes);
         if (conflicts.length > 0 && !overwrite) {
-          outcome = { status: 'conflict', fields: conflicts, current: stored };
+          const origin = originOfChange(
+            list.key,
+            opened.id,
+            stored as unknown as Record<string, unknown>,
+            conflicts as string[],
+          );
+          outcome = { status: 'conflict', fields: conflicts, current: stored, origin };
           return current;
         }
         // Fields the person did not touch keep whatever is stored now.

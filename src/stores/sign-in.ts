@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { browserTimeZone } from '../lib/time-zones';
 import { callApi } from './api';
-import { $token, $user, userSchema } from './auth';
+import { $token, $user, readUser, type User } from './auth';
 
 // The sign-in and sign-up forms' state and actions, apart from ./auth so that screens which only
 // need to know who is signed in do not download them (docs/bench.md, Track's budget).
@@ -40,6 +40,9 @@ $token.listen((token) => {
 /** Only the email is ever remembered, and only when "Remember me" is ticked. */
 export const $rememberedEmail = persistentAtom<string>('rememberedEmail', '');
 
+const userSchema = z
+  .custom<User>((value) => readUser(value) !== null)
+  .transform((v) => readUser(v)!);
 const sessionSchema = z.object({ token: z.string().min(1), user: userSchema });
 
 /** Signs in; on success stores the handle and profile, remembering the email if asked. */

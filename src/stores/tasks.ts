@@ -1,10 +1,15 @@
-import { newId } from '../lib/entities/common';
-import { taskSchema, type Task } from '../lib/entities/task';
+import { newId } from '../lib/entities/fast-fields';
+import { fastTask } from '../lib/entities/fast-task';
+import type { Task } from '../lib/entities/task';
+import { onDemand } from './record-decoder';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Task>('task', taskSchema);
+const list = persistentList<Task>(
+  'task',
+  onDemand(fastTask, () => import('../lib/entities/task').then((m) => m.taskSchema)),
+);
 const actions = recordActions(list);
 
 /** Tasks, stored under the documented `task` key. */

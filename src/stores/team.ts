@@ -1,12 +1,17 @@
-import { newId } from '../lib/entities/common';
-import { memberSchema, roleValue, type Member, type MemberForm } from '../lib/entities/member';
+import { newId } from '../lib/entities/fast-fields';
+import { fastMember, roleValue } from '../lib/entities/fast-member';
+import type { Member, MemberForm } from '../lib/entities/member';
+import { onDemand } from './record-decoder';
 import { toDay } from '../lib/day';
 import { historyAfterChange, type RateChangeScope } from '../lib/member-rates';
 import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Member>('Team', memberSchema);
+const list = persistentList<Member>(
+  'Team',
+  onDemand(fastMember, () => import('../lib/entities/member').then((m) => m.memberSchema)),
+);
 const actions = recordActions(list);
 
 /** Team members, stored under the documented `Team` key (sorted order is saved as shown). */

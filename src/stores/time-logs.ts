@@ -1,5 +1,7 @@
-import { newId } from '../lib/entities/common';
-import { timeLogSchema, type TimeLog } from '../lib/entities/time-log';
+import { newId } from '../lib/entities/fast-fields';
+import { fastTimeLog } from '../lib/entities/fast-time-log';
+import type { TimeLog } from '../lib/entities/time-log';
+import { onDemand } from './record-decoder';
 import { persistentList } from './persistent-list';
 import { recordActions, type EditResult } from './record-actions';
 import { writeOutcome, type WriteResult } from './unsaved-writes';
@@ -9,7 +11,9 @@ export const TIME_LOGS_KEY = 'taskData';
 
 const list = persistentList<TimeLog>(
   TIME_LOGS_KEY,
-  timeLogSchema as never,
+  onDemand<TimeLog>(fastTimeLog, () =>
+    import('../lib/entities/time-log').then((m) => m.timeLogSchema as never),
+  ),
   (log: TimeLog, index) => ({
     ...log,
     // Records written by the original app have no id; the position is stable until we write back.

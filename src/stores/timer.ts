@@ -1,13 +1,13 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, onMount } from 'nanostores';
-import { z } from 'zod';
 import { htmlToText, textAsParagraph } from '../lib/html-text';
 import { splitRunByDay } from '../lib/stopwatch-run';
 import { toDay } from '../lib/day';
-import { newId } from '../lib/entities/common';
+import { newId } from '../lib/entities/fast-fields';
 import { keepAside } from './keep-aside';
 import { recordLocalChange, runCommand } from './local-changes';
 import { installStorageEngine } from './storage-engine';
+import { readTimerState, type TimerEntry, type TimerState } from './timer-state';
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
 import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-logs';
 import { clientProjectLabel } from './choices';
@@ -16,36 +16,7 @@ import { $tasks } from './tasks';
 
 installStorageEngine();
 
-const timerSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('idle') }),
-  z.object({
-    status: z.literal('running'),
-    startedAt: z.number().int().positive(),
-    day: z.string(),
-    continueLogId: z.string().nullable(),
-    // Names the logs a stop saves, so stopping the same run on two devices saves it once.
-    runId: z.string().optional(),
-    // What the run is for; an unreadable part is dropped rather than the whole stopwatch.
-    entry: z
-      .object({
-        projectId: z.string().nullable(),
-        taskId: z.string().nullable(),
-        memberId: z.string().nullable(),
-        tags: z.string(),
-        desc: z.string(),
-      })
-      .optional()
-      .catch(undefined),
-  }),
-]);
-/** Project, task, member, tags and description of a stopwatch run (description as plain text). */
-export interface TimerEntry {
-  projectId: string | null;
-  taskId: string | null;
-  memberId: string | null;
-  tags: string;
-  desc: string;
-}
+export type { TimerEntry, TimerState };
 export const emptyEntry: TimerEntry = {
   projectId: null,
   taskId: null,
@@ -53,8 +24,6 @@ export const emptyEntry: TimerEntry = {
   tags: '',
   desc: '',
 };
-/** The stopwatch: a start timestamp, never a counter, so it is right after reloads and in every tab. */
-export type TimerState = z.infer<typeof timerSchema>;
 
 const idle: TimerState = { status: 'idle' };
 
@@ -67,8 +36,8 @@ export const $timer = persistentAtom<TimerState>(TIMER_KEY, idle, {
   // An unreadable value is kept aside and reported like any other, and the stopwatch shows idle.
   decode: (raw) => {
     try {
-      const parsed = timerSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) return parsed.data;
+      const state = readTimerState(JSON.parse(raw));
+      if (state) return state;
     } catch {
       // Not JSON: reported below.
     }

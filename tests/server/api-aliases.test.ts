@@ -16,7 +16,7 @@ const routesUnder = (dir: string, prefix = ''): string[] =>
 
 const SYNC_PROTOCOL = ['poke', 'pull', 'push', 'workspaces'];
 // Endpoints made after the split: they never had an address under /sync, so they have no alias.
-const BORN_UNDER_API = ['imports/preview'];
+const BORN_UNDER_API = ['imports', 'imports/[id]', 'imports/[id]/undo', 'imports/preview'];
 const methods = ['GET', 'POST', 'ALL'] as const;
 
 describe('the app API under /api, and its old addresses under /sync', () => {

@@ -116,4 +116,24 @@ describe.each(drivers)('reused mutation ids on $name', (driver) => {
     expect(await logs()).toContain('B-other 600');
     expect(await logs()).toContain('B4 600');
   });
+
+  it('keeps the answers of the last 1,000 ids and lets older ones go', async () => {
+    const c = newDevice();
+    expect((await push(c, [addLog(1, 'K1')])).status).toBe(200);
+    expect((await push(c, [addLog(1200, 'K1200')])).status).toBe(200);
+    const kept = await rows<{ id: number | string }>(
+      database.db,
+      sql`SELECT mutation_id AS id FROM mutation_results WHERE client_id = ${c} ORDER BY mutation_id`,
+    );
+    // 1 is more than 1,000 ids behind 1200: its answer is gone, 1200's is kept.
+    expect(kept.map((r) => Number(r.id))).toEqual([1200]);
+    expect(await lastOf(c)).toBe(1200);
+    // A re-send of 1200 is answered as before; one of 1 can no longer be told apart from reuse.
+    expect(await push(c, [addLog(1200, 'K1200')])).toMatchObject({
+      status: 200,
+      body: { lastMutationId: 1200 },
+    });
+    expect(await push(c, [addLog(1, 'K1')])).toEqual({ status: 409, body: REUSED });
+    expect((await logs()).filter((l) => l.startsWith('K'))).toEqual(['K1 600', 'K1200 600']);
+  });
 });

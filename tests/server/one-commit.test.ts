@@ -31,6 +31,8 @@ import {
 import { handlePush } from '../../src/server/api/sync-handlers';
 import { handleDeleteTeam, handleSaveTeam } from '../../src/server/api/team-handlers';
 import { handleSaveWorkspaceSettings } from '../../src/server/api/workspace-handlers';
+import { handleStartImport, handleUndoImport } from '../../src/server/api/import-run-handlers';
+import { importStep } from '../../src/server/imports/run-batch';
 import type { Database } from '../../src/server/db/connect';
 import { parsePoke, POKE_CHANNEL, pokeWorkspace } from '../../src/server/sync/poke';
 import { rows } from '../../src/server/sync/records';
@@ -423,6 +425,47 @@ describe.each(drivers)('one commit on $name', (driver) => {
     expect(lastHistory).toEqual([{ command: 'acceptInvitation', user_name: 'Nia' }]);
   });
 
+  it('moves the version once and pokes once for each batch of an import, and for its undo', async () => {
+    // Starting an import writes its row and queues its job: no workspace record changes yet.
+    const body = new FormData();
+    body.set('file', new File([readFileSync('tests/fixtures/import/toggl-detailed.csv')], 't.csv'));
+    await noCommit(
+      'start an import',
+      () =>
+        handleStartImport(
+          new Request(`https://hourmark.test/api/imports?workspace=${ws()}`, {
+            method: 'POST',
+            headers: { cookie: admin.cookie },
+            body,
+          }),
+          ctx(),
+        ),
+      202,
+    );
+    const [started] = await rows<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM imports WHERE workspace_id = ${ws()}`,
+    );
+    const id = started?.id ?? '';
+    // Three batches of two rows: three commits, one poke and one history entry each.
+    for (const batch of [1, 2, 3])
+      await oneCommit(`import batch ${batch}`, async () => {
+        await importStep(database.db, id, clock.now(), 2);
+        return new Response('{}');
+      });
+    expect(lastHistory).toEqual([{ command: 'importRows', user_name: 'Ada' }]);
+    await oneCommit('undo the import', () =>
+      handleUndoImport(
+        new Request(`https://hourmark.test/api/imports/${id}/undo`, {
+          method: 'POST',
+          headers: { cookie: admin.cookie },
+        }),
+        ctx(),
+      ),
+    );
+    expect(lastHistory).toEqual([{ command: 'undoImport', user_name: 'Ada' }]);
+  });
+
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
     const bo = await signUp(database, { name: 'Bo', email: 'bo.commit@example.com' }, clock);
     await oneCommit('create Bo as a member', () =>
@@ -470,6 +513,7 @@ describe('every write endpoint is tried above', () => {
     'report-shares/revoke',
     'invitations',
     'invitations/revoke',
+    'imports/[id]/undo',
   ];
   const notWorkspaceWrites = {
     // A new workspace starts at its first version; no device holds it yet.
@@ -479,6 +523,8 @@ describe('every write endpoint is tried above', () => {
     // Reads a file and says what importing it would do (tests/server/import-preview.test.ts
     // checks the version stays where it was).
     'imports/preview': 'writes nothing',
+    // Stores the file and queues the import's job; each batch of the job is one commit (above).
+    imports: 'starts an import job',
   };
   it('finds no POST under /sync or /api that the one-commit test does not call', () => {
     const posts = (dir: string, prefix = ''): string[] =>

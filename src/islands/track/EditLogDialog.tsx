@@ -2,7 +2,8 @@ import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
 import { useRef, useState } from 'react';
 import type { TimeLogDraft } from '../../lib/time-log-form';
 import { draftFromLog, logFieldLabels, saveLogEdit } from '../../stores/track';
-import { timeLogById, type TimeLog } from '../../stores/time-logs';
+import { originOfChange } from '../../stores/tab-changes';
+import { TIME_LOGS_KEY, timeLogById, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { undoOfLogEdit } from '../../stores/undo-log-edit';
 import { EditProblemNotice, type EditProblem } from './EditProblemNotice';
@@ -22,8 +23,12 @@ function EditLogForm({ log, onClose }: { log: TimeLog; onClose: () => void }) {
     const before = timeLogById(opened.id);
     const result = saveLogEdit(opened, draft, seconds, expenses, overwrite.current);
     if (result.status === 'conflict') {
-      setProblem({ kind: 'conflict', fields: logFieldLabels(result.fields) });
-    } else if (result.status === 'missing') setProblem({ kind: 'missing' });
+      setProblem({
+        kind: 'conflict',
+        fields: logFieldLabels(result.fields),
+        origin: result.origin,
+      });
+    } else if (result.status === 'missing') setProblem({ kind: 'missing', origin: result.origin });
     else if (!result.saved) setProblem({ kind: 'unsaved', message: result.message });
     const saved = result.status === 'saved' && result.saved;
     const undo = saved && before ? undoOfLogEdit(before) : null;
@@ -34,7 +39,7 @@ function EditLogForm({ log, onClose }: { log: TimeLog; onClose: () => void }) {
   const reload = () => {
     const current = timeLogById(opened.id);
     if (!current) {
-      setProblem({ kind: 'missing' });
+      setProblem({ kind: 'missing', origin: originOfChange(TIME_LOGS_KEY, opened.id, undefined) });
       return;
     }
     setOpened(current);

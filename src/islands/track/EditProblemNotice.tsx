@@ -1,15 +1,19 @@
+import type { ChangeOrigin } from '../../stores/tab-changes';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 
 /** Why the edit dialog's last Save did not store the person's change. */
 export type EditProblem =
-  | { kind: 'conflict'; fields: string[] }
-  | { kind: 'missing' }
+  | { kind: 'conflict'; fields: string[]; origin: ChangeOrigin }
+  | { kind: 'missing'; origin: ChangeOrigin }
   | { kind: 'unsaved'; message: string };
+
+/** Where the other change was made, in words. */
+const where = (origin: ChangeOrigin) => (origin === 'tab' ? 'in another tab' : 'on another device');
 
 interface EditProblemNoticeProps {
   problem: EditProblem;
   onReload: () => void;
-  /** Saves the form's values over the other tab's; receives the form the button sits in. */
+  /** Saves the form's values over the other change's; receives the form the button sits in. */
   onOverwrite: (form: HTMLFormElement | null) => void;
 }
 
@@ -19,7 +23,8 @@ export function EditProblemNotice({ problem, onReload, onOverwrite }: EditProble
   if (problem.kind === 'missing') {
     return (
       <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
-        This log was removed in another tab since you opened it, so there is nothing to save.
+        This log was removed {where(problem.origin)} since you opened it, so there is nothing to
+        save.
       </p>
     );
   }
@@ -29,7 +34,7 @@ export function EditProblemNotice({ problem, onReload, onOverwrite }: EditProble
       className="mb-4 rounded border border-amber-400 bg-amber-50 p-3 text-amber-950"
     >
       <p className="mb-2">
-        This log was changed in another tab since you opened it ({problem.fields.join(', ')}).
+        {`This log was changed ${where(problem.origin)} since you opened it (${problem.fields.join(', ')}).`}{' '}
         Reload the current values, or overwrite them with yours.
       </p>
       <div className="flex flex-wrap gap-2">

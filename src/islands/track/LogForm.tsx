@@ -1,10 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { draftIsBillable } from '../../lib/draft-billable';
+import { recentEntries, type RecentEntry } from '../../lib/recent-entries';
 import { checkDraft, type TimeLogDraft } from '../../lib/time-log-form';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../stores/choices';
 import { $projects } from '../../stores/projects';
+import { $timeLogs } from '../../stores/time-logs';
 import { GroupedCombobox } from '../../ui/combobox/GroupedCombobox';
 import { Field } from '../../ui/form/Field';
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor';
@@ -49,6 +58,22 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
   const [editorKey, setEditorKey] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const tasks = tasksByProject.get(draft.projectId) ?? [];
+
+  // Earlier descriptions with their project, task and tags, from the logs on this device (the
+  // last 8 weeks), offered while typing the description (issue 29), as the stopwatch does.
+  const logs = useStore($timeLogs);
+  const suggestDescriptions = useCallback((text: string) => recentEntries(logs, text), [logs]);
+  const fillFromEntry = (entry: RecentEntry) => {
+    // A project or task no longer offered is left as the person chose it.
+    if (!entry.projectId || !projects.some((choice) => choice.value === entry.projectId))
+      return set('tags', entry.tags);
+    set('projectId', entry.projectId);
+    const taskOffered = (tasksByProject.get(entry.projectId) ?? []).some(
+      (t) => t.id === entry.taskId,
+    );
+    set('taskId', taskOffered && entry.taskId ? entry.taskId : '');
+    set('tags', entry.tags);
+  };
 
   // A new log starts at its first field, so the keyboard user can type right away.
   useEffect(() => {
@@ -180,6 +205,9 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
         value={draft.desc}
         onChange={(html) => set('desc', html)}
         error={errors.desc}
+        suggest={suggestDescriptions}
+        onSuggestion={fillFromEntry}
+        suggestionsLabel="Earlier descriptions"
       />
       <fieldset className="mb-2 grid gap-x-4 sm:grid-cols-3 lg:grid-cols-5">
         <legend className="mb-2 font-bold">TIME &amp; DATE</legend>

@@ -3,16 +3,9 @@ import { checkText } from '../storable-text';
 import { isCountryCode } from '../countries';
 import { isVatNumber } from '../invoice-tax';
 import { addressProblem, isScheme } from '../e-invoice-profile';
-import {
-  fastId,
-  fastText,
-  fastTimestamp,
-  idSchema,
-  isoTimestamp,
-  statusSchema,
-  textish,
-} from './common';
-import { fastObject, oneOf, string, UNSURE, withFastPath } from './fast-path';
+import { idSchema, isoTimestamp, statusSchema, textish } from './common';
+import { fastClient } from './fast-client';
+import { withFastPath } from './fast-path';
 
 const clientObject = z
   .object({
@@ -50,32 +43,7 @@ const clientObject = z
   })
   .passthrough();
 /** A client as stored under the `clients` key (SPEC.md section 3, plus timestamps). */
-export const clientSchema = withFastPath(
-  clientObject,
-  fastObject(clientObject, {
-    id: fastId,
-    name: string,
-    contactPerson: fastText,
-    email: fastText,
-    phone: fastText,
-    address: fastText,
-    country: fastText,
-    taxName: fastText,
-    taxPercentage: (v) =>
-      typeof v === 'number' && v >= 0 && v <= 100 ? v : v == null || v === '' ? null : UNSURE,
-    taxNumber: fastText,
-    vatNumber: fastText,
-    city: fastText,
-    postCode: fastText,
-    eInvoiceProfile: fastText,
-    electronicAddress: fastText,
-    electronicAddressScheme: fastText,
-    buyerReference: fastText,
-    status: oneOf(statusSchema.options, 'Active'),
-    createdAt: fastTimestamp,
-    updatedAt: fastTimestamp,
-  }),
-);
+export const clientSchema = withFastPath(clientObject, fastClient);
 export type Client = z.infer<typeof clientSchema>;
 
 const optionalText = (max: number) =>

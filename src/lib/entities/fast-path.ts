@@ -1,10 +1,4 @@
-import {
-  getParsedType,
-  ZodParsedType,
-  type ZodObject,
-  type ZodRawShape,
-  type ZodTypeAny,
-} from 'zod';
+import type { ZodTypeAny } from 'zod';
 
 /**
  * A fast path for the read schemas. Every stored record is decoded at startup (a full 8-week
@@ -13,6 +7,10 @@ import {
  * schema would return, and says UNSURE for anything else; the record then goes through the
  * schema itself, which repairs it or refuses it as before. tests/unit/lib/entities compares
  * both on values of every kind, so a change to a schema must change its fast decoder with it.
+ *
+ * This module and the fast decoders (`fast-*.ts`) use no zod at run time: the stores decode with
+ * them on Track's first load, and load the schemas (with zod) only for a record they are unsure
+ * of (issue 29: zod is about 16 KB gz of Track's first visit; src/stores/record-decoder.ts).
  */
 export const UNSURE: unique symbol = Symbol('unsure');
 
@@ -51,18 +49,28 @@ export const stringOrNull: Fast = (v) => (typeof v === 'string' ? v : null);
 export const flag: Fast = (v) => (typeof v === 'boolean' ? v : false);
 
 /**
- * A passthrough `z.object` of `schema`'s shape, its fields decoded by `fields`: the same keys
- * in the same order (the shape's, then the record's own others), as ZodObject builds them.
+ * A plain object, as JSON.parse makes them: anything else, even a Date or an object with `then`
+ * and `catch` methods (a promise to zod), is zod's to judge.
  */
-export function fastObject<T extends ZodRawShape>(
-  schema: ZodObject<T, 'passthrough'>,
-  fields: { [K in keyof T]: Fast },
-): Fast {
-  const keys = Object.keys(schema.shape);
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const prototype = Object.getPrototypeOf(v) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  const { then, catch: onError } = v as { then?: unknown; catch?: unknown };
+  return !(typeof then === 'function' && typeof onError === 'function');
+}
+
+/**
+ * A passthrough `z.object` whose shape has `fields`' keys in the same order, each decoded by
+ * its fast decoder: the same keys in the same order (the shape's, then the record's own others),
+ * as ZodObject builds them. tests/unit/lib/entities checks the keys against each schema's shape.
+ */
+export function fastObject(fields: Record<string, Fast>): Fast & { keys: readonly string[] } {
+  const keys = Object.keys(fields);
   const decoders = keys.map((key) => fields[key]!);
-  return (input) => {
-    if (getParsedType(input) !== ZodParsedType.object) return UNSURE;
-    const data = input as Record<string, unknown>;
+  const decode = (input: unknown) => {
+    if (!isPlainObject(input)) return UNSURE;
+    const data = input;
     const out: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i += 1) {
       const key = keys[i]!;
@@ -77,4 +85,5 @@ export function fastObject<T extends ZodRawShape>(
     }
     return out;
   };
+  return Object.assign(decode, { keys });
 }

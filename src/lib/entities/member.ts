@@ -1,23 +1,10 @@
 import { z } from 'zod';
 import { checkText } from '../storable-text';
-import {
-  dayString,
-  fastAmount,
-  fastId,
-  fastText,
-  fastTimestamp,
-  idSchema,
-  isoTimestamp,
-  numberish,
-  statusSchema,
-  textish,
-} from './common';
-import { fastObject, flag, oneOf, optional, string, UNSURE, withFastPath } from './fast-path';
+import { dayString, idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
+import { withFastPath } from './fast-path';
+import { fastMember, roles } from './fast-member';
 
-export const roles = ['Admin', 'Manager', 'Normal'] as const;
-export type Role = (typeof roles)[number];
-/** SPEC.md's radio values for the roles. */
-export const roleValue: Record<Role, 1 | 2 | 3> = { Admin: 3, Manager: 2, Normal: 1 };
+export { roles, roleValue, type Role } from './fast-member';
 
 /** Rates of an earlier period (src/lib/member-rates.ts); anything unreadable drops the period. */
 const ratePeriod = z.object({
@@ -47,25 +34,7 @@ const memberObject = z
  * A team member as stored under the `Team` key. `LoborRate` keeps the original app's spelling
  * so existing data loads; rates are decimal INR per hour.
  */
-export const memberSchema = withFastPath(
-  memberObject,
-  fastObject(memberObject, {
-    id: fastId,
-    name: string,
-    email: fastText,
-    LoborRate: fastAmount,
-    BillableRate: fastAmount,
-    Role: oneOf(roles, 'Normal'),
-    roleValue: optional((v) => (v === 1 || v === 2 || v === 3 ? v : UNSURE)),
-    notes: fastText,
-    status: oneOf(statusSchema.options, 'Active'),
-    autoAddToProjects: flag,
-    // Members with earlier rates are few: their history is read by zod.
-    rateHistory: (v) => (v === undefined ? undefined : UNSURE),
-    createdAt: fastTimestamp,
-    updatedAt: fastTimestamp,
-  }),
-);
+export const memberSchema = withFastPath(memberObject, fastMember);
 export type Member = z.infer<typeof memberSchema>;
 
 const rate = z

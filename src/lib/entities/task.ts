@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { checkText } from '../storable-text';
-import { fastId, fastTimestamp, idSchema, isoTimestamp } from './common';
-import {
-  fastObject,
-  optional,
-  string,
-  stringOrNull,
-  UNSURE,
-  withFastPath,
-  type Fast,
-} from './fast-path';
-
-const strings: Fast = (v) => {
-  if (!Array.isArray(v)) return UNSURE;
-  // Index by index: a hole is undefined to zod, which then stores [] for the whole list.
-  for (let i = 0; i < v.length; i += 1) if (typeof v[i] !== 'string') return UNSURE;
-  return [...(v as unknown[])];
-};
+import { idSchema, isoTimestamp } from './common';
+import { withFastPath } from './fast-path';
+import { fastTask, withTaskId } from './fast-task';
 
 const taskObject = z
   .object({
@@ -30,26 +16,13 @@ const taskObject = z
     createdAt: isoTimestamp.optional(),
   })
   .passthrough();
-const withId = (t: z.infer<typeof taskObject>) => ({ ...t, id: t.id ?? `${t.project}::${t.task}` });
+const withId = (t: z.infer<typeof taskObject>) => withTaskId(t);
 
-const fastTask = fastObject(taskObject, {
-  id: optional(fastId),
-  project: string,
-  projectId: stringOrNull,
-  task: string,
-  assign: strings,
-  assigneeIds: strings,
-  billableRate: (v) => (v === null || (typeof v === 'number' && v >= 0) ? v : null),
-  createdAt: fastTimestamp,
-});
 /**
  * A task as stored under the `task` key: SPEC.md's project name, text and assignee names,
  * plus ids that survive renames and an optional task-based billable rate (decimal per hour).
  */
-export const taskSchema = withFastPath(taskObject.transform(withId), (v) => {
-  const t = fastTask(v);
-  return t === UNSURE ? t : withId(t as z.infer<typeof taskObject>);
-});
+export const taskSchema = withFastPath(taskObject.transform(withId), fastTask);
 export type Task = z.infer<typeof taskSchema>;
 
 /** The Assign Task form. */

@@ -1,36 +1,14 @@
 import { z } from 'zod';
-import {
-  dayString,
-  fastAmount,
-  fastDayOrEmpty,
-  fastId,
-  fastText,
-  fastTimestamp,
-  idSchema,
-  isoTimestamp,
-  numberish,
-  textish,
-} from './common';
-import {
-  fastObject,
-  oneOf,
-  optional,
-  stringOrNull,
-  UNSURE,
-  withFastPath,
-  type Fast,
-} from './fast-path';
+import { dayString, idSchema, isoTimestamp, numberish, textish } from './common';
+import { withFastPath } from './fast-path';
+import { CLOCK_PATTERN, fastTimeLog, logStatuses as statuses } from './fast-time-log';
 
-const CLOCK = /^\d{2}:\d{2}$/;
+const CLOCK = CLOCK_PATTERN;
 /** Start / end clock time 'HH:MM'; the original stored 0 for "not set", which becomes ''. */
 const clockTime = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((v) => (typeof v === 'string' && CLOCK.test(v) ? v : ''));
-const fastClockTime: Fast = (v) =>
-  typeof v === 'string' ? (CLOCK.test(v) ? v : '') : v == null ? '' : UNSURE;
-
-const statuses = ['approved', 'pending', 'submitted', 'rejected'] as const;
 
 /** What an issued invoice froze of a log (sent by the server with `invoice`, issue 25). */
 const billedFigures = z.object({
@@ -38,19 +16,6 @@ const billedFigures = z.object({
   billableMinor: z.number().int(),
   costMinor: z.number().int(),
 });
-const isInteger = (v: unknown): v is number => Number.isInteger(v);
-/** Figures in the shape the server sends become a new object of exactly those; else UNSURE. */
-const fastBilled: Fast = (v) => {
-  if (v === undefined) return undefined;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return UNSURE;
-  const { billableSeconds, billableMinor, costMinor } = v as Record<string, unknown>;
-  return isInteger(billableSeconds) &&
-    billableSeconds >= 0 &&
-    isInteger(billableMinor) &&
-    isInteger(costMinor)
-    ? { billableSeconds, billableMinor, costMinor }
-    : UNSURE;
-};
 
 const timeLogObject = z
   .object({
@@ -92,30 +57,5 @@ const timeLogObject = z
  * expenses (decimal, project currency), `desc` sanitised HTML. Records written by the original
  * app lack id and date; they get a stable id and today's date is not assumed (date '').
  */
-export const timeLogSchema = withFastPath(
-  timeLogObject,
-  fastObject(timeLogObject, {
-    id: optional(fastId),
-    date: fastDayOrEmpty,
-    client: fastText,
-    projectId: stringOrNull,
-    task: fastText,
-    taskId: stringOrNull,
-    tags: fastText,
-    desc: fastText,
-    dur: fastAmount,
-    st: fastClockTime,
-    end: fastClockTime,
-    exp: fastAmount,
-    memberId: stringOrNull,
-    status: oneOf(statuses, 'approved'),
-    // `z.string().optional().catch(undefined)`: a note that is not text is dropped.
-    reviewNote: (v) => (typeof v === 'string' ? v : undefined),
-    invoice: (v) => (typeof v === 'string' ? v : undefined),
-    billable: (v) => (typeof v === 'boolean' ? v : undefined),
-    billed: fastBilled,
-    createdAt: fastTimestamp,
-    updatedAt: fastTimestamp,
-  }),
-);
+export const timeLogSchema = withFastPath(timeLogObject, fastTimeLog);
 export type TimeLog = z.infer<typeof timeLogSchema> & { id: string };

@@ -128,9 +128,7 @@ function applyMutation(
   if (kind === 'timer') return (args['timer'] as Timer | undefined) ?? record;
   if (mutation.name.startsWith('delete')) return null;
   if (mutation.name === names[kind].update)
-    return record
-      ? ({ ...record, ...(args['changes'] as object), updatedAt: now } as AnyLocalRecord)
-      : null;
+    return record ? { ...record, ...(args['changes'] as object), updatedAt: now } : null;
   return localFromRow(
     kind,
     String(args['id']),

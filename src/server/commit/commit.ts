@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { memberships, workspaces } from '../db/schema';
-import { pokeWorkspace } from '../sync/poke';
+import { pokeStatement } from '../sync/poke';
 
 /** Whose next pull starts over from nothing, because what they may see changed. */
 export type VisibilityReset = { role: 'Manager' } | { userIds: string[] };
@@ -58,6 +58,17 @@ export interface Committed<T> {
   changed: boolean;
 }
 
+/** How a commit runs, beyond what it writes. */
+export interface CommitOptions {
+  /**
+   * Runs in the commit's transaction before the workspace row is locked: reads and row locks of
+   * the write's own (a push locks its device's row and checks its mutation ids), so the
+   * workspace, which every writer of it waits for, is held for fewer round trips. It must not
+   * write rows that carry a version.
+   */
+  beforeLock?: (tx: Db) => Promise<void>;
+}
+
 /**
  * The one way a change reaches a workspace, whatever carried it (a sync push, a REST call, later
  * an import or the public API): in one transaction it locks the workspace row, hands the write
@@ -78,9 +89,11 @@ export async function commit<T>(
   origin: CommitOrigin,
   write: (commit: Commit) => Promise<T>,
   changed: (result: T) => boolean = () => true,
+  options: CommitOptions = {},
 ): Promise<Committed<T> | null> {
   const { workspaceId } = origin;
   return db.transaction(async (tx) => {
+    await options.beforeLock?.(tx);
     // NO KEY UPDATE: the foreign keys the write checks take KEY SHARE locks on this row, and a
     // plain FOR UPDATE taken after them deadlocks two commits against each other.
     const [workspace] = await tx
@@ -102,13 +115,16 @@ export async function commit<T>(
       logCommand: (entry) => entries.push(entry),
     });
     if (!changed(result)) return { result, version: workspace.version, changed: false };
-    await tx.update(workspaces).set({ version }).where(eq(workspaces.id, workspaceId));
     for (const who of resets) await resetVisibility(tx, workspaceId, version, who);
-    await writeHistory(tx, origin, version, entries);
     // A push changes records, which each device is sent as the rows it may see; any other write
     // (settings, invoices, teams, invitations) may change what a pull's `access` says, so every
-    // device pulls (issue 34).
-    await pokeWorkspace(tx, workspaceId, version, origin.command !== null || resets.length > 0);
+    // device pulls (issue 34). The version, the history and the poke are one statement: each
+    // round trip here is one more that every other writer of the workspace waits for.
+    const pullAll = origin.command !== null || resets.length > 0;
+    await tx.execute(sql`
+      WITH bumped AS (UPDATE workspaces SET version = ${version}::bigint WHERE id = ${workspaceId}::uuid RETURNING id)
+      ${historyStatement(origin, version, entries)}
+      SELECT ${pokeStatement(workspaceId, version, pullAll)} FROM bumped`);
     return { result, version, changed: true };
   });
 }
@@ -125,9 +141,13 @@ function shortened(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shortened(v, depth + 1)]));
 }
 
-/** One row per command, at the commit's version, naming the person as they are called now. */
-async function writeHistory(tx: Db, origin: CommitOrigin, version: number, entries: ChangeEntry[]) {
-  if (entries.length === 0) return;
+/**
+ * One row per command, at the commit's version, naming the person as they are called now: a
+ * `, logged AS (INSERT …)` clause of the commit's statement (a data-modifying WITH clause runs
+ * whether or not it is read), or nothing when there is no command to log.
+ */
+function historyStatement(origin: CommitOrigin, version: number, entries: ChangeEntry[]) {
+  if (entries.length === 0) return sql``;
   const at = origin.at.toISOString();
   const values = entries.map(
     (entry) =>
@@ -135,11 +155,11 @@ async function writeHistory(tx: Db, origin: CommitOrigin, version: number, entri
         ${JSON.stringify(entry.records.slice(0, 500))}::jsonb,
         ${entry.details === undefined ? null : JSON.stringify(shortened(entry.details))}::jsonb)`,
   );
-  await tx.execute(sql`
+  return sql`, logged AS (
     INSERT INTO change_log (id, workspace_id, version, at, command, records, details, user_id, user_name)
     SELECT v.id, v.workspace_id, v.version, v.at, v.command, v.records, v.details, u.id, coalesce(u.name, '')
     FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, workspace_id, version, at, command, records, details)
-    LEFT JOIN users u ON u.id = ${origin.userId}::uuid`);
+    LEFT JOIN users u ON u.id = ${origin.userId}::uuid)`;
 }
 
 async function resetVisibility(tx: Db, workspaceId: string, version: number, who: VisibilityReset) {

@@ -720,4 +720,35 @@ CREATE TABLE import_fingerprints (
 CREATE INDEX import_fingerprints_import ON import_fingerprints (workspace_id, import_id);
 `,
   },
+  {
+    id: '0029_imports',
+    sql: `
+-- Imports (issue 32): one row per import a person started. The file's bytes stay here until the
+-- import ends (done or failed: set to NULL then) or for 7 days at most (the job runner's tick
+-- clears older ones), so any server process can resume the job from position (entries of
+-- the file done, committed with each batch). choices holds the person's answers (time zone,
+-- date order, who each person of the file is); result what was created, skipped and found
+-- imported before, and after an undo what it removed and kept.
+CREATE TABLE imports (
+  id uuid PRIMARY KEY,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+  user_name text NOT NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  finished_at timestamptz,
+  source text NOT NULL,
+  file_name text NOT NULL,
+  file_size integer NOT NULL,
+  file_bytes bytea,
+  choices jsonb NOT NULL,
+  status text NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed', 'undone')),
+  position integer NOT NULL DEFAULT 0,
+  total_rows integer NOT NULL,
+  result jsonb NOT NULL,
+  error text
+);
+CREATE INDEX imports_workspace ON imports (workspace_id, created_at DESC);
+`,
+  },
 ];

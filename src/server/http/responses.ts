@@ -25,6 +25,12 @@ export type ErrorCode =
   | 'not_found'
   | 'unreadable_file'
   | 'unknown_source'
+  | 'unknown_person'
+  | 'unknown_member'
+  | 'choose_date_format'
+  | 'import_running'
+  | 'already_undone'
+  | 'undo_refused'
   | 'internal';
 
 /** A JSON response with no caching. */

@@ -1,5 +1,7 @@
 import type { Database, Db } from '../db/connect';
 import type { Mailer } from '../mail/mailer';
+import { IMPORT_JOB, importJob } from '../imports/import-job';
+import { expireImportFiles } from '../imports/store';
 import { NOTICE_JOB, NOTICE_MAIL_JOB, noticeJob, noticeMailJob } from '../notices/deliver';
 import { enqueueReminders } from '../notices/reminders';
 import { enqueueReportMails, REPORT_MAIL_JOB, reportMailJob } from '../reports/report-mail';
@@ -15,11 +17,14 @@ export const jobKinds: JobKinds = {
   [REPORT_MAIL_JOB]: reportMailJob,
   [NOTICE_JOB]: noticeJob,
   [NOTICE_MAIL_JOB]: noticeMailJob,
+  [IMPORT_JOB]: importJob,
 };
 
 /** Adds the jobs that are due by the clock: reminders, and scheduled report mails (with mail set). */
 export async function scheduleDueJobs(deps: JobDeps): Promise<void> {
   await enqueueReminders(deps.db, deps.now());
+  // An import's file is kept 7 days at most (issue 32).
+  await expireImportFiles(deps.db, deps.now());
   // Without SMTP_URL there is no way to send a scheduled report, so none is queued.
   if (deps.mailer.enabled) await enqueueReportMails(deps.db, deps.now());
 }

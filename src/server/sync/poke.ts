@@ -179,8 +179,13 @@ export async function pokeWorkspace(
   version: number,
   pullAll = false,
 ) {
+  await runner.execute(sql`SELECT ${pokeStatement(workspaceId, version, pullAll)}`);
+}
+
+/** The `pg_notify(…)` call of a poke, for a statement that does more (the one commit's). */
+export function pokeStatement(workspaceId: string, version: number, pullAll = false) {
   const payload = `${workspaceId}:${version}${pullAll ? ':pull' : ''}`;
-  await runner.execute(sql`SELECT pg_notify(${CHANNEL}, ${payload})`);
+  return sql`pg_notify(${CHANNEL}, ${payload})`;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MutationResult } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
-import { mutationResults, syncClients } from '../db/schema';
 import { commit } from '../commit/commit';
 import { recomputeTouched, type LogScope } from './amounts';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../notices/legacy-status';
 import { applyChange, CommandRefused } from './apply-command';
 import { checkMutationIds, fingerprintOf } from './mutation-ids';
+import { rows } from './records';
 import { membershipOf } from './workspaces';
 
 /** Results kept per client for answering retried pushes. */
@@ -29,6 +29,70 @@ export type PushOutcome =
       /** Whether any mutation was applied (the version moved). */
       changed: boolean;
     };
+
+/** The pushing device as its row stands, with the push's ids checked against it. */
+type DeviceCheck =
+  | { kind: 'fresh'; lastMutationId: number; ids: { stored: Map<number, MutationResult> } }
+  | { kind: 'forbidden'; reason: 'foreign_client' }
+  | { kind: 'reused' };
+
+/**
+ * Registers the device on its first push and locks its row until the push commits (one device's
+ * pushes run one after another), in one statement: a row of another person's or another
+ * workspace's is left as it is and answers nothing.
+ */
+async function checkDevice(
+  tx: Db,
+  userId: string,
+  body: {
+    workspaceId: string;
+    clientId: string;
+    mutations: { id: number; name: string; args?: unknown }[];
+  },
+  now: Date,
+): Promise<DeviceCheck> {
+  const [client] = await rows<{ last_mutation_id: number | string }>(
+    tx,
+    sql`INSERT INTO sync_clients (id, user_id, workspace_id, created_at, last_seen_at)
+      VALUES (${body.clientId}, ${userId}::uuid, ${body.workspaceId}::uuid, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (id) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at
+        WHERE sync_clients.user_id = EXCLUDED.user_id AND sync_clients.workspace_id = EXCLUDED.workspace_id
+      RETURNING last_mutation_id`,
+  );
+  if (!client) return { kind: 'forbidden', reason: 'foreign_client' };
+  const lastMutationId = Number(client.last_mutation_id);
+  const ids = await checkMutationIds(tx, body.clientId, lastMutationId, body.mutations);
+  return ids.kind === 'reused' ? ids : { kind: 'fresh', lastMutationId, ids };
+}
+
+/**
+ * Stores the answers of the mutations this push applied or refused (a retried push is answered
+ * from them), moves the device to its last id, and lets go of answers older than the last
+ * KEPT_RESULTS: one statement, as it runs while the workspace is locked.
+ */
+async function rememberResults(
+  tx: Db,
+  clientId: string,
+  fresh: { id: number; result: MutationResult; fingerprint: string }[],
+  last: number,
+  now: Date,
+) {
+  if (fresh.length === 0) return;
+  const values = fresh.map(
+    (m) =>
+      sql`(${clientId}, ${m.id}::bigint, ${JSON.stringify(m.result)}::jsonb, ${m.fingerprint})`,
+  );
+  await tx.execute(sql`
+    WITH stored AS (
+      INSERT INTO mutation_results (client_id, mutation_id, result, fingerprint)
+      VALUES ${sql.join(values, sql`, `)}
+    ), moved AS (
+      UPDATE sync_clients SET last_mutation_id = ${last}::bigint, last_seen_at = ${now.toISOString()}::timestamptz
+      WHERE id = ${clientId}
+    )
+    DELETE FROM mutation_results
+    WHERE client_id = ${clientId} AND mutation_id < ${last - KEPT_RESULTS}::bigint`);
+}
 
 /**
  * Applies a batch of mutations in one transaction (Replicache's push). The workspace row is
@@ -49,33 +113,20 @@ export async function push(
 ): Promise<PushOutcome> {
   const membership = await membershipOf(db, userId, body.workspaceId);
   if (!membership) return { kind: 'forbidden', reason: 'not_member' };
+  // The device's row and its ids are settled before the workspace is locked (commit.ts
+  // beforeLock): the client row lock already makes one device's pushes wait for each other.
+  let device: DeviceCheck = { kind: 'forbidden', reason: 'foreign_client' };
   const committed = await commit(
     db,
     // Each applied mutation is its own entry in the change history (logCommand below).
     { workspaceId: body.workspaceId, userId, command: null, at: now },
     async ({ tx, version, logCommand }): Promise<PushOutcome> => {
-      await tx
-        .insert(syncClients)
-        .values({
-          id: body.clientId,
-          userId,
-          workspaceId: body.workspaceId,
-          createdAt: now,
-          lastSeenAt: now,
-        })
-        .onConflictDoNothing();
-      const [client] = await tx
-        .select()
-        .from(syncClients)
-        .where(eq(syncClients.id, body.clientId))
-        .for('update');
-      if (!client || client.userId !== userId || client.workspaceId !== body.workspaceId)
-        return { kind: 'forbidden', reason: 'foreign_client' };
-      const ids = await checkMutationIds(tx, body.clientId, client.lastMutationId, body.mutations);
-      if (ids.kind === 'reused') return { kind: 'reused' };
-      let last = client.lastMutationId;
+      if (device.kind !== 'fresh') return device;
+      const { ids } = device;
+      let last = device.lastMutationId;
       let changed = false;
       const results: MutationResult[] = [];
+      const fresh: { id: number; result: MutationResult; fingerprint: string }[] = [];
       const touched: LogScope[] = [];
       const legacyStatus = noLegacyStatusChanges();
       for (const mutation of body.mutations) {
@@ -107,31 +158,20 @@ export async function push(
         changed ||= result.outcome === 'ok';
         results.push(result);
         last = mutation.id;
-        await tx.insert(mutationResults).values({
-          clientId: body.clientId,
-          mutationId: mutation.id,
-          result,
-          fingerprint: fingerprintOf(mutation),
-        });
+        fresh.push({ id: mutation.id, result, fingerprint: fingerprintOf(mutation) });
       }
       await postLegacyStatusNotices(tx, membership, legacyStatus);
       // Each touched log's money, once, from the final state the push leaves (amounts.ts).
       await recomputeTouched(tx, body.workspaceId, touched);
-      await tx
-        .update(syncClients)
-        .set({ lastMutationId: last, lastSeenAt: now })
-        .where(eq(syncClients.id, body.clientId));
-      await tx
-        .delete(mutationResults)
-        .where(
-          and(
-            eq(mutationResults.clientId, body.clientId),
-            lt(mutationResults.mutationId, sql`${last - KEPT_RESULTS}`),
-          ),
-        );
+      await rememberResults(tx, body.clientId, fresh, last, now);
       return { kind: 'ok', results, lastMutationId: last, version, changed };
     },
     (outcome) => outcome.kind === 'ok' && outcome.changed,
+    {
+      beforeLock: async (tx) => {
+        device = await checkDevice(tx, userId, body, now);
+      },
+    },
   );
   if (!committed) return { kind: 'forbidden', reason: 'not_member' };
   const outcome = committed.result;

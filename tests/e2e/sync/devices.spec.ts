@@ -73,3 +73,44 @@ test('a client added on one device appears on the other without a reload, and ed
   await one.context.close();
   await two.context.close();
 });
+
+test('a clash with an edit made on another device says so (issue 29)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const one = await device(browser, baseURL ?? '');
+  const two = await device(browser, baseURL ?? '', one.account);
+  await one.page.goto('/login/');
+  await one.page.getByRole('button', { name: 'Add time log' }).click();
+  await one.page.getByRole('textbox', { name: 'DESCRIPTION' }).fill('Shared log');
+  await one.page.getByLabel('Duration').fill('0:45');
+  await one.page.getByRole('button', { name: 'Add & Close' }).click();
+  await allSaved(one.page);
+  await two.page.goto('/login/');
+  const logs = (page: Page) => page.getByRole('main').getByRole('listitem');
+  await expect(logs(two.page).filter({ hasText: 'Shared log' })).toBeVisible();
+
+  const openDialog = async (page: Page) => {
+    await page.getByRole('button', { name: /^Edit/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit time log' });
+    await expect(dialog.getByLabel('Duration')).toBeVisible();
+    return dialog;
+  };
+  const first = await openDialog(one.page);
+  const second = await openDialog(two.page);
+  await first.getByLabel('Duration').fill('1h');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first).toBeHidden();
+  await allSaved(one.page);
+  // The poke brings the change to the second device while its dialog is open.
+  await expect(logs(two.page).filter({ hasText: 'Shared log' })).toContainText('1:00:00');
+  await second.getByLabel('Duration').fill('3h');
+  await second.getByRole('button', { name: 'Save' }).click();
+  await expect(second.getByRole('alert')).toContainText(
+    'This log was changed on another device since you opened it (Duration)',
+  );
+
+  await one.context.close();
+  await two.context.close();
+});

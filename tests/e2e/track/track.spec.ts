@@ -580,3 +580,43 @@ test('the shortcuts popover lists n, s and /', async ({ page }) => {
   await expect(popover).toBeHidden();
   await expect(page.getByRole('button', { name: 'Keyboard shortcuts' })).toBeFocused();
 });
+
+test('typing a description offers earlier ones, and choosing one fills project, task and tags (issue 29)', async ({
+  page,
+}) => {
+  await openTrack(page);
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  await fillLog(page, '0:30', 'Client workshop');
+  await page.getByRole('button', { name: 'Add & Close' }).click();
+
+  await page.getByRole('button', { name: 'Add time log' }).click();
+  const description = page.getByRole('textbox', { name: 'DESCRIPTION' });
+  await description.click();
+  await page.keyboard.type('works');
+  const list = page.getByRole('listbox', { name: 'Earlier descriptions' });
+  await expect(list.getByRole('option')).toHaveText([
+    'Client workshopAcme Ltd / Website · Design · design, client',
+  ]);
+  await expect(description).toHaveAttribute('aria-autocomplete', 'list');
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('option')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(list).toBeHidden();
+  await expect(description).toHaveText('Client workshop');
+  await expect(page.getByLabel('CLIENT & PROJECT')).toHaveValue('Website');
+  await expect(page.getByLabel('TASK', { exact: true }).locator('option:checked')).toHaveText(
+    'Design',
+  );
+  await expect(page.getByLabel('TAGS', { exact: true })).toHaveValue('design, client');
+
+  // Escape closes only the list; the form stays open.
+  await page.keyboard.type(' again');
+  await expect(list).toBeHidden();
+  await description.press('Control+a');
+  await page.keyboard.type('client');
+  await expect(list).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(description).toBeVisible();
+});

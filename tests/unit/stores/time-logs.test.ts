@@ -9,6 +9,7 @@ import {
   updateTimeLog,
   type TimeLogInput,
 } from '../../../src/stores/time-logs';
+import { recordsDecoded } from '../../../src/stores/record-decoder';
 
 const input: TimeLogInput = {
   date: '2026-03-10',
@@ -96,5 +97,22 @@ describe('time-log store', () => {
       date: '',
       status: 'approved',
     });
+  });
+
+  it('repairs a log whose id is a number once the zod schema has loaded (issue 29)', async () => {
+    const raw = JSON.stringify([
+      { ...input, id: 'now', dur: 60 },
+      { ...input, id: 1700000000000, dur: 30 },
+    ]);
+    localStorage.setItem(TIME_LOGS_KEY, raw);
+    window.dispatchEvent(new StorageEvent('storage', { key: TIME_LOGS_KEY, newValue: raw }));
+    // The log in the shape the app writes is there at once; the other waits for its schema.
+    expect($timeLogs.get().map((log) => log.id)).toEqual(['now']);
+    await recordsDecoded();
+    expect($timeLogs.get().map((log) => [log.id, log.dur])).toEqual([
+      ['now', 60],
+      ['1700000000000', 30],
+    ]);
+    expect(localStorage.getItem(TIME_LOGS_KEY)).toBe(raw);
   });
 });

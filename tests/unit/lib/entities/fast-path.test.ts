@@ -5,6 +5,14 @@ import { memberSchema } from '../../../../src/lib/entities/member';
 import { projectSchema } from '../../../../src/lib/entities/project';
 import { taskSchema } from '../../../../src/lib/entities/task';
 import { timeLogSchema } from '../../../../src/lib/entities/time-log';
+import { fastClient } from '../../../../src/lib/entities/fast-client';
+import { ISO_TIMESTAMP } from '../../../../src/lib/entities/fast-fields';
+import { fastMember } from '../../../../src/lib/entities/fast-member';
+import { fastProject } from '../../../../src/lib/entities/fast-project';
+import { fastTaskObject } from '../../../../src/lib/entities/fast-task';
+import { fastTimeLog } from '../../../../src/lib/entities/fast-time-log';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 // The read schemas try a fast decoder before zod (src/lib/entities/fast-path.ts). Whatever the
 // input, the result must be zod's own: the same success, and the same keys in the same order
@@ -316,5 +324,35 @@ describe('fast-path copies', () => {
     const { id: _id, ...task } = records[3]![2];
     expect(taskSchema.parse(task).id).toBe('Project 1::Task 0');
     expectSame(taskSchema, task);
+  });
+});
+
+describe('the fast decoders without zod (issue 29)', () => {
+  it('list the fields of each schema’s shape, in its order', () => {
+    const shapes: [readonly string[], ZodTypeAny][] = [
+      [fastClient.keys, clientSchema],
+      [fastMember.keys, memberSchema],
+      [fastProject.keys, projectSchema],
+      [fastTaskObject.keys, (taskSchema as unknown as z.ZodEffects<ZodTypeAny>).innerType()],
+      [fastTimeLog.keys, timeLogSchema],
+    ];
+    for (const [keys, schema] of shapes)
+      expect(keys).toEqual(Object.keys((schema as z.AnyZodObject).shape as object));
+  });
+
+  it('check timestamps with the very pattern zod uses', () => {
+    expect(ISO_TIMESTAMP.source).toBe(
+      z.datetimeRegex({ precision: null, offset: true, local: false }).source,
+    );
+  });
+
+  it('are modules that import nothing from zod at run time', () => {
+    const dir = fileURLToPath(new URL('../../../../src/lib/entities/', import.meta.url));
+    const fastModules = readdirSync(dir).filter((name) => name.startsWith('fast-'));
+    expect(fastModules).toHaveLength(7);
+    for (const name of fastModules)
+      expect(readFileSync(`${dir}${name}`, 'utf8'), name).not.toMatch(
+        /^import (?!type)[^;]*'zod'/m,
+      );
   });
 });

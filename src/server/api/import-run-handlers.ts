@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { isTimeZone } from '../../lib/workspace-rules';
+import { readBytes } from '../http/body';
+import { apiError, json } from '../http/responses';
+import { choicesSchema, choosePeople } from '../imports/choices';
+import { enqueueImport } from '../imports/import-job';
+import { buildPreview } from '../imports/preview';
+import { readImportUpload } from '../imports/read-upload';
+import {
+  emptyResult,
+  importOf,
+  importsOf,
+  insertImport,
+  LISTED_SKIPPED,
+  type ImportRow,
+} from '../imports/store';
+import { undoImport } from '../imports/undo';
+import { workspaceFacts } from '../imports/workspace-facts';
+import type { HandlerContext } from './context';
+import { MAX_IMPORT_BYTES } from './import-handlers';
+import { refreshed } from './signed-in';
+import { memberOf } from './workspace-handlers';
+
+// Running imports (issue 32; docs/api.md, Imports): start one from a file and the person's
+// choices, follow it, list them, undo one. Admins only, like the preview.
+
+/** Room for the form's boundaries and its `choices` part beside a 50 MB file. */
+const FORM_OVERHEAD = 256 * 1024;
+
+/** An import as the API answers it (never its file). */
+export function importView(found: ImportRow) {
+  return {
+    id: found.id,
+    status: found.status,
+    source: found.source,
+    fileName: found.fileName,
+    fileSize: found.fileSize,
+    startedBy: found.userName,
+    createdAt: found.createdAt,
+    finishedAt: found.finishedAt,
+    timeZone: found.choices.timeZone,
+    dateFormat: found.choices.dateFormat,
+    people: found.choices.people,
+    progress: { done: found.position, total: found.totalRows },
+    result: found.result,
+    error: found.error,
+  };
+}
+
+const invalid = (fields: Record<string, string>) =>
+  apiError(400, 'invalid_request', 'Some fields are missing or invalid.', { fields });
+
+/**
+ * POST /api/imports?workspace=… with a multipart/form-data body: `file` (the file, at most
+ * 50 MB) and `choices` (JSON, optional: time zone, date order, people). Starts the import as a
+ * job and answers 202 with it.
+ */
+export async function handleStartImport(request: Request, ctx: HandlerContext): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const caller = await memberOf(request, ctx, params.get('workspace') ?? '', 'importData');
+  if ('response' in caller) return caller.response;
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type))
+    return apiError(
+      415,
+      'unsupported_media_type',
+      'Send the file and the choices as multipart/form-data, the file in a part named "file".',
+    );
+  const body = await readBytes(request, MAX_IMPORT_BYTES + FORM_OVERHEAD);
+  if (body === null)
+    return apiError(
+      413,
+      'payload_too_large',
+      'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
+    );
+  let form: FormData;
+  // A view of the bytes read, not a copy (Buffer.concat never makes a SharedArrayBuffer).
+  try {
+    form = await new Response(
+      new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length),
+      {
+        headers: { 'content-type': type },
+      },
+    ).formData();
+  } catch {
+    return invalid({ file: 'The body is not a readable multipart/form-data form.' });
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob)) return invalid({ file: 'Choose the file to import.' });
+  if (file.size > MAX_IMPORT_BYTES)
+    return apiError(
+      413,
+      'payload_too_large',
+      'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
+    );
+  const rawChoices = form.get('choices');
+  let given: unknown = {};
+  if (typeof rawChoices === 'string' && rawChoices.trim())
+    try {
+      given = JSON.parse(rawChoices);
+    } catch {
+      return invalid({ choices: 'The choices must be JSON.' });
+    }
+  const choices = choicesSchema.safeParse(given);
+  if (!choices.success) {
+    const issue = choices.error.issues[0];
+    return invalid({ [['choices', ...(issue?.path ?? [])].join('.')]: issue?.message ?? '' });
+  }
+  const { membership } = caller;
+  const timeZone = choices.data.timeZone ?? membership.rules.timeZone;
+  if (!isTimeZone(timeZone))
+    return invalid({ 'choices.timeZone': 'Choose a time zone from the list, like Europe/Berlin' });
+  const bytes = Buffer.from(await file.arrayBuffer());
+  // Read as the preview read it: CSV or workbook, dates in the order chosen (issue 33).
+  const read = await readImportUpload(bytes, { dateFormat: choices.data.dateFormat });
+  if (!read.ok) return apiError(422, read.error, read.message);
+  const db = ctx.database.db;
+  const facts = await workspaceFacts(db, membership.workspaceId);
+  // Every person of the file is mapped, those whose rows an earlier import wrote too: the
+  // preview here is for its people and dates, not its figures.
+  const preview = buildPreview(read, facts, {
+    email: caller.session.user.email,
+    memberId: membership.memberId,
+    timeZone,
+    currency: membership.currency ?? 'INR',
+    requireProjectAndTask: membership.rules.requireProjectAndTask,
+  });
+  const dateFormat = choices.data.dateFormat ?? null;
+  if (preview.mustChooseDateFormat && !dateFormat)
+    return apiError(
+      422,
+      'choose_date_format',
+      `Every date of this file reads in more than one order (${preview.dateFormats.join(', ')}): choose which one it is written in.`,
+    );
+  if (dateFormat && !preview.dateFormats.includes(dateFormat))
+    return invalid({ 'choices.dateFormat': 'Not every date of the file reads in this order.' });
+  const people = choosePeople(preview, choices.data.people, facts.members, membership.memberId);
+  if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
+  const id = randomUUID();
+  const now = ctx.now();
+  const result = emptyResult();
+  result.skipped = read.problems.slice(0, LISTED_SKIPPED);
+  result.skippedCount = read.problems.length;
+  // The row and its job together: a job never runs for an import that was not stored.
+  await db.transaction(async (tx) => {
+    await insertImport(tx, {
+      id,
+      workspaceId: membership.workspaceId,
+      userId: caller.session.user.id,
+      userName: caller.session.user.name,
+      now,
+      source: read.source,
+      fileName: (file instanceof File ? file.name : '').slice(0, 255),
+      bytes,
+      choices: { timeZone, dateFormat, people: people.people },
+      totalRows: read.entries.length,
+      result,
+    });
+    await enqueueImport(tx, id, now);
+  });
+  const started = await importOf(db, id);
+  return json(
+    202,
+    { import: started ? importView(started) : null },
+    refreshed(caller.session, request, ctx),
+  );
+}
+
+/** GET /api/imports?workspace=…: the workspace's imports, newest first (Admins). */
+export async function handleImports(request: Request, ctx: HandlerContext): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const caller = await memberOf(request, ctx, params.get('workspace') ?? '', 'importData');
+  if ('response' in caller) return caller.response;
+  const found = await importsOf(ctx.database.db, caller.membership.workspaceId);
+  return json(200, { imports: found.map(importView) }, refreshed(caller.session, request, ctx));
+}
+
+/** The import id in /api/imports/<id> or /api/imports/<id>/undo. */
+function importIdOf(request: Request): string {
+  const parts = new URL(request.url).pathname.split('/').filter(Boolean);
+  const at = parts.lastIndexOf('imports');
+  // Import ids are UUIDs: nothing to decode (a malformed escape must not throw).
+  return at >= 0 ? (parts[at + 1] ?? '') : '';
+}
+
+const notFound = () => apiError(404, 'not_found', 'There is no such import.');
+
+/** The import and its caller, an Admin of its workspace. */
+async function callerOfImport(request: Request, ctx: HandlerContext) {
+  const found = await importOf(ctx.database.db, importIdOf(request));
+  const caller = await memberOf(request, ctx, found?.workspaceId ?? '', 'importData');
+  if ('response' in caller) {
+    // Signed out, and a member who is not an Admin, hear so; anyone else learns nothing of
+    // another workspace's imports, not even that one exists.
+    const { error } = (await caller.response.clone().json()) as { error?: string };
+    return caller.response.status === 401 || error === 'forbidden'
+      ? { response: caller.response }
+      : { response: notFound() };
+  }
+  if (!found) return { response: notFound() };
+  return { found, caller };
+}
+
+/** GET /api/imports/<id>: the import's status, progress and result (Admins). */
+export async function handleImport(request: Request, ctx: HandlerContext): Promise<Response> {
+  const got = await callerOfImport(request, ctx);
+  if ('response' in got) return got.response;
+  return json(200, { import: importView(got.found) }, refreshed(got.caller.session, request, ctx));
+}
+
+/** POST /api/imports/<id>/undo: removes what the import created, as far as nothing uses it. */
+export async function handleUndoImport(request: Request, ctx: HandlerContext): Promise<Response> {
+  const got = await callerOfImport(request, ctx);
+  if ('response' in got) return got.response;
+  const outcome = await undoImport(
+    ctx.database.db,
+    got.found.workspaceId,
+    got.found.id,
+    got.caller.session.user.id,
+    ctx.now(),
+  );
+  if (!outcome.ok)
+    return apiError(outcome.status, outcome.error as 'undo_refused', outcome.message);
+  return json(
+    200,
+    { import: importView(outcome.import) },
+    refreshed(got.caller.session, request, ctx),
+  );
+}

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { textAsParagraph } from '../../lib/html-text';
+import type { ImportEntry } from '../../lib/import/entry';
+import { can } from '../../lib/policy';
+import { lockedUpTo } from '../../lib/workspace-rules';
+import { commit } from '../commit/commit';
+import type { Db } from '../db/connect';
+import { recomputeTouched, type LogScope } from '../sync/amounts';
+import { applyMutation, type ApplyContext } from '../sync/apply';
+import { rows } from '../sync/records';
+import { membershipOf } from '../sync/workspaces';
+import { fileEntries, forgetEntries } from './file-entries';
+import { ImportRefused, recordsOfRows } from './records-of-rows';
+import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
+import { workspaceFacts } from './workspace-facts';
+
+// One batch of an import (issue 32): the next rows of the stored file, written through the one
+// commit (one version, one change-history entry, one poke), with each created log's fingerprint
+// and the import's new position in the same transaction. A process that dies mid-batch leaves
+// nothing of it; the next run starts at the stored position, so nothing is written twice. All
+// state is in the database: any process can run the next batch.
+
+/**
+ * Rows per batch at most: each batch is one transaction, which on PGlite holds the only
+ * connection, so it stays short (pages go on being served between batches). A batch also ends
+ * once it has run BATCH_BUDGET_MS past its first BATCH_MIN_ROWS rows: every row goes through the
+ * policy (about ten statements), which on a loaded PGlite takes 10 ms or more a row.
+ */
+export const BATCH_ROWS = 250;
+export const BATCH_MIN_ROWS = 25;
+export const BATCH_BUDGET_MS = 150;
+
+/** What one step came to: more batches to run, or the import ended (done or failed). */
+export type StepOutcome = 'more' | 'ended';
+
+const HOUR = 3600;
+const clockAfter = (start: string, seconds: number) => {
+  const [h = 0, m = 0] = start.split(':').map(Number);
+  const minutes = Math.floor((h * HOUR + m * 60 + seconds) / 60) % (24 * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+};
+
+const skip = (result: ImportResult, line: number, reason: string) => {
+  result.skippedCount += 1;
+  if (result.skipped.length < LISTED_SKIPPED) result.skipped.push({ line, reason });
+};
+
+/** Marks an import failed with why (its file removed), unless it already ended. */
+export async function failImport(db: Db, importId: string, error: string, now: Date) {
+  const found = await importOf(db, importId);
+  if (!found || (found.status !== 'queued' && found.status !== 'running')) return;
+  forgetEntries(importId);
+  await saveProgress(db, importId, {
+    status: 'failed',
+    position: found.position,
+    result: found.result,
+    error: error.slice(0, 1000),
+    now,
+  });
+}
+
+/**
+ * Runs the next batch of the import. `'more'` when rows are left; `'ended'` when it is done, or
+ * failed (its file gone, its importer no longer an Admin), or not under way.
+ */
+export async function importStep(
+  db: Db,
+  importId: string,
+  now: Date,
+  batchRows = BATCH_ROWS,
+): Promise<StepOutcome> {
+  const started = await importOf(db, importId);
+  if (!started || (started.status !== 'queued' && started.status !== 'running')) return 'ended';
+  // Read outside any transaction: decoding a large file must not hold the database.
+  const file = await fileEntries(db, importId, started.choices.dateFormat);
+  if (!file) {
+    await failImport(db, importId, 'The file of this import is gone or no longer reads.', now);
+    return 'ended';
+  }
+  const from = started.position;
+  const batch = file.entries.slice(from, from + batchRows);
+  const prints = file.prints.slice(from, from + batchRows);
+  const userId = started.userId;
+  if (!userId) {
+    await failImport(db, importId, 'The person who started this import left.', now);
+    return 'ended';
+  }
+  const createdCount = (r: ImportResult) =>
+    r.created.clients.length +
+    r.created.projects.length +
+    r.created.tasks.length +
+    r.created.members.length;
+  let committed;
+  try {
+    committed = await commit(
+      db,
+      { workspaceId: started.workspaceId, userId, command: null, at: now },
+      async ({ tx, version, logCommand }) => {
+        const current = await importOf(tx, importId, true);
+        // Another process ran this batch meanwhile (or the import ended): nothing to do.
+        if (
+          !current ||
+          current.position !== from ||
+          !['queued', 'running'].includes(current.status)
+        )
+          return {
+            changed: 0,
+            ended: current?.status !== 'queued' && current?.status !== 'running',
+          };
+        const membership = await membershipOf(tx, userId, started.workspaceId);
+        const refused = membership
+          ? can(membership, 'importData', 'workspace', {})
+          : 'The person who started this import is no longer a member of the workspace.';
+        if (!membership || refused) {
+          await saveProgress(tx, importId, {
+            status: 'failed',
+            position: from,
+            result: current.result,
+            error: refused,
+            now,
+          });
+          return { changed: 0, ended: true };
+        }
+        const result = current.result;
+        const createdBefore = createdCount(result);
+        const seen = new Set(
+          prints.length === 0
+            ? []
+            : (
+                await rows<{ fingerprint: string }>(
+                  tx,
+                  sql`SELECT fingerprint FROM import_fingerprints WHERE workspace_id = ${started.workspaceId}
+                  AND fingerprint IN (${sql.join(
+                    prints.map((p) => sql`${p}`),
+                    sql`, `,
+                  )})`,
+                )
+              ).map((r) => r.fingerprint),
+        );
+        const touched: LogScope[] = [];
+        const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
+        const facts = await workspaceFacts(tx, started.workspaceId);
+        const records = recordsOfRows(ctx, facts, current.choices.people, result);
+        const locked = lockedUpTo(membership.rules, now);
+        const written: { print: string; logId: string }[] = [];
+        const began = performance.now();
+        let done = 0;
+        for (const [index, entry] of batch.entries()) {
+          if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_BUDGET_MS) break;
+          done = index + 1;
+          const print = prints[index] ?? '';
+          if (seen.has(print)) {
+            result.alreadyImported += 1;
+            continue;
+          }
+          if (membership.rules.requireProjectAndTask && (!entry.project || !entry.task)) {
+            skip(
+              result,
+              entry.line,
+              `This workspace requires a project and a task on every log, and this row has no ${entry.project ? 'task' : 'project'}.`,
+            );
+            continue;
+          }
+          const logId = randomUUID();
+          const outcome = await addLog(ctx, entry, logId, await records.of(entry), locked);
+          if (outcome) {
+            skip(result, entry.line, outcome);
+            continue;
+          }
+          written.push({ print, logId });
+          result.logs += 1;
+          result.seconds += entry.durationSeconds;
+        }
+        await recomputeTouched(tx, started.workspaceId, touched);
+        if (written.length > 0)
+          await tx.execute(sql`
+          INSERT INTO import_fingerprints (workspace_id, fingerprint, import_id, time_log_id, created_at)
+          VALUES ${sql.join(
+            written.map(
+              (w) =>
+                sql`(${started.workspaceId}, ${w.print}, ${importId}, ${w.logId}, ${now.toISOString()})`,
+            ),
+            sql`, `,
+          )} ON CONFLICT DO NOTHING`);
+        const position = from + done;
+        const ended = position >= file.entries.length;
+        await saveProgress(tx, importId, {
+          status: ended ? 'done' : 'running',
+          position,
+          result,
+          now,
+        });
+        // One entry in the change history per batch, naming the import.
+        logCommand({
+          command: 'importRows',
+          records: [{ kind: 'import', id: importId }],
+          details: {
+            importId,
+            fromLine: batch[0]?.line ?? null,
+            rows: done,
+            logs: written.length,
+          },
+        });
+        return { changed: written.length + createdCount(result) - createdBefore, ended };
+      },
+      // A batch of rows imported before changes nothing: its position is kept, no version moves.
+      (outcome) => outcome.changed > 0,
+    );
+  } catch (error) {
+    // A record the policy refused: the import cannot go on, and trying again would not help.
+    if (!(error instanceof ImportRefused)) throw error;
+    await failImport(db, importId, error.message, now);
+    return 'ended';
+  }
+  if (!committed || committed.result.ended) {
+    forgetEntries(importId);
+    return 'ended';
+  }
+  return 'more';
+}
+
+/** Adds one row's log through the policy; the refusal's words when it is refused. */
+async function addLog(
+  ctx: ApplyContext,
+  entry: ImportEntry,
+  id: string,
+  records: Awaited<ReturnType<ReturnType<typeof recordsOfRows>['of']>>,
+  locked: string | null,
+): Promise<string | null> {
+  const tags = records.tags.join(', ');
+  if (tags.length > 500) return 'The row’s tags are longer than 500 characters together.';
+  // History is kept as it was: a row of a project that asks for approval is pending, unless the
+  // period it is in is locked already (nobody could approve it any more).
+  const pending = records.approval && (locked === null || entry.date > locked);
+  const outcome = await applyMutation(ctx, {
+    id: 0,
+    name: 'addTimeLog',
+    args: {
+      id,
+      fields: {
+        date: entry.date,
+        projectId: records.projectId,
+        taskId: records.taskId,
+        memberId: records.memberId,
+        tags,
+        desc: textAsParagraph(entry.description),
+        dur: entry.durationSeconds,
+        st: entry.startTime,
+        end: clockAfter(entry.startTime, entry.durationSeconds),
+        exp: 0,
+        status: pending ? 'pending' : 'approved',
+        billable: entry.billable,
+      },
+    },
+  });
+  return outcome.outcome === 'ok' ? null : (outcome.message ?? 'This row was refused.');
+}

@@ -1,0 +1,253 @@
+import { sql } from 'drizzle-orm';
+import type { RowProblem } from '../../lib/import/entry';
+import { rows, type Runner } from '../sync/records';
+
+// The `imports` table (migration 0029, issue 32): one row per import, its file until it ends,
+// the person's choices, where the job is, and what it came to. Every statement is one statement:
+// the job reads here outside any transaction and writes its position inside each batch's commit.
+
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'undone';
+
+/** Who a person of the file becomes: the importer, an existing member, or a new one. */
+export interface PersonChoice {
+  /** The person's email as read (lowercased), or '' when the file names them only. */
+  email: string;
+  name: string;
+  as: 'me' | 'member' | 'new';
+  /** The member ('member'), the importer's own record ('me'); null for 'new' until created. */
+  memberId: string | null;
+}
+
+/** What the person chose before the import started. */
+export interface ImportChoices {
+  timeZone: string;
+  /** The date order chosen when the file's dates read several ways; null when only one does. */
+  dateFormat: string | null;
+  people: PersonChoice[];
+}
+
+/** A record the import created, by id and the name it was given. */
+export interface CreatedRecord {
+  id: string;
+  name: string;
+}
+
+/** What an import came to, so far: kept as it runs, shown on its result page. */
+export interface ImportResult {
+  created: {
+    clients: CreatedRecord[];
+    projects: CreatedRecord[];
+    tasks: CreatedRecord[];
+    /** Tags no log of the workspace had, in the file's spelling. */
+    tags: string[];
+    /** New team members, with the person of the file each is (their email, else name). */
+    members: (CreatedRecord & { person: string })[];
+  };
+  /** Logs created, and their seconds. */
+  logs: number;
+  seconds: number;
+  /** Rows an earlier import wrote (by fingerprint), not written again. */
+  alreadyImported: number;
+  /** Rows not imported, with line and reason: the first 500; `skippedCount` counts all. */
+  skipped: RowProblem[];
+  skippedCount: number;
+  /** Set by undo: what it removed, and what it kept because it was used or changed since. */
+  undo: UndoResult | null;
+}
+
+export interface UndoResult {
+  removed: { logs: number; clients: number; projects: number; tasks: number; members: number };
+  kept: {
+    kind: 'log' | 'client' | 'project' | 'task' | 'member';
+    id: string;
+    name: string;
+    why: string;
+  }[];
+}
+
+export const LISTED_SKIPPED = 500;
+
+export const emptyResult = (): ImportResult => ({
+  created: { clients: [], projects: [], tasks: [], tags: [], members: [] },
+  logs: 0,
+  seconds: 0,
+  alreadyImported: 0,
+  skipped: [],
+  skippedCount: 0,
+  undo: null,
+});
+
+/** An import as stored, without its file. */
+export interface ImportRow {
+  id: string;
+  workspaceId: string;
+  userId: string | null;
+  userName: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  source: string;
+  fileName: string;
+  fileSize: number;
+  /** Whether the file is still kept (until the import ends, 7 days at most). */
+  fileKept: boolean;
+  choices: ImportChoices;
+  status: ImportStatus;
+  position: number;
+  totalRows: number;
+  result: ImportResult;
+  error: string | null;
+}
+
+interface StoredRow {
+  id: string;
+  workspace_id: string;
+  user_id: string | null;
+  user_name: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  finished_at: Date | string | null;
+  source: string;
+  file_name: string;
+  file_size: number | string;
+  file_kept: boolean;
+  choices: ImportChoices;
+  status: ImportStatus;
+  position: number | string;
+  total_rows: number | string;
+  result: ImportResult;
+  error: string | null;
+}
+
+const COLUMNS = sql`id, workspace_id, user_id, user_name, created_at, updated_at, finished_at, source,
+  file_name, file_size, file_bytes IS NOT NULL AS file_kept, choices, status, position, total_rows, result, error`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function rowOf(row: StoredRow): ImportRow {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    userId: row.user_id,
+    userName: row.user_name,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    finishedAt: row.finished_at === null ? null : iso(row.finished_at),
+    source: row.source,
+    fileName: row.file_name,
+    fileSize: Number(row.file_size),
+    fileKept: row.file_kept,
+    choices: row.choices,
+    status: row.status,
+    position: Number(row.position),
+    totalRows: Number(row.total_rows),
+    result: row.result,
+    error: row.error,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The import, or null; `lock` takes it FOR UPDATE (inside a commit). */
+export async function importOf(
+  runner: Runner,
+  id: string,
+  lock = false,
+): Promise<ImportRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await rows<StoredRow>(
+    runner,
+    sql`SELECT ${COLUMNS} FROM imports WHERE id = ${id}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  return row ? rowOf(row) : null;
+}
+
+/** The workspace's imports, newest first (the history on the Import screen). */
+export async function importsOf(runner: Runner, workspaceId: string, limit = 100) {
+  const found = await rows<StoredRow>(
+    runner,
+    sql`SELECT ${COLUMNS} FROM imports WHERE workspace_id = ${workspaceId} ORDER BY created_at DESC, id LIMIT ${limit}`,
+  );
+  return found.map(rowOf);
+}
+
+/** The file of an import still under way, or null once it was removed. */
+export async function fileOf(runner: Runner, id: string): Promise<Buffer | null> {
+  const [row] = await rows<{ data: string | null }>(
+    runner,
+    sql`SELECT encode(file_bytes, 'base64') AS data FROM imports WHERE id = ${id}`,
+  );
+  return row?.data ? Buffer.from(row.data, 'base64') : null;
+}
+
+/** A new import, queued. */
+export async function insertImport(
+  runner: Runner,
+  values: {
+    id: string;
+    workspaceId: string;
+    userId: string;
+    userName: string;
+    now: Date;
+    source: string;
+    fileName: string;
+    bytes: Buffer;
+    choices: ImportChoices;
+    totalRows: number;
+    result: ImportResult;
+  },
+): Promise<void> {
+  const at = values.now.toISOString();
+  // Base64 text crosses both drivers the same way (one returns Buffer, the other Uint8Array).
+  await runner.execute(sql`
+    INSERT INTO imports (id, workspace_id, user_id, user_name, created_at, updated_at, source, file_name,
+      file_size, file_bytes, choices, status, position, total_rows, result)
+    VALUES (${values.id}, ${values.workspaceId}, ${values.userId}, ${values.userName}, ${at}, ${at},
+      ${values.source}, ${values.fileName}, ${values.bytes.length},
+      decode(${values.bytes.toString('base64')}, 'base64'), ${JSON.stringify(values.choices)}::jsonb,
+      'queued', 0, ${values.totalRows}, ${JSON.stringify(values.result)}::jsonb)`);
+}
+
+/** Moves an import on: its status, position and result, and its file gone once it ends. */
+export async function saveProgress(
+  runner: Runner,
+  id: string,
+  values: {
+    status: ImportStatus;
+    position: number;
+    result: ImportResult;
+    error?: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  const ended = values.status !== 'queued' && values.status !== 'running';
+  const at = values.now.toISOString();
+  await runner.execute(sql`
+    UPDATE imports SET status = ${values.status}, position = ${values.position},
+      result = ${JSON.stringify(values.result)}::jsonb, error = ${values.error ?? null},
+      updated_at = ${at}${ended ? sql`, file_bytes = NULL, finished_at = coalesce(finished_at, ${at}::timestamptz)` : sql``}
+    WHERE id = ${id}`);
+}
+
+/** How long an import's file is kept at most, ended or not. */
+export const FILE_KEPT_MS = 7 * 86_400_000;
+
+/**
+ * Removes the files of imports started more than 7 days ago; one still under way then fails
+ * (its file is gone, so it cannot go on). Run on every tick of the job runner. Returns how many.
+ */
+export async function expireImportFiles(runner: Runner, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - FILE_KEPT_MS).toISOString();
+  const at = now.toISOString();
+  const gone = await rows<{ id: string }>(
+    runner,
+    sql`UPDATE imports SET file_bytes = NULL, updated_at = ${at},
+        status = CASE WHEN status IN ('queued', 'running') THEN 'failed' ELSE status END,
+        error = CASE WHEN status IN ('queued', 'running')
+          THEN 'The import did not finish within 7 days, so its file was removed. Import the file again: rows already imported are not written twice.'
+          ELSE error END,
+        finished_at = coalesce(finished_at, ${at}::timestamptz)
+      WHERE file_bytes IS NOT NULL AND created_at < ${before} RETURNING id`,
+  );
+  return gone.length;
+}
