@@ -7,8 +7,9 @@ import { rows } from '../../src/server/sync/records';
 import { context, drivers } from './support';
 import { signUp, type SignedUp } from './workspace-support';
 
-// 1,000 generated files at POST /api/imports/preview (issue 32): the Toggl sample cut, flipped,
-// re-encoded, with formulas, junk headers and odd cells. Every answer is 200 or a 4xx JSON
+// 1,000 generated files at POST /api/imports/preview (issue 32): the samples of every source
+// (Toggl, Clockify, Harvest in both number locales, Kimai CSV and XLSX; issue 33) cut, flipped, re-encoded,
+// with formulas, junk headers and odd cells. Every answer is 200 or a 4xx JSON
 // `{ error, message }`, never a 5xx, and the workspace's version never moves.
 
 function random(seed: number) {
@@ -19,8 +20,18 @@ function random(seed: number) {
   };
 }
 
-const sample = readFileSync('tests/fixtures/import/toggl-detailed.csv');
-const sampleText = sample.toString('utf8').replace(/^\uFEFF/, '');
+const samples = [
+  'toggl-detailed.csv',
+  'clockify-detailed.csv',
+  'harvest-time-report.csv',
+  'harvest-time-report-decimal-comma.csv',
+  'kimai-timesheet.csv',
+  // A workbook: cut or with bytes changed, it exercises the zip and spreadsheet readers.
+  'kimai-timesheet.xlsx',
+].map((name) => {
+  const bytes = readFileSync(`tests/fixtures/import/${name}`);
+  return { bytes, text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
+});
 const oddCells = [
   '=1+2',
   '+SUM(A1)',
@@ -39,10 +50,20 @@ const oddCells = [
   '',
   ' , ',
   '\r',
+  '2.400,0',
+  '"2,5"',
+  '13/45/2026',
+  '02/30/2026',
+  '9 AM',
+  '13:00 PM',
+  'Break',
+  '1.2.3',
+  '-0,5',
 ];
 
 function generated(rand: () => number): { bytes: Uint8Array; type: string } {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+  const { bytes: sample, text: sampleText } = pick(samples);
   const type = pick(['text/csv', 'application/octet-stream', 'text/plain', 'application/json', '']);
   const encoder = new TextEncoder();
   switch (Math.floor(rand() * 7)) {
@@ -117,13 +138,16 @@ describe.each(drivers)('fuzzing the import preview on $name', (driver) => {
   });
   afterAll(async () => drop());
 
-  const send = (bytes: Uint8Array, type: string) =>
+  const send = (bytes: Uint8Array, type: string, query = '') =>
     handleImportPreview(
-      new Request(`https://hourmark.test/api/imports/preview?workspace=${admin.workspace.id}`, {
-        method: 'POST',
-        headers: { cookie: admin.cookie, ...(type ? { 'content-type': type } : {}) },
-        body: new Uint8Array(bytes),
-      }),
+      new Request(
+        `https://hourmark.test/api/imports/preview?workspace=${admin.workspace.id}${query}`,
+        {
+          method: 'POST',
+          headers: { cookie: admin.cookie, ...(type ? { 'content-type': type } : {}) },
+          body: new Uint8Array(bytes),
+        },
+      ),
       context(database),
     );
   const version = async () =>
@@ -136,16 +160,30 @@ describe.each(drivers)('fuzzing the import preview on $name', (driver) => {
     const rand = random(20261126);
     const before = await version();
     const statuses = new Map<number, number>();
+    const sources = new Set<unknown>();
     for (let i = 0; i < 1000; i += 1) {
       const { bytes, type } = generated(rand);
-      const res = await send(bytes, type);
+      // Now and then the person has chosen the date order (issue 33).
+      const order = rand();
+      const query =
+        order < 0.1 ? '&dateFormat=DD/MM/YYYY' : order < 0.2 ? '&dateFormat=MM/DD/YYYY' : '';
+      const res = await send(bytes, type, query);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       expect(res.status, `file #${i}`).toBeLessThan(500);
-      const body = (await res.json()) as { error?: unknown; message?: unknown; preview?: unknown };
+      const body = (await res.json()) as {
+        error?: unknown;
+        message?: unknown;
+        preview?: { source?: unknown };
+      };
       if (res.status >= 400)
         expect([typeof body.error, typeof body.message]).toEqual(['string', 'string']);
-      else expect(body.preview).toEqual(expect.any(Object));
+      else {
+        expect(body.preview).toEqual(expect.any(Object));
+        sources.add(body.preview?.source);
+      }
     }
+    // Every source's damaged files were read as that source at least once.
+    expect([...sources].sort()).toEqual(['clockify', 'harvest', 'kimai', 'toggl']);
     expect(await version()).toEqual(before);
     // The generator reaches every kind of answer: read, refused as unreadable or unknown, wrong type.
     expect([...statuses.keys()].sort()).toEqual([200, 415, 422]);

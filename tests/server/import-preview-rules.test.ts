@@ -49,6 +49,9 @@ const entry = (fields: Partial<ImportEntry>): ImportEntry => ({
   tags: [],
   amountMinor: null,
   currency: 'EUR',
+  invoicedElsewhere: false,
+  approved: false,
+  labourRate: null,
   ...fields,
 });
 const zoe = { name: 'zoe park', email: '' };
@@ -93,6 +96,9 @@ const file = {
   entries,
   problems: [],
   dateFormats: ['YYYY-MM-DD' as const],
+  dateFormat: 'YYYY-MM-DD' as const,
+  mustChooseDateFormat: false,
+  numberFormat: 'decimal-point' as const,
 };
 
 describe('what an import preview works out', () => {
@@ -141,7 +147,13 @@ describe('what an import preview works out', () => {
   it('lists the first 500 problems and counts them all, and asks for the date order when it must', () => {
     const problems = Array.from({ length: 600 }, (_, i) => ({ line: i + 2, reason: 'Bad' }));
     const preview = buildPreview(
-      { ...file, entries: [], problems, dateFormats: ['MM/DD/YYYY', 'DD/MM/YYYY'] },
+      {
+        ...file,
+        entries: [],
+        problems,
+        dateFormats: ['MM/DD/YYYY', 'DD/MM/YYYY'],
+        mustChooseDateFormat: true,
+      },
       facts,
       importer,
     );

@@ -132,6 +132,7 @@ describe.each(drivers)('previewing an import, on $name', (driver) => {
         rows: 3,
         seconds: 13530,
         suggestion: { kind: 'member', memberId: 'm-ana', memberName: 'Ana N.' },
+        labourRate: null,
       },
       {
         name: 'Bo Lindqvist',
@@ -139,6 +140,7 @@ describe.each(drivers)('previewing an import, on $name', (driver) => {
         rows: 2,
         seconds: 10800,
         suggestion: { kind: 'me', memberId: admin.workspace.memberId, memberName: 'Bo Lindqvist' },
+        labourRate: null,
       },
       {
         name: '',
@@ -146,6 +148,8 @@ describe.each(drivers)('previewing an import, on $name', (driver) => {
         rows: 1,
         seconds: 7200,
         suggestion: { kind: 'new', memberId: null, memberName: 'carla@studio.test' },
+        // Toggl's report has no cost rates.
+        labourRate: null,
       },
     ]);
     // 250.00 + 75.83 + 275.00 + 160.00 in the file. The three Website Redesign rows bill the
@@ -304,14 +308,15 @@ describe.each(drivers)('previewing an import, on $name', (driver) => {
     expect(declared.status).toBe(413);
   });
 
-  it('answers another tool’s export, junk and a wrong type with 4xx JSON that says what it expected', async () => {
-    const clockify = await preview(fixture('clockify-detailed.csv'));
-    expect(clockify.status).toBe(422);
-    expect(await clockify.json()).toEqual({
-      error: 'unknown_source',
-      message:
-        'This looks like a Clockify export, which Hourmark cannot import yet. Hourmark reads Toggl Track’s Detailed report (Reports → Detailed → Export → CSV), with the columns User, Email, Client, Project, Description, Billable, Start date, Start time, Duration.',
-    });
+  it('answers a header no source has, junk and a wrong type with 4xx JSON that says what it expected', async () => {
+    // A header no source has (Clockify, Harvest and Kimai are read since issue 33).
+    const other = await preview('Date;Worker;Hours\n2026-10-05;Ana;2\n');
+    expect(other.status).toBe(422);
+    const refusal = (await other.json()) as { error: string; message: string };
+    expect(refusal.error).toBe('unknown_source');
+    expect(refusal.message).toMatch(
+      /^This file is not a report Hourmark can import: it has no .* columns of .*\. Hourmark reads Toggl Track’s Detailed report \(Reports → Detailed → Export → CSV\); Clockify’s Detailed report/,
+    );
     const junk = await preview(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
     expect(junk.status).toBe(422);
     expect(await junk.json()).toMatchObject({ error: 'unreadable_file' });

@@ -1,80 +1,208 @@
-import { columnKey } from './columns';
-import { csvRows, eachCsvRow } from './csv-rows';
-import { possibleDateFormats, type DateFormat } from './date-formats';
+import { clockify } from './clockify';
+import { harvest } from './harvest';
+import { kimai } from './kimai';
+import { csvRows, eachCsvRow, type CsvRow } from './csv-rows';
+import {
+  dateFormats as allDateFormats,
+  possibleDateFormats,
+  readDate,
+  type DateFormat,
+} from './date-formats';
 import { decodeCsvBytes, type ReadEncoding } from './decode-bytes';
 import type { ImportEntry, RowProblem } from './entry';
-import { TOGGL_NAME, togglLayout, togglRequired, togglRowReader } from './toggl';
+import { decideNumberFormat, type NumberFormat } from './numbers';
+import type { BoundSource, CsvSource } from './source';
+import { TOGGL_NAME, togglLayout, togglRowReader } from './toggl';
 
 // An uploaded file, read without looking at any workspace (issue 32): bytes → text → rows →
 // the source recognised by its columns → normalised entries and the rows that cannot be read.
 
-export type ImportSource = 'toggl';
+export type ImportSource = 'toggl' | CsvSource['source'];
 
 export type ReadImportFile =
   | {
       ok: true;
       source: ImportSource;
       sourceName: string;
-      encoding: ReadEncoding;
+      /** The text encoding read, or XLSX for a spreadsheet (issue 33). */
+      encoding: ReadEncoding | 'XLSX';
       entries: ImportEntry[];
       problems: RowProblem[];
       /** Date orders that read every start date of the file (more than one: the person chooses). */
       dateFormats: DateFormat[];
+      /** The order the dates were read in: the person's choice, the only one that fits, or the tool's default. */
+      dateFormat: DateFormat;
+      /** Several orders fit every date and the person has not chosen one. */
+      mustChooseDateFormat: boolean;
+      /** The decimal mark the file's numbers were read with, decided from its values. */
+      numberFormat: NumberFormat;
     }
   | { ok: false; error: 'unreadable_file' | 'unknown_source'; message: string };
 
-/** Other tools' exports, told apart by a column only they have, to name them in the refusal. */
-const otherTools: { name: string; columns: string[] }[] = [
-  { name: 'Clockify', columns: ['Duration (h)', 'Start Date'] },
-  { name: 'Harvest', columns: ['Hours', 'Notes', 'First Name'] },
-  { name: 'Kimai', columns: ['Duration', 'Activity', 'Begin'] },
-];
-
-const expected = `Hourmark reads Toggl Track’s Detailed report (Reports → Detailed → Export → CSV), with the columns ${togglRequired.join(', ')}.`;
-
-function unknownSource(header: readonly string[], missing: readonly string[]): ReadImportFile {
-  const keys = new Set(header.map(columnKey));
-  const tool = otherTools.find((t) => t.columns.every((c) => keys.has(columnKey(c))));
-  const message = tool
-    ? `This looks like a ${tool.name} export, which Hourmark cannot import yet. ${expected}`
-    : `This file is not a report Hourmark can import: it has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}. ${expected}`;
-  return { ok: false, error: 'unknown_source', message };
+/** What the person may say about a file before it is read again. */
+export interface ReadOptions {
+  /** The order the file's dates are written in, when the file cannot say (03/04/2026). */
+  dateFormat?: DateFormat | undefined;
 }
 
-/** Reads an uploaded file's bytes as far as can be without a workspace. */
-export function readImportFile(bytes: Uint8Array): ReadImportFile {
-  const decoded = decodeCsvBytes(bytes);
-  if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
-  const header = csvRows(decoded.text, 1)[0];
-  if (!header)
+/** The sources of part 2, tried in order after Toggl. */
+const sources: readonly CsvSource[] = [clockify, harvest, kimai];
+
+const togglExport = 'Toggl Track’s Detailed report (Reports → Detailed → Export → CSV)';
+const expected = `Hourmark reads ${[togglExport, ...sources.map((s) => s.howToExport)].join('; ')}.`;
+
+function unknownSource(header: readonly string[], togglMissing: readonly string[]): ReadImportFile {
+  // The columns missing for the source the header comes closest to.
+  let closest = { name: 'Toggl Track’s Detailed report', missing: togglMissing };
+  for (const source of sources) {
+    const bound = source.bind(header);
+    if ('missing' in bound && bound.missing.length < closest.missing.length)
+      closest = { name: source.name.replace(/ \(CSV\)$/, ''), missing: bound.missing };
+  }
+  const { missing } = closest;
+  return {
+    ok: false,
+    error: 'unknown_source',
+    message: `This file is not a report Hourmark can import: it has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''} of ${closest.name}. ${expected}`,
+  };
+}
+
+/**
+ * The order a file's dates are read in: the person's choice; else the tool's default when it
+ * reads every date, or the only order that does; else (a date that no order reads, a mixed file)
+ * the order that reads most of them, and the rows it cannot read are refused.
+ */
+function chooseDateFormat(
+  dates: ReadonlySet<string>,
+  fallback: DateFormat,
+  asked: DateFormat | undefined,
+): { dateFormats: DateFormat[]; dateFormat: DateFormat; mustChooseDateFormat: boolean } {
+  const fitting = possibleDateFormats([...dates]);
+  if (asked) return { dateFormats: fitting, dateFormat: asked, mustChooseDateFormat: false };
+  if (fitting.length)
     return {
-      ok: false,
-      error: 'unreadable_file',
-      message: `The file is empty. ${expected}`,
+      dateFormats: fitting,
+      dateFormat: fitting.includes(fallback) ? fallback : (fitting[0] ?? fallback),
+      mustChooseDateFormat: fitting.length > 1,
     };
-  const layout = togglLayout(header.cells);
-  if ('missing' in layout) return unknownSource(header.cells, layout.missing);
+  const reads = (format: DateFormat) =>
+    [...dates].filter((date) => readDate(date, format) !== null).length;
+  const best = allDateFormats.reduce(
+    (most, format) => (reads(format) > reads(most) ? format : most),
+    fallback,
+  );
+  return { dateFormats: [], dateFormat: best, mustChooseDateFormat: false };
+}
+
+/** A file's rows after the header, handed one at a time to `visit` (read again on each call). */
+type EachDataRow = (visit: (row: CsvRow) => void) => void;
+
+/** Rows after the header of a CSV text, one at a time. */
+const csvDataRows =
+  (text: string): EachDataRow =>
+  (visit) => {
+    let first = true;
+    eachCsvRow(text, (row) => {
+      if (first) first = false;
+      else visit(row);
+    });
+  };
+
+/**
+ * A part-2 source's file in two passes over its rows: the first reads only the dates and numbers
+ * that decide the date order and the decimal mark, the second reads the rows with them.
+ */
+function readWithSource(
+  eachDataRow: EachDataRow,
+  width: number,
+  source: CsvSource,
+  bound: BoundSource,
+  options: ReadOptions,
+) {
+  const dates = new Set<string>();
+  const numbers: string[] = [];
+  eachDataRow((row) => {
+    if (row.problem) return;
+    const survey = bound.survey(row.cells);
+    for (const date of survey.dates) if (date.trim()) dates.add(date.trim());
+    // A sample is enough to decide the mark; all of a 300,000-row file need not be kept.
+    if (numbers.length < 20_000) numbers.push(...survey.numbers.filter((n) => n.trim()));
+  });
+  const dateChoice = chooseDateFormat(dates, source.defaultDateFormat, options.dateFormat);
+  const numberFormat = decideNumberFormat(numbers);
+  const reader = bound.reader(width, { dateFormat: dateChoice.dateFormat, numberFormat });
+  eachDataRow(reader.read);
+  return {
+    source: source.source,
+    sourceName: source.name,
+    entries: reader.entries,
+    problems: reader.problems,
+    ...dateChoice,
+    numberFormat,
+  };
+}
+
+/**
+ * Rows already split into cells (a CSV text's, or a spreadsheet's), read by the source their
+ * header is recognised as. `encoding` is what the preview names as read.
+ */
+export function readImportRows(
+  header: readonly string[],
+  eachDataRow: EachDataRow,
+  encoding: ReadEncoding | 'XLSX',
+  options: ReadOptions = {},
+): ReadImportFile {
+  const layout = togglLayout(header);
+  if ('missing' in layout) {
+    for (const source of sources) {
+      const bound = source.bind(header);
+      if (!('missing' in bound))
+        return {
+          ok: true,
+          encoding,
+          ...readWithSource(eachDataRow, header.length, source, bound, options),
+          ...(encoding === 'XLSX' ? { sourceName: source.name.replace(' (CSV)', ' (Excel)') } : {}),
+        };
+    }
+    return unknownSource(header, layout.missing);
+  }
   // Row by row: only entries and problems are kept, never every row's cells as well.
-  const reader = togglRowReader(layout, header.cells.length);
+  const reader = togglRowReader(layout, header.length);
   const dateColumn = layout.at['Start date'];
   const dates = new Set<string>();
-  let first = true;
-  eachCsvRow(decoded.text, (row) => {
-    if (first) {
-      first = false;
-      return;
-    }
+  eachDataRow((row) => {
     reader.read(row);
     const date = row.cells[dateColumn]?.trim() ?? '';
     if (date) dates.add(date);
   });
+  const dateFormats = possibleDateFormats([...dates]);
   return {
     ok: true,
     source: 'toggl',
-    sourceName: TOGGL_NAME,
-    encoding: decoded.encoding,
+    sourceName: encoding === 'XLSX' ? TOGGL_NAME.replace(' (CSV)', ' (Excel)') : TOGGL_NAME,
+    encoding,
     entries: reader.entries,
     problems: reader.problems,
-    dateFormats: possibleDateFormats([...dates]),
+    dateFormats,
+    // Toggl writes ISO dates whatever the person's settings.
+    dateFormat: 'YYYY-MM-DD',
+    mustChooseDateFormat: dateFormats.length > 1,
+    numberFormat: 'decimal-point',
   };
+}
+
+/** The file is empty, or its first sheet is: what Hourmark expected instead. */
+export const emptyFile: ReadImportFile = {
+  ok: false,
+  error: 'unreadable_file',
+  message: `The file is empty. ${expected}`,
+};
+
+/** Reads an uploaded CSV file's bytes as far as can be without a workspace. */
+export function readImportFile(bytes: Uint8Array, options: ReadOptions = {}): ReadImportFile {
+  const decoded = decodeCsvBytes(bytes);
+  if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
+  const header = csvRows(decoded.text, 1)[0];
+  if (!header) return emptyFile;
+  return readImportRows(header.cells, csvDataRows(decoded.text), decoded.encoding, options);
 }

@@ -147,6 +147,10 @@ export function togglRowReader(
       tags: tagList(cell(cells, 'Tags')),
       amountMinor: amount,
       currency: layout.amount?.currency ?? null,
+      // Toggl's Detailed report says nothing of invoices, approvals or costs.
+      invoicedElsewhere: false,
+      approved: false,
+      labourRate: null,
     });
   };
   return { entries, problems, read };

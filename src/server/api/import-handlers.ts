@@ -1,8 +1,9 @@
-import { readImportFile } from '../../lib/import/read-file';
+import { dateFormats, type DateFormat } from '../../lib/import/date-formats';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { buildPreview } from '../imports/preview';
+import { readImportUpload } from '../imports/read-upload';
 import { importedBefore } from '../imports/seen-rows';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
@@ -27,10 +28,13 @@ const fileTypes = new Set([
   'application/csv',
   'application/octet-stream',
   'application/vnd.ms-excel',
+  // An Excel workbook (issue 33), and what some browsers call one.
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/zip',
 ]);
 
 /**
- * POST /api/imports/preview?workspace=…[&timeZone=…] with the file as the body (Admins): the
+ * POST /api/imports/preview?workspace=…[&timeZone=…][&dateFormat=…] with the file as the body (Admins): the
  * preview of importing it. The body is read up to 50 MB and no further (413 past it).
  */
 export async function handleImportPreview(
@@ -54,6 +58,12 @@ export async function handleImportPreview(
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields: { timeZone: 'Choose a time zone from the list, like Europe/Berlin' },
     });
+  // The order of the file's dates, when the preview asked for it (issue 33).
+  const dateFormat = params.get('dateFormat') ?? undefined;
+  if (dateFormat !== undefined && !dateFormats.includes(dateFormat as DateFormat))
+    return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
+      fields: { dateFormat: `Choose one of ${dateFormats.join(', ')}` },
+    });
   const bytes = await readBytes(request, MAX_IMPORT_BYTES);
   if (bytes === null)
     return apiError(
@@ -61,7 +71,7 @@ export async function handleImportPreview(
       'payload_too_large',
       'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
     );
-  const file = readImportFile(bytes);
+  const file = await readImportUpload(bytes, { dateFormat: dateFormat as DateFormat | undefined });
   if (!file.ok) return apiError(422, file.error, file.message);
   const facts = await workspaceFacts(ctx.database.db, caller.membership.workspaceId);
   const imported = await importedBefore(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readImportFile } from '../../lib/import/read-file';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { choicesSchema, choosePeople } from '../imports/choices';
 import { enqueueImport } from '../imports/import-job';
 import { buildPreview } from '../imports/preview';
+import { readImportUpload } from '../imports/read-upload';
 import {
   emptyResult,
   importOf,
@@ -111,7 +111,8 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
   if (!isTimeZone(timeZone))
     return invalid({ 'choices.timeZone': 'Choose a time zone from the list, like Europe/Berlin' });
   const bytes = Buffer.from(await file.arrayBuffer());
-  const read = readImportFile(bytes);
+  // Read as the preview read it: CSV or workbook, dates in the order chosen (issue 33).
+  const read = await readImportUpload(bytes, { dateFormat: choices.data.dateFormat });
   if (!read.ok) return apiError(422, read.error, read.message);
   const db = ctx.database.db;
   const facts = await workspaceFacts(db, membership.workspaceId);

@@ -1,7 +1,8 @@
 import { fingerprints } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
-import { readImportFile } from '../../lib/import/read-file';
+import { dateFormats } from '../../lib/import/date-formats';
 import type { Runner } from '../sync/records';
+import { readImportUpload } from './read-upload';
 import { sha256 } from './seen-rows';
 import { fileOf } from './store';
 
@@ -18,13 +19,22 @@ export interface FileEntries {
 const KEPT = 2;
 const cache = new Map<string, FileEntries>();
 
-/** The import's entries and fingerprints, or null when its file is gone or no longer reads. */
-export async function fileEntries(runner: Runner, importId: string): Promise<FileEntries | null> {
+/**
+ * The import's entries and fingerprints, or null when its file is gone or no longer reads. The
+ * file is read as it was when it started: CSV or workbook, its dates in the order the person
+ * chose (issue 33).
+ */
+export async function fileEntries(
+  runner: Runner,
+  importId: string,
+  dateFormat: string | null = null,
+): Promise<FileEntries | null> {
   const kept = cache.get(importId);
   if (kept) return kept;
   const bytes = await fileOf(runner, importId);
   if (!bytes) return null;
-  const file = readImportFile(bytes);
+  const order = dateFormats.find((format) => format === dateFormat);
+  const file = await readImportUpload(bytes, { dateFormat: order });
   if (!file.ok) return null;
   const read = { entries: file.entries, prints: fingerprints(file.entries, sha256) };
   cache.set(importId, read);

@@ -1,5 +1,6 @@
 import type { ImportEntry, RowProblem } from '../../lib/import/entry';
 import type { DateFormat } from '../../lib/import/date-formats';
+import type { NumberFormat } from '../../lib/import/numbers';
 import type { ReadImportFile } from '../../lib/import/read-file';
 import type { Member } from '../../lib/entities/member';
 import type { Project } from '../../lib/entities/project';
@@ -42,6 +43,11 @@ export interface PersonPreview {
   seconds: number;
   /** 'me': the importing person; 'member': an existing team member; 'new': a new one (not invited). */
   suggestion: { kind: 'me' | 'member' | 'new'; memberId: string | null; memberName: string };
+  /**
+   * The labour rate a NEW team member would get: the cost rate of the person's latest row in the
+   * file (Harvest's Cost Rate); null for an existing member (their rate stays) or a file without one.
+   */
+  labourRate: number | null;
 }
 
 export interface ImportPreview {
@@ -51,7 +57,11 @@ export interface ImportPreview {
   timeZone: string;
   /** The orders that read every date; when there are several, the person must choose one. */
   dateFormats: DateFormat[];
+  /** The order the dates were read in (the person's choice, the only fitting one or the tool's default). */
+  dateFormat: DateFormat;
   mustChooseDateFormat: boolean;
+  /** The decimal mark the file's numbers were read with, decided from its values (issue 33). */
+  numberFormat: NumberFormat;
   /** `alreadyImported`: rows an earlier import wrote (by fingerprint), left out of every figure. */
   rows: { importable: number; refused: number; alreadyImported: number };
   dateRange: { from: string; to: string } | null;
@@ -77,6 +87,8 @@ export interface ImportPreview {
   };
   /** Rows that cannot be imported, first 500, in the file's order. */
   problems: RowProblem[];
+  /** Importable rows the old tool marked invoiced (kept off Uninvoiced) and approved (issue 33). */
+  history: { invoicedElsewhere: number; approved: number };
 }
 
 export const LISTED_PROBLEMS = 500;
@@ -108,8 +120,13 @@ function suggestFor(
   const found = person.email
     ? members.find((m) => key(m.email) === person.email)
     : members.find((m) => key(m.name) === key(person.name));
+  // The importer's own record found by name (Harvest knows people only by name) is "me" too.
   return found
-    ? { kind: 'member', memberId: found.id, memberName: found.name }
+    ? {
+        kind: found.id === importer.memberId ? 'me' : 'member',
+        memberId: found.id,
+        memberName: found.name,
+      }
     : { kind: 'new', memberId: null, memberName: person.name || person.email };
 }
 
@@ -182,6 +199,7 @@ export function buildPreview(
   const existingTags = new Set(facts.tags.map(key));
 
   const people = new Map<string, PersonPreview>();
+  const latestRate = new Map<string, { date: string; rate: number }>();
   for (const e of entries) {
     const id = e.person.email || `name:${key(e.person.name)}`;
     const person = people.get(id) ?? {
@@ -190,12 +208,18 @@ export function buildPreview(
       rows: 0,
       seconds: 0,
       suggestion: suggestFor(e.person, importer, facts.members),
+      labourRate: null,
     };
+    const rate = latestRate.get(id);
+    if (e.labourRate !== null && (!rate || e.date >= rate.date))
+      latestRate.set(id, { date: e.date, rate: e.labourRate });
     person.name ||= e.person.name;
     person.rows += 1;
     person.seconds += e.durationSeconds;
     people.set(id, person);
   }
+  for (const [id, person] of people)
+    if (person.suggestion.kind === 'new') person.labourRate = latestRate.get(id)?.rate ?? null;
   const peopleList = [...people.values()];
   const newPeople = peopleList.filter((p) => p.suggestion.kind === 'new');
 
@@ -225,7 +249,9 @@ export function buildPreview(
     encoding: file.encoding,
     timeZone: importer.timeZone,
     dateFormats: file.dateFormats,
-    mustChooseDateFormat: file.dateFormats.length > 1,
+    dateFormat: file.dateFormat,
+    mustChooseDateFormat: file.mustChooseDateFormat,
+    numberFormat: file.numberFormat,
     rows: {
       importable: entries.length,
       refused: problems.length,
@@ -257,5 +283,9 @@ export function buildPreview(
       ...amounts,
     },
     problems: problems.slice(0, LISTED_PROBLEMS),
+    history: {
+      invoicedElsewhere: entries.filter((e) => e.invoicedElsewhere).length,
+      approved: entries.filter((e) => e.approved).length,
+    },
   };
 }

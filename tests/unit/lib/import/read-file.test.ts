@@ -111,6 +111,9 @@ describe('reading a Toggl Track Detailed report', () => {
         tags: [],
         amountMinor: 1250,
         currency: 'EUR',
+        invoicedElsewhere: false,
+        approved: false,
+        labourRate: null,
       },
     ]);
   });
@@ -161,14 +164,16 @@ describe('reading a Toggl Track Detailed report', () => {
       if (result.ok) throw new Error('read a file it should refuse');
       return `${result.error}: ${result.message}`;
     };
-    expect(refusal(fixture('clockify-detailed.csv'))).toBe(
-      'unknown_source: This looks like a Clockify export, which Hourmark cannot import yet. Hourmark reads Toggl Track’s Detailed report (Reports → Detailed → Export → CSV), with the columns User, Email, Client, Project, Description, Billable, Start date, Start time, Duration.',
-    );
-    expect(refusal(fixture('harvest-time-report.csv'))).toMatch(
-      /^unknown_source: This looks like a Harvest export/,
-    );
     expect(refusal(csv('hello,world\n1,2\n'))).toBe(
-      'unknown_source: This file is not a report Hourmark can import: it has no User, Email, Client, Project, Description, Billable, Start date, Start time, Duration columns. Hourmark reads Toggl Track’s Detailed report (Reports → Detailed → Export → CSV), with the columns User, Email, Client, Project, Description, Billable, Start date, Start time, Duration.',
+      'unknown_source: This file is not a report Hourmark can import: it has no User, Email, Client, Project, Description, Billable, Start date, Start time, Duration columns of Toggl Track’s Detailed report. Hourmark reads Toggl Track’s Detailed report (Reports → Detailed → Export → CSV); Clockify’s Detailed report (Reports → Detailed → Export → Save as CSV); Harvest’s Detailed time report (Reports → Detailed time → Export → CSV); Kimai’s timesheet export in English (Time tracking → Export → CSV).',
+    );
+    // A header close to Clockify's is told which of Clockify's columns it lacks.
+    expect(
+      refusal(
+        csv('Project,Client,Description,User,Billable,Start Date,Start Time,Duration (decimal)\n'),
+      ),
+    ).toMatch(
+      /^unknown_source: This file is not a report Hourmark can import: it has no Email column of Clockify Detailed report\./,
     );
     // The start of a zip (an .xlsx): NUL bytes no CSV has.
     expect(refusal(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x14, 0]))).toMatch(
