@@ -59,12 +59,11 @@ export async function requestApi<T>(
     : init.file
       ? { 'Content-Type': init.file.type || 'application/octet-stream' }
       : init.body === undefined
-      ? {}
-      : { 'Content-Type': 'application/json' };
+        ? {}
+        : { 'Content-Type': 'application/json' };
   try {
     response = await fetcher(`${base}${path}`, {
-      method:
-        init.method ?? (init.body === undefined && !init.file && !init.form ? 'GET' : 'POST'),
+      method: init.method ?? (init.body === undefined && !init.file && !init.form ? 'GET' : 'POST'),
       credentials: 'include',
       headers,
       // A file (an upload) goes as it is, not as JSON.

@@ -47,21 +47,23 @@ export function ImportPeopleStep({ people, members, mappings, onChange }: Import
         People
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        Whose time logs each person&apos;s rows become. A new team member is added without an
-        invitation; no mail is sent.
+        Whose time logs each person’s rows become. A new team member is added without an invitation;
+        no mail is sent.
       </p>
       <ul className="mt-2 space-y-3">
         {people.map((person, index) => {
           const mapping = mappings[index] ?? suggestedMapping(person);
-          const who = person.name && person.email ? `${person.name} (${person.email})` : person.name || person.email;
+          const who =
+            person.name && person.email
+              ? `${person.name} (${person.email})`
+              : person.name || person.email;
           return (
             <li key={`${person.email}|${person.name}`}>
               <label htmlFor={`${id}-${index}`} className="block break-words font-semibold">
                 {who}
               </label>
               <p className="text-sm text-slate-600">
-                {person.rows} {person.rows === 1 ? 'row' : 'rows'},{' '}
-                {formatDuration(person.seconds)}
+                {person.rows} {person.rows === 1 ? 'row' : 'rows'}, {formatDuration(person.seconds)}
               </p>
               <select
                 id={`${id}-${index}`}

@@ -113,17 +113,17 @@ export function ImportPreviewPanel({
       <h4 className="mt-4 font-semibold">Amounts</h4>
       <p className="mt-1">
         {amounts.fileCurrency
-          ? `The file's amounts add up to ${formatMoney(amounts.fileMinor, amounts.fileCurrency)}.`
+          ? `The file’s amounts add up to ${formatMoney(amounts.fileMinor, amounts.fileCurrency)}.`
           : 'The file has no amounts.'}{' '}
         {amounts.pricedRows === 0
           ? 'None of its rows is on a project this workspace already has, so Hourmark’s rates for them are not known yet.'
-          : `${plural(amounts.pricedRows, 'row is', 'rows are')} on projects this workspace already has: at Hourmark's rates ${amounts.pricedRows === 1 ? 'it bills' : 'they bill'} ${formatMoney(amounts.workspaceMinor, amounts.workspaceCurrency)}${amounts.fileCurrency ? `, where the file says ${formatMoney(amounts.fileMinorOfPricedRows, amounts.fileCurrency)}` : ''}.`}
+          : `${plural(amounts.pricedRows, 'row is', 'rows are')} on projects this workspace already has: at Hourmark’s rates ${amounts.pricedRows === 1 ? 'it bills' : 'they bill'} ${formatMoney(amounts.workspaceMinor, amounts.workspaceCurrency)}${amounts.fileCurrency ? `, where the file says ${formatMoney(amounts.fileMinorOfPricedRows, amounts.fileCurrency)}` : ''}.`}
       </p>
 
       <div className="mt-4 flex flex-wrap gap-4">
         <div>
           <label htmlFor={`${id}-zone`} className="block font-semibold">
-            Time zone of the file&apos;s clock times
+            Time zone of the file’s clock times
           </label>
           <select
             id={`${id}-zone`}

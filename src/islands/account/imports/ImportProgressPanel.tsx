@@ -122,7 +122,9 @@ export function ImportProgressPanel({
       </div>
       <p className="mt-1 text-sm" aria-live="polite">
         {done} of {total} rows done.
-        {running ? ' You can leave this page: the import goes on, and its result is under Imports below.' : ''}
+        {running
+          ? ' You can leave this page: the import goes on, and its result is under Imports below.'
+          : ''}
       </p>
       {view.status === 'failed' ? (
         <p role="alert" className="field-error mt-2">

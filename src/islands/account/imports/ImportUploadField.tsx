@@ -72,8 +72,7 @@ export function ImportUploadField({ file, error, busy, onFile }: ImportUploadFie
       />
       <p id={`${id}-help`} className="mt-1 break-words text-sm text-slate-600">
         Choose the file, or drop it here: a Detailed report exported from Toggl Track as CSV, up to
-        50 MB. Nothing is imported until you have seen what the file holds and pressed Start
-        import.
+        50 MB. Nothing is imported until you have seen what the file holds and pressed Start import.
       </p>
       {file ? (
         <p className="mt-2 break-all text-sm">
