@@ -127,7 +127,18 @@ export function startImport(
 ): Promise<ApiResult<{ import: ImportView }>> {
   const form = new FormData();
   form.append('file', file, file.name);
-  form.append('choices', JSON.stringify(choices));
+  // The server takes no nulls: a date order or member id not chosen is left out.
+  const sent = {
+    timeZone: choices.timeZone,
+    ...(choices.dateFormat ? { dateFormat: choices.dateFormat } : {}),
+    people: choices.people.map((person) => ({
+      email: person.email,
+      name: person.name,
+      as: person.as,
+      ...(person.as === 'member' && person.memberId ? { memberId: person.memberId } : {}),
+    })),
+  };
+  form.append('choices', JSON.stringify(sent));
   return callApi(`/api/imports?workspace=${workspace()}`, { form });
 }
 

@@ -105,11 +105,12 @@ export function ImportFromToolSection() {
     setStarting(true);
     const answer = await startImport(step.file, {
       timeZone: zone,
-      dateFormat: dateFormat || null,
+      dateFormat: step.preview.mustChooseDateFormat ? dateFormat : null,
       people: mappings,
     });
     setStarting(false);
-    if (!answer.ok) return setStartError(answer.message);
+    if (!answer.ok)
+      return setStartError([answer.message, ...Object.values(answer.fields ?? {})].join(' '));
     setStep({ kind: 'following', importId: answer.data.import.id, initial: answer.data.import });
     refreshHistory();
   };
