@@ -87,7 +87,7 @@ describe('ImportFromToolSection', () => {
     Object.defineProperty(big, 'size', { value: 60 * 1024 * 1024 });
     choose(big);
     expect(screen.getByRole('alert').textContent).toBe(
-      'everything.csv is 60.0 MB. Files of up to 50 MB can be imported: export a shorter period and import each file in turn.',
+      'everything.csv is 60.0 MB (62,914,560 bytes), more than the 50 MB a file can have. Export a shorter period and import each file in turn.',
     );
     expect(previews()).toHaveLength(0);
 

@@ -30,7 +30,7 @@ export function ImportUploadField({ file, error, busy, onFile }: ImportUploadFie
     if (!chosen) return;
     if (chosen.size > MAX_IMPORT_BYTES) {
       setTooBig(
-        `${chosen.name} is ${formatFileSize(chosen.size)}. Files of up to 50 MB can be imported: export a shorter period and import each file in turn.`,
+        `${chosen.name} is ${formatFileSize(chosen.size)} (${chosen.size.toLocaleString('en')} bytes), more than the 50 MB a file can have. Export a shorter period and import each file in turn.`,
       );
       return;
     }
