@@ -30,6 +30,8 @@ export interface ApiInit {
   method?: string;
   body?: unknown;
   file?: Blob;
+  /** A multipart form (a file with fields beside it); the browser writes its Content-Type. */
+  form?: FormData;
   keepalive?: boolean;
   signal?: AbortSignal;
 }
@@ -52,18 +54,20 @@ export async function requestApi<T>(
 ): Promise<ApiResult<T>> {
   let response: Response;
   const payload = init.body === undefined ? null : JSON.stringify(init.body);
-  const headers: Record<string, string> = init.file
-    ? { 'Content-Type': init.file.type || 'application/octet-stream' }
-    : init.body === undefined
-      ? {}
-      : { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = init.form
+    ? {}
+    : init.file
+      ? { 'Content-Type': init.file.type || 'application/octet-stream' }
+      : init.body === undefined
+        ? {}
+        : { 'Content-Type': 'application/json' };
   try {
     response = await fetcher(`${base}${path}`, {
-      method: init.method ?? (init.body === undefined && !init.file ? 'GET' : 'POST'),
+      method: init.method ?? (init.body === undefined && !init.file && !init.form ? 'GET' : 'POST'),
       credentials: 'include',
       headers,
       // A file (an upload) goes as it is, not as JSON.
-      body: init.file ?? payload,
+      body: init.form ?? init.file ?? payload,
       // A request that must finish even if the tab closes; browsers allow 64 KB of those.
       keepalive: init.keepalive === true && (payload?.length ?? 0) < 60_000,
       ...(init.signal ? { signal: init.signal } : {}),

@@ -4,6 +4,7 @@ import { logoutEverywhere } from '../../stores/account-settings';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ImportDataForm } from './ImportDataForm';
+import { ImportFromToolSection } from './imports/ImportFromToolSection';
 import { InvoiceSettingsForm } from './InvoiceSettingsForm';
 import { NoticeSettingsForm } from './NoticeSettingsForm';
 import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
@@ -42,6 +43,19 @@ export function AccountScreen() {
         </p>
         <ExportDataButton />
         <ImportDataForm />
+      </section>
+      <section
+        aria-labelledby="import-tool-heading"
+        className="mb-8 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <h2 id="import-tool-heading" className="mb-2 text-xl font-bold">
+          Import from another tool
+        </h2>
+        <p>
+          Bring your clients, projects, tasks, tags, team and time logs over from Toggl Track. See
+          what a file holds before anything is imported; an import can be undone.
+        </p>
+        <ImportFromToolSection />
       </section>
       <NoticeSettingsForm />
       <ChangePasswordForm />

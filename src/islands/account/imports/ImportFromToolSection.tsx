@@ -1,0 +1,203 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { currentZoneName, currentZoneNames } from '../../../lib/time-zones';
+import { $abilities, $workspaceRules } from '../../../stores/access';
+import {
+  listImports,
+  previewImport,
+  startImport,
+  type ImportPreview,
+  type ImportView,
+  type PersonMapping,
+} from '../../../stores/imports';
+import { $team } from '../../../stores/team';
+import { ImportHistory } from './ImportHistory';
+import { ImportPeopleStep, suggestedMapping, type MemberChoice } from './ImportPeopleStep';
+import { ImportPreviewPanel } from './ImportPreviewPanel';
+import { ImportProgressPanel } from './ImportProgressPanel';
+import { ImportUploadField } from './ImportUploadField';
+
+type Step =
+  | { kind: 'choose' }
+  | { kind: 'reading'; file: File }
+  | { kind: 'preview'; file: File; preview: ImportPreview }
+  | { kind: 'following'; importId: string; initial: ImportView | null };
+
+/** Every zone this browser knows, `first` (the workspace's) at the top. */
+function zonesWith(first: string): string[] {
+  const known = currentZoneNames(Intl.supportedValuesOf('timeZone'));
+  const shown = currentZoneName(first);
+  return [shown, ...known.filter((zone) => zone !== shown)];
+}
+
+/**
+ * Account setting → Import from another tool (issue 32), for Admins: upload, preview, people,
+ * start, progress and result, and the workspace's earlier imports. The import runs on the
+ * server; this screen only asks about it.
+ */
+export function ImportFromToolSection() {
+  const can = useStore($abilities);
+  const rules = useStore($workspaceRules);
+  const team = useStore($team);
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [uploadError, setUploadError] = useState('');
+  const [startError, setStartError] = useState('');
+  const [starting, setStarting] = useState(false);
+  const [timeZone, setTimeZone] = useState('');
+  const [dateFormat, setDateFormat] = useState('');
+  const [mappings, setMappings] = useState<PersonMapping[]>([]);
+  const [history, setHistory] = useState<ImportView[]>([]);
+  const [historyError, setHistoryError] = useState('');
+
+  const zone = timeZone || rules.timeZone;
+  const zones = useMemo(() => zonesWith(zone), [zone]);
+  const members: MemberChoice[] = useMemo(
+    () =>
+      team
+        .filter((member) => member.status === 'Active')
+        .map((member) => ({ id: member.id, name: member.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [team],
+  );
+
+  const refreshHistory = useCallback(() => {
+    void listImports().then((answer) => {
+      if (!answer.ok) return setHistoryError(answer.message);
+      setHistoryError('');
+      setHistory(answer.data.imports);
+    });
+  }, []);
+  useEffect(() => {
+    if (can.isAdmin) refreshHistory();
+  }, [can.isAdmin, refreshHistory]);
+
+  if (!can.isAdmin)
+    return (
+      <p className="mt-2">
+        Only Admins can import time logs from other tools into this workspace. Ask an Admin of the
+        workspace to import them.
+      </p>
+    );
+
+  const read = async (file: File, inZone: string) => {
+    setUploadError('');
+    setStartError('');
+    setStep({ kind: 'reading', file });
+    const answer = await previewImport(file, inZone);
+    if (!answer.ok) {
+      setUploadError(answer.message);
+      setStep({ kind: 'choose' });
+      return;
+    }
+    const preview = answer.data.preview;
+    setTimeZone(preview.timeZone);
+    setDateFormat(preview.mustChooseDateFormat ? '' : (preview.dateFormats[0] ?? ''));
+    setMappings(preview.people.map(suggestedMapping));
+    setStep({ kind: 'preview', file, preview });
+  };
+
+  const start = async () => {
+    if (step.kind !== 'preview') return;
+    if (step.preview.mustChooseDateFormat && !dateFormat) {
+      setStartError('Choose the order of the dates in the file first.');
+      return;
+    }
+    setStarting(true);
+    const answer = await startImport(step.file, {
+      timeZone: zone,
+      dateFormat: step.preview.mustChooseDateFormat ? dateFormat : null,
+      people: mappings,
+    });
+    setStarting(false);
+    if (!answer.ok)
+      return setStartError([answer.message, ...Object.values(answer.fields ?? {})].join(' '));
+    setStep({ kind: 'following', importId: answer.data.import.id, initial: answer.data.import });
+    refreshHistory();
+  };
+
+  const file = step.kind === 'reading' || step.kind === 'preview' ? step.file : null;
+  return (
+    <div className="mt-2">
+      {step.kind === 'following' ? (
+        <>
+          <ImportProgressPanel
+            key={step.importId}
+            importId={step.importId}
+            initial={step.initial}
+            onChanged={refreshHistory}
+          />
+          <button
+            type="button"
+            className="btn-secondary mt-3"
+            onClick={() => setStep({ kind: 'choose' })}
+          >
+            Import another file
+          </button>
+        </>
+      ) : (
+        <ImportUploadField
+          file={file}
+          error={uploadError}
+          busy={step.kind === 'reading'}
+          onFile={(chosen) => void read(chosen, zone)}
+        />
+      )}
+      {step.kind === 'preview' ? (
+        <>
+          <ImportPreviewPanel
+            preview={step.preview}
+            zones={zones}
+            onTimeZone={(chosen) => void read(step.file, chosen)}
+            dateFormat={dateFormat}
+            onDateFormat={setDateFormat}
+          />
+          {step.preview.people.length > 0 ? (
+            <ImportPeopleStep
+              people={step.preview.people}
+              members={members}
+              mappings={mappings}
+              onChange={(index, mapping) =>
+                setMappings((all) => all.map((m, i) => (i === index ? mapping : m)))
+              }
+            />
+          ) : null}
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={starting || step.preview.rows.importable === 0}
+              onClick={() => void start()}
+            >
+              {starting ? 'Starting…' : `Start import of ${step.preview.rows.importable} logs`}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => setStep({ kind: 'choose' })}
+            >
+              Cancel
+            </button>
+          </div>
+          {step.preview.rows.importable === 0 ? (
+            <p className="mt-2">This file has no rows left to import.</p>
+          ) : null}
+          {startError ? (
+            <p role="alert" className="field-error mt-2 break-words">
+              {startError}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {historyError ? (
+        <p role="alert" className="field-error mt-4">
+          {historyError}
+        </p>
+      ) : (
+        <ImportHistory
+          imports={history}
+          onOpen={(view) => setStep({ kind: 'following', importId: view.id, initial: view })}
+        />
+      )}
+    </div>
+  );
+}
