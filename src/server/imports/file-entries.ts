@@ -13,6 +13,11 @@ export interface FileEntries {
   entries: ImportEntry[];
   /** Each entry's fingerprint, in order (its occurrence counted over the whole file). */
   prints: string[];
+  /**
+   * The workspace's tags when this process's first batch of the import ran, so later batches
+   * need not scan every log for them (with the tags the import created, in its result).
+   */
+  workspaceTags?: string[];
 }
 
 const KEPT = 2;
@@ -30,6 +35,12 @@ export async function fileEntries(runner: Runner, importId: string): Promise<Fil
   cache.set(importId, read);
   while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
   return read;
+}
+
+/** Keeps the entries the upload just read for the import's job, when it runs in this process. */
+export function keepEntries(importId: string, entries: ImportEntry[]): void {
+  cache.set(importId, { entries, prints: fingerprints(entries, sha256) });
+  while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
 }
 
 /** Forgets an import's entries once it ended. */

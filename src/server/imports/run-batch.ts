@@ -31,6 +31,8 @@ import { writeLogs, type PlannedLog } from './write-logs';
 export const BATCH_ROWS = 250;
 export const BATCH_MIN_ROWS = 25;
 export const BATCH_BUDGET_MS = 150;
+/** Records (clients, projects, tasks, members) a batch creates at most, each through the policy. */
+export const BATCH_CREATIONS = 8;
 
 /** What one step came to: more batches to run, or the import ended (done or failed). */
 export type StepOutcome = 'more' | 'ended';
@@ -141,7 +143,8 @@ export async function importStep(
         );
         const touched: LogScope[] = [];
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
-        const facts = await workspaceFacts(tx, started.workspaceId);
+        const facts = await workspaceFacts(tx, started.workspaceId, file.workspaceTags);
+        file.workspaceTags ??= facts.tags;
         const records = recordsOfRows(ctx, facts, current.choices.people, result);
         const locked = lockedUpTo(membership.rules, now);
         const planned: (PlannedLog & { print: string; seconds: number })[] = [];
@@ -152,6 +155,7 @@ export async function importStep(
         // a batch may take long (a file's first batches create most records), so it stops early.
         for (const [index, entry] of batch.entries()) {
           if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_BUDGET_MS) break;
+          if (index > 0 && records.created() >= BATCH_CREATIONS) break;
           done = index + 1;
           const print = prints[index] ?? '';
           if (seen.has(print)) {

@@ -16,13 +16,22 @@ export interface WorkspaceFacts {
   tags: string[];
 }
 
-/** The workspace's live clients, projects, tasks, members and tags, read without a lock. */
-export async function workspaceFacts(runner: Runner, workspaceId: string): Promise<WorkspaceFacts> {
+/**
+ * The workspace's live clients, projects, tasks, members and tags, read without a lock. Tags are
+ * read from every log (a scan that grows with the workspace) unless `knownTags` gives them.
+ */
+export async function workspaceFacts(
+  runner: Runner,
+  workspaceId: string,
+  knownTags?: readonly string[],
+): Promise<WorkspaceFacts> {
   const { sources, live } = await labelSources(runner, workspaceId);
-  const tags = await rows<{ tag: string }>(
-    runner,
-    sql`SELECT DISTINCT trim(t) AS tag FROM time_logs l, unnest(string_to_array(l.data->>'tags', ',')) AS t WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND trim(t) <> ''`,
-  );
+  const tags = knownTags
+    ? knownTags.map((tag) => ({ tag }))
+    : await rows<{ tag: string }>(
+        runner,
+        sql`SELECT DISTINCT trim(t) AS tag FROM time_logs l, unnest(string_to_array(l.data->>'tags', ',')) AS t WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND trim(t) <> ''`,
+      );
   return {
     clients: sources.clients.filter((c) => live.has(`client:${c.id}`)),
     projects: sources.projects.filter((p) => live.has(`project:${p.id}`)),

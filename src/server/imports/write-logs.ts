@@ -4,9 +4,10 @@ import { toMinor } from '../../lib/money';
 import { can, factsOf } from '../../lib/policy';
 import { mutationSpecs } from '../../lib/sync/mutations';
 import type { ApplyContext } from '../sync/apply';
+import { economyOfLog } from '../sync/amounts';
 import { protectingRules } from '../sync/audit';
 import { teamMembersOf, type Membership } from '../sync/permissions';
-import { liveIds, rows, type Fields } from '../sync/records';
+import { rows, type Fields } from '../sync/records';
 
 // The bulk write path of an import's logs (issue 32). applyMutation('addTimeLog') spends about
 // ten statements on each log (its project and task read, its references checked, the row, the
@@ -16,8 +17,9 @@ import { liveIds, rows, type Fields } from '../sync/records';
 // 'log', …)` with the facts refusalOf (permissions.ts) would load, the references check's
 // words (apply.ts), protectingRules for the audit log (audit.ts). What applyMutation does
 // besides does not apply to a new log with a fresh id: recordGuardProblem judges only deletes
-// and ids used before, and followRecordChange only updates and members. Money is computed
-// by the caller, once per batch (recomputeTouched, from the logs this pushes to ctx.touched).
+// and ids used before, and followRecordChange only updates and members. Each log's money is
+// computed by economyOfLog, as recomputeLogAmounts does, from the rows read once per batch, and
+// written with the log (so no read back and update of every log, as recomputeTouched would).
 
 /** A log a row asks for, before it is judged. */
 export interface PlannedLog {
@@ -35,10 +37,10 @@ const inList = (ids: readonly string[]) =>
     sql`, `,
   );
 
-/** Live projects or tasks of the workspace among `ids`, by id. */
+/** Live projects, tasks or members of the workspace among `ids`, by id. */
 async function dataOf(
   ctx: ApplyContext,
-  table: 'projects' | 'tasks',
+  table: 'projects' | 'tasks' | 'members',
   ids: readonly string[],
 ): Promise<Map<string, Fields>> {
   if (ids.length === 0) return new Map();
@@ -84,12 +86,7 @@ export async function writeLogs(
   // 2. What the policy needs, read once for the batch.
   const projects = await dataOf(ctx, 'projects', distinct(parsed, 'projectId'));
   const tasks = await dataOf(ctx, 'tasks', distinct(parsed, 'taskId'));
-  const members = await liveIds(
-    ctx.runner,
-    membership.workspaceId,
-    'member',
-    distinct(parsed, 'memberId'),
-  );
+  const members = await dataOf(ctx, 'members', distinct(parsed, 'memberId'));
   const othersLogs = parsed.some((l) => l.fields['memberId'] !== membership.memberId);
   const actor: Membership =
     othersLogs && membership.teamMembers === undefined
@@ -131,15 +128,23 @@ export async function writeLogs(
     }
     written.push(log);
   }
-  // 4. The rows, as writeRecord writes them (records.ts), a chunk per statement.
+  // 4. The rows, as writeRecord writes them (records.ts), a chunk per statement, with their
+  // money computed as recomputeLogAmounts (amounts.ts) would from the rows read above.
   const at = now.toISOString();
+  const dataOrNull = (map: Map<string, Fields>, id: unknown) =>
+    typeof id === 'string' ? (map.get(id) ?? null) : null;
   for (let from = 0; from < written.length; from += CHUNK) {
     const values = written.slice(from, from + CHUNK).map(({ id, fields: d }) => {
-      const data = JSON.stringify(d);
-      return sql`(${membership.workspaceId}, ${id}, ${data}::jsonb, ${ctx.version}, false, ${at}, ${at}, ${d['date']}, ${d['projectId'] ?? null}, ${d['taskId'] ?? null}, ${d['memberId'] ?? null}, ${d['dur']}, ${toMinor(Number(d['exp'] ?? 0))})`;
+      const money = economyOfLog(
+        d,
+        dataOrNull(projects, d['projectId']),
+        dataOrNull(tasks, d['taskId']),
+        dataOrNull(members, d['memberId']),
+      );
+      return sql`(${membership.workspaceId}, ${id}, ${JSON.stringify(d)}::jsonb, ${ctx.version}, false, ${at}, ${at}, ${d['date']}, ${d['projectId'] ?? null}, ${d['taskId'] ?? null}, ${d['memberId'] ?? null}, ${d['dur']}, ${toMinor(Number(d['exp'] ?? 0))}, ${money.billableSeconds}, ${money.billableMinor}, ${money.costMinor}, false)`;
     });
     await ctx.runner.execute(sql`
-      INSERT INTO time_logs (workspace_id, id, data, version, deleted, created_at, updated_at, date, project_id, task_id, member_id, seconds, expense_minor)
+      INSERT INTO time_logs (workspace_id, id, data, version, deleted, created_at, updated_at, date, project_id, task_id, member_id, seconds, expense_minor, billable_seconds, billable_minor, cost_minor, amounts_stale)
       VALUES ${sql.join(values, sql`, `)}`);
   }
   // 5. The audit entry of each log a rule protects (a locked day an Admin imports into).
@@ -159,7 +164,5 @@ export async function writeLogs(
       FROM users u CROSS JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, record_id, rules, after)
       WHERE u.id = ${membership.userId}`);
   }
-  // 6. Their money, computed once for the batch by the caller.
-  for (const log of written) ctx.touched?.push({ logId: log.id });
   return { written, refused };
 }
