@@ -3,7 +3,7 @@ import type { ImportEntry } from '../../lib/import/entry';
 import type { MutationName } from '../../lib/sync/mutations';
 import { applyMutation, type ApplyContext } from '../sync/apply';
 import type { ImportResult, PersonChoice } from './store';
-import type { WorkspaceFacts } from './workspace-facts';
+import type { RecordFacts } from './workspace-facts';
 
 // The records a batch of rows stands on (issue 32): each row's client, project, task, person
 // and tags, found in the workspace as the preview matches them (names case-insensitively and
@@ -29,7 +29,7 @@ export interface RowRecords {
 /** Finds or creates the records of rows, within one batch's commit. */
 export function recordsOfRows(
   ctx: ApplyContext,
-  facts: WorkspaceFacts,
+  facts: RecordFacts,
   people: readonly PersonChoice[],
   result: ImportResult,
 ) {

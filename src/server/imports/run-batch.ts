@@ -13,7 +13,7 @@ import { membershipOf } from '../sync/workspaces';
 import { fileEntries, forgetEntries } from './file-entries';
 import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
-import { workspaceFacts } from './workspace-facts';
+import { recordFacts } from './workspace-facts';
 import { writeLogs, type PlannedLog } from './write-logs';
 
 // One batch of an import (issue 32): the next rows of the stored file, written through the one
@@ -143,7 +143,7 @@ export async function importStep(
         );
         const touched: LogScope[] = [];
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
-        const facts = await workspaceFacts(tx, started.workspaceId, file.workspaceTags);
+        const facts = await recordFacts(tx, started.workspaceId, file.workspaceTags);
         file.workspaceTags ??= facts.tags;
         const records = recordsOfRows(ctx, facts, current.choices.people, result);
         const locked = lockedUpTo(membership.rules, now);
