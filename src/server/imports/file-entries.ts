@@ -1,4 +1,4 @@
-import { fingerprints } from '../../lib/import/fingerprint';
+import { fingerprinter } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
 import { readImportFile } from '../../lib/import/read-file';
 import type { Runner } from '../sync/records';
@@ -21,26 +21,48 @@ export interface FileEntries {
 }
 
 const KEPT = 2;
-const cache = new Map<string, FileEntries>();
+/** Entries read, their fingerprints once computed. */
+const cache = new Map<string, Omit<FileEntries, 'prints'> & { prints: string[] | null }>();
+
+/** Entries hashed between pauses: 100,000 rows take about half a second of SHA-256. */
+const PRINTS_PER_STEP = 2000;
+
+/** The fingerprints of `entries`, pausing now and then so the server goes on answering. */
+async function printsInSteps(entries: readonly ImportEntry[]): Promise<string[]> {
+  const next = fingerprinter(sha256);
+  const prints: string[] = [];
+  for (const [index, entry] of entries.entries()) {
+    prints.push(next(entry));
+    if (index % PRINTS_PER_STEP === PRINTS_PER_STEP - 1)
+      await new Promise((resolve) => setImmediate(resolve));
+  }
+  return prints;
+}
+
+const keep = (importId: string, entries: ImportEntry[]) => {
+  const kept = { entries, prints: null };
+  cache.set(importId, kept);
+  while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
+  return kept;
+};
 
 /** The import's entries and fingerprints, or null when its file is gone or no longer reads. */
 export async function fileEntries(runner: Runner, importId: string): Promise<FileEntries | null> {
-  const kept = cache.get(importId);
-  if (kept) return kept;
-  const bytes = await fileOf(runner, importId);
-  if (!bytes) return null;
-  const file = readImportFile(bytes);
-  if (!file.ok) return null;
-  const read = { entries: file.entries, prints: fingerprints(file.entries, sha256) };
-  cache.set(importId, read);
-  while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
-  return read;
+  let kept = cache.get(importId);
+  if (!kept) {
+    const bytes = await fileOf(runner, importId);
+    if (!bytes) return null;
+    const file = readImportFile(bytes);
+    if (!file.ok) return null;
+    kept = keep(importId, file.entries);
+  }
+  kept.prints ??= await printsInSteps(kept.entries);
+  return kept as FileEntries;
 }
 
 /** Keeps the entries the upload just read for the import's job, when it runs in this process. */
 export function keepEntries(importId: string, entries: ImportEntry[]): void {
-  cache.set(importId, { entries, prints: fingerprints(entries, sha256) });
-  while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
+  keep(importId, entries);
 }
 
 /** Forgets an import's entries once it ended. */
