@@ -9,9 +9,11 @@ import {
 } from '../../src/server/api/import-run-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { importStep } from '../../src/server/imports/run-batch';
+import { writeLogs } from '../../src/server/imports/write-logs';
 import { runDueJobs } from '../../src/server/jobs/scheduler';
 import { mailOff } from '../../src/server/mail/mailer';
-import { rows } from '../../src/server/sync/records';
+import { rows, writeRecord } from '../../src/server/sync/records';
+import { membershipOf } from '../../src/server/sync/workspaces';
 import { context, drivers, fakeClock } from './support';
 import {
   clientFields,
@@ -320,6 +322,21 @@ describe.each(drivers)('running an import, on $name', (driver) => {
         status: 'approved',
       },
     ]);
+    // Their money as the one computation makes it: Website Redesign bills 100 an hour, rounded
+    // up to 15 minutes (2:30:00, 0:45:30 → 1:00:00, 2:45:00); the others bill a member's rate
+    // of 0 or are not billable.
+    const money = await rows<{ b: string | number; s: number; stale: boolean }>(
+      database.db,
+      sql`SELECT billable_minor AS b, billable_seconds AS s, amounts_stale AS stale FROM time_logs WHERE workspace_id = ${ws()} AND id <> 'l-1' ORDER BY data->>'date', data->>'st'`,
+    );
+    expect(money.map((m) => [Number(m.b), m.stale])).toEqual([
+      [25000, false],
+      [10000, false],
+      [0, false],
+      [27500, false],
+      [0, false],
+      [0, false],
+    ]);
     const projects = await named('projects');
     expect(projects.find((p) => p.id === internal)?.data['clientId']).toBeNull();
     expect(projects.find((p) => p.id === booking)?.data['clientId']).toBe(northwind);
@@ -570,5 +587,115 @@ describe.each(drivers)('running an import, on $name', (driver) => {
       sql`SELECT file_bytes IS NOT NULL AS kept FROM imports WHERE id = ${queued.id}`,
     );
     expect(kept?.kept).toBe(false);
+  });
+
+  it('skips the rows the workspace’s rule refuses, creating nothing for them, and audits logs it writes into a locked period', async () => {
+    const rita = await signUp(database, { name: 'Rita', email: 'rita@studio.test' }, clock);
+    const ws3 = rita.workspace.id;
+    await database.db.execute(
+      sql`UPDATE workspaces SET require_project_and_task = true, locked_up_to = '2026-10-05' WHERE id = ${ws3}`,
+    );
+    const queued = await started({}, rita, ws3);
+    await runJobs();
+    const res = await read(queued.id, rita);
+    const done = ((await res.json()) as { import: ImportView }).import;
+    expect(done.status).toBe('done');
+    // Lines 4 (Internal) and 6 (Standup) have no task.
+    expect(done.result).toMatchObject({
+      logs: 4,
+      // 2:30:00 + 0:45:30 + 2:45:00 + 2:00:00
+      seconds: 28830,
+      skippedCount: 2,
+      skipped: [
+        {
+          line: 4,
+          reason:
+            'This workspace requires a project and a task on every log, and this row has no task.',
+        },
+        {
+          line: 6,
+          reason:
+            'This workspace requires a project and a task on every log, and this row has no task.',
+        },
+      ],
+    });
+    // Internal, only a skipped row's, is not created.
+    expect(done.result.created.projects.map((p) => p.name)).toEqual([
+      'Website Redesign',
+      'Booking App',
+    ]);
+    expect((await named('projects', ws3)).map((p) => p.data['projectName']).sort()).toEqual([
+      'Booking App',
+      'Website Redesign',
+    ]);
+    expect((await logsOf(ws3)).map((l) => l.data['date'])).toEqual([
+      '2026-10-05',
+      '2026-10-05',
+      '2026-10-06',
+      '2026-10-07',
+    ]);
+    // An Admin may write into the locked period; as with every such change, it is audited.
+    const audited = await rows<{ kind: string; action: string; rules: string; day: string }>(
+      database.db,
+      sql`SELECT kind, action, rules, after->>'date' AS day FROM audit_log WHERE workspace_id = ${ws3} ORDER BY after->>'st'`,
+    );
+    expect(audited).toEqual([
+      { kind: 'timeLog', action: 'create', rules: 'locked', day: '2026-10-05' },
+      { kind: 'timeLog', action: 'create', rules: 'locked', day: '2026-10-05' },
+    ]);
+  });
+
+  it('writes a batch’s logs only as the one policy allows: refused ones come back with its words', async () => {
+    // The bulk path judged directly, for a Manager (Mia): an import is an Admin's, but the
+    // decision must be the policy's whoever acts.
+    await database.db.execute(
+      sql`UPDATE workspaces SET locked_up_to = '2026-10-05' WHERE id = ${ws()}`,
+    );
+    // Mia's team-member record, which joinWorkspace leaves out.
+    await writeRecord(
+      database.db,
+      ws(),
+      'member',
+      'm-mia',
+      teamMember('Mia', 'Manager'),
+      await version(),
+      clock.now(),
+    );
+    const [mia] = await rows<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM users WHERE email = 'mia@studio.test'`,
+    );
+    const membership = await membershipOf(database.db, mia?.id ?? '', ws());
+    if (!membership) throw new Error('Mia is a member');
+    const log = (line: number, date: string, more: Record<string, unknown> = {}) => ({
+      line,
+      id: `bulk-${line}`,
+      fields: { ...timeLogFields(date, null, 600), memberId: 'm-mia', ...more },
+    });
+    const outcome = await writeLogs(
+      { runner: database.db, membership, version: await version(), now: clock.now() },
+      [
+        log(2, '2026-10-05'),
+        log(3, '2026-10-20'),
+        log(4, '2026-10-20', { memberId: 'm-nik' }),
+        log(5, '2026-10-20', { projectId: 'p-gone' }),
+        log(6, '2026-10-20', { dur: -5 }),
+      ],
+    );
+    expect(outcome.written.map((l) => l.line)).toEqual([3]);
+    expect(outcome.refused).toEqual([
+      { line: 6, reason: 'fields.dur: Number must be greater than or equal to 0' },
+      {
+        line: 2,
+        reason: 'Logs up to 5 Oct 2026 are locked: only an Admin can add, change or remove them.',
+      },
+      { line: 4, reason: 'You can only track time for others on projects you manage.' },
+      { line: 5, reason: 'You can only track time on projects you are assigned to.' },
+    ]);
+    const stored = await rows<{ id: string; seconds: number; member_id: string }>(
+      database.db,
+      sql`SELECT id, seconds, member_id FROM time_logs WHERE workspace_id = ${ws()} AND id LIKE 'bulk-%'`,
+    );
+    expect(stored).toEqual([{ id: 'bulk-3', seconds: 600, member_id: 'm-mia' }]);
   });
 });

@@ -33,11 +33,19 @@ export function fingerprints(
   entries: readonly ImportEntry[],
   hash: (text: string) => string,
 ): string[] {
+  return entries.map(fingerprinter(hash));
+}
+
+/**
+ * The same fingerprints one entry at a time, in the file's order (each call counts the entry's
+ * occurrence among those given before), so a caller can pause between entries of a large file.
+ */
+export function fingerprinter(hash: (text: string) => string): (entry: ImportEntry) => string {
   const seen = new Map<string, number>();
-  return entries.map((entry) => {
+  return (entry) => {
     const identity = rowIdentity(entry);
     const occurrence = seen.get(identity) ?? 0;
     seen.set(identity, occurrence + 1);
     return hash(`${identity}#${occurrence}`);
-  });
+  };
 }

@@ -4,6 +4,7 @@ import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { choicesSchema, choosePeople } from '../imports/choices';
 import { enqueueImport } from '../imports/import-job';
+import { keepEntries } from '../imports/file-entries';
 import { buildPreview } from '../imports/preview';
 import { readImportUpload } from '../imports/read-upload';
 import {
@@ -158,6 +159,8 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
     });
     await enqueueImport(tx, id, now);
   });
+  // The job, when this process runs it, starts from these rows instead of reading the file again.
+  keepEntries(id, read.entries);
   const started = await importOf(db, id);
   return json(
     202,

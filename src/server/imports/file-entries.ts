@@ -1,4 +1,4 @@
-import { fingerprints } from '../../lib/import/fingerprint';
+import { fingerprinter } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
 import { dateFormats } from '../../lib/import/date-formats';
 import type { Runner } from '../sync/records';
@@ -14,10 +14,38 @@ export interface FileEntries {
   entries: ImportEntry[];
   /** Each entry's fingerprint, in order (its occurrence counted over the whole file). */
   prints: string[];
+  /**
+   * The workspace's tags when this process's first batch of the import ran, so later batches
+   * need not scan every log for them (with the tags the import created, in its result).
+   */
+  workspaceTags?: string[];
 }
 
 const KEPT = 2;
-const cache = new Map<string, FileEntries>();
+/** Entries read, their fingerprints once computed. */
+const cache = new Map<string, Omit<FileEntries, 'prints'> & { prints: string[] | null }>();
+
+/** Entries hashed between pauses: 100,000 rows take about half a second of SHA-256. */
+const PRINTS_PER_STEP = 2000;
+
+/** The fingerprints of `entries`, pausing now and then so the server goes on answering. */
+async function printsInSteps(entries: readonly ImportEntry[]): Promise<string[]> {
+  const next = fingerprinter(sha256);
+  const prints: string[] = [];
+  for (const [index, entry] of entries.entries()) {
+    prints.push(next(entry));
+    if (index % PRINTS_PER_STEP === PRINTS_PER_STEP - 1)
+      await new Promise((resolve) => setImmediate(resolve));
+  }
+  return prints;
+}
+
+const keep = (importId: string, entries: ImportEntry[]) => {
+  const kept = { entries, prints: null };
+  cache.set(importId, kept);
+  while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
+  return kept;
+};
 
 /**
  * The import's entries and fingerprints, or null when its file is gone or no longer reads. The
@@ -29,17 +57,22 @@ export async function fileEntries(
   importId: string,
   dateFormat: string | null = null,
 ): Promise<FileEntries | null> {
-  const kept = cache.get(importId);
-  if (kept) return kept;
-  const bytes = await fileOf(runner, importId);
-  if (!bytes) return null;
-  const order = dateFormats.find((format) => format === dateFormat);
-  const file = await readImportUpload(bytes, { dateFormat: order });
-  if (!file.ok) return null;
-  const read = { entries: file.entries, prints: fingerprints(file.entries, sha256) };
-  cache.set(importId, read);
-  while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
-  return read;
+  let kept = cache.get(importId);
+  if (!kept) {
+    const bytes = await fileOf(runner, importId);
+    if (!bytes) return null;
+    const order = dateFormats.find((format) => format === dateFormat);
+    const file = await readImportUpload(bytes, { dateFormat: order });
+    if (!file.ok) return null;
+    kept = keep(importId, file.entries);
+  }
+  kept.prints ??= await printsInSteps(kept.entries);
+  return kept as FileEntries;
+}
+
+/** Keeps the entries the upload just read for the import's job, when it runs in this process. */
+export function keepEntries(importId: string, entries: ImportEntry[]): void {
+  keep(importId, entries);
 }
 
 /** Forgets an import's entries once it ended. */

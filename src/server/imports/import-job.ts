@@ -1,7 +1,7 @@
 import { doubling, type JobDeps, type JobKind } from '../jobs/kind';
 import { enqueue } from '../jobs/queue';
 import type { Runner } from '../sync/records';
-import { failImport, importStep } from './run-batch';
+import { BATCH_ROWS, failImport, importStep } from './run-batch';
 
 // The import as a job (issue 32): claimed by whichever server process's runner gets to it, run
 // batch after batch until the file ends. Its state is the import's row (position, result), so a
@@ -25,14 +25,32 @@ export async function enqueueImport(runner: Runner, importId: string, now: Date)
   });
 }
 
-/** Lets other work through between batches (PGlite has one connection). */
-const breathe = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * How long a batch should hold the database. PGlite has one connection: a page waits for the
+ * batch under way, so batches are sized to end within this (the next one sized from how long
+ * the last took per row), and the job then pauses as long as the batch took, so the queries of
+ * the pages that waited run before the next batch takes the connection again.
+ */
+export const BATCH_TARGET_MS = 50;
+const FIRST_BATCH_ROWS = 50;
+const MIN_BATCH_ROWS = 10;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const importJob: JobKind = {
   run: async (payload, deps: JobDeps) => {
     const importId = payloadOf(payload);
-    while ((await importStep(deps.db, importId, deps.now())) === 'more') await breathe();
-    return 'done';
+    let rows = FIRST_BATCH_ROWS;
+    for (;;) {
+      const began = performance.now();
+      if ((await importStep(deps.db, importId, deps.now(), rows)) !== 'more') return 'done';
+      const took = Math.max(1, performance.now() - began);
+      rows = Math.min(
+        BATCH_ROWS,
+        Math.max(MIN_BATCH_ROWS, Math.round((rows * BATCH_TARGET_MS) / took)),
+      );
+      await pause(took);
+    }
   },
   backoffMs: doubling(10_000, 5 * 60_000),
   onGiveUp: async (payload, error, deps) =>

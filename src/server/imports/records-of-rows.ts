@@ -3,7 +3,7 @@ import type { ImportEntry } from '../../lib/import/entry';
 import type { MutationName } from '../../lib/sync/mutations';
 import { applyMutation, type ApplyContext } from '../sync/apply';
 import type { ImportResult, PersonChoice } from './store';
-import type { WorkspaceFacts } from './workspace-facts';
+import type { RecordFacts } from './workspace-facts';
 
 // The records a batch of rows stands on (issue 32): each row's client, project, task, person
 // and tags, found in the workspace as the preview matches them (names case-insensitively and
@@ -29,7 +29,7 @@ export interface RowRecords {
 /** Finds or creates the records of rows, within one batch's commit. */
 export function recordsOfRows(
   ctx: ApplyContext,
-  facts: WorkspaceFacts,
+  facts: RecordFacts,
   people: readonly PersonChoice[],
   result: ImportResult,
 ) {
@@ -47,14 +47,19 @@ export function recordsOfRows(
     if (!tasks.has(k)) tasks.set(k, t.id);
   }
   const tags = new Map<string, string>();
-  for (const tag of facts.tags) if (!tags.has(key(tag))) tags.set(key(tag), tag.trim());
+  // The workspace's tags (read once per import and process, see run-batch.ts) and those this
+  // import created in earlier batches.
+  for (const tag of [...facts.tags, ...result.created.tags])
+    if (!tags.has(key(tag))) tags.set(key(tag), tag.trim());
   const liveMembers = new Set(facts.members.map((m) => m.id));
   const personKey = (person: { email: string; name: string }) =>
     person.email || `name:${key(person.name)}`;
   const choices = new Map(people.map((p) => [personKey(p), p]));
   const newMembers = new Map(result.created.members.map((m) => [m.person, m.id]));
 
+  let creations = 0;
   const create = async (name: MutationName, fields: Record<string, unknown>) => {
+    creations += 1;
     const id = randomUUID();
     const outcome = await applyMutation(ctx, { id: 0, name, args: { id, fields } });
     if (outcome.outcome !== 'ok')
@@ -156,6 +161,8 @@ export function recordsOfRows(
   }
 
   return {
+    /** How many records this batch created so far (each is several statements). */
+    created: () => creations,
     async of(entry: ImportEntry): Promise<RowRecords> {
       const found = entry.project.trim() ? await project(entry) : null;
       return {

@@ -2,18 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { textAsParagraph } from '../../lib/html-text';
 import type { ImportEntry } from '../../lib/import/entry';
-import { can } from '../../lib/policy';
+import { can, missingLogFields } from '../../lib/policy';
 import { lockedUpTo } from '../../lib/workspace-rules';
 import { commit } from '../commit/commit';
 import type { Db } from '../db/connect';
 import { recomputeTouched, type LogScope } from '../sync/amounts';
-import { applyMutation, type ApplyContext } from '../sync/apply';
-import { rows } from '../sync/records';
+import type { ApplyContext } from '../sync/apply';
+import { rows, type Fields } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
 import { fileEntries, forgetEntries } from './file-entries';
-import { ImportRefused, recordsOfRows } from './records-of-rows';
+import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
-import { workspaceFacts } from './workspace-facts';
+import { recordFacts } from './workspace-facts';
+import { writeLogs, type PlannedLog } from './write-logs';
 
 // One batch of an import (issue 32): the next rows of the stored file, written through the one
 // commit (one version, one change-history entry, one poke), with each created log's fingerprint
@@ -23,13 +24,15 @@ import { workspaceFacts } from './workspace-facts';
 
 /**
  * Rows per batch at most: each batch is one transaction, which on PGlite holds the only
- * connection, so it stays short (pages go on being served between batches). A batch also ends
- * once it has run BATCH_BUDGET_MS past its first BATCH_MIN_ROWS rows: every row goes through the
- * policy (about ten statements), which on a loaded PGlite takes 10 ms or more a row.
+ * connection, so it stays short (pages go on being served between batches). A batch also stops
+ * taking rows once it has run BATCH_BUDGET_MS past its first BATCH_MIN_ROWS rows: a row whose
+ * client, project, task or member is new creates it through the policy (several statements).
  */
 export const BATCH_ROWS = 250;
 export const BATCH_MIN_ROWS = 25;
 export const BATCH_BUDGET_MS = 150;
+/** Records (clients, projects, tasks, members) a batch creates at most, each through the policy. */
+export const BATCH_CREATIONS = 8;
 
 /** What one step came to: more batches to run, or the import ended (done or failed). */
 export type StepOutcome = 'more' | 'ended';
@@ -140,37 +143,60 @@ export async function importStep(
         );
         const touched: LogScope[] = [];
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
-        const facts = await workspaceFacts(tx, started.workspaceId);
+        const facts = await recordFacts(tx, started.workspaceId, file.workspaceTags);
+        file.workspaceTags ??= facts.tags;
         const records = recordsOfRows(ctx, facts, current.choices.people, result);
         const locked = lockedUpTo(membership.rules, now);
-        const written: { print: string; logId: string }[] = [];
+        const planned: (PlannedLog & { print: string; seconds: number })[] = [];
+        const skipped: { line: number; reason: string }[] = [];
         const began = performance.now();
         let done = 0;
+        // The rows' records first (found, or created once through applyMutation); this is where
+        // a batch may take long (a file's first batches create most records), so it stops early.
         for (const [index, entry] of batch.entries()) {
           if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_BUDGET_MS) break;
+          if (index > 0 && records.created() >= BATCH_CREATIONS) break;
           done = index + 1;
           const print = prints[index] ?? '';
           if (seen.has(print)) {
             result.alreadyImported += 1;
             continue;
           }
-          if (membership.rules.requireProjectAndTask && (!entry.project || !entry.task)) {
-            skip(
-              result,
-              entry.line,
-              `This workspace requires a project and a task on every log, and this row has no ${entry.project ? 'task' : 'project'}.`,
-            );
+          // The policy's rule (missingLogFields), asked before the row's records are created so
+          // a refused row creates none, in the preview's words.
+          const missing = missingLogFields(membership.rules, {
+            projectId: entry.project.trim() || null,
+            taskId: entry.task.trim() || null,
+          });
+          if (missing.length > 0) {
+            skipped.push({
+              line: entry.line,
+              reason: `This workspace requires a project and a task on every log, and this row has no ${missing[0] === 'projectId' ? 'project' : 'task'}.`,
+            });
             continue;
           }
-          const logId = randomUUID();
-          const outcome = await addLog(ctx, entry, logId, await records.of(entry), locked);
-          if (outcome) {
-            skip(result, entry.line, outcome);
+          const fields = logFields(entry, await records.of(entry), locked);
+          if (typeof fields === 'string') {
+            skipped.push({ line: entry.line, reason: fields });
             continue;
           }
-          written.push({ print, logId });
+          planned.push({
+            line: entry.line,
+            id: randomUUID(),
+            fields,
+            print,
+            seconds: entry.durationSeconds,
+          });
+        }
+        // Then the logs, judged by the one policy in memory and written a few statements a batch.
+        const outcome = await writeLogs(ctx, planned);
+        const writtenIds = new Set(outcome.written.map((w) => w.id));
+        const written = planned.filter((log) => writtenIds.has(log.id));
+        skipped.push(...outcome.refused);
+        for (const s of skipped.sort((a, b) => a.line - b.line)) skip(result, s.line, s.reason);
+        for (const log of written) {
           result.logs += 1;
-          result.seconds += entry.durationSeconds;
+          result.seconds += log.seconds;
         }
         await recomputeTouched(tx, started.workspaceId, touched);
         if (written.length > 0)
@@ -179,7 +205,7 @@ export async function importStep(
           VALUES ${sql.join(
             written.map(
               (w) =>
-                sql`(${started.workspaceId}, ${w.print}, ${importId}, ${w.logId}, ${now.toISOString()})`,
+                sql`(${started.workspaceId}, ${w.print}, ${importId}, ${w.id}, ${now.toISOString()})`,
             ),
             sql`, `,
           )} ON CONFLICT DO NOTHING`);
@@ -220,39 +246,29 @@ export async function importStep(
   return 'more';
 }
 
-/** Adds one row's log through the policy; the refusal's words when it is refused. */
-async function addLog(
-  ctx: ApplyContext,
+/** A row's log as addTimeLog takes it, or why the row cannot be one. */
+function logFields(
   entry: ImportEntry,
-  id: string,
-  records: Awaited<ReturnType<ReturnType<typeof recordsOfRows>['of']>>,
+  records: RowRecords,
   locked: string | null,
-): Promise<string | null> {
+): Fields | string {
   const tags = records.tags.join(', ');
   if (tags.length > 500) return 'The row’s tags are longer than 500 characters together.';
   // History is kept as it was: a row of a project that asks for approval is pending, unless the
   // period it is in is locked already (nobody could approve it any more).
   const pending = records.approval && (locked === null || entry.date > locked);
-  const outcome = await applyMutation(ctx, {
-    id: 0,
-    name: 'addTimeLog',
-    args: {
-      id,
-      fields: {
-        date: entry.date,
-        projectId: records.projectId,
-        taskId: records.taskId,
-        memberId: records.memberId,
-        tags,
-        desc: textAsParagraph(entry.description),
-        dur: entry.durationSeconds,
-        st: entry.startTime,
-        end: clockAfter(entry.startTime, entry.durationSeconds),
-        exp: 0,
-        status: pending ? 'pending' : 'approved',
-        billable: entry.billable,
-      },
-    },
-  });
-  return outcome.outcome === 'ok' ? null : (outcome.message ?? 'This row was refused.');
+  return {
+    date: entry.date,
+    projectId: records.projectId,
+    taskId: records.taskId,
+    memberId: records.memberId,
+    tags,
+    desc: textAsParagraph(entry.description),
+    dur: entry.durationSeconds,
+    st: entry.startTime,
+    end: clockAfter(entry.startTime, entry.durationSeconds),
+    exp: 0,
+    status: pending ? 'pending' : 'approved',
+    billable: entry.billable,
+  };
 }

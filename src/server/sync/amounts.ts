@@ -53,6 +53,36 @@ function condition(scope: LogScope): SQL {
 }
 
 /**
+ * A log's money from its stored fields and those of its project, task and member (null: none),
+ * as src/lib computes it. Only the fields the money depends on are read; stored shapes have them.
+ */
+export function economyOfLog(
+  data: Fields,
+  project: Fields | null,
+  task: Fields | null,
+  member: Fields | null,
+) {
+  const log = data as {
+    date: string;
+    dur: number;
+    projectId: string | null;
+    taskId: string | null;
+    memberId: string | null;
+    billable?: boolean;
+  };
+  return logEconomy(log, {
+    projectsById: new Map(
+      project && log.projectId ? [[log.projectId, project as unknown as Project]] : [],
+    ),
+    tasksById: new Map(task && log.taskId ? [[log.taskId, task as unknown as Task]] : []),
+    membersById: new Map(
+      member && log.memberId ? [[log.memberId, member as unknown as Member]] : [],
+    ),
+    clientsById: new Map(),
+  });
+}
+
+/**
  * Computes the logs in `scope` again (in `workspaceId`, or in every workspace when null) and
  * stores the figures, leaving those an issued invoice holds; returns how many logs it wrote.
  */
@@ -73,27 +103,7 @@ export async function recomputeLogAmounts(
   const rows = (result as { rows: Row[] }).rows;
   for (let at = 0; at < rows.length; at += BATCH) {
     const values = rows.slice(at, at + BATCH).map((row) => {
-      const log = row.log as {
-        date: string;
-        dur: number;
-        projectId: string | null;
-        taskId: string | null;
-        memberId: string | null;
-        billable?: boolean;
-      };
-      // Only the fields the money depends on are read; the stored shapes have them all.
-      const economy = logEconomy(log, {
-        projectsById: new Map(
-          row.project && log.projectId ? [[log.projectId, row.project as unknown as Project]] : [],
-        ),
-        tasksById: new Map(
-          row.task && log.taskId ? [[log.taskId, row.task as unknown as Task]] : [],
-        ),
-        membersById: new Map(
-          row.member && log.memberId ? [[log.memberId, row.member as unknown as Member]] : [],
-        ),
-        clientsById: new Map(),
-      });
+      const economy = economyOfLog(row.log, row.project, row.task, row.member);
       return sql`(${row.workspace_id}::uuid, ${row.id}, ${economy.billableSeconds}::integer, ${economy.billableMinor}::bigint, ${economy.costMinor}::bigint)`;
     });
     await runner.execute(sql`
