@@ -113,12 +113,12 @@ describe.each(drivers)('fuzzing the import endpoints on $name', (driver) => {
     return res.status;
   };
 
-  it('answers 300 generated imports with 202 or a 4xx JSON error, moving no version', async () => {
+  it('answers 1,000 generated imports with 202 or a 4xx JSON error, moving no version', async () => {
     const rand = random(20261127);
     const before = await version();
     const statuses = new Set<number>();
     const url = `https://hourmark.test/api/imports?workspace=${admin.workspace.id}`;
-    for (let i = 0; i < 300; i += 1)
+    for (let i = 0; i < 1000; i += 1)
       statuses.add(
         await expectJsonAnswer(
           await handleStartImport(requestOf(rand, url, admin.cookie), context(database)),
