@@ -16,6 +16,7 @@ import {
   type ImportRow,
 } from '../imports/store';
 import { undoImport } from '../imports/undo';
+import type { ImportView } from '../../lib/import/shapes';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
 import { MAX_IMPORT_BYTES } from './import-handlers';
@@ -29,7 +30,7 @@ import { memberOf } from './workspace-handlers';
 const FORM_OVERHEAD = 256 * 1024;
 
 /** An import as the API answers it (never its file). */
-export function importView(found: ImportRow) {
+export function importView(found: ImportRow): ImportView {
   return {
     id: found.id,
     status: found.status,

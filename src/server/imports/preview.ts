@@ -1,18 +1,19 @@
-import type { ImportEntry, RowProblem } from '../../lib/import/entry';
-import type { DateFormat } from '../../lib/import/date-formats';
-import type { NumberFormat } from '../../lib/import/numbers';
+import type { ImportEntry } from '../../lib/import/entry';
 import type { ReadImportFile } from '../../lib/import/read-file';
 import type { Member } from '../../lib/entities/member';
+import type { Counted, ImportPreview, PersonPreview } from '../../lib/import/shapes';
 import type { Project } from '../../lib/entities/project';
 import type { Task } from '../../lib/entities/task';
 import { amountMinor, resolveBillableRate } from '../../lib/rates';
 import type { WorkspaceFacts } from './workspace-facts';
 
+export type { Counted, ImportPreview, PersonPreview };
+
+type ReadFile = Extract<ReadImportFile, { ok: true }>;
+
 // What an import WOULD do (issue 32), worked out before anything is written: the records it
 // would create and those it would use, the time it holds, the people in it, and the rows it
 // cannot import. Names match case-insensitively (after trimming); people match by email.
-
-type ReadFile = Extract<ReadImportFile, { ok: true }>;
 
 /** Who is importing, and the workspace's rules the preview reads. */
 export interface Importer {
@@ -25,70 +26,6 @@ export interface Importer {
   currency: string;
   /** Every log must name a project and a task (a workspace rule). */
   requireProjectAndTask: boolean;
-}
-
-/** How many of a kind of record the import would create, and how many it finds. */
-export interface Counted {
-  create: number;
-  match: number;
-  /** The names it would create, in the file's spelling, first seen first. */
-  created: string[];
-}
-
-/** A person of the file and who they would become in the workspace. */
-export interface PersonPreview {
-  name: string;
-  email: string;
-  rows: number;
-  seconds: number;
-  /** 'me': the importing person; 'member': an existing team member; 'new': a new one (not invited). */
-  suggestion: { kind: 'me' | 'member' | 'new'; memberId: string | null; memberName: string };
-  /**
-   * The labour rate a NEW team member would get: the cost rate of the person's latest row in the
-   * file (Harvest's Cost Rate); null for an existing member (their rate stays) or a file without one.
-   */
-  labourRate: number | null;
-}
-
-export interface ImportPreview {
-  source: ReadFile['source'];
-  sourceName: string;
-  encoding: ReadFile['encoding'];
-  timeZone: string;
-  /** The orders that read every date; when there are several, the person must choose one. */
-  dateFormats: DateFormat[];
-  /** The order the dates were read in (the person's choice, the only fitting one or the tool's default). */
-  dateFormat: DateFormat;
-  mustChooseDateFormat: boolean;
-  /** The decimal mark the file's numbers were read with, decided from its values (issue 33). */
-  numberFormat: NumberFormat;
-  /** `alreadyImported`: rows an earlier import wrote (by fingerprint), left out of every figure. */
-  rows: { importable: number; refused: number; alreadyImported: number };
-  dateRange: { from: string; to: string } | null;
-  totalSeconds: number;
-  billableSeconds: number;
-  clients: Counted;
-  projects: Counted;
-  tasks: Counted;
-  tags: Counted;
-  members: Counted;
-  people: PersonPreview[];
-  amounts: {
-    /** The file's own currency (from its header) and the sum of its amounts. */
-    fileCurrency: string | null;
-    fileMinor: number;
-    /** The workspace's currency, which its rates bill in. */
-    workspaceCurrency: string;
-    /** Rows whose rate the workspace already decides (a matched project, and its task or member when it bills theirs). */
-    pricedRows: number;
-    /** What those rows bill at the workspace's rates, and what the file says they billed. */
-    workspaceMinor: number;
-    fileMinorOfPricedRows: number;
-  };
-  /** Rows that cannot be imported, first 500, in the file's order. */
-  problems: RowProblem[];
-  /** Importable rows the old tool marked invoiced (kept off Uninvoiced) and approved (issue 33). */
-  history: { invoicedElsewhere: number; approved: number };
 }
 
 export const LISTED_PROBLEMS = 500;

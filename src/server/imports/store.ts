@@ -1,69 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { RowProblem } from '../../lib/import/entry';
+import type {
+  CreatedRecord,
+  ImportChoices,
+  ImportResult,
+  ImportStatus,
+  PersonChoice,
+  UndoResult,
+} from '../../lib/import/shapes';
 import { rows, type Runner } from '../sync/records';
 
 // The `imports` table (migration 0029, issue 32): one row per import, its file until it ends,
 // the person's choices, where the job is, and what it came to. Every statement is one statement:
 // the job reads here outside any transaction and writes its position inside each batch's commit.
 
-export type ImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'undone';
-
-/** Who a person of the file becomes: the importer, an existing member, or a new one. */
-export interface PersonChoice {
-  /** The person's email as read (lowercased), or '' when the file names them only. */
-  email: string;
-  name: string;
-  as: 'me' | 'member' | 'new';
-  /** The member ('member'), the importer's own record ('me'); null for 'new' until created. */
-  memberId: string | null;
-}
-
-/** What the person chose before the import started. */
-export interface ImportChoices {
-  timeZone: string;
-  /** The date order chosen when the file's dates read several ways; null when only one does. */
-  dateFormat: string | null;
-  people: PersonChoice[];
-}
-
-/** A record the import created, by id and the name it was given. */
-export interface CreatedRecord {
-  id: string;
-  name: string;
-}
-
-/** What an import came to, so far: kept as it runs, shown on its result page. */
-export interface ImportResult {
-  created: {
-    clients: CreatedRecord[];
-    projects: CreatedRecord[];
-    tasks: CreatedRecord[];
-    /** Tags no log of the workspace had, in the file's spelling. */
-    tags: string[];
-    /** New team members, with the person of the file each is (their email, else name). */
-    members: (CreatedRecord & { person: string })[];
-  };
-  /** Logs created, and their seconds. */
-  logs: number;
-  seconds: number;
-  /** Rows an earlier import wrote (by fingerprint), not written again. */
-  alreadyImported: number;
-  /** Rows not imported, with line and reason: the first 500; `skippedCount` counts all. */
-  skipped: RowProblem[];
-  skippedCount: number;
-  /** Set by undo: what it removed, and what it kept because it was used or changed since. */
-  undo: UndoResult | null;
-}
-
-export interface UndoResult {
-  removed: { logs: number; clients: number; projects: number; tasks: number; members: number };
-  kept: {
-    kind: 'log' | 'client' | 'project' | 'task' | 'member';
-    id: string;
-    name: string;
-    why: string;
-  }[];
-}
+export type { CreatedRecord, ImportChoices, ImportResult, ImportStatus, PersonChoice, UndoResult };
 
 export const LISTED_SKIPPED = 500;
 

@@ -5,6 +5,7 @@ import { redacted } from './visibility';
 import { mayLeadTeams } from '../../lib/policy';
 import { teamMembersOf, type Membership } from './permissions';
 import { membershipOf } from './workspaces';
+import { readOnce } from './shared-reads';
 
 /** Rows per page of a pull. */
 export const PULL_PAGE = 2000;
@@ -106,16 +107,31 @@ export async function pull(
   const reset =
     query.cookie === null || query.cookie > upTo || query.cookie < (membership.resetVersion ?? 0);
   const since = reset ? 0 : (query.cookie ?? 0);
-  const changes = await changesSince(db, {
-    workspaceId: query.workspaceId,
+  // The rows depend on who asks (their stopwatch, what their role may see) and on the range;
+  // the same person's devices asking for the same range at once share one read.
+  const readKey = JSON.stringify([
     userId,
-    membership,
+    query.workspaceId,
+    membership.role,
+    membership.memberId,
     since,
     upTo,
-    cursor: query.cursor,
-    limit: pageSize + 1,
-    logsFrom: query.logsFrom ?? null,
-  });
+    query.cursor,
+    query.logsFrom ?? null,
+    pageSize,
+  ]);
+  const changes = await readOnce(readKey, () =>
+    changesSince(db, {
+      workspaceId: query.workspaceId,
+      userId,
+      membership,
+      since,
+      upTo,
+      cursor: query.cursor,
+      limit: pageSize + 1,
+      logsFrom: query.logsFrom ?? null,
+    }),
+  );
   const more = changes.length > pageSize;
   const page = more ? changes.slice(0, pageSize) : changes;
   const lastRow = page.at(-1);

@@ -10,7 +10,9 @@ export const samplePreview: ImportPreview = {
   encoding: 'UTF-8 with BOM',
   timeZone: 'UTC',
   dateFormats: ['YYYY-MM-DD'],
+  dateFormat: 'YYYY-MM-DD',
   mustChooseDateFormat: false,
+  numberFormat: 'decimal-point',
   rows: { importable: 6, refused: 0, alreadyImported: 0 },
   dateRange: { from: '2026-10-05', to: '2026-10-07' },
   totalSeconds: 31530,
@@ -27,6 +29,7 @@ export const samplePreview: ImportPreview = {
       rows: 3,
       seconds: 13530,
       suggestion: { kind: 'member', memberId: 'm-ana', memberName: 'Ana N.' },
+      labourRate: null,
     },
     {
       name: 'Bo Lindqvist',
@@ -34,6 +37,7 @@ export const samplePreview: ImportPreview = {
       rows: 2,
       seconds: 10800,
       suggestion: { kind: 'me', memberId: 'm-bo', memberName: 'Bo Lindqvist' },
+      labourRate: null,
     },
     {
       name: '',
@@ -41,6 +45,7 @@ export const samplePreview: ImportPreview = {
       rows: 1,
       seconds: 7200,
       suggestion: { kind: 'new', memberId: null, memberName: 'carla@studio.test' },
+      labourRate: null,
     },
   ],
   amounts: {
@@ -52,4 +57,5 @@ export const samplePreview: ImportPreview = {
     fileMinorOfPricedRows: 60083,
   },
   problems: [],
+  history: { invoicedElsewhere: 0, approved: 0 },
 };
