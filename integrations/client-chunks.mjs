@@ -77,17 +77,21 @@ export default function clientChunks() {
           return firstScreen.has(id) ? 'data' : undefined;
         };
         for (const options of [output].flat()) options.manualChunks = manualChunks;
-        // CHUNK_REPORT=1 prints what the shared chunk is made of, largest first (for budgets).
+        // CHUNK_REPORT=1 prints what the shared chunk is made of, largest first (for budgets);
+        // CHUNK_REPORT=data,app-sync,… the chunks named.
+        const reported = (process.env.CHUNK_REPORT ?? '').split(',');
         if (process.env.CHUNK_REPORT)
           (vite.plugins ??= []).push({
             name: 'hourmark-chunk-report',
             generateBundle(_options, bundle) {
               for (const chunk of Object.values(bundle)) {
-                if (chunk.type !== 'chunk' || chunk.name !== 'data') continue;
+                if (chunk.type !== 'chunk') continue;
+                if (!reported.includes(chunk.name) && !(chunk.name === 'data' && reported[0] === '1'))
+                  continue;
                 const sizes = Object.entries(chunk.modules)
                   .map(([id, m]) => [m.renderedLength, id.replace(process.cwd(), '')])
                   .sort((a, b) => b[0] - a[0]);
-                for (const [bytes, id] of sizes) console.log(`data chunk: ${bytes} ${id}`);
+                for (const [bytes, id] of sizes) console.log(`${chunk.name} chunk: ${bytes} ${id}`);
               }
             },
           });
