@@ -437,7 +437,7 @@ if (SETUPS.includes('pglite')) {
   const r = await runSetup('PGlite, one process', {}, 1);
   verdicts.push(`PGlite holds N = 200: ${holds(r[200]) ? 'yes' : r[200] ? 'no' : 'not run'}`);
 }
-const pg = SETUPS.some((s) => s.startsWith('pg')) ? await startPostgres() : null;
+const pg = SETUPS.some((s) => s === 'pg1' || s === 'pg2') ? await startPostgres() : null;
 if (pg) {
   try {
     if (SETUPS.includes('pg1')) {
