@@ -65,6 +65,9 @@ const sources: readonly CsvSource[] = [clockify, harvest, kimai];
 const togglExport = 'Toggl Track’s Detailed report (Reports → Detailed → Export → CSV)';
 const expected = `Hourmark reads ${[togglExport, ...sources.map((s) => s.howToExport)].join('; ')}.`;
 
+/** Most columns a file may have to be mapped (Any CSV); its answer lists them all. */
+const MAX_MAPPED_COLUMNS = 300;
+
 function unknownSource(header: readonly string[], togglMissing: readonly string[]): ReadImportFile {
   // The columns missing for the source the header comes closest to.
   let closest = { name: 'Toggl Track’s Detailed report', missing: togglMissing };
@@ -78,7 +81,10 @@ function unknownSource(header: readonly string[], togglMissing: readonly string[
     ok: false,
     error: 'unknown_source',
     message: `This file is not a report Hourmark can import: it has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''} of ${closest.name}. ${expected}`,
-    columns: [...header],
+    // A header that could be mapped (Any CSV): not a line of junk of a million cells.
+    ...(header.length <= MAX_MAPPED_COLUMNS && header.every((name) => name.length <= 200)
+      ? { columns: [...header] }
+      : {}),
   };
 }
 
@@ -185,7 +191,7 @@ export function readImportRows(
         };
     }
     // Any CSV: a header no source recognises, read through the person's mapping of its columns.
-    if (options.anyCsv) {
+    if (options.anyCsv && header.length <= MAX_MAPPED_COLUMNS) {
       const lacking = missingColumn(options.anyCsv.mapping, header);
       if (lacking)
         return {

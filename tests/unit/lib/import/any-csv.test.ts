@@ -79,6 +79,15 @@ describe('Any CSV', () => {
     expect(file).toMatchObject({ ok: false, error: 'unknown_column', field: 'client' });
   });
 
+  it('offers the columns of a header to map, but not of a line of 301 cells', () => {
+    const unknown = readImportFile(new TextEncoder().encode('Tag;Zeit\n01.06.2026;1:45\n'));
+    expect(unknown).toMatchObject({ ok: false, error: 'unknown_source', columns: ['Tag', 'Zeit'] });
+    const wide = Array.from({ length: 301 }, (_, i) => `c${i}`).join(',');
+    const junk = read(`${wide}\n`, { mapping: { date: 'c0', duration: 'c1' }, me });
+    expect(junk).toMatchObject({ ok: false, error: 'unknown_source' });
+    expect('columns' in junk).toBe(false);
+  });
+
   it('gives two headers with the same columns in another order one shape', () => {
     expect(headerShape(['Datum', 'Beginn', ' Projekt '])).toBe(
       headerShape(['projekt', 'DATUM', 'Beginn']),
