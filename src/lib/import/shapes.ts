@@ -1,3 +1,4 @@
+import type { AnyCsvMapping, AnyCsvPreview } from './any-csv-mapping';
 import type { DateFormat } from './date-formats';
 import type { RowProblem } from './entry';
 import type { NumberFormat } from './numbers';
@@ -71,6 +72,8 @@ export interface ImportPreview {
   problems: RowProblem[];
   /** Importable rows the old tool marked invoiced (kept off Uninvoiced) and approved (issue 33). */
   history: { invoicedElsewhere: number; approved: number };
+  /** Any CSV (issue 33): the file's columns, the mapping read with, and its first rows. */
+  anyCsv?: AnyCsvPreview;
 }
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'undone';
@@ -91,6 +94,11 @@ export interface ImportChoices {
   /** The date order chosen when the file's dates read several ways; null when only one does. */
   dateFormat: string | null;
   people: PersonChoice[];
+  /**
+   * Any CSV (issue 33): the mapping the file was read with, the file's shape (remembered for the
+   * next file of that shape) and whose rows naming no person are.
+   */
+  anyCsv?: { shape: string; mapping: AnyCsvMapping; me: { name: string; email: string } };
 }
 
 /** A record the import created, by id and the name it was given. */
