@@ -2,7 +2,7 @@ import { fingerprinter } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
 import { dateFormats } from '../../lib/import/date-formats';
 import type { Runner } from '../sync/records';
-import { readImportUpload } from './read-upload';
+import { readUploadInSteps } from './read-in-steps';
 import { sha256 } from './seen-rows';
 import { fileOf } from './store';
 
@@ -62,7 +62,7 @@ export async function fileEntries(
     const bytes = await fileOf(runner, importId);
     if (!bytes) return null;
     const order = dateFormats.find((format) => format === dateFormat);
-    const file = await readImportUpload(bytes, { dateFormat: order });
+    const file = await readUploadInSteps(bytes, { dateFormat: order });
     if (!file.ok) return null;
     kept = keep(importId, file.entries);
   }
