@@ -12,7 +12,7 @@ import { rows } from '../../src/server/sync/records';
 import { context, drivers, fakeClock } from './support';
 import { signUp, type SignedUp } from './workspace-support';
 
-// The upload in steps (issue 32): the file is kept in chunks of 256 KB (migration 0030), each
+// The upload in steps (issue 32): the file is kept in chunks of 128 KB (migration 0030), each
 // written and read by its own statement; an import started by one process is finished by
 // another that reads the file back from them; the chunks go when the import ends, and chunks
 // of an upload that never became an import go after 7 days.
