@@ -1,4 +1,5 @@
-// Importing 100,000 rows (issue 32), on PGlite and on PostgreSQL when installed. A generated
+// Importing 10,000, 50,000 and 100,000 rows (issue 32; BENCH_IMPORT_SIZES=10000,… to choose), on
+// PGlite and on PostgreSQL when installed, each size on a fresh server. A generated
 // Toggl Track Detailed report CSV (_toggl-file.mjs: 20 people, 40 clients, 200 projects with
 // 3 tasks each) is uploaded through POST /api/imports of the built server, every person a new
 // team member, and the job runs until GET /api/imports/<id> says done. Meanwhile a probe process
@@ -7,14 +8,23 @@
 // probe on the idle server; the upload request itself (the file read, checked and stored) is
 // probed apart, for 4 s from its start. The issue asks p99 during the
 // import at most 3× idle and under 250 ms. Also: rows/s, the total time, the server's peak
-// resident memory. Exits non-zero when the import does not end as done with every row written.
+// resident memory (compared across the sizes: the issue asks that it not grow with the file),
+// and the probe's p99 over the whole import, upload included. Exits non-zero when the import
+// does not end as done with every row written.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { freshDatabase, onBothDrivers, startServer } from './_harness.mjs';
 import { togglFile } from './_toggl-file.mjs';
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+// Several sizes, each on a fresh server, so peak memory can be compared across them.
+const SIZES = (
+  process.env.BENCH_IMPORT_SIZES ??
+  process.env.BENCH_IMPORT_ROWS ??
+  '10000,50000,100000'
+)
+  .split(',')
+  .map(Number);
 const IDLE_S = 10;
 const PROBE_CHUNK_S = 5;
 const UPLOAD_PROBE_S = 4;
@@ -44,10 +54,13 @@ function peakMb(pid) {
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-const file = togglFile(ROWS);
-
 await onBothDrivers('import', async (label, extraEnv) => {
   console.log(`\n${label}`);
+  for (const rows of SIZES) await importOnce(rows, extraEnv);
+});
+
+async function importOnce(ROWS, extraEnv) {
+  const file = togglFile(ROWS);
   const env = extraEnv.DATABASE_URL
     ? { ...extraEnv, DATABASE_URL: await freshDatabase(extraEnv.DATABASE_URL) }
     : extraEnv;
@@ -127,6 +140,11 @@ await onBothDrivers('import', async (label, extraEnv) => {
     console.log(
       `  probe idle: p50 ${ms(percentile(idleMs, 0.5))}, p99 ${ms(idleP99)} (${idleMs.length} requests); while the job runs: p50 ${ms(percentile(duringMs, 0.5))}, p99 ${ms(duringP99)}, max ${ms(Math.max(...duringMs))} (${duringMs.length} requests, ${failures} failed)`,
     );
+    // The whole import, upload included (the upload's probe and the job's overlap by a few s).
+    const wholeP99 = percentile([...uploadSamples, ...duringMs], 0.99);
+    console.log(
+      `  probe over the whole import, upload included: p99 ${ms(wholeP99)} (${(wholeP99 / idleP99).toFixed(1)}× idle), p99 during the upload ${ms(percentile(uploadSamples, 0.99))}`,
+    );
     const within = duringP99 <= 3 * idleP99 && duringP99 < 250;
     console.log(
       `  p99 while the job runs ≤ 3× idle and < 250 ms: ${within ? 'yes' : 'NO'} (${(duringP99 / idleP99).toFixed(1)}× idle)`,
@@ -138,4 +156,4 @@ await onBothDrivers('import', async (label, extraEnv) => {
   } finally {
     server.stop();
   }
-});
+}

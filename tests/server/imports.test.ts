@@ -225,7 +225,7 @@ describe.each(drivers)('running an import, on $name', (driver) => {
     // The file is removed once the import ends.
     const [kept] = await rows<{ kept: boolean }>(
       database.db,
-      sql`SELECT file_bytes IS NOT NULL AS kept FROM imports WHERE id = ${done.id}`,
+      sql`SELECT file_bytes IS NOT NULL OR EXISTS (SELECT 1 FROM import_file_chunks c WHERE c.import_id = imports.id) AS kept FROM imports WHERE id = ${done.id}`,
     );
     expect(kept?.kept).toBe(false);
 
@@ -584,7 +584,7 @@ describe.each(drivers)('running an import, on $name', (driver) => {
     });
     const [kept] = await rows<{ kept: boolean }>(
       database.db,
-      sql`SELECT file_bytes IS NOT NULL AS kept FROM imports WHERE id = ${queued.id}`,
+      sql`SELECT file_bytes IS NOT NULL OR EXISTS (SELECT 1 FROM import_file_chunks c WHERE c.import_id = imports.id) AS kept FROM imports WHERE id = ${queued.id}`,
     );
     expect(kept?.kept).toBe(false);
   });

@@ -751,4 +751,23 @@ CREATE TABLE imports (
 CREATE INDEX imports_workspace ON imports (workspace_id, created_at DESC);
 `,
   },
+  {
+    id: '0030_import_file_chunks',
+    sql: `
+-- An import's file in chunks (issue 32, the upload in steps): the upload writes the file 128 KB
+-- at a time, each chunk its own short statement, before the import's row exists (PGlite has one
+-- connection: one 15 MB INSERT held it for most of a second). The job reads the chunks back in
+-- order; they are deleted when the import ends, and by the job runner's tick 7 days after they
+-- were written (chunks of an upload that never became an import included). No foreign key:
+-- the chunks come first. imports.file_bytes stays for imports stored before this.
+CREATE TABLE import_file_chunks (
+  import_id uuid NOT NULL,
+  seq integer NOT NULL,
+  bytes bytea NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (import_id, seq)
+);
+CREATE INDEX import_file_chunks_created ON import_file_chunks (created_at);
+`,
+  },
 ];

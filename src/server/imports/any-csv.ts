@@ -11,7 +11,7 @@ import type { ReadImportFile } from '../../lib/import/read-file';
 import type { ImportChoices } from '../../lib/import/shapes';
 import { apiError, json } from '../http/responses';
 import { rows, type Runner } from '../sync/records';
-import { readImportUpload } from './read-upload';
+import { readUploadInSteps } from './read-in-steps';
 
 // Any CSV on the server (issue 33): the mapping read from a request, the mapping remembered for a
 // file's shape, and a file read through one or the other. A mapping is remembered with the import
@@ -101,7 +101,7 @@ export async function readThroughMapping(
 ): Promise<ReadThroughMapping | { response: Response }> {
   const { dateFormat, me } = options;
   let mapping = options.mapping;
-  let file = await readImportUpload(bytes, {
+  let file = await readUploadInSteps(bytes, {
     dateFormat,
     ...(mapping ? { anyCsv: { mapping, me } } : {}),
   });
@@ -111,7 +111,7 @@ export async function readThroughMapping(
     if (found) {
       mapping = found;
       remembered = true;
-      file = await readImportUpload(bytes, { dateFormat, anyCsv: { mapping, me } });
+      file = await readUploadInSteps(bytes, { dateFormat, anyCsv: { mapping, me } });
     }
   }
   if (!file.ok) return { response: unreadable(file, prefix) };

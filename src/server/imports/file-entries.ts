@@ -3,7 +3,7 @@ import type { ImportEntry } from '../../lib/import/entry';
 import { dateFormats } from '../../lib/import/date-formats';
 import type { ImportChoices } from '../../lib/import/shapes';
 import type { Runner } from '../sync/records';
-import { readImportUpload } from './read-upload';
+import { readUploadInSteps } from './read-in-steps';
 import { sha256 } from './seen-rows';
 import { fileOf } from './store';
 
@@ -64,7 +64,7 @@ export async function fileEntries(
     const bytes = await fileOf(runner, importId);
     if (!bytes) return null;
     const order = dateFormats.find((format) => format === dateFormat);
-    const file = await readImportUpload(bytes, {
+    const file = await readUploadInSteps(bytes, {
       dateFormat: order,
       // Any CSV: through the mapping the import started with (issue 33).
       ...(anyCsv ? { anyCsv: { mapping: anyCsv.mapping, me: anyCsv.me } } : {}),

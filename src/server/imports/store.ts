@@ -8,6 +8,7 @@ import type {
   UndoResult,
 } from '../../lib/import/shapes';
 import { rows, type Runner } from '../sync/records';
+import { deleteFileChunks, expireFileChunks, readFileChunks } from './file-chunks';
 
 // The `imports` table (migration 0029, issue 32): one row per import, its file until it ends,
 // the person's choices, where the job is, and what it came to. Every statement is one statement:
@@ -70,7 +71,7 @@ interface StoredRow {
 }
 
 const COLUMNS = sql`id, workspace_id, user_id, user_name, created_at, updated_at, finished_at, source,
-  file_name, file_size, file_bytes IS NOT NULL AS file_kept, choices, status, position, total_rows, result, error`;
+  file_name, file_size, (file_bytes IS NOT NULL OR EXISTS (SELECT 1 FROM import_file_chunks c WHERE c.import_id = imports.id)) AS file_kept, choices, status, position, total_rows, result, error`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -121,8 +122,13 @@ export async function importsOf(runner: Runner, workspaceId: string, limit = 100
   return found.map(rowOf);
 }
 
-/** The file of an import still under way, or null once it was removed. */
+/**
+ * The file of an import still under way, or null once it was removed: its chunks (since
+ * migration 0030), or the bytes an import stored before that kept in its row.
+ */
 export async function fileOf(runner: Runner, id: string): Promise<Buffer | null> {
+  const chunked = await readFileChunks(runner, id);
+  if (chunked) return chunked;
   const [row] = await rows<{ data: string | null }>(
     runner,
     sql`SELECT encode(file_bytes, 'base64') AS data FROM imports WHERE id = ${id}`,
@@ -130,7 +136,10 @@ export async function fileOf(runner: Runner, id: string): Promise<Buffer | null>
   return row?.data ? Buffer.from(row.data, 'base64') : null;
 }
 
-/** A new import, queued. */
+/**
+ * A new import, queued. Its file was written as chunks before (`writeFileChunks`), so this row
+ * is a short statement whatever the file's size; `fileSize` is the file's length in bytes.
+ */
 export async function insertImport(
   runner: Runner,
   values: {
@@ -141,20 +150,18 @@ export async function insertImport(
     now: Date;
     source: string;
     fileName: string;
-    bytes: Buffer;
+    fileSize: number;
     choices: ImportChoices;
     totalRows: number;
     result: ImportResult;
   },
 ): Promise<void> {
   const at = values.now.toISOString();
-  // Base64 text crosses both drivers the same way (one returns Buffer, the other Uint8Array).
   await runner.execute(sql`
     INSERT INTO imports (id, workspace_id, user_id, user_name, created_at, updated_at, source, file_name,
       file_size, file_bytes, choices, status, position, total_rows, result)
     VALUES (${values.id}, ${values.workspaceId}, ${values.userId}, ${values.userName}, ${at}, ${at},
-      ${values.source}, ${values.fileName}, ${values.bytes.length},
-      decode(${values.bytes.toString('base64')}, 'base64'), ${JSON.stringify(values.choices)}::jsonb,
+      ${values.source}, ${values.fileName}, ${values.fileSize}, NULL, ${JSON.stringify(values.choices)}::jsonb,
       'queued', 0, ${values.totalRows}, ${JSON.stringify(values.result)}::jsonb)`);
 }
 
@@ -177,6 +184,7 @@ export async function saveProgress(
       result = ${JSON.stringify(values.result)}::jsonb, error = ${values.error ?? null},
       updated_at = ${at}${ended ? sql`, file_bytes = NULL, finished_at = coalesce(finished_at, ${at}::timestamptz)` : sql``}
     WHERE id = ${id}`);
+  if (ended) await deleteFileChunks(runner, id);
 }
 
 /** How long an import's file is kept at most, ended or not. */
@@ -197,7 +205,10 @@ export async function expireImportFiles(runner: Runner, now: Date): Promise<numb
           THEN 'The import did not finish within 7 days, so its file was removed. Import the file again: rows already imported are not written twice.'
           ELSE error END,
         finished_at = coalesce(finished_at, ${at}::timestamptz)
-      WHERE file_bytes IS NOT NULL AND created_at < ${before} RETURNING id`,
+      WHERE (file_bytes IS NOT NULL OR EXISTS (SELECT 1 FROM import_file_chunks c WHERE c.import_id = imports.id))
+        AND created_at < ${before} RETURNING id`,
   );
+  // The chunks of those imports, and of any upload that never became an import.
+  await expireFileChunks(runner, before);
   return gone.length;
 }
