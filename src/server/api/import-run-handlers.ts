@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { structureItems } from '../../lib/import/structure';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
@@ -155,13 +156,14 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
       fileName: (file instanceof File ? file.name : '').slice(0, 255),
       bytes,
       choices: { timeZone, dateFormat, people: people.people },
-      totalRows: read.entries.length,
+      // A file without time counts its records (issue 33).
+      totalRows: read.structure ? structureItems(read.structure).length : read.entries.length,
       result,
     });
     await enqueueImport(tx, id, now);
   });
   // The job, when this process runs it, starts from these rows instead of reading the file again.
-  keepEntries(id, read.entries);
+  if (!read.structure) keepEntries(id, read.entries);
   const started = await importOf(db, id);
   return json(
     202,
