@@ -12,6 +12,7 @@ import {
 } from '../../../stores/imports';
 import { $team } from '../../../stores/team';
 import { ImportHistory } from './ImportHistory';
+import { hasWork, startLabel } from './ImportStructureNote';
 import { ImportPeopleStep, suggestedMapping, type MemberChoice } from './ImportPeopleStep';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
 import { ImportProgressPanel } from './ImportProgressPanel';
@@ -165,10 +166,10 @@ export function ImportFromToolSection() {
             <button
               type="button"
               className="btn-primary"
-              disabled={starting || step.preview.rows.importable === 0}
+              disabled={starting || !hasWork(step.preview)}
               onClick={() => void start()}
             >
-              {starting ? 'Starting…' : `Start import of ${step.preview.rows.importable} logs`}
+              {starting ? 'Starting…' : startLabel(step.preview)}
             </button>
             <button
               type="button"
@@ -178,8 +179,12 @@ export function ImportFromToolSection() {
               Cancel
             </button>
           </div>
-          {step.preview.rows.importable === 0 ? (
-            <p className="mt-2">This file has no rows left to import.</p>
+          {!hasWork(step.preview) ? (
+            <p className="mt-2">
+              {step.preview.structure
+                ? 'Everything in this file is in Hourmark already.'
+                : 'This file has no rows left to import.'}
+            </p>
           ) : null}
           {startError ? (
             <p role="alert" className="field-error mt-2 break-words">
