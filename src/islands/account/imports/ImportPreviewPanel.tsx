@@ -62,8 +62,8 @@ export function ImportPreviewPanel({
       </p>
       <ImportStructureNote preview={preview} />
       <dl
-        hidden={!!preview.structure}
-        className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1"
+        // A file without time (issue 33) has no time figures to show.
+        className={`mt-3 ${preview.structure ? 'hidden' : 'grid'} grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1`}
       >
         <dt className="font-semibold">Time logs to import</dt>
         <dd>{plural(rows.importable, 'log', 'logs')}</dd>
@@ -127,7 +127,7 @@ export function ImportPreviewPanel({
           : `${plural(amounts.pricedRows, 'row is', 'rows are')} on projects this workspace already has: at Hourmark’s rates ${amounts.pricedRows === 1 ? 'it bills' : 'they bill'} ${formatMoney(amounts.workspaceMinor, amounts.workspaceCurrency)}${amounts.fileCurrency ? `, where the file says ${formatMoney(amounts.fileMinorOfPricedRows, amounts.fileCurrency)}` : ''}.`}
       </p>
 
-      <div hidden={!!preview.structure} className="mt-4 flex flex-wrap gap-4">
+      <div className={`mt-4 ${preview.structure ? 'hidden' : 'flex'} flex-wrap gap-4`}>
         <div>
           <label htmlFor={`${id}-zone`} className="block font-semibold">
             Time zone of the file’s clock times
