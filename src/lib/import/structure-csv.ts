@@ -4,7 +4,7 @@ import type { CsvRow } from './csv-rows';
 import type { RowProblem } from './entry';
 import { decideNumberFormat, plainNumber, type NumberFormat } from './numbers';
 import { cellAt, shapeProblem } from './source';
-import type { ImportStructure, StructureProject } from './structure';
+import { keepableStructure, type ImportStructure, type StructureProject } from './structure';
 
 // The CSV exports that hold a workspace's structure and no time (issue 33): Clockify's projects
 // CSV and Harvest's clients and projects CSVs. Columns as the tools write them (solidtime's
@@ -93,12 +93,20 @@ export const clockifyProjects: StructureCsv = {
         });
         continue;
       }
-      structure.projects.push(
-        project(name, cell(at.Client), billable, rateValue, /^archived$/i.test(cell(at.Status)), {
-          tasks: names(cell(tasksAt ?? -1)),
-          members: names(cell(at['Project members'])).map((n) => ({ email: '', name: n })),
-        }),
-      );
+      structure.projects.push({
+        ...project(
+          name,
+          cell(at.Client),
+          billable,
+          rateValue,
+          /^archived$/i.test(cell(at.Status)),
+          {
+            tasks: names(cell(tasksAt ?? -1)),
+            members: names(cell(at['Project members'])).map((n) => ({ email: '', name: n })),
+          },
+        ),
+        line: row.line,
+      });
     }
     structure.notCarried = [
       'colours',
@@ -107,7 +115,7 @@ export const clockifyProjects: StructureCsv = {
       'project managers',
       'notes',
     ];
-    return { structure, problems, numberFormat };
+    return finished(structure, problems, numberFormat);
   },
 };
 
@@ -148,11 +156,11 @@ export const harvestClients: StructureCsv = {
     for (const row of rows) {
       if (!rowFine(row, header.length, problems)) continue;
       const name = cellAt(row.cells, at['Client Name']).trim();
-      if (name) structure.clients.push({ name, archived: false });
+      if (name) structure.clients.push({ name, archived: false, line: row.line });
       else problems.push({ line: row.line, reason: 'It has no client name.' });
     }
     structure.notCarried = ['addresses', 'currencies'];
-    return { structure, problems, numberFormat: 'decimal-point' };
+    return finished(structure, problems, 'decimal-point');
   },
 };
 
@@ -193,14 +201,25 @@ export const harvestProjects: StructureCsv = {
         });
         continue;
       }
-      structure.projects.push(
-        project(name, cell(at.Client), hours > 0, null, false, { tasks: [], members: [] }),
-      );
+      structure.projects.push({
+        ...project(name, cell(at.Client), hours > 0, null, false, { tasks: [], members: [] }),
+        line: row.line,
+      });
     }
     structure.notCarried = ['project codes', 'start and end dates', 'budgets', 'notes'];
-    return { structure, problems, numberFormat };
+    return finished(structure, problems, numberFormat);
   },
 };
+
+/** A file's structure without names Hourmark cannot keep, its problems in line order. */
+function finished(structure: ImportStructure, problems: RowProblem[], numberFormat: NumberFormat) {
+  const kept = keepableStructure(structure);
+  return {
+    structure: kept.structure,
+    problems: [...problems, ...kept.problems].sort((a, b) => a.line - b.line),
+    numberFormat,
+  };
+}
 
 /** Tried after the time reports, in this order. */
 export const structureCsvSources: readonly StructureCsv[] = [

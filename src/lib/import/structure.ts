@@ -4,10 +4,15 @@
 // never create time logs. Every source turns its file into this one shape.
 
 import type { Billable } from '../entities/fast-project';
+import type { RowProblem } from './entry';
 
 export interface StructureClient {
   name: string;
   archived: boolean;
+  /** Where the file has it: a CSV line, or its place in a JSON list (1-based). */
+  line?: number;
+  /** The file named in problems (Toggl's JSON), when not a CSV line. */
+  file?: string;
 }
 
 export interface StructureProject {
@@ -22,6 +27,8 @@ export interface StructureProject {
   tasks: string[];
   /** The people on the project, by email (lowercased) or, when the file has none, by name. */
   members: { email: string; name: string }[];
+  line?: number;
+  file?: string;
 }
 
 export interface ImportStructure {
@@ -72,4 +79,40 @@ export function structureItems(structure: ImportStructure): StructureItem[] {
     }
   }
   return items;
+}
+
+/** The longest names Hourmark keeps (src/lib/sync/fields.ts: clients 120, projects and tasks 200). */
+export const NAME_LIMITS = { client: 120, project: 200, task: 200 } as const;
+
+/**
+ * The structure without the records whose names Hourmark cannot keep (the policy would refuse
+ * them mid-import), each listed as a problem with where the file has it.
+ */
+export function keepableStructure(structure: ImportStructure): {
+  structure: ImportStructure;
+  problems: RowProblem[];
+} {
+  const problems: RowProblem[] = [];
+  const where = (record: { line?: number; file?: string }) => ({
+    line: record.line ?? 0,
+    in: record.file ? ` (number ${record.line ?? 0} in ${record.file})` : '',
+  });
+  const fits = (
+    kind: keyof typeof NAME_LIMITS,
+    name: string,
+    record: { line?: number; file?: string },
+  ) => {
+    if (name.trim().length <= NAME_LIMITS[kind]) return true;
+    const at = where(record);
+    problems.push({
+      line: at.line,
+      reason: `The ${kind} “${name.trim().slice(0, 40)}…”${at.in} has a name longer than ${NAME_LIMITS[kind]} characters, the most Hourmark keeps: it is not imported.`,
+    });
+    return false;
+  };
+  const clients = structure.clients.filter((c) => fits('client', c.name, c));
+  const projects = structure.projects
+    .filter((p) => fits('project', p.name, p) && (p.client === '' || fits('client', p.client, p)))
+    .map((p) => ({ ...p, tasks: p.tasks.filter((t) => fits('task', t, p)) }));
+  return { structure: { ...structure, clients, projects }, problems };
 }

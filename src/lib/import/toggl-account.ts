@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ImportStructure, StructureProject } from './structure';
+import type { RowProblem } from './entry';
+import { keepableStructure, type ImportStructure, type StructureProject } from './structure';
 
 // Toggl Track's account export (Profile → Settings → Export data → "Export account data"): a zip
 // of JSON files, named as Toggl writes them (solidtime's TogglDataImporter reads the same zip):
@@ -9,7 +10,8 @@ import type { ImportStructure, StructureProject } from './structure';
 export const TOGGL_ACCOUNT_NAME = 'Toggl Track account export (zip)';
 
 const id = z.union([z.number(), z.string()]).transform(String);
-const name = z.string().trim().min(1).max(500);
+// Long names are read and then listed as problems (keepableStructure), not refused as not Toggl's.
+const name = z.string().trim().min(1).max(10_000);
 
 const clientsFile = z.array(z.object({ id, name, archived: z.boolean().nullish() }).passthrough());
 const projectsFile = z.array(
@@ -41,7 +43,7 @@ const projectUsersFile = z.array(z.object({ user_id: id }).passthrough());
 const tasksFile = z.array(z.object({ name }).passthrough());
 
 export type ReadTogglAccount =
-  { ok: true; structure: ImportStructure } | { ok: false; message: string };
+  { ok: true; structure: ImportStructure; problems: RowProblem[] } | { ok: false; message: string };
 
 /** Whether a zip's file names look like Toggl's account export (it has its two main files). */
 export function isTogglAccount(files: ReadonlyMap<string, string>): boolean {
@@ -91,7 +93,7 @@ export function readTogglAccount(files: ReadonlyMap<string, string>): ReadTogglA
     if (user.uid) userOf.set(user.uid, person);
   }
   const structured: StructureProject[] = [];
-  for (const p of projects) {
+  for (const [index, p] of projects.entries()) {
     const taskList = parse(`tasks/${p.id}.json`, tasksFile, false);
     if (taskList === 'bad') return problem(`tasks/${p.id}.json`);
     const onProject = parse(`projects_users/${p.id}.json`, projectUsersFile, false);
@@ -100,6 +102,8 @@ export function readTogglAccount(files: ReadonlyMap<string, string>): ReadTogglA
     const billable = p.billable ?? false;
     const rate = billable && p.rate && p.rate > 0 ? p.rate : null;
     structured.push({
+      line: index + 1,
+      file: 'projects.json',
       name: p.name,
       client: clientId ? (clientName.get(clientId) ?? '') : '',
       billable: !billable ? 'false' : rate !== null ? 'project' : 'member',
@@ -112,19 +116,22 @@ export function readTogglAccount(files: ReadonlyMap<string, string>): ReadTogglA
       }),
     });
   }
-  return {
-    ok: true,
-    structure: {
-      clients: clients.map((c) => ({ name: c.name, archived: c.archived === true })),
-      projects: structured,
-      tags: (tags ?? []).map((t) => t.name),
-      notCarried: [
-        'colours',
-        'per-member project rates',
-        'estimates and fixed fees',
-        'groups',
-        'tags (Hourmark keeps tags on time logs)',
-      ],
-    },
-  };
+  const kept = keepableStructure({
+    clients: clients.map((c, index) => ({
+      name: c.name,
+      archived: c.archived === true,
+      line: index + 1,
+      file: 'clients.json',
+    })),
+    projects: structured,
+    tags: (tags ?? []).map((t) => t.name),
+    notCarried: [
+      'colours',
+      'per-member project rates',
+      'estimates and fixed fees',
+      'groups',
+      'tags (Hourmark keeps tags on time logs)',
+    ],
+  });
+  return { ok: true, ...kept };
 }

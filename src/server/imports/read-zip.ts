@@ -77,5 +77,5 @@ export function readZipUpload(bytes: Uint8Array, options: ReadOptions): ReadImpo
   if (!isTogglAccount(texts)) return unreadableZip;
   const read = readTogglAccount(texts);
   if (!read.ok) return { ok: false, error: 'unreadable_file', message: read.message };
-  return structureFile('toggl-account', TOGGL_ACCOUNT_NAME, 'UTF-8', read.structure, []);
+  return structureFile('toggl-account', TOGGL_ACCOUNT_NAME, 'UTF-8', read.structure, read.problems);
 }
