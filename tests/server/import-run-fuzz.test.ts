@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { zipSync } from 'fflate';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,7 +26,26 @@ function random(seed: number) {
   };
 }
 
-const sample = readFileSync('tests/fixtures/import/toggl-detailed.csv');
+const togglCsv = readFileSync('tests/fixtures/import/toggl-detailed.csv');
+/** Files without time too (issue 33): Clockify's projects CSV and Toggl's account zip. */
+const togglAccount = (() => {
+  const root = 'tests/fixtures/import/toggl-account';
+  const files: Record<string, Uint8Array> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(root, path)] = readFileSync(path);
+    }
+  };
+  walk(root);
+  return Buffer.from(zipSync(files));
+})();
+const samples = [
+  togglCsv,
+  readFileSync('tests/fixtures/import/clockify-projects.csv'),
+  togglAccount,
+];
 const odd: unknown[] = [
   null,
   0,
@@ -65,7 +86,7 @@ function choicesOf(rand: () => number): string {
   }
 }
 
-function requestOf(rand: () => number, url: string, cookie: string): Request {
+function requestOf(rand: () => number, url: string, cookie: string, sample: Buffer): Request {
   const kind = Math.floor(rand() * 5);
   if (kind === 0) {
     // Not a form at all, or a form with its boundary wrong.
@@ -80,7 +101,7 @@ function requestOf(rand: () => number, url: string, cookie: string): Request {
     return new Request(url, {
       method: 'POST',
       headers: { cookie, ...(type ? { 'content-type': type } : {}) },
-      body: sample.subarray(0, Math.floor(rand() * sample.length)),
+      body: new Uint8Array(sample.subarray(0, Math.floor(rand() * sample.length))),
     });
   }
   const body = new FormData();
@@ -121,7 +142,10 @@ describe.each(drivers)('fuzzing the import endpoints on $name', (driver) => {
     for (let i = 0; i < 1000; i += 1)
       statuses.add(
         await expectJsonAnswer(
-          await handleStartImport(requestOf(rand, url, admin.cookie), context(database)),
+          await handleStartImport(
+            requestOf(rand, url, admin.cookie, samples[i % samples.length] ?? togglCsv),
+            context(database),
+          ),
           `request #${i}`,
         ),
       );
