@@ -5,8 +5,12 @@
 // - the first pull into an empty browser: every page of GET /sync/pull, time, bytes, rows; and
 //   of the 8-week cache window a browser asks for, with the reads of older logs, totals, tags
 //   and the export that screens make instead (median of 5);
-// - an incremental pull after one change (push one updateTimeLog, pull since the last cookie);
-// - 50 clients of one account pushing single-mutation batches at once for 10 s.
+// - an incremental pull after one change (push one updateTimeLog, pull since the last cookie),
+//   100 runs in 5 rounds;
+// - 50 clients of one account pushing single-mutation batches at once for 10 s, 2 rounds.
+// With a baseline build (_baseline.mjs) both builds are set up side by side and every step runs
+// on each in turn, the rounds interleaved, so both are measured in the same minutes.
+// SYNC_LOGS (default 50,000) makes a smaller workspace, for a quick try of the bench itself.
 // Exits non-zero when a request answers other than 2xx or a mutation is refused: the figures
 // would then be of something else.
 import { randomUUID } from 'node:crypto';
@@ -18,9 +22,13 @@ import { freshDatabase, onBothDrivers, startServer } from './_harness.mjs';
 import { baseline, change } from './_baseline.mjs';
 
 const BATCH = 500;
-const INCREMENTAL_RUNS = 50;
+const INCREMENTAL_RUNS = 100;
+/** The incremental pulls are measured in rounds, the builds in turn. */
+const INCREMENTAL_ROUNDS = 5;
 const CLIENTS = 50;
 const CONCURRENT_S = 10;
+/** Rounds of the 50 clients, the builds in turn. */
+const CONCURRENT_ROUNDS = 2;
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -82,181 +90,208 @@ async function pullAll(client, workspaceId, cookie, logsFrom = null) {
   return { cookie: answer.cookie, pages };
 }
 
-/** Runs every figure on the build in `cwd`; answers the ones compared between builds. */
-async function section(label, extraEnv, cwd) {
-  console.log(`\n${label}`);
+/**
+ * Starts the build in `cwd` and generates the workspace in it; answers its steps, each printing
+ * its figures under `label` and answering the ones compared between builds. The steps of this
+ * build and of the baseline run in turn, the incremental pulls interleaved, so a change in the
+ * machine's state during the run (another process, the disk's cache) weighs on both alike.
+ */
+async function setUp(label, extraEnv, cwd) {
   const env = extraEnv.DATABASE_URL
     ? { ...extraEnv, DATABASE_URL: await freshDatabase(extraEnv.DATABASE_URL) }
     : extraEnv;
   const server = await startServer(env, cwd);
-  const figures = {};
-  try {
-    const client = api(server.url);
-    await client.call('POST', '/user/register', {
-      name: 'Bench Admin',
-      email: `bench.sync.${Date.now()}@example.com`,
-      password: 'bench password 1',
-    });
-    const [workspace] = (await client.call('GET', '/sync/workspaces')).body.workspaces;
-    const workspaceId = workspace.id;
+  const say = (line) => console.log(`  ${label}: ${line}`);
+  const client = api(server.url);
+  await client.call('POST', '/user/register', {
+    name: 'Bench Admin',
+    email: `bench.sync.${Date.now()}@example.com`,
+    password: 'bench password 1',
+  });
+  const [workspace] = (await client.call('GET', '/sync/workspaces')).body.workspaces;
+  const workspaceId = workspace.id;
 
-    // 1. Generate the workspace through POST /sync/push.
-    const data = workspaceMutations({ ownMemberId: workspace.memberId });
-    const loader = { id: clientId('load'), last: 0 };
-    let started = performance.now();
-    for (let i = 0; i < data.mutations.length; i += BATCH)
-      await push(client, workspaceId, loader, data.mutations.slice(i, i + BATCH));
-    const loadMs = performance.now() - started;
-    console.log(
-      `  generate: ${count(data.mutations.length)} mutations in ${Math.ceil(data.mutations.length / BATCH)} pushes of ≤ ${BATCH}: ${(loadMs / 1000).toFixed(1)} s (${count(Math.round(data.mutations.length / (loadMs / 1000)))} mutations/s)`,
-    );
+  // 1. Generate the workspace through POST /sync/push.
+  const data = workspaceMutations({
+    ownMemberId: workspace.memberId,
+    ...(process.env.SYNC_LOGS ? { logs: Number(process.env.SYNC_LOGS) } : {}),
+  });
+  const loader = { id: clientId('load'), last: 0 };
+  const loadStarted = performance.now();
+  for (let i = 0; i < data.mutations.length; i += BATCH)
+    await push(client, workspaceId, loader, data.mutations.slice(i, i + BATCH));
+  const loadMs = performance.now() - loadStarted;
+  say(
+    `generate: ${count(data.mutations.length)} mutations in ${Math.ceil(data.mutations.length / BATCH)} pushes of ≤ ${BATCH}: ${(loadMs / 1000).toFixed(1)} s (${count(Math.round(data.mutations.length / (loadMs / 1000)))} mutations/s)`,
+  );
+  let cookie = null;
+  const incrementalRandom = seeded(60);
+  let incrementalRun = 0;
 
-    // 2. First pull into an empty browser, every page.
-    started = performance.now();
-    const first = await pullAll(client, workspaceId, null);
-    const firstMs = performance.now() - started;
-    const bytes = first.pages.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
-    const gzipped = first.pages.reduce((sum, p) => sum + gzipSync(p.text).length, 0);
-    const rows = first.pages.reduce((sum, p) => sum + p.rows, 0);
-    const pageMs = first.pages.map((p) => p.ms);
-    figures.firstPullMs = firstMs;
-    console.log(
-      `  first pull: ${(firstMs / 1000).toFixed(2)} s for ${first.pages.length} pages (${ms(Math.min(...pageMs))} to ${ms(Math.max(...pageMs))} each), ${count(rows)} rows, ${kb(bytes)} of JSON (${kb(gzipped)} gzipped, as the server sends it to browsers)`,
-    );
+  return {
+    stop: () => server.stop(),
 
-    // 2b. What a browser does since the cache window: a first pull of the last 8 weeks only,
-    // and the server's reads for the older logs (median of 5 each).
-    const windowStart = '2026-09-28'; // 56 days before the generated data's last day
-    started = performance.now();
-    const windowed = await pullAll(client, workspaceId, null, windowStart);
-    const windowMs = performance.now() - started;
-    const windowBytes = windowed.pages.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
-    const windowRows = windowed.pages.reduce((sum, p) => sum + p.rows, 0);
-    console.log(
-      `  first pull of the 8-week window: ${(windowMs / 1000).toFixed(2)} s for ${windowed.pages.length} pages, ${count(windowRows)} rows, ${kb(windowBytes)} of JSON`,
-    );
-    const median = async (path) => {
-      const times = [];
-      let bytes = 0;
-      for (let i = 0; i < 5; i += 1) {
-        const t = performance.now();
-        const { text } = await client.call(
-          'GET',
-          `${path}${path.includes('?') ? '&' : '?'}workspace=${workspaceId}`,
-        );
-        times.push(performance.now() - t);
-        bytes = Buffer.byteLength(text);
-      }
-      return `${ms(percentile(times, 0.5))} (${kb(bytes)})`;
-    };
-    console.log(
-      `  older logs for /allHours, first 200 of all before the window: ${await median(`/sync/logs?before=${windowStart}&limit=200`)}; with a text filter: ${await median(`/sync/logs?before=${windowStart}&limit=200&q=review`)}; one old day for Track: ${await median('/sync/logs?from=2025-03-12&to=2025-03-12&limit=5000')}`,
-    );
-    console.log(
-      `  /projects' older totals: ${await median(`/sync/totals?before=${windowStart}`)}; every tag: ${await median('/sync/tags')}; Export my data (the whole workspace): ${await median('/sync/export')}`,
-    );
+    /** 2. First pull into an empty browser, every page. */
+    async firstPull() {
+      const started = performance.now();
+      const first = await pullAll(client, workspaceId, null);
+      const firstMs = performance.now() - started;
+      const bytes = first.pages.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
+      const gzipped = first.pages.reduce((sum, p) => sum + gzipSync(p.text).length, 0);
+      const rows = first.pages.reduce((sum, p) => sum + p.rows, 0);
+      const pageMs = first.pages.map((p) => p.ms);
+      cookie = first.cookie;
+      say(
+        `first pull: ${(firstMs / 1000).toFixed(2)} s for ${first.pages.length} pages (${ms(Math.min(...pageMs))} to ${ms(Math.max(...pageMs))} each), ${count(rows)} rows, ${kb(bytes)} of JSON (${kb(gzipped)} gzipped, as the server sends it to browsers)`,
+      );
+      return firstMs;
+    },
 
-    // 3. Incremental pull after one change.
-    const random = seeded(60);
-    let cookie = first.cookie;
-    const pullTimes = [];
-    const pushTimes = [];
-    for (let i = 0; i < INCREMENTAL_RUNS; i += 1) {
-      const logId = data.logIds[Math.floor(random() * data.logIds.length)];
-      const pushStart = performance.now();
-      await push(client, workspaceId, loader, [
-        { name: 'updateTimeLog', args: { id: logId, changes: { dur: 900 * (1 + (i % 8)) } } },
-      ]);
-      pushTimes.push(performance.now() - pushStart);
-      const pullStart = performance.now();
-      const next = await pullAll(client, workspaceId, cookie);
-      pullTimes.push(performance.now() - pullStart);
-      const changed = next.pages.flatMap((p) => JSON.parse(p.text).changes.map((c) => c.id));
-      if (changed.length !== 1 || changed[0] !== logId)
-        throw new Error(`incremental pull brought ${JSON.stringify(changed)}, not ${logId}`);
-      cookie = next.cookie;
-    }
-    figures.incrementalP50 = percentile(pullTimes, 0.5);
-    console.log(
-      `  incremental pull after one change (${INCREMENTAL_RUNS} runs): p50 ${ms(percentile(pullTimes, 0.5))}, p99 ${ms(percentile(pullTimes, 0.99))}; the one-mutation push before it p50 ${ms(percentile(pushTimes, 0.5))}`,
-    );
-
-    // 3b. One push of 500 named commands (addLog), as an import or a long offline day sends
-    // them (median of 3). A build from before named commands refuses them: not measured there.
-    const commandTimes = [];
-    for (let run = 0; run < 3; run += 1) {
-      const random = seeded(700 + run);
-      const at = performance.now();
-      const { body } = await client.call('POST', '/sync/push', {
-        workspaceId,
-        clientId: loader.id,
-        mutations: Array.from({ length: 500 }, (_, i) => {
-          // The same log as addTimeLog's, under the command's public names.
-          const { dur, desc, st, end, exp, ...fields } = timeLogFields(random, data.pick);
-          return {
-            id: (loader.last += 1),
-            name: 'addLog',
-            args: {
-              id: `cmd-${run}-${i}`,
-              ...fields,
-              durationSeconds: dur,
-              description: desc,
-              startTime: st,
-              endTime: end,
-              expenses: exp,
-            },
-          };
-        }),
-      });
-      if (body.results.some((r) => r.outcome !== 'ok')) break;
-      commandTimes.push(performance.now() - at);
-    }
-    figures.commandsMs = commandTimes.length ? percentile(commandTimes, 0.5) : NaN;
-    console.log(
-      commandTimes.length
-        ? `  one push of 500 named commands (addLog): median ${ms(figures.commandsMs)} of 3`
-        : '  one push of 500 named commands: not supported by this build',
-    );
-
-    // 4. 50 clients of the account pushing one mutation at a time, all at once.
-    const latencies = [];
-    const deadline = performance.now() + CONCURRENT_S * 1000;
-    started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        const device = { id: clientId(`c${c}`), last: 0 };
-        const own = seeded(1000 + c);
-        for (let n = 0; performance.now() < deadline; n += 1) {
-          const mutation =
-            n % 2 === 0
-              ? {
-                  name: 'addTimeLog',
-                  args: { id: `l-c${c}-${n}`, fields: timeLogFields(own, data.pick) },
-                }
-              : {
-                  name: 'updateTimeLog',
-                  args: {
-                    id: data.logIds[Math.floor(own() * data.logIds.length)],
-                    changes: { tags: `edited ${n}` },
-                  },
-                };
-          const at = performance.now();
-          await push(client, workspaceId, device, [mutation]);
-          latencies.push(performance.now() - at);
+    /**
+     * 2b. What a browser does since the cache window: a first pull of the last 8 weeks only, and
+     * the server's reads for the older logs (median of 5 each).
+     */
+    async windowAndOlderReads() {
+      const windowStart = '2026-09-28'; // 56 days before the generated data's last day
+      const started = performance.now();
+      const windowed = await pullAll(client, workspaceId, null, windowStart);
+      const windowMs = performance.now() - started;
+      const windowBytes = windowed.pages.reduce((sum, p) => sum + Buffer.byteLength(p.text), 0);
+      const windowRows = windowed.pages.reduce((sum, p) => sum + p.rows, 0);
+      say(
+        `first pull of the 8-week window: ${(windowMs / 1000).toFixed(2)} s for ${windowed.pages.length} pages, ${count(windowRows)} rows, ${kb(windowBytes)} of JSON`,
+      );
+      const median = async (path) => {
+        const times = [];
+        let bytes = 0;
+        for (let i = 0; i < 5; i += 1) {
+          const t = performance.now();
+          const { text } = await client.call(
+            'GET',
+            `${path}${path.includes('?') ? '&' : '?'}workspace=${workspaceId}`,
+          );
+          times.push(performance.now() - t);
+          bytes = Buffer.byteLength(text);
         }
-      }),
-    );
-    const concurrentS = (performance.now() - started) / 1000;
-    figures.pushesPerS = latencies.length / concurrentS;
-    figures.pushP50 = percentile(latencies, 0.5);
-    figures.pushP99 = percentile(latencies, 0.99);
-    console.log(
-      `  ${CLIENTS} clients pushing one mutation each at once for ${CONCURRENT_S} s: ${(latencies.length / concurrentS).toFixed(1)} pushes/s (${count(latencies.length)} pushes), latency p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}`,
-    );
-  } finally {
-    server.stop();
-  }
-  return figures;
+        return `${ms(percentile(times, 0.5))} (${kb(bytes)})`;
+      };
+      say(
+        `older logs for /allHours, first 200 of all before the window: ${await median(`/sync/logs?before=${windowStart}&limit=200`)}; with a text filter: ${await median(`/sync/logs?before=${windowStart}&limit=200&q=review`)}; one old day for Track: ${await median('/sync/logs?from=2025-03-12&to=2025-03-12&limit=5000')}`,
+      );
+      say(
+        `/projects' older totals: ${await median(`/sync/totals?before=${windowStart}`)}; every tag: ${await median('/sync/tags')}; Export my data (the whole workspace): ${await median('/sync/export')}`,
+      );
+    },
+
+    /** 3. `runs` incremental pulls, each after a push of one change: the times of both. */
+    async incremental(runs) {
+      const pulls = [];
+      const pushes = [];
+      for (let i = 0; i < runs; i += 1) {
+        const logId = data.logIds[Math.floor(incrementalRandom() * data.logIds.length)];
+        incrementalRun += 1;
+        const pushStart = performance.now();
+        await push(client, workspaceId, loader, [
+          {
+            name: 'updateTimeLog',
+            args: { id: logId, changes: { dur: 900 * (1 + (incrementalRun % 8)) } },
+          },
+        ]);
+        pushes.push(performance.now() - pushStart);
+        const pullStart = performance.now();
+        const next = await pullAll(client, workspaceId, cookie);
+        pulls.push(performance.now() - pullStart);
+        const changed = next.pages.flatMap((p) => JSON.parse(p.text).changes.map((c) => c.id));
+        if (changed.length !== 1 || changed[0] !== logId)
+          throw new Error(`incremental pull brought ${JSON.stringify(changed)}, not ${logId}`);
+        cookie = next.cookie;
+      }
+      return { pulls, pushes };
+    },
+
+    /**
+     * 3b. One push of 500 named commands (addLog), as an import or a long offline day sends them
+     * (median of 3). A build from before named commands refuses them: not measured there.
+     */
+    async commands() {
+      const commandTimes = [];
+      for (let run = 0; run < 3; run += 1) {
+        const random = seeded(700 + run);
+        const at = performance.now();
+        const { body } = await client.call('POST', '/sync/push', {
+          workspaceId,
+          clientId: loader.id,
+          mutations: Array.from({ length: 500 }, (_, i) => {
+            // The same log as addTimeLog's, under the command's public names.
+            const { dur, desc, st, end, exp, ...fields } = timeLogFields(random, data.pick);
+            return {
+              id: (loader.last += 1),
+              name: 'addLog',
+              args: {
+                id: `cmd-${run}-${i}`,
+                ...fields,
+                durationSeconds: dur,
+                description: desc,
+                startTime: st,
+                endTime: end,
+                expenses: exp,
+              },
+            };
+          }),
+        });
+        if (body.results.some((r) => r.outcome !== 'ok')) break;
+        commandTimes.push(performance.now() - at);
+      }
+      say(
+        commandTimes.length
+          ? `one push of 500 named commands (addLog): median ${ms(percentile(commandTimes, 0.5))} of 3`
+          : 'one push of 500 named commands: not supported by this build',
+      );
+    },
+
+    /** 4. 50 clients of the account pushing one mutation at a time, all at once. */
+    async concurrent(round) {
+      const latencies = [];
+      const deadline = performance.now() + CONCURRENT_S * 1000;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async (_, c) => {
+          const device = { id: clientId(`c${c}`), last: 0 };
+          const own = seeded(1000 + c + round * 100);
+          for (let n = 0; performance.now() < deadline; n += 1) {
+            const mutation =
+              n % 2 === 0
+                ? {
+                    name: 'addTimeLog',
+                    args: { id: `l-c${c}-${round}-${n}`, fields: timeLogFields(own, data.pick) },
+                  }
+                : {
+                    name: 'updateTimeLog',
+                    args: {
+                      id: data.logIds[Math.floor(own() * data.logIds.length)],
+                      changes: { tags: `edited ${n}` },
+                    },
+                  };
+            const at = performance.now();
+            await push(client, workspaceId, device, [mutation]);
+            latencies.push(performance.now() - at);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      say(
+        `${CLIENTS} clients pushing one mutation each at once for ${CONCURRENT_S} s (round ${round + 1}): ${(latencies.length / seconds).toFixed(1)} pushes/s (${count(latencies.length)} pushes), latency p50 ${ms(percentile(latencies, 0.5))}, p99 ${ms(percentile(latencies, 0.99))}`,
+      );
+      return { latencies, seconds };
+    },
+  };
+}
+
+/** Runs `step` on each build in turn; answers their results in the same order. */
+async function inTurn(builds, step) {
+  const results = [];
+  for (const build of builds) results.push(await step(build));
+  return results;
 }
 
 const base = baseline();
@@ -264,12 +299,47 @@ const begun = performance.now();
 // The figures are only as quiet as the machine: its load is printed with the run time.
 const loadBefore = loadavg()[0];
 await onBothDrivers('sync', async (label, env) => {
-  const now = await section(`${label}, this build`, env);
-  if (!base) return;
-  const before = await section(`${label}, ${base.label}`, env, base.dir);
-  console.log(
-    `\n  ${label}, this build against ${base.label}: first pull ${change(now.firstPullMs, before.firstPullMs)}, incremental pull p50 ${change(now.incrementalP50, before.incrementalP50)}, 50 clients ${change(now.pushesPerS, before.pushesPerS, { higherIsBetter: true })} pushes/s with push latency p50 ${change(now.pushP50, before.pushP50)} and p99 ${change(now.pushP99, before.pushP99)}`,
-  );
+  console.log(`\n${label}`);
+  const builds = [await setUp('this build', env)];
+  try {
+    if (base) builds.push(await setUp(base.label, env, base.dir));
+    const firstMs = await inTurn(builds, (b) => b.firstPull());
+    await inTurn(builds, (b) => b.windowAndOlderReads());
+    // Interleaved in rounds: each build's pulls are measured in the same minutes as the other's.
+    const incremental = builds.map(() => ({ pulls: [], pushes: [] }));
+    for (let round = 0; round < INCREMENTAL_ROUNDS; round += 1)
+      for (const [i, b] of builds.entries()) {
+        const { pulls, pushes } = await b.incremental(INCREMENTAL_RUNS / INCREMENTAL_ROUNDS);
+        incremental[i].pulls.push(...pulls);
+        incremental[i].pushes.push(...pushes);
+      }
+    builds.forEach((_, i) =>
+      console.log(
+        `  ${i === 0 ? 'this build' : base.label}: incremental pull after one change (${INCREMENTAL_RUNS} runs in ${INCREMENTAL_ROUNDS} rounds): p50 ${ms(percentile(incremental[i].pulls, 0.5))}, p99 ${ms(percentile(incremental[i].pulls, 0.99))}; the one-mutation push before it p50 ${ms(percentile(incremental[i].pushes, 0.5))}`,
+      ),
+    );
+    await inTurn(builds, (b) => b.commands());
+    const concurrent = builds.map(() => ({ latencies: [], seconds: 0 }));
+    for (let round = 0; round < CONCURRENT_ROUNDS; round += 1)
+      for (const [i, b] of builds.entries()) {
+        const { latencies, seconds } = await b.concurrent(round);
+        concurrent[i].latencies.push(...latencies);
+        concurrent[i].seconds += seconds;
+      }
+    if (!base) return;
+    const [now, before] = [0, 1].map((i) => ({
+      firstPullMs: firstMs[i],
+      incrementalP50: percentile(incremental[i].pulls, 0.5),
+      pushesPerS: concurrent[i].latencies.length / concurrent[i].seconds,
+      pushP50: percentile(concurrent[i].latencies, 0.5),
+      pushP99: percentile(concurrent[i].latencies, 0.99),
+    }));
+    console.log(
+      `\n  ${label}, this build against ${base.label}: first pull ${change(now.firstPullMs, before.firstPullMs)}, incremental pull p50 ${change(now.incrementalP50, before.incrementalP50)}, 50 clients (${CONCURRENT_ROUNDS} rounds each) ${change(now.pushesPerS, before.pushesPerS, { higherIsBetter: true })} pushes/s with push latency p50 ${change(now.pushP50, before.pushP50)} and p99 ${change(now.pushP99, before.pushP99)}`,
+    );
+  } finally {
+    for (const b of builds) b.stop();
+  }
 });
 console.log(
   `\nsync bench took ${((performance.now() - begun) / 1000).toFixed(0)} s; 1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,

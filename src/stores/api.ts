@@ -11,6 +11,8 @@ export type ApiResult<T> =
       message: string;
       fields?: Record<string, string>;
       retryAfter?: number;
+      /** The error's whole JSON body, for answers that carry more (an import's `columns`). */
+      body?: unknown;
     };
 
 interface ErrorBody {
@@ -100,5 +102,6 @@ export async function requestApi<T>(
       ? { fields: err.fields as Record<string, string> }
       : {}),
     ...(Number.isFinite(retry) && retry > 0 ? { retryAfter: retry } : {}),
+    ...(body !== null ? { body } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { AnyCsvMapping } from '../lib/import/any-csv-mapping';
 import { callApi, type ApiResult } from './api';
 import { $cacheOwner } from './sync/owner';
 import type {
@@ -37,15 +38,18 @@ const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '')
 export function previewImport(
   file: Blob,
   timeZone: string,
+  mapping?: AnyCsvMapping,
 ): Promise<ApiResult<{ preview: ImportPreview }>> {
   const zone = timeZone ? `&timeZone=${encodeURIComponent(timeZone)}` : '';
-  return callApi(`/api/imports/preview?workspace=${workspace()}${zone}`, { file });
+  // Any CSV (issue 33): which column is what, for a file no known source recognises.
+  const mapped = mapping ? `&mapping=${encodeURIComponent(JSON.stringify(mapping))}` : '';
+  return callApi(`/api/imports/preview?workspace=${workspace()}${zone}${mapped}`, { file });
 }
 
 /** Starts importing `file` with the person's choices; the server runs it as a job. */
 export function startImport(
   file: File,
-  choices: ImportChoices,
+  choices: Omit<ImportChoices, 'anyCsv'> & { mapping?: AnyCsvMapping | undefined },
 ): Promise<ApiResult<{ import: ImportView }>> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -53,6 +57,7 @@ export function startImport(
   const sent = {
     timeZone: choices.timeZone,
     ...(choices.dateFormat ? { dateFormat: choices.dateFormat } : {}),
+    ...(choices.mapping ? { mapping: choices.mapping } : {}),
     people: choices.people.map((person) => ({
       email: person.email,
       name: person.name,

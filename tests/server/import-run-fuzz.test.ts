@@ -1,6 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,26 +24,10 @@ function random(seed: number) {
   };
 }
 
-const togglCsv = readFileSync('tests/fixtures/import/toggl-detailed.csv');
-/** Files without time too (issue 33): Clockify's projects CSV and Toggl's account zip. */
-const togglAccount = (() => {
-  const root = 'tests/fixtures/import/toggl-account';
-  const files: Record<string, Uint8Array> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else files[relative(root, path)] = readFileSync(path);
-    }
-  };
-  walk(root);
-  return Buffer.from(zipSync(files));
-})();
-const samples = [
-  togglCsv,
-  readFileSync('tests/fixtures/import/clockify-projects.csv'),
-  togglAccount,
-];
+const toggl = readFileSync('tests/fixtures/import/toggl-detailed.csv');
+// A time sheet no source recognises, started with an Any-CSV mapping (issue 33).
+const timeSheet = readFileSync('tests/fixtures/import/any-csv-zeiten-maerz.csv');
+const columns = ['Datum', 'Beginn', 'Ende', 'Projekt', 'Stunden', 'Kunde', '', 'x'.repeat(300)];
 const odd: unknown[] = [
   null,
   0,
@@ -66,7 +48,22 @@ const odd: unknown[] = [
 
 function choicesOf(rand: () => number): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
-  switch (Math.floor(rand() * 5)) {
+  switch (Math.floor(rand() * 7)) {
+    case 5:
+      return JSON.stringify({
+        mapping: { date: 'Datum', start: 'Beginn', duration: 'Stunden', project: 'Projekt' },
+      });
+    case 6:
+      return JSON.stringify({
+        mapping:
+          rand() < 0.2
+            ? pick(odd)
+            : Object.fromEntries(
+                ['date', 'start', 'end', 'duration', 'client', 'billable', 'colour']
+                  .filter(() => rand() < 0.6)
+                  .map((field) => [field, rand() < 0.8 ? pick(columns) : pick(odd)]),
+              ),
+      });
     case 0:
       return pick(['', '{', 'null', '[]', '"x"', '{"people": 3}', '{"extra": 1}']);
     case 1:
@@ -86,8 +83,9 @@ function choicesOf(rand: () => number): string {
   }
 }
 
-function requestOf(rand: () => number, url: string, cookie: string, sample: Buffer): Request {
+function requestOf(rand: () => number, url: string, cookie: string): Request {
   const kind = Math.floor(rand() * 5);
+  const sample = rand() < 0.3 ? timeSheet : toggl;
   if (kind === 0) {
     // Not a form at all, or a form with its boundary wrong.
     const types = [
@@ -101,7 +99,7 @@ function requestOf(rand: () => number, url: string, cookie: string, sample: Buff
     return new Request(url, {
       method: 'POST',
       headers: { cookie, ...(type ? { 'content-type': type } : {}) },
-      body: new Uint8Array(sample.subarray(0, Math.floor(rand() * sample.length))),
+      body: sample.subarray(0, Math.floor(rand() * sample.length)),
     });
   }
   const body = new FormData();
@@ -138,17 +136,16 @@ describe.each(drivers)('fuzzing the import endpoints on $name', (driver) => {
     const rand = random(20261127);
     const before = await version();
     const statuses = new Set<number>();
+    const sources = new Set<string>();
     const url = `https://hourmark.test/api/imports?workspace=${admin.workspace.id}`;
-    for (let i = 0; i < 1000; i += 1)
-      statuses.add(
-        await expectJsonAnswer(
-          await handleStartImport(
-            requestOf(rand, url, admin.cookie, samples[i % samples.length] ?? togglCsv),
-            context(database),
-          ),
-          `request #${i}`,
-        ),
-      );
+    for (let i = 0; i < 1000; i += 1) {
+      const res = await handleStartImport(requestOf(rand, url, admin.cookie), context(database));
+      if (res.status === 202)
+        sources.add(((await res.clone().json()) as { import: { source: string } }).import.source);
+      statuses.add(await expectJsonAnswer(res, `request #${i}`));
+    }
+    // Toggl's file, and the time sheet through its mapping, were started.
+    expect([...sources].sort()).toEqual(['any-csv', 'toggl']);
     // Nothing is written to the workspace until a job runs.
     expect(await version()).toEqual(before);
     expect([...statuses].sort()).toEqual([202, 400, 415, 422]);

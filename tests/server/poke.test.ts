@@ -381,6 +381,75 @@ describe.each(drivers)('poke on $name', (driver) => {
     stream.close();
   });
 
+  it('reads a change once for an Admin, a Manager and a Normal member listening, each sent what their role may see', async () => {
+    const { admin, ok, stream: nikStream } = await team();
+    const nik = collect(nikStream.reader);
+    const miaId = `m-mia-${counter}`;
+    await ok(admin, 'createMember', { id: miaId, fields: teamMember(`Mia${counter}`, 'Manager') });
+    const mia = await joinWorkspace(
+      database,
+      admin.workspaceId,
+      { name: 'Mia', email: `mia${counter}@example.com` },
+      'Manager',
+      miaId,
+    );
+    const miaStream = await subscribe({ cookie: mia.cookie, workspaceId: admin.workspaceId });
+    const miaHeard = collect(miaStream.reader);
+    const adminStream = await subscribe(admin);
+    const adminHeard = collect(adminStream.reader);
+    const projectId = `p-mia-${counter}`;
+    const otherId = `p-other-${counter}`;
+    const logId = `l-mia-${counter}`;
+    const pushed = await handlePush(
+      post(
+        '/sync/push',
+        {
+          workspaceId: admin.workspaceId,
+          clientId: `poker-batch-${counter}-${'b'.repeat(16)}`,
+          mutations: [
+            {
+              id: 1,
+              name: 'createProject',
+              args: {
+                id: projectId,
+                fields: { ...projectFields('Mia’s', null), memberIds: [miaId] },
+              },
+            },
+            {
+              id: 2,
+              name: 'createProject',
+              args: { id: otherId, fields: { ...projectFields('Not Mia’s', null), memberIds: [] } },
+            },
+            {
+              id: 3,
+              name: 'addTimeLog',
+              args: { id: logId, fields: { ...log, projectId, memberId: miaId } },
+            },
+          ],
+        },
+        admin.cookie,
+      ),
+      context(database),
+    );
+    expect(pushed.status).toBe(200);
+    const idsOf = (heard: { event: string; data: unknown }[]) =>
+      heard
+        .filter((h) => h.event === 'changes')
+        .flatMap((h) => (h.data as { changes: { id: string }[] }).changes.map((c) => c.id))
+        .filter((id) => [projectId, otherId, logId].includes(id))
+        .sort();
+    await vi.waitFor(() => expect(idsOf(adminHeard)).toEqual([logId, otherId, projectId].sort()), {
+      timeout: 5000,
+    });
+    await vi.waitFor(() => expect(idsOf(miaHeard)).toEqual([logId, projectId].sort()), {
+      timeout: 5000,
+    });
+    // Nik (Normal) is on neither project and the log is Mia's: his device hears nothing of it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(idsOf(nik)).toEqual([]);
+    for (const open of [nikStream, miaStream, adminStream]) open.close();
+  });
+
   it('ends the stream of a member removed from the team', async () => {
     const { admin, ok, memberId, member, stream } = await team();
     await ok(admin, 'deleteMember', { id: memberId });

@@ -1,6 +1,8 @@
 import { clockify } from './clockify';
 import { harvest } from './harvest';
 import { kimai } from './kimai';
+import { anyCsvSource, type Importing } from './any-csv';
+import { anyCsvFieldLabels, missingColumn, type AnyCsvMapping } from './any-csv-mapping';
 import { csvRows, eachCsvRow, type CsvRow } from './csv-rows';
 import {
   dateFormats as allDateFormats,
@@ -45,13 +47,25 @@ export type ReadImportFile =
       numberFormat: NumberFormat;
       /** Clients, projects and tasks of a file that holds no time (its entries are none). */
       structure?: ImportStructure;
+      /** Any CSV (issue 33): the file's header, as the mapping form lists it. */
+      columns?: string[];
     }
-  | { ok: false; error: 'unreadable_file' | 'unknown_source'; message: string };
+  | {
+      ok: false;
+      error: 'unreadable_file' | 'unknown_source' | 'unknown_column';
+      message: string;
+      /** unknown_source: the file's header, for mapping its columns (Any CSV, issue 33). */
+      columns?: string[];
+      /** unknown_column: the mapping's field naming a column the file lacks. */
+      field?: string;
+    };
 
 /** What the person may say about a file before it is read again. */
 export interface ReadOptions {
   /** The order the file's dates are written in, when the file cannot say (03/04/2026). */
   dateFormat?: DateFormat | undefined;
+  /** Any CSV (issue 33): how to read a file no known source recognises, and who imports it. */
+  anyCsv?: { mapping: AnyCsvMapping; me: Importing } | undefined;
 }
 
 /** The sources of part 2, tried in order after Toggl. */
@@ -59,6 +73,9 @@ const sources: readonly CsvSource[] = [clockify, harvest, kimai];
 
 const togglExport = 'Toggl Track’s Detailed report (Reports → Detailed → Export → CSV)';
 const expected = `Hourmark reads ${[togglExport, ...sources.map((s) => s.howToExport)].join('; ')}; and, for clients and projects without time, ${[...structureCsvSources.map((s) => s.howToExport), 'Toggl Track’s account export (zip)'].join('; ')}.`;
+
+/** Most columns a file may have to be mapped (Any CSV); its answer lists them all. */
+const MAX_MAPPED_COLUMNS = 300;
 
 function unknownSource(header: readonly string[], togglMissing: readonly string[]): ReadImportFile {
   // The columns missing for the source the header comes closest to.
@@ -83,6 +100,10 @@ function unknownSource(header: readonly string[], togglMissing: readonly string[
     ok: false,
     error: 'unknown_source',
     message: `This file is not a report Hourmark can import: it has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''} of ${closest.name}. ${expected}`,
+    // A header that could be mapped (Any CSV): not a line of junk of a million cells.
+    ...(header.length <= MAX_MAPPED_COLUMNS && header.every((name) => name.length <= 200)
+      ? { columns: [...header] }
+      : {}),
   };
 }
 
@@ -147,8 +168,13 @@ function readWithSource(
     // A sample is enough to decide the mark; all of a 300,000-row file need not be kept.
     if (numbers.length < 20_000) numbers.push(...survey.numbers.filter((n) => n.trim()));
   });
-  const dateChoice = chooseDateFormat(dates, source.defaultDateFormat, options.dateFormat);
-  const numberFormat = decideNumberFormat(numbers);
+  const mapped = options.anyCsv?.mapping;
+  const dateChoice = chooseDateFormat(
+    dates,
+    source.defaultDateFormat,
+    mapped?.dateFormat ?? options.dateFormat,
+  );
+  const numberFormat = mapped?.numberFormat ?? decideNumberFormat(numbers);
   const reader = bound.reader(width, { dateFormat: dateChoice.dateFormat, numberFormat });
   eachDataRow(reader.read);
   return {
@@ -183,8 +209,31 @@ export function readImportRows(
           ...(encoding === 'XLSX' ? { sourceName: source.name.replace(' (CSV)', ' (Excel)') } : {}),
         };
     }
+    // A projects or clients list without time (issue 33), recognised by its columns.
     const structured = readStructureRows(header, eachDataRow, encoding);
-    return structured ?? unknownSource(header, layout.missing);
+    if (structured) return structured;
+    // Any CSV: a header no source recognises, read through the person's mapping of its columns.
+    if (options.anyCsv && header.length <= MAX_MAPPED_COLUMNS) {
+      const lacking = missingColumn(options.anyCsv.mapping, header);
+      if (lacking)
+        return {
+          ok: false,
+          error: 'unknown_column',
+          message: `This file has no column “${lacking.column}” (chosen for ${anyCsvFieldLabels[lacking.field]}): choose one of its columns.`,
+          columns: [...header],
+          field: lacking.field,
+        };
+      const source = anyCsvSource(options.anyCsv.mapping, options.anyCsv.me);
+      const bound = source.bind(header);
+      if ('missing' in bound) return unknownSource(header, layout.missing);
+      return {
+        ok: true,
+        encoding,
+        ...readWithSource(eachDataRow, header.length, source, bound, options),
+        columns: [...header],
+      };
+    }
+    return unknownSource(header, layout.missing);
   }
   // Row by row: only entries and problems are kept, never every row's cells as well.
   const reader = togglRowReader(layout, header.length);

@@ -1,3 +1,4 @@
+import type { AnyCsvMapping, AnyCsvPreview } from './any-csv-mapping';
 import type { DateFormat } from './date-formats';
 import type { RowProblem } from './entry';
 import type { NumberFormat } from './numbers';
@@ -76,6 +77,8 @@ export interface ImportPreview {
    * projects CSV, Harvest's clients and projects CSVs): no logs are created from it.
    */
   structure?: StructurePreview;
+  /** Any CSV (issue 33): the file's columns, the mapping read with, and its first rows. */
+  anyCsv?: AnyCsvPreview;
 }
 
 /** What a file without time brings besides the counted clients, projects and tasks. */
@@ -110,6 +113,11 @@ export interface ImportChoices {
   /** The date order chosen when the file's dates read several ways; null when only one does. */
   dateFormat: string | null;
   people: PersonChoice[];
+  /**
+   * Any CSV (issue 33): the mapping the file was read with, the file's shape (remembered for the
+   * next file of that shape) and whose rows naming no person are.
+   */
+  anyCsv?: { shape: string; mapping: AnyCsvMapping; me: { name: string; email: string } };
 }
 
 /** A record the import created, by id and the name it was given. */

@@ -25,7 +25,8 @@ export interface BoundSource {
 }
 
 export interface CsvSource {
-  source: 'clockify' | 'harvest' | 'kimai';
+  /** 'any-csv': a file read through the person's mapping of its columns. */
+  source: 'clockify' | 'harvest' | 'kimai' | 'any-csv';
   /** As the preview names it. */
   name: string;
   /** Where a person finds the export in the tool, for messages. */

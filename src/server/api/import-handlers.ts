@@ -3,7 +3,7 @@ import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { buildPreview } from '../imports/preview';
-import { readImportUpload } from '../imports/read-upload';
+import { mappingOfQuery, readThroughMapping } from '../imports/any-csv';
 import { importedBefore } from '../imports/seen-rows';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
@@ -36,7 +36,7 @@ const fileTypes = new Set([
 ]);
 
 /**
- * POST /api/imports/preview?workspace=…[&timeZone=…][&dateFormat=…] with the file as the body (Admins): the
+ * POST /api/imports/preview?workspace=…[&timeZone=…][&dateFormat=…][&mapping=…] with the file as the body (Admins): the
  * preview of importing it. The body is read up to 50 MB and no further (413 past it).
  */
 export async function handleImportPreview(
@@ -66,6 +66,9 @@ export async function handleImportPreview(
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields: { dateFormat: `Choose one of ${dateFormats.join(', ')}` },
     });
+  // Any CSV (issue 33): which column is what, as JSON, for a file no known source recognises.
+  const mapping = mappingOfQuery(params.get('mapping'));
+  if (!mapping.ok) return mapping.response;
   const bytes = await readBytes(request, MAX_IMPORT_BYTES);
   if (bytes === null)
     return apiError(
@@ -73,8 +76,19 @@ export async function handleImportPreview(
       'payload_too_large',
       'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
     );
-  const file = await readImportUpload(bytes, { dateFormat: dateFormat as DateFormat | undefined });
-  if (!file.ok) return apiError(422, file.error, file.message);
+  const read = await readThroughMapping(
+    ctx.database.db,
+    caller.membership.workspaceId,
+    bytes,
+    {
+      dateFormat: dateFormat as DateFormat | undefined,
+      mapping: mapping.mapping,
+      me: { name: caller.session.user.name, email: caller.session.user.email },
+    },
+    'mapping',
+  );
+  if ('response' in read) return read.response;
+  const { file } = read;
   const facts = await workspaceFacts(ctx.database.db, caller.membership.workspaceId);
   const imported = await importedBefore(
     ctx.database.db,
@@ -93,5 +107,15 @@ export async function handleImportPreview(
     },
     imported,
   );
-  return json(200, { preview }, refreshed(caller.session, request, ctx));
+  const anyCsv = read.anyCsv && {
+    columns: read.anyCsv.columns,
+    mapping: read.anyCsv.mapping,
+    remembered: read.anyCsv.remembered,
+    sample: read.anyCsv.sample,
+  };
+  return json(
+    200,
+    { preview: anyCsv ? { ...preview, anyCsv } : preview },
+    refreshed(caller.session, request, ctx),
+  );
 }

@@ -7,7 +7,7 @@ import { choicesSchema, choosePeople } from '../imports/choices';
 import { enqueueImport } from '../imports/import-job';
 import { keepEntries } from '../imports/file-entries';
 import { buildPreview } from '../imports/preview';
-import { readImportUpload } from '../imports/read-upload';
+import { anyCsvChoice, readThroughMapping } from '../imports/any-csv';
 import {
   emptyResult,
   importOf,
@@ -115,9 +115,18 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
     return invalid({ 'choices.timeZone': 'Choose a time zone from the list, like Europe/Berlin' });
   const bytes = Buffer.from(await file.arrayBuffer());
   // Read as the preview read it: CSV or workbook, dates in the order chosen (issue 33).
-  const read = await readImportUpload(bytes, { dateFormat: choices.data.dateFormat });
-  if (!read.ok) return apiError(422, read.error, read.message);
   const db = ctx.database.db;
+  // Any CSV (issue 33): through the mapping given, else the one remembered for the file's shape.
+  const me = { name: caller.session.user.name, email: caller.session.user.email };
+  const through = await readThroughMapping(
+    db,
+    membership.workspaceId,
+    bytes,
+    { dateFormat: choices.data.dateFormat, mapping: choices.data.mapping, me },
+    'choices.mapping',
+  );
+  if ('response' in through) return through.response;
+  const read = through.file;
   const facts = await workspaceFacts(db, membership.workspaceId);
   // Every person of the file is mapped, those whose rows an earlier import wrote too: the
   // preview here is for its people and dates, not its figures.
@@ -155,7 +164,7 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
       source: read.source,
       fileName: (file instanceof File ? file.name : '').slice(0, 255),
       bytes,
-      choices: { timeZone, dateFormat, people: people.people },
+      choices: { timeZone, dateFormat, people: people.people, ...anyCsvChoice(through, me) },
       // A file without time counts its records (issue 33).
       totalRows: read.structure ? structureItems(read.structure).length : read.entries.length,
       result,

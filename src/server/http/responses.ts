@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'not_found'
   | 'unreadable_file'
   | 'unknown_source'
+  | 'unknown_column'
   | 'unknown_person'
   | 'unknown_member'
   | 'choose_date_format'

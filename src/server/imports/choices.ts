@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { anyCsvMappingSchema } from '../../lib/import/any-csv-mapping';
 import type { Member } from '../../lib/entities/member';
 import type { ImportPreview } from './preview';
 import type { ImportChoices, PersonChoice } from './store';
@@ -27,6 +28,8 @@ export const choicesSchema = z
       )
       .max(1000)
       .default([]),
+    /** Any CSV (issue 33): which column is what, for a file no known source recognises. */
+    mapping: anyCsvMappingSchema.optional(),
   })
   .strict();
 

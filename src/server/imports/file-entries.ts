@@ -2,6 +2,7 @@ import { fingerprinter } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
 import type { ImportStructure } from '../../lib/import/structure';
 import { dateFormats } from '../../lib/import/date-formats';
+import type { ImportChoices } from '../../lib/import/shapes';
 import type { Runner } from '../sync/records';
 import { readImportUpload } from './read-upload';
 import { sha256 } from './seen-rows';
@@ -59,13 +60,18 @@ export async function fileEntries(
   runner: Runner,
   importId: string,
   dateFormat: string | null = null,
+  anyCsv: ImportChoices['anyCsv'] = undefined,
 ): Promise<FileEntries | null> {
   let kept = cache.get(importId);
   if (!kept) {
     const bytes = await fileOf(runner, importId);
     if (!bytes) return null;
     const order = dateFormats.find((format) => format === dateFormat);
-    const file = await readImportUpload(bytes, { dateFormat: order });
+    const file = await readImportUpload(bytes, {
+      dateFormat: order,
+      // Any CSV: through the mapping the import started with (issue 33).
+      ...(anyCsv ? { anyCsv: { mapping: anyCsv.mapping, me: anyCsv.me } } : {}),
+    });
     if (!file.ok) return null;
     kept = keep(importId, file.entries, file.structure);
   }

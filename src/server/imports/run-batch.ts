@@ -77,7 +77,7 @@ export async function importStep(
   const started = await importOf(db, importId);
   if (!started || (started.status !== 'queued' && started.status !== 'running')) return 'ended';
   // Read outside any transaction: decoding a large file must not hold the database.
-  const file = await fileEntries(db, importId, started.choices.dateFormat);
+  const file = await fileEntries(db, importId, started.choices.dateFormat, started.choices.anyCsv);
   if (!file) {
     await failImport(db, importId, 'The file of this import is gone or no longer reads.', now);
     return 'ended';

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Membership } from './permissions';
-import { changesSince, rows, type Change, type Runner } from './records';
+import { rows, type Change, type Runner } from './records';
+import { changesForReaders, type Reader } from './viewer-changes';
 import { redacted } from './visibility';
 
 // What a poke carries (issue 34). A device used to be told only "version N" and pulled, so every
-// push cost one pull per open device. Now the process that hears of a change reads, once per
-// person, the rows of it that person may see (the pull's own query and redaction, so a poke shows
-// no more than a pull would) and sends them down that person's streams; the device lays them
-// over its cache without asking. A person who may see none of it is not woken at all.
+// push cost one pull per open device. Now the process that hears of a change reads its rows
+// once, with who of the people listening may see each (the pull's own visibility conditions and
+// redaction, so a poke shows no more than a pull would: viewer-changes.ts), and sends each person
+// theirs down their streams; the device lays them over its cache without asking. A person who may
+// see none of it is not woken at all.
 
 /** Rows a poke carries at most; a larger change is announced plainly and the device pulls it. */
 export const POKE_ROWS = 500;
@@ -71,8 +73,18 @@ export async function deliver(
   const people = new Map<string, DeliveryStream[]>();
   for (const s of following) people.set(s.userId, [...(people.get(s.userId) ?? []), s]);
   const resets = await resetVersions(runner, workspaceId, [...people.keys()]);
-  for (const [userId, theirs] of people)
-    await deliverToPerson(runner, workspaceId, userId, theirs, to, resets.get(userId) ?? 0);
+  const readers: (Reader & { streams: DeliveryStream[] })[] = [];
+  for (const [userId, theirs] of people) {
+    const reader = await readerFor(userId, theirs, to, resets.get(userId) ?? 0);
+    if (reader) readers.push(reader);
+  }
+  // Everyone's rows in one read (viewer-changes.ts), each person's by their own visibility.
+  const read = await changesForReaders(runner, workspaceId, readers, to, POKE_ROWS);
+  if (read.tooMany) {
+    for (const reader of readers) reader.streams.forEach((s) => announce(s, to));
+    return;
+  }
+  readers.forEach((reader, index) => send(reader, read.byReader[index] ?? [], to));
 }
 
 /** When what each person may see last changed (membership.reset_version). */
@@ -88,39 +100,39 @@ async function resetVersions(runner: Runner, workspaceId: string, userIds: strin
   return new Map(found.map((r) => [r.user_id, Number(r.reset_version ?? 0)]));
 }
 
-async function deliverToPerson(
-  runner: Runner,
-  workspaceId: string,
+/**
+ * What to read for one person: their membership and the oldest version their streams were told
+ * of; null when none of their streams is still to be told (or they are no longer a member).
+ */
+async function readerFor(
   userId: string,
   streams: DeliveryStream[],
   to: number,
   resetVersion: number,
-) {
+): Promise<(Reader & { streams: DeliveryStream[] }) | null> {
   // What they may see changed since some stream last heard: that device starts over with a
   // pull (as a pull with an older cookie does), and the membership is read again for the rest.
   const reset = streams.filter((s) => s.view && resetVersion > s.view.checked);
   if (reset.length > 0) {
     const membership = await reset[0]?.view?.reread();
-    if (!membership) return streams.forEach((s) => s.end());
+    if (!membership) {
+      streams.forEach((s) => s.end());
+      return null;
+    }
     for (const s of streams) if (s.view) s.view.membership = membership;
     reset.forEach((s) => announce(s, to));
   }
   const rest = streams.filter((s) => s.view && s.view.checked < to);
   const first = rest[0]?.view;
-  if (!first) return;
+  if (!first) return null;
   const since = Math.min(...rest.map((s) => s.view?.checked ?? to));
-  const { membership } = first;
-  const changes = await changesSince(runner, {
-    workspaceId,
-    userId,
-    membership,
-    since,
-    upTo: to,
-    cursor: null,
-    limit: POKE_ROWS + 1,
-  });
-  if (changes.length > POKE_ROWS) return rest.forEach((s) => announce(s, to));
-  for (const s of rest) {
+  return { userId, membership: first.membership, since, streams: rest };
+}
+
+/** Sends each of the person's streams the rows it has not heard of, as their role may see them. */
+function send(reader: Reader & { streams: DeliveryStream[] }, changes: Change[], to: number) {
+  const { membership } = reader;
+  for (const s of reader.streams) {
     const view = s.view;
     if (!view) continue;
     const seen = view.checked;

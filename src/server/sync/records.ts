@@ -40,7 +40,10 @@ export interface StoredRecord {
   deleted: boolean;
 }
 
-const table = (kind: RecordKind) => sql.identifier(tables[kind].table);
+export const table = (kind: RecordKind) => sql.identifier(tables[kind].table);
+
+/** Every kind of record a workspace keeps, each in a table of its own. */
+export const recordKinds = Object.keys(tables) as RecordKind[];
 
 /** The rows a query answers, on either driver. */
 export async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {

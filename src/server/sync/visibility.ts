@@ -18,32 +18,77 @@ import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
  * `at` is the table's alias in the query ('' when the table is not aliased).
  */
 export function visibleCondition(membership: Membership, kind: RecordKind, at = ''): SQL {
-  if (seesEveryRow(membership)) return sql`true`;
-  const w = membership.workspaceId;
   const me = membership.memberId ?? '';
+  return visibleTo(
+    {
+      workspaceId: membership.workspaceId,
+      memberId: sql`${me}`,
+      mine: sql`${JSON.stringify([me])}::jsonb`,
+      seesAll: seesEveryRow(membership),
+      leads: mayLeadTeams(membership),
+    },
+    kind,
+    at,
+  );
+}
+
+/**
+ * Whose visibility a condition applies: one member, with their values as literals (a pull), or
+ * a row of a list of viewers, with their values as that row's columns (a poke's delivery, which
+ * reads a change once for everyone who may see it: poke-delivery.ts). The role's part (whether
+ * they see every row, whether they may lead teams) is decided by the policy for each viewer.
+ */
+export interface Viewer {
+  workspaceId: string;
+  /** Their team-member id. */
+  memberId: SQL;
+  /** A JSON array of that one id, for the projects' `memberIds`. */
+  mine: SQL;
+  seesAll: boolean | SQL;
+  leads: boolean | SQL;
+}
+
+/** `whenTrue` where `flag` holds and `whenFalse` elsewhere; one of them when it is a constant. */
+function either(flag: boolean | SQL, whenTrue: SQL, whenFalse: SQL): SQL {
+  if (typeof flag === 'boolean') return flag ? whenTrue : whenFalse;
+  return sql`((${flag} AND ${whenTrue}) OR (NOT ${flag} AND ${whenFalse}))`;
+}
+
+/** The rows of `kind` the viewer may see, as a condition on its table (aliased `at`). */
+export function visibleTo(viewer: Viewer, kind: RecordKind, at = ''): SQL {
+  if (viewer.seesAll === true) return sql`true`;
+  const w = viewer.workspaceId;
+  const me = viewer.memberId;
   const col = (name: string) => sql.raw(at ? `${at}.${name}` : name);
-  const mine = sql`${JSON.stringify([me])}::jsonb`;
+  const mine = viewer.mine;
   const myProjects = sql`SELECT vp.id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}`;
   // A Manager who leads teams sees, of others, only the members of those teams (0012_teams).
   const leadsTeams = sql`EXISTS (SELECT 1 FROM team_members vl WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead)`;
   const myTeamMembers = sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead`;
   const inMyTeams = (column: SQL) => sql`(NOT ${leadsTeams} OR ${column} IN (${myTeamMembers}))`;
-  switch (kind) {
-    case 'project':
-      return sql`${col('data')}->'memberIds' @> ${mine}`;
-    case 'task':
-      return sql`${col('project_id')} IN (${myProjects})`;
-    case 'client':
-      return sql`${col('id')} IN (SELECT vp.client_id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine} AND vp.client_id IS NOT NULL)`;
-    case 'member':
-      return mayLeadTeams(membership)
-        ? sql`(${col('id')} = ${me} OR (${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}) AND ${inMyTeams(col('id'))}))`
-        : sql`${col('id')} = ${me}`;
-    case 'timeLog':
-      return mayLeadTeams(membership)
-        ? sql`(${col('member_id')} = ${me} OR (${col('project_id')} IN (${myProjects}) AND ${inMyTeams(col('member_id'))}))`
-        : sql`${col('member_id')} = ${me}`;
-  }
+  const condition = ((): SQL => {
+    switch (kind) {
+      case 'project':
+        return sql`${col('data')}->'memberIds' @> ${mine}`;
+      case 'task':
+        return sql`${col('project_id')} IN (${myProjects})`;
+      case 'client':
+        return sql`${col('id')} IN (SELECT vp.client_id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine} AND vp.client_id IS NOT NULL)`;
+      case 'member':
+        return either(
+          viewer.leads,
+          sql`(${col('id')} = ${me} OR (${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}) AND ${inMyTeams(col('id'))}))`,
+          sql`${col('id')} = ${me}`,
+        );
+      case 'timeLog':
+        return either(
+          viewer.leads,
+          sql`(${col('member_id')} = ${me} OR (${col('project_id')} IN (${myProjects}) AND ${inMyTeams(col('member_id'))}))`,
+          sql`${col('member_id')} = ${me}`,
+        );
+    }
+  })();
+  return viewer.seesAll === false ? condition : sql`(${viewer.seesAll} OR ${condition})`;
 }
 
 /**

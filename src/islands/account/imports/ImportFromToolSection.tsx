@@ -11,6 +11,9 @@ import {
   type PersonMapping,
 } from '../../../stores/imports';
 import { $team } from '../../../stores/team';
+import type { AnyCsvMapping } from '../../../lib/import/any-csv-mapping';
+import type { DraftMapping } from './AnyCsvMappingForm';
+import { AnyCsvMappingStep } from './AnyCsvMappingStep';
 import { ImportHistory } from './ImportHistory';
 import { hasWork, startLabel } from './ImportStructureNote';
 import { ImportPeopleStep, suggestedMapping, type MemberChoice } from './ImportPeopleStep';
@@ -22,6 +25,15 @@ type Step =
   | { kind: 'choose' }
   | { kind: 'reading'; file: File }
   | { kind: 'preview'; file: File; preview: ImportPreview }
+  // Any CSV (issue 33): the person maps the columns; `preview` once the mapping reads.
+  | {
+      kind: 'mapping';
+      file: File;
+      columns: string[];
+      initial: DraftMapping;
+      initialPreview: ImportPreview | null;
+      preview: ImportPreview | null;
+    }
   | { kind: 'following'; importId: string; initial: ImportView | null };
 
 /** Every zone this browser knows, `first` (the workspace's) at the top. */
@@ -47,6 +59,7 @@ export function ImportFromToolSection() {
   const [timeZone, setTimeZone] = useState('');
   const [dateFormat, setDateFormat] = useState('');
   const [mappings, setMappings] = useState<PersonMapping[]>([]);
+  const [columnMapping, setColumnMapping] = useState<AnyCsvMapping | null>(null);
   const [history, setHistory] = useState<ImportView[]>([]);
   const [historyError, setHistoryError] = useState('');
 
@@ -85,6 +98,20 @@ export function ImportFromToolSection() {
     setStartError('');
     setStep({ kind: 'reading', file });
     const answer = await previewImport(file, inZone);
+    // A file no known source recognises: its columns are mapped (Any CSV, issue 33).
+    const columns = !answer.ok && (answer.body as { columns?: unknown } | undefined)?.columns;
+    if (!answer.ok && answer.error === 'unknown_source' && Array.isArray(columns)) {
+      setColumnMapping(null);
+      setStep({
+        kind: 'mapping',
+        file,
+        columns: columns.map(String),
+        initial: {},
+        initialPreview: null,
+        preview: null,
+      });
+      return;
+    }
     if (!answer.ok) {
       setUploadError(answer.message);
       setStep({ kind: 'choose' });
@@ -94,11 +121,33 @@ export function ImportFromToolSection() {
     setTimeZone(preview.timeZone);
     setDateFormat(preview.mustChooseDateFormat ? '' : (preview.dateFormats[0] ?? ''));
     setMappings(preview.people.map(suggestedMapping));
-    setStep({ kind: 'preview', file, preview });
+    if (preview.anyCsv) {
+      // A file of a shape imported before: its mapping is filled in, to confirm.
+      setColumnMapping(preview.anyCsv.mapping);
+      setStep({
+        kind: 'mapping',
+        file,
+        columns: preview.anyCsv.columns,
+        initial: preview.anyCsv.mapping,
+        initialPreview: preview,
+        preview,
+      });
+    } else setStep({ kind: 'preview', file, preview });
   };
 
+  // The mapping form's latest preview: the figures, people and Start below follow it.
+  const mapped = (preview: ImportPreview | null, mapping: AnyCsvMapping | null) => {
+    setColumnMapping(mapping);
+    if (preview) {
+      setDateFormat(preview.mustChooseDateFormat ? '' : (preview.dateFormats[0] ?? ''));
+      setMappings(preview.people.map(suggestedMapping));
+    }
+    setStep((current) => (current.kind === 'mapping' ? { ...current, preview } : current));
+  };
+  const shown = step.kind === 'preview' || step.kind === 'mapping' ? step.preview : null;
+
   const start = async () => {
-    if (step.kind !== 'preview') return;
+    if ((step.kind !== 'preview' && step.kind !== 'mapping') || !step.preview) return;
     if (step.preview.mustChooseDateFormat && !dateFormat) {
       setStartError('Choose the order of the dates in the file first.');
       return;
@@ -108,6 +157,7 @@ export function ImportFromToolSection() {
       timeZone: zone,
       dateFormat: step.preview.mustChooseDateFormat ? dateFormat : null,
       people: mappings,
+      ...(step.kind === 'mapping' && columnMapping ? { mapping: columnMapping } : {}),
     });
     setStarting(false);
     if (!answer.ok)
@@ -116,7 +166,10 @@ export function ImportFromToolSection() {
     refreshHistory();
   };
 
-  const file = step.kind === 'reading' || step.kind === 'preview' ? step.file : null;
+  const file =
+    step.kind === 'reading' || step.kind === 'preview' || step.kind === 'mapping'
+      ? step.file
+      : null;
   return (
     <div className="mt-2">
       {step.kind === 'following' ? (
@@ -143,18 +196,33 @@ export function ImportFromToolSection() {
           onFile={(chosen) => void read(chosen, zone)}
         />
       )}
-      {step.kind === 'preview' ? (
+      {step.kind === 'mapping' ? (
+        <AnyCsvMappingStep
+          key={`${step.file.name}-${step.file.size}-${step.file.lastModified}`}
+          file={step.file}
+          timeZone={zone}
+          columns={step.columns}
+          initial={step.initial}
+          initialPreview={step.initialPreview}
+          remembered={step.initialPreview !== null}
+          onPreview={mapped}
+        />
+      ) : null}
+      {(step.kind === 'preview' || step.kind === 'mapping') && shown ? (
         <>
           <ImportPreviewPanel
-            preview={step.preview}
+            preview={shown}
             zones={zones}
-            onTimeZone={(chosen) => void read(step.file, chosen)}
+            onTimeZone={(chosen) =>
+              // The mapping step asks again itself, in the zone chosen.
+              step.kind === 'mapping' ? setTimeZone(chosen) : void read(step.file, chosen)
+            }
             dateFormat={dateFormat}
             onDateFormat={setDateFormat}
           />
-          {step.preview.people.length > 0 ? (
+          {shown.people.length > 0 ? (
             <ImportPeopleStep
-              people={step.preview.people}
+              people={shown.people}
               members={members}
               mappings={mappings}
               onChange={(index, mapping) =>
@@ -166,10 +234,10 @@ export function ImportFromToolSection() {
             <button
               type="button"
               className="btn-primary"
-              disabled={starting || !hasWork(step.preview)}
+              disabled={starting || !hasWork(shown)}
               onClick={() => void start()}
             >
-              {starting ? 'Starting…' : startLabel(step.preview)}
+              {starting ? 'Starting…' : startLabel(shown)}
             </button>
             <button
               type="button"
@@ -179,9 +247,9 @@ export function ImportFromToolSection() {
               Cancel
             </button>
           </div>
-          {!hasWork(step.preview) ? (
+          {!hasWork(shown) ? (
             <p className="mt-2">
-              {step.preview.structure
+              {shown.structure
                 ? 'Everything in this file is in Hourmark already.'
                 : 'This file has no rows left to import.'}
             </p>

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
+import type { RecordKind } from '../../lib/sync/mutations';
+import { logDataForDevices } from './frozen-amounts';
+import type { Membership } from './permissions';
+import { recordKinds, rows, table, type Change, type Runner } from './records';
+import { visibleTo, type Viewer } from './visibility';
+
+// The rows of a change for every person whose devices are listening, read once (issue 34). A
+// poke's delivery used to read them once per person, with the pull's query: with 200 people
+// connected, each push cost 200 reads, and a PGlite server spent its one connection on them.
+// Here each changed row is read once, with the list of those who may see it worked out in the
+// same statement by the pull's own visibility conditions (visibility.ts `visibleTo`), each
+// person's role and member id a row of a VALUES list instead of literals.
+
+/** A person to read for: their membership and the version their devices have heard up to. */
+export interface Reader {
+  userId: string;
+  membership: Membership;
+  since: number;
+}
+
+/** What the read found: each reader's rows (index as in `readers`), or too many to send. */
+export type ReadersChanges = { tooMany: true } | { tooMany: false; byReader: Change[][] };
+
+/** The viewer of the VALUES row `v` (poke-delivery's readers), for `visibleTo`. */
+const viewerRow = (workspaceId: string): Viewer => ({
+  workspaceId,
+  memberId: sql.raw('v.v_member'),
+  mine: sql.raw('jsonb_build_array(v.v_member)'),
+  seesAll: sql.raw('v.v_all'),
+  leads: sql.raw('v.v_leads'),
+});
+
+/**
+ * The rows changed after each reader's `since` up to `upTo` that the reader may see. More than
+ * `limit` changed rows in all answers `tooMany` (the devices are told to pull instead).
+ */
+export async function changesForReaders(
+  runner: Runner,
+  workspaceId: string,
+  readers: readonly Reader[],
+  upTo: number,
+  limit: number,
+): Promise<ReadersChanges> {
+  if (readers.length === 0) return { tooMany: false, byReader: [] };
+  const since = Math.min(...readers.map((r) => r.since));
+  const values = readers.map(
+    (r, i) =>
+      sql`(${i}::int, ${r.userId}::text, ${r.membership.memberId ?? ''}::text, ${seesEveryRow(r.membership)}::boolean, ${mayLeadTeams(r.membership)}::boolean, ${r.since}::bigint)`,
+  );
+  const viewer = viewerRow(workspaceId);
+  const who = (kind: RecordKind) =>
+    sql`ARRAY(SELECT v.v_idx FROM viewers v WHERE t.version > v.v_since AND ${visibleTo(viewer, kind, 't')})`;
+  const data = (kind: RecordKind) => (kind === 'timeLog' ? logDataForDevices('t') : sql`t.data`);
+  const parts = recordKinds.map(
+    (kind) =>
+      sql`(SELECT ${kind}::text AS kind, t.id, t.version, t.deleted, CASE WHEN t.deleted THEN NULL ELSE ${data(kind)} END AS data, t.created_at, t.updated_at, ${who(kind)} AS who
+        FROM ${table(kind)} t WHERE t.workspace_id = ${workspaceId} AND t.version > ${since} AND t.version <= ${upTo}
+        ORDER BY t.version, t.id LIMIT ${limit + 1})`,
+  );
+  // A stopwatch is seen by its own person only.
+  parts.push(
+    sql`(SELECT 'timer'::text AS kind, t.user_id::text AS id, t.version, false AS deleted, t.data, t.updated_at AS created_at, t.updated_at,
+        ARRAY(SELECT v.v_idx FROM viewers v WHERE v.v_user = t.user_id::text AND t.version > v.v_since) AS who
+      FROM timers t WHERE t.workspace_id = ${workspaceId} AND t.version > ${since} AND t.version <= ${upTo}
+        AND t.user_id::text IN (SELECT v.v_user FROM viewers v)
+      ORDER BY t.version LIMIT ${limit + 1})`,
+  );
+  const found = await rows<{
+    kind: Change['kind'];
+    id: string;
+    version: string | number;
+    deleted: boolean;
+    data: Change['data'];
+    created_at: Date | string;
+    updated_at: Date | string;
+    who: (number | string)[] | string | null;
+  }>(
+    runner,
+    sql`WITH viewers (v_idx, v_user, v_member, v_all, v_leads, v_since) AS (VALUES ${sql.join(values, sql`, `)})
+      SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ORDER BY version, kind, id`,
+  );
+  if (found.length > limit) return { tooMany: true };
+  const byReader: Change[][] = readers.map(() => []);
+  for (const { created_at, updated_at, who, ...row } of found) {
+    const change: Change = {
+      ...row,
+      version: Number(row.version),
+      createdAt: new Date(created_at).toISOString(),
+      updatedAt: new Date(updated_at).toISOString(),
+    };
+    for (const index of indexesOf(who)) byReader[index]?.push(change);
+  }
+  return { tooMany: false, byReader };
+}
+
+/** The readers' indexes of an int[] column, as either driver answers it (an array or '{1,2}'). */
+function indexesOf(value: (number | string)[] | string | null): number[] {
+  if (value === null) return [];
+  const list = typeof value === 'string' ? value.replace(/[{}]/g, '').split(',') : value;
+  return list.filter((v) => v !== '').map(Number);
+}
