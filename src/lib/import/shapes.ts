@@ -72,8 +72,27 @@ export interface ImportPreview {
   problems: RowProblem[];
   /** Importable rows the old tool marked invoiced (kept off Uninvoiced) and approved (issue 33). */
   history: { invoicedElsewhere: number; approved: number };
+  /**
+   * A file of clients and projects without time (issue 33: Toggl's account export, Clockify's
+   * projects CSV, Harvest's clients and projects CSVs): no logs are created from it.
+   */
+  structure?: StructurePreview;
   /** Any CSV (issue 33): the file's columns, the mapping read with, and its first rows. */
   anyCsv?: AnyCsvPreview;
+}
+
+/** What a file without time brings besides the counted clients, projects and tasks. */
+export interface StructurePreview {
+  /** Projects the file marks archived (created archived; matched ones stay as they are). */
+  archivedProjects: number;
+  /** Team members the file puts on projects it would create, found in the workspace. */
+  projectMembers: number;
+  /** People on the file's projects who are not team members here (nobody is created). */
+  peopleNotFound: string[];
+  /** Tags named in the file: Hourmark keeps tags on logs, so none is created. */
+  tags: number;
+  /** What the file holds that Hourmark has no place for. */
+  notCarried: string[];
 }
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'undone';

@@ -31,6 +31,8 @@ const fileTypes = new Set([
   // An Excel workbook (issue 33), and what some browsers call one.
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/zip',
+  // What Windows browsers call a .zip (Toggl's account export, issue 33).
+  'application/x-zip-compressed',
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { structureItems } from '../../lib/import/structure';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
@@ -196,7 +197,8 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
         fileName: fileName.slice(0, 255),
         fileSize: bytes.length,
         choices: { timeZone, dateFormat, people: people.people, ...anyCsvChoice(through, me) },
-        totalRows: read.entries.length,
+        // A file without time counts its records (issue 33).
+        totalRows: read.structure ? structureItems(read.structure).length : read.entries.length,
         result,
       });
       await enqueueImport(tx, id, now);
@@ -206,7 +208,7 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
     throw error;
   }
   // The job, when this process runs it, starts from these rows instead of reading the file again.
-  keepEntries(id, read.entries);
+  if (!read.structure) keepEntries(id, read.entries);
   const started = await importOf(db, id);
   return json(
     202,

@@ -1,5 +1,6 @@
 import { fingerprinter } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
+import type { ImportStructure } from '../../lib/import/structure';
 import { dateFormats } from '../../lib/import/date-formats';
 import type { ImportChoices } from '../../lib/import/shapes';
 import type { Runner } from '../sync/records';
@@ -20,6 +21,8 @@ export interface FileEntries {
    * need not scan every log for them (with the tags the import created, in its result).
    */
   workspaceTags?: string[];
+  /** The clients and projects of a file without time (issue 33); its entries are none. */
+  structure?: ImportStructure | undefined;
 }
 
 const KEPT = 2;
@@ -41,8 +44,8 @@ async function printsInSteps(entries: readonly ImportEntry[]): Promise<string[]>
   return prints;
 }
 
-const keep = (importId: string, entries: ImportEntry[]) => {
-  const kept = { entries, prints: null };
+const keep = (importId: string, entries: ImportEntry[], structure?: ImportStructure) => {
+  const kept = { entries, prints: null, structure };
   cache.set(importId, kept);
   while (cache.size > KEPT) cache.delete(cache.keys().next().value ?? '');
   return kept;
@@ -70,7 +73,7 @@ export async function fileEntries(
       ...(anyCsv ? { anyCsv: { mapping: anyCsv.mapping, me: anyCsv.me } } : {}),
     });
     if (!file.ok) return null;
-    kept = keep(importId, file.entries);
+    kept = keep(importId, file.entries, file.structure);
   }
   kept.prints ??= await printsInSteps(kept.entries);
   return kept as FileEntries;

@@ -5,6 +5,7 @@ import type { Counted, ImportPreview, PersonPreview } from '../../lib/import/sha
 import type { Project } from '../../lib/entities/project';
 import type { Task } from '../../lib/entities/task';
 import { amountMinor, resolveBillableRate } from '../../lib/rates';
+import { structurePreview } from './structure-preview';
 import type { WorkspaceFacts } from './workspace-facts';
 
 export type { Counted, ImportPreview, PersonPreview };
@@ -224,5 +225,7 @@ export function buildPreview(
       invoicedElsewhere: entries.filter((e) => e.invoicedElsewhere).length,
       approved: entries.filter((e) => e.approved).length,
     },
+    // A file of clients and projects without time (issue 33) counts its records instead.
+    ...(file.structure ? structurePreview(file.structure, facts) : {}),
   };
 }

@@ -8,6 +8,7 @@ import {
   type ReadImportFile,
   type ReadOptions,
 } from '../../lib/import/read-file';
+import { isWorkbookZip, readZipUpload, zipNames } from './read-zip';
 
 // An uploaded file, CSV or Excel workbook (issue 33): a workbook (an .xlsx is a zip of XML) is
 // recognised by its first bytes, its inflated size measured against a cap BEFORE it is parsed
@@ -86,14 +87,19 @@ async function readWorkbook(
   options: ReadOptions,
   cap: number,
 ): Promise<ReadImportFile> {
+  // Any other zip (issue 33): Toggl's account export, or one CSV export zipped. Its entries'
+  // names are read without inflating them; its size is counted below, before any is inflated.
+  const names = zipNames(bytes);
+  const workbook = !names || isWorkbookZip(names);
   const size = inflatedSize(bytes, cap);
   if (size === 'too large')
     return {
       ok: false,
       error: 'unreadable_file',
-      message: `This workbook unpacks to more than ${Math.round(cap / 1024 / 1024)} MB, more than an import reads. Export a shorter period, or the report as CSV, and import that.`,
+      message: `This ${workbook ? 'workbook' : 'zip'} unpacks to more than ${Math.round(cap / 1024 / 1024)} MB, more than an import reads. Export a shorter period, or the report as CSV, and import that.`,
     };
   if (size === null) return unreadableWorkbook;
+  if (!workbook) return readZipUpload(bytes, options);
   let sheet: unknown[][];
   try {
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);

@@ -13,6 +13,7 @@ import { membershipOf } from '../sync/workspaces';
 import { fileEntries, forgetEntries } from './file-entries';
 import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
+import { structureStep } from './structure-step';
 import { recordFacts } from './workspace-facts';
 import { writeLogs, type PlannedLog } from './write-logs';
 
@@ -89,6 +90,11 @@ export async function importStep(
     await failImport(db, importId, 'The person who started this import left.', now);
     return 'ended';
   }
+  // A file of clients and projects without time (issue 33) is taken record by record.
+  if (file.structure)
+    return structureStep(db, importId, file.structure, now, (error) =>
+      failImport(db, importId, error, now),
+    );
   const createdCount = (r: ImportResult) =>
     r.created.clients.length +
     r.created.projects.length +

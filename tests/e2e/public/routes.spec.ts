@@ -12,7 +12,7 @@ export const publicRoutes: [string, string | RegExp][] = [
   ['/help', 'Advice and answers from the product team'],
   ['/help/quick-start-administrators', /administrators/i],
   ['/help/invoicing-your-clients', 'Invoicing your clients'],
-  ['/help/moving-from-toggl', 'Moving from Toggl'],
+  ['/help/moving-from-toggl', 'Moving from Toggl, Clockify or Harvest'],
   ['/whatNew', "What's new"],
   ['/apps', 'Apps and administration'],
   ['/UserCreds', 'UserCreds'],

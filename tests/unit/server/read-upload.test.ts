@@ -55,9 +55,33 @@ describe('reading an uploaded workbook', () => {
     };
     const workbook = fixture('kimai-timesheet.xlsx');
     expect(await readImportUpload(workbook.subarray(0, 2000))).toEqual(unreadable);
-    expect(await readImportUpload(zipSync({ 'notes.txt': strToU8('hello') }))).toEqual(unreadable);
+    // Issue 33: a zip that is no workbook is read for Toggl's account export or one CSV.
+    expect(await readImportUpload(zipSync({ 'notes.txt': strToU8('hello') }))).toEqual({
+      ok: false,
+      error: 'unreadable_file',
+      message:
+        'This zip holds neither Toggl Track’s account export nor one CSV export. Upload the CSV file itself, or the zip Toggl sent as it is.',
+    });
     expect(await readImportUpload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]))).toEqual(
       unreadable,
     );
+  });
+});
+
+describe('reading a zip that is no workbook (issue 33)', () => {
+  it('refuses a zip bomb of JSON before inflating it, and reads one zipped CSV as that CSV', async () => {
+    const bomb = zipSync({ 'clients.json': new Uint8Array(4 * 1024 * 1024) });
+    expect(await readImportUpload(bomb, {}, 1024 * 1024)).toEqual({
+      ok: false,
+      error: 'unreadable_file',
+      message:
+        'This zip unpacks to more than 1 MB, more than an import reads. Export a shorter period, or the report as CSV, and import that.',
+    });
+    const zipped = await readImportUpload(
+      zipSync({ 'Toggl_time_entries.csv': fixture('toggl-detailed.csv') }),
+    );
+    const plain = await readImportUpload(fixture('toggl-detailed.csv'));
+    expect(zipped.ok && zipped.source).toBe('toggl');
+    expect(zipped.ok && zipped.entries).toEqual(plain.ok && plain.entries);
   });
 });

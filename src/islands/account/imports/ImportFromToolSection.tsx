@@ -15,6 +15,7 @@ import type { AnyCsvMapping } from '../../../lib/import/any-csv-mapping';
 import type { DraftMapping } from './AnyCsvMappingForm';
 import { AnyCsvMappingStep } from './AnyCsvMappingStep';
 import { ImportHistory } from './ImportHistory';
+import { hasWork, startLabel } from './ImportStructureNote';
 import { ImportPeopleStep, suggestedMapping, type MemberChoice } from './ImportPeopleStep';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
 import { ImportProgressPanel } from './ImportProgressPanel';
@@ -233,10 +234,10 @@ export function ImportFromToolSection() {
             <button
               type="button"
               className="btn-primary"
-              disabled={starting || shown.rows.importable === 0}
+              disabled={starting || !hasWork(shown)}
               onClick={() => void start()}
             >
-              {starting ? 'Starting…' : `Start import of ${shown.rows.importable} logs`}
+              {starting ? 'Starting…' : startLabel(shown)}
             </button>
             <button
               type="button"
@@ -246,8 +247,12 @@ export function ImportFromToolSection() {
               Cancel
             </button>
           </div>
-          {shown.rows.importable === 0 ? (
-            <p className="mt-2">This file has no rows left to import.</p>
+          {!hasWork(shown) ? (
+            <p className="mt-2">
+              {shown.structure
+                ? 'Everything in this file is in Hourmark already.'
+                : 'This file has no rows left to import.'}
+            </p>
           ) : null}
           {startError ? (
             <p role="alert" className="field-error mt-2 break-words">

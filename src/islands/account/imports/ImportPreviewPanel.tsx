@@ -4,6 +4,7 @@ import { formatDuration } from '../../../lib/duration';
 import { formatMoney } from '../../../lib/money';
 import { ScrollRegion } from '../../../ui/layout/ScrollRegion';
 import type { Counted, ImportPreview } from '../../../stores/imports';
+import { ImportStructureNote } from './ImportStructureNote';
 
 interface ImportPreviewPanelProps {
   preview: ImportPreview;
@@ -59,7 +60,11 @@ export function ImportPreviewPanel({
       <p className="mt-1 text-sm text-slate-600">
         Read as a {preview.sourceName}, {preview.encoding}.
       </p>
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+      <ImportStructureNote preview={preview} />
+      <dl
+        // A file without time (issue 33) has no time figures to show.
+        className={`mt-3 ${preview.structure ? 'hidden' : 'grid'} grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1`}
+      >
         <dt className="font-semibold">Time logs to import</dt>
         <dd>{plural(rows.importable, 'log', 'logs')}</dd>
         <dt className="font-semibold">Dates</dt>
@@ -110,8 +115,10 @@ export function ImportPreviewPanel({
         </table>
       </ScrollRegion>
 
-      <h4 className="mt-4 font-semibold">Amounts</h4>
-      <p className="mt-1">
+      <h4 hidden={!!preview.structure} className="mt-4 font-semibold">
+        Amounts
+      </h4>
+      <p hidden={!!preview.structure} className="mt-1">
         {amounts.fileCurrency
           ? `The file’s amounts add up to ${formatMoney(amounts.fileMinor, amounts.fileCurrency)}.`
           : 'The file has no amounts.'}{' '}
@@ -120,7 +127,7 @@ export function ImportPreviewPanel({
           : `${plural(amounts.pricedRows, 'row is', 'rows are')} on projects this workspace already has: at Hourmark’s rates ${amounts.pricedRows === 1 ? 'it bills' : 'they bill'} ${formatMoney(amounts.workspaceMinor, amounts.workspaceCurrency)}${amounts.fileCurrency ? `, where the file says ${formatMoney(amounts.fileMinorOfPricedRows, amounts.fileCurrency)}` : ''}.`}
       </p>
 
-      <div className="mt-4 flex flex-wrap gap-4">
+      <div className={`mt-4 ${preview.structure ? 'hidden' : 'flex'} flex-wrap gap-4`}>
         <div>
           <label htmlFor={`${id}-zone`} className="block font-semibold">
             Time zone of the file’s clock times

@@ -59,7 +59,7 @@ export function ImportUploadField({ file, error, busy, onFile }: ImportUploadFie
       <input
         id={id}
         type="file"
-        accept=".csv,text/csv,text/plain"
+        accept=".csv,.xlsx,.zip,text/csv,text/plain"
         disabled={busy}
         className="block w-full max-w-full text-sm"
         aria-describedby={`${id}-help${message ? ` ${id}-error` : ''}`}

@@ -165,7 +165,7 @@ describe('reading a Toggl Track Detailed report', () => {
       return `${result.error}: ${result.message}`;
     };
     expect(refusal(csv('hello,world\n1,2\n'))).toBe(
-      'unknown_source: This file is not a report Hourmark can import: it has no User, Email, Client, Project, Description, Billable, Start date, Start time, Duration columns of Toggl Track’s Detailed report. Hourmark reads Toggl Track’s Detailed report (Reports → Detailed → Export → CSV); Clockify’s Detailed report (Reports → Detailed → Export → Save as CSV); Harvest’s Detailed time report (Reports → Detailed time → Export → CSV); Kimai’s timesheet export in English (Time tracking → Export → CSV).',
+      'unknown_source: This file is not a report Hourmark can import: it has no User, Email, Client, Project, Description, Billable, Start date, Start time, Duration columns of Toggl Track’s Detailed report. Hourmark reads Toggl Track’s Detailed report (Reports → Detailed → Export → CSV); Clockify’s Detailed report (Reports → Detailed → Export → Save as CSV); Harvest’s Detailed time report (Reports → Detailed time → Export → CSV); Kimai’s timesheet export in English (Time tracking → Export → CSV); and, for clients and projects without time, Clockify’s projects list (Projects → Export → CSV); Harvest’s projects list (Projects → Export → CSV); Harvest’s clients list (Manage → Clients → Export); Toggl Track’s account export (zip).',
     );
     // A header close to Clockify's is told which of Clockify's columns it lacks.
     expect(

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportStructure, StructureItem } from '../../lib/import/structure';
+import { structureItems } from '../../lib/import/structure';
+import type { MutationName } from '../../lib/sync/mutations';
+import { can } from '../../lib/policy';
+import { commit } from '../commit/commit';
+import type { Db } from '../db/connect';
+import { applyMutation, type ApplyContext } from '../sync/apply';
+import { membershipOf } from '../sync/workspaces';
+import { forgetEntries } from './file-entries';
+import { ImportRefused } from './records-of-rows';
+import type { StepOutcome } from './run-batch';
+import { memberFor } from './structure-preview';
+import { importOf, saveProgress, type ImportResult } from './store';
+import { workspaceFacts } from './workspace-facts';
+
+// One batch of an import of clients and projects without time (issue 33): the next records of
+// the file, each found in the workspace (as the preview matches it) or created through the one
+// policy (applyMutation), in one commit with the import's new position. The records a batch
+// created are in the import's result, so undo removes them as it does a time report's.
+
+/** Records a batch finds or creates at most (each creation is several statements). */
+export const STRUCTURE_BATCH = 25;
+
+const key = (name: string) => name.trim().toLowerCase();
+
+export async function structureStep(
+  db: Db,
+  importId: string,
+  structure: ImportStructure,
+  now: Date,
+  fail: (error: string) => Promise<void>,
+): Promise<StepOutcome> {
+  const started = await importOf(db, importId);
+  const userId = started?.userId;
+  if (!started || !userId) return 'ended';
+  const items = structureItems(structure);
+  const from = started.position;
+  let committed;
+  try {
+    committed = await commit(
+      db,
+      { workspaceId: started.workspaceId, userId, command: null, at: now },
+      async ({ tx, version, logCommand }) => {
+        const current = await importOf(tx, importId, true);
+        if (
+          !current ||
+          current.position !== from ||
+          !['queued', 'running'].includes(current.status)
+        )
+          return {
+            changed: 0,
+            ended: current?.status !== 'queued' && current?.status !== 'running',
+          };
+        const membership = await membershipOf(tx, userId, started.workspaceId);
+        const refused = membership
+          ? can(membership, 'importData', 'workspace', {})
+          : 'The person who started this import is no longer a member of the workspace.';
+        if (!membership || refused) {
+          await saveProgress(tx, importId, {
+            status: 'failed',
+            position: from,
+            result: current.result,
+            error: refused,
+            now,
+          });
+          return { changed: 0, ended: true };
+        }
+        const result = current.result;
+        const ctx: ApplyContext = { runner: tx, membership, version, now, touched: [] };
+        const facts = await workspaceFacts(tx, started.workspaceId);
+        const batch = items.slice(from, from + STRUCTURE_BATCH);
+        let changed = 0;
+        const create = async (name: MutationName, fields: Record<string, unknown>) => {
+          const id = randomUUID();
+          const outcome = await applyMutation(ctx, { id: 0, name, args: { id, fields } });
+          if (outcome.outcome !== 'ok')
+            throw new ImportRefused(
+              outcome.message ?? `${name} was refused (${outcome.reason ?? ''}).`,
+            );
+          changed += 1;
+          return id;
+        };
+        const found = findIn(facts);
+        for (const item of batch) await take(item, found, create, facts.members, result);
+        const position = from + batch.length;
+        const ended = position >= items.length;
+        await saveProgress(tx, importId, {
+          status: ended ? 'done' : 'running',
+          position,
+          result,
+          now,
+        });
+        logCommand({
+          command: 'importRows',
+          records: [{ kind: 'import', id: importId }],
+          details: { importId, fromLine: null, rows: batch.length, logs: 0 },
+        });
+        return { changed, ended };
+      },
+      (outcome) => outcome.changed > 0,
+    );
+  } catch (error) {
+    if (!(error instanceof ImportRefused)) throw error;
+    await fail(error.message);
+    return 'ended';
+  }
+  if (!committed || committed.result.ended) {
+    forgetEntries(importId);
+    return 'ended';
+  }
+  return 'more';
+}
+
+type Facts = Awaited<ReturnType<typeof workspaceFacts>>;
+
+/** Lookups of the workspace's live clients, projects and tasks, kept up as records are created. */
+function findIn(facts: Facts) {
+  const clients = new Map<string, string>();
+  for (const c of facts.clients) if (!clients.has(key(c.name))) clients.set(key(c.name), c.id);
+  const clientKeyOf = new Map(facts.clients.map((c) => [c.id, key(c.name)]));
+  const projects = new Map<string, string>();
+  for (const p of facts.projects) {
+    const k = `${p.clientId ? (clientKeyOf.get(p.clientId) ?? '') : ''}\u0000${key(p.projectName)}`;
+    if (!projects.has(k)) projects.set(k, p.id);
+  }
+  const tasks = new Set(facts.tasks.map((t) => `${t.projectId ?? ''}\u0000${key(t.task)}`));
+  return { clients, projects, tasks };
+}
+
+async function take(
+  item: StructureItem,
+  found: ReturnType<typeof findIn>,
+  create: (name: MutationName, fields: Record<string, unknown>) => Promise<string>,
+  members: Facts['members'],
+  result: ImportResult,
+): Promise<void> {
+  if (item.kind === 'client') {
+    const name = item.client.name.trim();
+    if (found.clients.has(key(name))) return;
+    const id = await create('createClient', {
+      name,
+      contactPerson: '',
+      email: '',
+      phone: '',
+      address: '',
+      taxName: '',
+      taxPercentage: null,
+      taxNumber: '',
+      status: item.client.archived ? 'Archived' : 'Active',
+    });
+    found.clients.set(key(name), id);
+    result.created.clients.push({ id, name });
+    return;
+  }
+  const { project } = item;
+  const projectKey = `${key(project.client)}\u0000${key(project.name)}`;
+  if (item.kind === 'task') {
+    const projectId = found.projects.get(projectKey);
+    const taskKey = `${projectId ?? ''}\u0000${key(item.task)}`;
+    if (!projectId || found.tasks.has(taskKey)) return;
+    const id = await create('createTask', {
+      projectId,
+      task: item.task.trim(),
+      assigneeIds: [],
+      billableRate: null,
+    });
+    found.tasks.add(taskKey);
+    result.created.tasks.push({ id, name: item.task.trim() });
+    return;
+  }
+  if (found.projects.has(projectKey)) return;
+  // The client was taken before its projects (structureItems puts clients first).
+  const clientId = project.client.trim() ? (found.clients.get(key(project.client)) ?? null) : null;
+  const memberIds = [
+    ...new Set(project.members.flatMap((person) => memberFor(person, members)?.id ?? [])),
+  ];
+  const id = await create('createProject', {
+    projectName: project.name.trim(),
+    clientId,
+    hours: 0,
+    billamount: project.rate ?? 0,
+    description: '',
+    billable: project.billable,
+    rounding: 'false',
+    timeInterval: 15,
+    approval: false,
+    status: project.archived ? 'Archived' : 'Active',
+    memberIds,
+  });
+  found.projects.set(projectKey, id);
+  result.created.projects.push({ id, name: project.name.trim() });
+}
