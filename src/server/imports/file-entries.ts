@@ -19,6 +19,8 @@ export interface FileEntries {
    * need not scan every log for them (with the tags the import created, in its result).
    */
   workspaceTags?: string[];
+  /** The labour rate each person of the file gets as a new team member (labour-rates.ts). */
+  labourRates?: Map<string, number>;
 }
 
 const KEPT = 2;
