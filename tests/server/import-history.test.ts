@@ -7,6 +7,7 @@ import {
   handleStartImport,
   handleUndoImport,
 } from '../../src/server/api/import-run-handlers';
+import { handleReport } from '../../src/server/api/report-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { runDueJobs } from '../../src/server/jobs/scheduler';
 import { mailOff } from '../../src/server/mail/mailer';
@@ -205,6 +206,23 @@ describe.each(drivers)('history kept by the import job, on $name', (driver) => {
         ],
       ],
     ]);
+    // Reports count them: every log of October, the invoiced ones as invoiced.
+    const report = async (invoiced: string) => {
+      const res = await handleReport(
+        new Request(
+          `https://hourmark.test/api/report?workspace=${ws()}&from=2026-10-01&to=2026-10-31&invoiced=${invoiced}`,
+          { headers: { cookie: admin.cookie } },
+        ),
+        context(database, clock),
+      );
+      expect(res.status).toBe(200);
+      const { totals } = (await res.json()) as { totals: { logs: number; seconds: number } };
+      return [totals.logs, totals.seconds];
+    };
+    // Harvest's 23436 s and Clockify's 24330 s; invoiced elsewhere: 2736 + 2730 s.
+    expect(await report('any')).toEqual([9, 47766]);
+    expect(await report('yes')).toEqual([2, 5466]);
+    expect(await report('no')).toEqual([7, 42300]);
     const draft = await handleDraftInvoice(
       new Request('https://hourmark.test/api/invoices', {
         method: 'POST',
