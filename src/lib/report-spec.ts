@@ -41,7 +41,10 @@ export interface ReportFilter {
   tagMode: 'any' | 'all';
   billable: 'any' | 'yes' | 'no';
   statuses: (typeof logStatuses)[number][];
-  /** On an issued invoice or not (drafts and void invoices do not count). */
+  /**
+   * On an issued invoice or not (drafts and void invoices do not count); a log imported as
+   * invoiced in another tool counts as invoiced (issue 32).
+   */
   invoiced: 'any' | 'yes' | 'no';
 }
 

@@ -295,7 +295,7 @@ export function DetailedReportScreen() {
         {can.isAdmin
           ? select('report-invoiced', 'Invoiced', invoiced, setInvoiced, [
               { value: 'any', label: 'Invoiced or not' },
-              { value: 'yes', label: 'On an issued invoice' },
+              { value: 'yes', label: 'On an issued invoice or invoiced outside Hourmark' },
               { value: 'no', label: 'Not invoiced' },
             ])
           : null}

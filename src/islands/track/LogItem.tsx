@@ -39,6 +39,12 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
               Non-billable
             </span>
           ) : null}
+          {log.invoicedElsewhere === true ? (
+            // Imported as invoiced in another tool (issue 32): Uninvoiced never offers it.
+            <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-normal text-slate-800">
+              Invoiced outside Hourmark
+            </span>
+          ) : null}
         </p>
         <LogWhoWhen log={log} context={context} />
         {log.tags ? <p className="text-sm text-slate-700">Tags: {log.tags}</p> : null}

@@ -51,6 +51,7 @@ export const fastTimeLog = fastObject({
   // `z.string().optional().catch(undefined)`: a note that is not text is dropped.
   reviewNote: (v) => (typeof v === 'string' ? v : undefined),
   billable: (v) => (typeof v === 'boolean' ? v : undefined),
+  invoicedElsewhere: (v) => (typeof v === 'boolean' ? v : undefined),
   invoice: (v) => (typeof v === 'string' ? v : undefined),
   billed: fastBilled,
   createdAt: fastTimestamp,

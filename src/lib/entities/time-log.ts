@@ -39,6 +39,8 @@ const timeLogObject = z
      * before) bills as its project's setting says (src/lib/log-billable.ts).
      */
     billable: z.boolean().optional().catch(undefined),
+    /** Invoiced in another tool before it was imported (issue 32): kept off Uninvoiced. */
+    invoicedElsewhere: z.boolean().optional().catch(undefined),
     /** The number of the issued invoice that holds the log (set by the server, issue 14). */
     invoice: z.string().optional().catch(undefined),
     /**

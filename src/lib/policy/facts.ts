@@ -27,6 +27,8 @@ export interface LogFacts {
   reviewNote?: string | undefined;
   /** The issued invoice that holds it (its number), if any. */
   invoice?: string | undefined;
+  /** Invoiced in another tool before it was imported (issue 32). */
+  invoicedElsewhere?: boolean | undefined;
 }
 
 /** Reads a stored record's fields into the shapes above (server rows and device caches alike). */
@@ -53,6 +55,7 @@ export const factsOf = {
     status: typeof data['status'] === 'string' ? data['status'] : undefined,
     reviewNote: typeof data['reviewNote'] === 'string' ? data['reviewNote'] : undefined,
     invoice: typeof data['invoice'] === 'string' ? data['invoice'] : undefined,
+    invoicedElsewhere: data['invoicedElsewhere'] === true,
   }),
 };
 

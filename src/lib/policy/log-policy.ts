@@ -121,6 +121,10 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
     if (missing) return missing;
   }
   if (actor.role === 'Admin') return null;
+  // Whether a log was billed in another tool decides what Uninvoiced offers: an Admin's call,
+  // as invoices are (an imported log keeps it; everything else about it stays editable).
+  if ((after?.invoicedElsewhere ?? false) !== (before?.invoicedElsewhere ?? false) && after)
+    return 'Only an Admin marks a log as invoiced outside Hourmark.';
   const locked = lockProblem(actor.rules, now, before?.date, after?.date);
   if (locked) return locked;
   if (before) {

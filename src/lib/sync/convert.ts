@@ -149,5 +149,6 @@ export function timeLogToServer(l: TimeLog, undatedDay = '') {
     status: l.status,
     ...(l.reviewNote ? { reviewNote: l.reviewNote } : {}),
     ...(typeof l.billable === 'boolean' ? { billable: l.billable } : {}),
+    ...(l.invoicedElsewhere === true ? { invoicedElsewhere: true } : {}),
   });
 }

@@ -65,5 +65,6 @@ export const serverFieldNames = {
     'status',
     'reviewNote',
     'billable',
+    'invoicedElsewhere',
   ],
 } as const satisfies Record<RecordKind, readonly string[]>;

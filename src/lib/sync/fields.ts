@@ -142,6 +142,11 @@ export const timeLogFields = z
      * true or absent (logs from before) bills as the project's setting says.
      */
     billable: z.boolean({ invalid_type_error: 'Must be true or false' }).optional(),
+    /**
+     * Invoiced in another tool before it was imported (issue 32): never offered on Uninvoiced
+     * nor taken by a draft; counted in reports as any log. Only Admins set or clear it.
+     */
+    invoicedElsewhere: z.boolean({ invalid_type_error: 'Must be true or false' }).optional(),
   })
   .strict();
 

@@ -23,6 +23,8 @@ export interface FileEntries {
   workspaceTags?: string[];
   /** The clients and projects of a file without time (issue 33); its entries are none. */
   structure?: ImportStructure | undefined;
+  /** The labour rate each person of the file gets as a new team member (labour-rates.ts). */
+  labourRates?: Map<string, number>;
 }
 
 const KEPT = 2;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportEntry } from '../../lib/import/entry';
+import { personKeyOf } from '../../lib/import/labour-rates';
 import type { MutationName } from '../../lib/sync/mutations';
 import { applyMutation, type ApplyContext } from '../sync/apply';
 import type { ImportResult, PersonChoice } from './store';
@@ -32,6 +33,8 @@ export function recordsOfRows(
   facts: RecordFacts,
   people: readonly PersonChoice[],
   result: ImportResult,
+  /** The labour rate a person of the file gets as a new team member (labour-rates.ts). */
+  labourRates: ReadonlyMap<string, number> = new Map(),
 ) {
   const clients = new Map<string, string>();
   for (const c of facts.clients) if (!clients.has(key(c.name))) clients.set(key(c.name), c.id);
@@ -52,8 +55,7 @@ export function recordsOfRows(
   for (const tag of [...facts.tags, ...result.created.tags])
     if (!tags.has(key(tag))) tags.set(key(tag), tag.trim());
   const liveMembers = new Set(facts.members.map((m) => m.id));
-  const personKey = (person: { email: string; name: string }) =>
-    person.email || `name:${key(person.name)}`;
+  const personKey = personKeyOf;
   const choices = new Map(people.map((p) => [personKey(p), p]));
   const newMembers = new Map(result.created.members.map((m) => [m.person, m.id]));
 
@@ -137,7 +139,8 @@ export function recordsOfRows(
     const id = await create('createMember', {
       name,
       email: person.email,
-      LoborRate: 0,
+      // The file's cost rate (Harvest's Cost Rate), so their logs' labour cost is kept too.
+      LoborRate: labourRates.get(k) ?? 0,
       BillableRate: 0,
       Role: 'Normal',
       notes: '',

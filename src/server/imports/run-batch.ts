@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { textAsParagraph } from '../../lib/html-text';
 import type { ImportEntry } from '../../lib/import/entry';
+import { latestLabourRates } from '../../lib/import/labour-rates';
 import { can, missingLogFields } from '../../lib/policy';
 import { lockedUpTo } from '../../lib/workspace-rules';
 import { commit } from '../commit/commit';
@@ -151,7 +152,8 @@ export async function importStep(
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
         const facts = await recordFacts(tx, started.workspaceId, file.workspaceTags);
         file.workspaceTags ??= facts.tags;
-        const records = recordsOfRows(ctx, facts, current.choices.people, result);
+        file.labourRates ??= latestLabourRates(file.entries);
+        const records = recordsOfRows(ctx, facts, current.choices.people, result, file.labourRates);
         const locked = lockedUpTo(membership.rules, now);
         const planned: (PlannedLog & { print: string; seconds: number })[] = [];
         const skipped: { line: number; reason: string }[] = [];
@@ -260,9 +262,10 @@ function logFields(
 ): Fields | string {
   const tags = records.tags.join(', ');
   if (tags.length > 500) return 'The row’s tags are longer than 500 characters together.';
-  // History is kept as it was: a row of a project that asks for approval is pending, unless the
-  // period it is in is locked already (nobody could approve it any more).
-  const pending = records.approval && (locked === null || entry.date > locked);
+  // History is kept as it was: a row of a project that asks for approval is pending unless the
+  // file says it was approved (Harvest's Approved?) or the period it is in is locked already
+  // (nobody could approve it any more). The importing Admin's approval passes the one policy.
+  const pending = records.approval && !entry.approved && (locked === null || entry.date > locked);
   return {
     date: entry.date,
     projectId: records.projectId,
@@ -276,5 +279,7 @@ function logFields(
     exp: 0,
     status: pending ? 'pending' : 'approved',
     billable: entry.billable,
+    // Invoiced in the old tool: never offered on Uninvoiced (written only when so, as older logs lack it).
+    ...(entry.invoicedElsewhere ? { invoicedElsewhere: true } : {}),
   };
 }

@@ -48,7 +48,8 @@ export interface InvoiceView {
 }
 
 /**
- * A draft for a client from the approved, uninvoiced logs with a billable amount or expenses of
+ * A draft for a client from the approved, uninvoiced logs (a log imported as invoiced in another
+ * tool is not, issue 32) with a billable amount or expenses of
  * its projects (or of `projectIds`, which may name projects without a client) between two days. Its logs are reserved: no other invoice
  * offers them, but they stay editable until it is issued.
  */
@@ -94,6 +95,7 @@ export async function createDraft(
           AND l.date >= ${input.from} AND l.date <= ${input.to}
           AND coalesce(l.data->>'status', 'approved') = 'approved'
           AND (l.billable_minor > 0 OR l.expense_minor > 0) ${onlyProjects}
+          AND coalesce(l.data->>'invoicedElsewhere', 'false') <> 'true'
         ON CONFLICT (workspace_id, log_id) DO NOTHING RETURNING log_id`,
       );
       if (reserved.length === 0) {

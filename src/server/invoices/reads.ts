@@ -196,7 +196,8 @@ export async function clientCreditsOf(
 }
 
 /**
- * Per client, the approved billable time and expenses not on any invoice, by project; and apart,
+ * Per client, the approved billable time and expenses not on any invoice (nor invoiced in another
+ * tool before an import, issue 32), by project; and apart,
  * the projects without a client (issue 29), which no invoice takes until a client is chosen for
  * them on a draft (createDraft with their ids).
  */
@@ -232,6 +233,7 @@ export async function uninvoicedOf(
         AND coalesce(l.data->>'status', 'approved') = 'approved'
         AND (l.billable_minor > 0 OR l.expense_minor > 0)
         AND NOT EXISTS (SELECT 1 FROM invoice_logs il WHERE il.workspace_id = l.workspace_id AND il.log_id = l.id)
+        AND coalesce(l.data->>'invoicedElsewhere', 'false') <> 'true'
       GROUP BY p.client_id, c.data->>'name', l.project_id, p.data->>'projectName'
       ORDER BY c.data->>'name', p.data->>'projectName'`,
   );

@@ -102,7 +102,8 @@ export function conditions(membership: Membership, f: ReportFilter): SQL {
   if (f.memberIds.length) parts.push(anyOf(sql`l.member_id`, f.memberIds));
   if (f.statuses.length) parts.push(anyOf(sql`l.data->>'status'`, f.statuses));
   if (f.invoiced !== 'any') {
-    const onIssued = sql`EXISTS (SELECT 1 FROM invoice_logs il JOIN invoices i ON i.id = il.invoice_id WHERE il.workspace_id = l.workspace_id AND il.log_id = l.id AND i.status = 'issued')`;
+    // A log imported as invoiced in another tool (issue 32) counts as invoiced: it is not left to bill.
+    const onIssued = sql`(EXISTS (SELECT 1 FROM invoice_logs il JOIN invoices i ON i.id = il.invoice_id WHERE il.workspace_id = l.workspace_id AND il.log_id = l.id AND i.status = 'issued') OR coalesce(l.data->>'invoicedElsewhere', 'false') = 'true')`;
     parts.push(f.invoiced === 'yes' ? onIssued : sql`NOT ${onIssued}`);
   }
   if (f.billable !== 'any')

@@ -62,7 +62,9 @@ async function describe(runner: Runner, membership: Membership, f: ReportFilter)
     lines.push(f.billable === 'yes' ? 'Billable only' : 'Non-billable only');
   if (f.statuses.length) lines.push(`Status: ${f.statuses.join(', ')}`);
   if (f.invoiced !== 'any')
-    lines.push(f.invoiced === 'yes' ? 'On an issued invoice' : 'Not invoiced');
+    lines.push(
+      f.invoiced === 'yes' ? 'On an issued invoice or invoiced outside Hourmark' : 'Not invoiced',
+    );
   return lines.length ? lines : ['All logs'];
 }
 
