@@ -239,6 +239,16 @@ function device(spec, workspaceId, index, sent, delays) {
       page = `&upTo=${res.body.cookie}&cursor=${res.body.next}`;
     }
   }
+  // Rows that come during a pull wait for it and are laid over what it brought, as the
+  // browser's engine does (session.ts `patched`); a gap after it asks for one more pull.
+  const held = [];
+  function patched(patch) {
+    if (cookie !== null && cookie >= patch.to) return;
+    if (pulling) return void held.push(patch);
+    if (cookie === null || cookie < patch.from) return void pull();
+    note(patch.changes.map((c) => c.id));
+    cookie = Math.max(cookie, patch.to);
+  }
   /** One pull at a time; a pull asked for meanwhile runs once more after it. */
   function pull() {
     if (pulling) {
@@ -251,6 +261,7 @@ function device(spec, workspaceId, index, sent, delays) {
         await pullOnce();
       } while (again);
       pulling = null;
+      for (const patch of held.splice(0).sort((a, b) => a.from - b.from)) patched(patch);
     })();
     return pulling;
   }
@@ -301,13 +312,7 @@ function device(spec, workspaceId, index, sent, delays) {
               } else if (event === 'poke') {
                 const { version } = JSON.parse(data);
                 if (cookie === null || version > cookie) void pull();
-              } else if (event === 'changes') {
-                const patch = JSON.parse(data);
-                if (cookie !== null && cookie >= patch.from && !pulling) {
-                  note(patch.changes.map((c) => c.id));
-                  cookie = Math.max(cookie, patch.to);
-                } else void pull();
-              }
+              } else if (event === 'changes') patched(JSON.parse(data));
             }
           });
         },

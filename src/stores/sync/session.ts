@@ -10,6 +10,8 @@ import { createBackoff, worthRetrying, type Transport } from './transport';
 
 /** Mutations per push; the server takes up to 500. */
 const BATCH = 100;
+/** Poke rows kept while a pull is under way; past this many, one more pull is simpler. */
+const MOST_HELD_PATCHES = 50;
 
 /** What one open workspace's sync knows right now, for the status line. */
 export interface SessionView {
@@ -66,6 +68,8 @@ export function createSession(deps: {
   let problem: string | null = null;
   let networkDown = false;
   let caughtUp = false;
+  /** Poke rows that arrived during a pull (patched), in order of arrival. */
+  const heldPatches: PokePatch[] = [];
   /** Mutation ids up to this one were pushed by this tab and answered; the pull confirms them. */
   let pushedUpTo = 0;
   const live = () => !stopped && !problem;
@@ -87,7 +91,10 @@ export function createSession(deps: {
     if (!stopped) deps.changed();
   };
   const pushes = coalesce(pushOutbox, live, settled);
-  const pulls = coalesce(pullOnce, live, settled);
+  const pulls = coalesce(pullOnce, live, () => {
+    settled();
+    layHeldPatches();
+  });
   const pushNow = pushes.run;
   const pullNow = pulls.run;
 
@@ -216,7 +223,15 @@ export function createSession(deps: {
     if (!live() || !leader) return;
     const at = cookieVersion();
     if (caughtUp && at !== null && at >= patch.to) return;
-    if (!caughtUp || at === null || at < patch.from || pulls.busy()) return void pullNow();
+    // A pull under way may bring these rows or stop short of them: they wait for it to end, and
+    // are laid over what it brought then, instead of asking for one more pull each. In a busy
+    // workspace rows arrive faster than a pull takes, and every device would pull forever.
+    if (pulls.busy()) {
+      if (heldPatches.length < MOST_HELD_PATCHES) heldPatches.push(patch);
+      else void pullNow();
+      return;
+    }
+    if (!caughtUp || at === null || at < patch.from) return void pullNow();
     applyPull({
       owner: me,
       outbox,
@@ -226,6 +241,12 @@ export function createSession(deps: {
       now: clock.now(),
     });
     deps.changed();
+  }
+
+  /** Rows that came while a pull was under way, laid over what it brought (or pulled for). */
+  function layHeldPatches(): void {
+    const held = heldPatches.splice(0).sort((a, b) => a.from - b.from);
+    for (const patch of held) patched(patch);
   }
 
   return {

@@ -174,5 +174,32 @@ describe('sync engine and the poke stream', () => {
     await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
     latest().dispatchEvent(new MessageEvent('changes', { data: 'not json' }));
     await vi.waitFor(() => expect(pulls).toBe(before + 3));
+    await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
+
+    // Rows that come while a pull is under way wait for it, and are laid over what it brought:
+    // no pull more for each (in a busy workspace, rows come faster than a pull takes).
+    let release = () => {};
+    server.holdPulls = new Promise<void>((resolve) => (release = resolve));
+    const during = pulls;
+    send('poke', { version: 5 });
+    await vi.waitFor(() => expect(pulls).toBe(during + 1));
+    server.version = 5;
+    for (const [id, name, version] of [
+      ['c5', 'Dana', 5],
+      ['c6', 'Eero', 6],
+      ['c7', 'Fenna', 7],
+    ] as const) {
+      if (version > 5) continue;
+      const { kind: _kind, ...row } = clientRow(id, name, version);
+      server.rows.set(`client:${id}`, { kind: 'client', ...row });
+    }
+    send('changes', { from: 5, to: 6, changes: [clientRow('c6', 'Eero', 6)] });
+    send('changes', { from: 6, to: 7, changes: [clientRow('c7', 'Fenna', 7)] });
+    server.holdPulls = null;
+    release();
+    await vi.waitFor(() =>
+      expect(names().sort()).toEqual(['Acme Ltd', 'Bolt', 'Cora', 'Dana', 'Eero', 'Fenna']),
+    );
+    expect(pulls).toBe(during + 1);
   });
 });
