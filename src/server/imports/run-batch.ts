@@ -3,16 +3,16 @@ import { sql } from 'drizzle-orm';
 import { textAsParagraph } from '../../lib/html-text';
 import type { ImportEntry } from '../../lib/import/entry';
 import { latestLabourRates } from '../../lib/import/labour-rates';
-import { can, missingLogFields } from '../../lib/policy';
+import { missingLogFields } from '../../lib/policy';
 import { lockedUpTo } from '../../lib/workspace-rules';
 import { commit } from '../commit/commit';
 import type { Db } from '../db/connect';
 import { recomputeTouched, type LogScope } from '../sync/amounts';
 import type { ApplyContext } from '../sync/apply';
 import { rows, type Fields } from '../sync/records';
-import { membershipOf } from '../sync/workspaces';
 import { fileEntries, forgetEntries } from './file-entries';
 import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
+import { startBatch } from './batch-start';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
 import { structureStep } from './structure-step';
 import { recordFacts } from './workspace-facts';
@@ -107,31 +107,15 @@ export async function importStep(
       db,
       { workspaceId: started.workspaceId, userId, command: null, at: now },
       async ({ tx, version, logCommand }) => {
-        const current = await importOf(tx, importId, true);
-        // Another process ran this batch meanwhile (or the import ended): nothing to do.
-        if (
-          !current ||
-          current.position !== from ||
-          !['queued', 'running'].includes(current.status)
-        )
-          return {
-            changed: 0,
-            ended: current?.status !== 'queued' && current?.status !== 'running',
-          };
-        const membership = await membershipOf(tx, userId, started.workspaceId);
-        const refused = membership
-          ? can(membership, 'importData', 'workspace', {})
-          : 'The person who started this import is no longer a member of the workspace.';
-        if (!membership || refused) {
-          await saveProgress(tx, importId, {
-            status: 'failed',
-            position: from,
-            result: current.result,
-            error: refused,
-            now,
-          });
-          return { changed: 0, ended: true };
-        }
+        const opened = await startBatch(
+          tx,
+          importId,
+          from,
+          { userId, workspaceId: started.workspaceId },
+          now,
+        );
+        if ('stop' in opened) return opened.stop;
+        const { current, membership } = opened;
         const result = current.result;
         const createdBefore = createdCount(result);
         const seen = new Set(

@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ImportStructure, StructureItem } from '../../lib/import/structure';
 import { structureItems } from '../../lib/import/structure';
 import type { MutationName } from '../../lib/sync/mutations';
-import { can } from '../../lib/policy';
 import { commit } from '../commit/commit';
 import type { Db } from '../db/connect';
 import { applyMutation, type ApplyContext } from '../sync/apply';
-import { membershipOf } from '../sync/workspaces';
 import { forgetEntries } from './file-entries';
 import { ImportRefused } from './records-of-rows';
 import type { StepOutcome } from './run-batch';
 import { memberFor } from './structure-preview';
+import { startBatch } from './batch-start';
 import { importOf, saveProgress, type ImportResult } from './store';
 import { workspaceFacts } from './workspace-facts';
 
@@ -42,30 +41,15 @@ export async function structureStep(
       db,
       { workspaceId: started.workspaceId, userId, command: null, at: now },
       async ({ tx, version, logCommand }) => {
-        const current = await importOf(tx, importId, true);
-        if (
-          !current ||
-          current.position !== from ||
-          !['queued', 'running'].includes(current.status)
-        )
-          return {
-            changed: 0,
-            ended: current?.status !== 'queued' && current?.status !== 'running',
-          };
-        const membership = await membershipOf(tx, userId, started.workspaceId);
-        const refused = membership
-          ? can(membership, 'importData', 'workspace', {})
-          : 'The person who started this import is no longer a member of the workspace.';
-        if (!membership || refused) {
-          await saveProgress(tx, importId, {
-            status: 'failed',
-            position: from,
-            result: current.result,
-            error: refused,
-            now,
-          });
-          return { changed: 0, ended: true };
-        }
+        const opened = await startBatch(
+          tx,
+          importId,
+          from,
+          { userId, workspaceId: started.workspaceId },
+          now,
+        );
+        if ('stop' in opened) return opened.stop;
+        const { current, membership } = opened;
         const result = current.result;
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched: [] };
         const facts = await workspaceFacts(tx, started.workspaceId);
