@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handleDelete, handleLogin } from '../../src/server/api/handlers';
 import { handlePoke, handlePush } from '../../src/server/api/sync-handlers';
+import { handleSaveTeam } from '../../src/server/api/team-handlers';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { openStream, STREAM_LIMITS, tellOfNotice } from '../../src/server/sync/poke';
 import { rows } from '../../src/server/sync/records';
 import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
 import {
+  clientFields,
   joinWorkspace,
   projectFields,
   pusher,
@@ -448,6 +450,115 @@ describe.each(drivers)('poke on $name', (driver) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(idsOf(nik)).toEqual([]);
     for (const open of [nikStream, miaStream, adminStream]) open.close();
+  });
+
+  it('sends a Manager who leads a team the changes of its members only, with their projects’ clients and members', async () => {
+    const { admin, ok } = await team();
+    const [miaId, raviId, samId] = [`m-mia-${counter}`, `m-ravi-${counter}`, `m-sam-${counter}`];
+    await ok(admin, 'createMember', { id: miaId, fields: teamMember(`Mia${counter}`, 'Manager') });
+    await ok(admin, 'createMember', { id: raviId, fields: teamMember(`Ravi${counter}`, 'Normal') });
+    await ok(admin, 'createMember', { id: samId, fields: teamMember(`Sam${counter}`, 'Normal') });
+    const mia = await joinWorkspace(
+      database,
+      admin.workspaceId,
+      { name: 'Mia', email: `mia-lead${counter}@example.com` },
+      'Manager',
+      miaId,
+    );
+    const miaHeard = collect(
+      (await subscribe({ cookie: mia.cookie, workspaceId: admin.workspaceId })).reader,
+    );
+    const saved = await handleSaveTeam(
+      post(
+        '/sync/teams',
+        {
+          workspaceId: admin.workspaceId,
+          name: 'Design',
+          memberIds: [miaId, raviId],
+          leadIds: [miaId],
+        },
+        admin.cookie,
+      ),
+      context(database),
+    );
+    expect(saved.status).toBe(201);
+    // The team's own poke (everyone pulls: who sees what changed) is heard before the push, so
+    // the two are not told together as one plain poke.
+    const [{ version: teamVersion } = { version: 0 }] = await rows<{ version: number }>(
+      database.db,
+      sql`SELECT version::int AS version FROM workspaces WHERE id = ${admin.workspaceId}`,
+    );
+    await vi.waitFor(
+      () =>
+        expect(
+          miaHeard.some((h) => {
+            const data = h.data as { version?: number; to?: number };
+            return (data.version ?? data.to ?? 0) >= teamVersion;
+          }),
+        ).toBe(true),
+      { timeout: 5000 },
+    );
+    const [clientId, projectId, raviLog, samLog] = [
+      `c-lead-${counter}`,
+      `p-lead-${counter}`,
+      `l-ravi-${counter}`,
+      `l-sam-${counter}`,
+    ];
+    const pushed = await handlePush(
+      post(
+        '/sync/push',
+        {
+          workspaceId: admin.workspaceId,
+          clientId: `poker-lead-${counter}-${'b'.repeat(16)}`,
+          mutations: [
+            {
+              id: 1,
+              name: 'createClient',
+              args: { id: clientId, fields: clientFields('Lead Co') },
+            },
+            {
+              id: 2,
+              name: 'createProject',
+              args: {
+                id: projectId,
+                fields: {
+                  ...projectFields('Design work', clientId),
+                  memberIds: [miaId, raviId, samId],
+                },
+              },
+            },
+            {
+              id: 3,
+              name: 'addTimeLog',
+              args: { id: raviLog, fields: { ...log, projectId, memberId: raviId } },
+            },
+            {
+              id: 4,
+              name: 'addTimeLog',
+              args: { id: samLog, fields: { ...log, projectId, memberId: samId } },
+            },
+            { id: 5, name: 'updateMember', args: { id: raviId, changes: { notes: 'Ravi' } } },
+            { id: 6, name: 'updateMember', args: { id: samId, changes: { notes: 'Sam' } } },
+          ],
+        },
+        admin.cookie,
+      ),
+      context(database),
+    );
+    expect(pushed.status).toBe(200);
+    const ours = [clientId, projectId, raviLog, samLog, raviId, samId];
+    const idsOf = () =>
+      miaHeard
+        .filter((h) => h.event === 'changes')
+        .flatMap((h) => (h.data as { changes: { id: string }[] }).changes.map((c) => c.id))
+        .filter((id) => ours.includes(id))
+        .sort();
+    // Sam is on her project but not in her team: his log and his record stay off her device.
+    await vi.waitFor(() => expect(idsOf()).toEqual([clientId, projectId, raviLog, raviId].sort()), {
+      timeout: 5000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(idsOf()).toEqual([clientId, projectId, raviLog, raviId].sort());
   });
 
   it('ends the stream of a member removed from the team', async () => {

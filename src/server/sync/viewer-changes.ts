@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { logDataForDevices } from './frozen-amounts';
 import type { Membership } from './permissions';
 import { recordKinds, rows, table, type Change, type Runner } from './records';
-import { visibleTo, type Viewer } from './visibility';
+import { viewerSets, visibleTo, type Viewer, type ViewerSet } from './visibility';
 
 // The rows of a change for every person whose devices are listening, read once (issue 34). A
 // poke's delivery used to read them once per person, with the pull's query: with 200 people
@@ -23,14 +23,52 @@ export interface Reader {
 /** What the read found: each reader's rows (index as in `readers`), or too many to send. */
 export type ReadersChanges = { tooMany: true } | { tooMany: false; byReader: Change[][] };
 
-/** The viewer of the VALUES row `v` (poke-delivery's readers), for `visibleTo`. */
-const viewerRow = (workspaceId: string): Viewer => ({
-  workspaceId,
+/** The columns of `viewers` (below) holding each of a reader's sets (`viewerSets`). */
+const setColumn: Record<ViewerSet, string> = {
+  projects: 'v_projects',
+  clients: 'v_clients',
+  projectMembers: 'v_project_members',
+  teamMembers: 'v_team_members',
+};
+
+/**
+ * The readers as a table `viewers`: each one's VALUES row, with the sets their visibility is made
+ * of worked out once per reader (an array each), not once per changed row and reader. With 500
+ * people listening, evaluating the sets' subqueries per row and person kept PostgreSQL busy for
+ * longer than the pushes were apart.
+ */
+function viewersTable(workspaceId: string, readers: readonly Reader[]): SQL {
+  const values = readers.map(
+    (r, i) =>
+      sql`(${i}::int, ${r.userId}::text, ${r.membership.memberId ?? ''}::text, ${seesEveryRow(r.membership)}::boolean, ${mayLeadTeams(r.membership)}::boolean, ${r.since}::bigint)`,
+  );
+  const sets = viewerSets(
+    workspaceId,
+    sql.raw('r.v_member'),
+    sql.raw('jsonb_build_array(r.v_member)'),
+  );
+  // Only those who may lead teams look into their projects' members and their teams' members.
+  const unused = (set: ViewerSet) =>
+    set === 'projectMembers' || set === 'teamMembers'
+      ? sql.raw('r.v_all OR NOT r.v_leads')
+      : sql.raw('r.v_all');
+  const arrays = (Object.keys(setColumn) as ViewerSet[]).map(
+    (set) =>
+      sql`CASE WHEN ${unused(set)} THEN NULL ELSE ARRAY(${sets[set]}) END AS ${sql.raw(setColumn[set])}`,
+  );
+  return sql`readers (v_idx, v_user, v_member, v_all, v_leads, v_since) AS (VALUES ${sql.join(values, sql`, `)}),
+    viewers AS (SELECT r.*, ${sql.join(arrays, sql`, `)}, (NOT r.v_all AND ${sets.leadsTeams}) AS v_leads_teams FROM readers r)`;
+}
+
+/** The viewer of the `viewers` row `v`, for `visibleTo`. */
+const viewerRow: Viewer = {
   memberId: sql.raw('v.v_member'),
   mine: sql.raw('jsonb_build_array(v.v_member)'),
+  isIn: (set, column) => sql`${column} = ANY(${sql.raw(`v.${setColumn[set]}`)})`,
+  leadsTeams: sql.raw('v.v_leads_teams'),
   seesAll: sql.raw('v.v_all'),
   leads: sql.raw('v.v_leads'),
-});
+};
 
 /**
  * The rows changed after each reader's `since` up to `upTo` that the reader may see. More than
@@ -45,11 +83,7 @@ export async function changesForReaders(
 ): Promise<ReadersChanges> {
   if (readers.length === 0) return { tooMany: false, byReader: [] };
   const since = Math.min(...readers.map((r) => r.since));
-  const values = readers.map(
-    (r, i) =>
-      sql`(${i}::int, ${r.userId}::text, ${r.membership.memberId ?? ''}::text, ${seesEveryRow(r.membership)}::boolean, ${mayLeadTeams(r.membership)}::boolean, ${r.since}::bigint)`,
-  );
-  const viewer = viewerRow(workspaceId);
+  const viewer = viewerRow;
   const who = (kind: RecordKind) =>
     sql`ARRAY(SELECT v.v_idx FROM viewers v WHERE t.version > v.v_since AND ${visibleTo(viewer, kind, 't')})`;
   const data = (kind: RecordKind) => (kind === 'timeLog' ? logDataForDevices('t') : sql`t.data`);
@@ -78,7 +112,7 @@ export async function changesForReaders(
     who: (number | string)[] | string | null;
   }>(
     runner,
-    sql`WITH viewers (v_idx, v_user, v_member, v_all, v_leads, v_since) AS (VALUES ${sql.join(values, sql`, `)})
+    sql`WITH ${viewersTable(workspaceId, readers)}
       SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ORDER BY version, kind, id`,
   );
   if (found.length > limit) return { tooMany: true };

@@ -18,12 +18,15 @@ import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
  * `at` is the table's alias in the query ('' when the table is not aliased).
  */
 export function visibleCondition(membership: Membership, kind: RecordKind, at = ''): SQL {
-  const me = membership.memberId ?? '';
+  const me = sql`${membership.memberId ?? ''}`;
+  const mine = sql`${JSON.stringify([membership.memberId ?? ''])}::jsonb`;
+  const sets = viewerSets(membership.workspaceId, me, mine);
   return visibleTo(
     {
-      workspaceId: membership.workspaceId,
-      memberId: sql`${me}`,
-      mine: sql`${JSON.stringify([me])}::jsonb`,
+      memberId: me,
+      mine,
+      isIn: (set, column) => sql`${column} IN (${sets[set]})`,
+      leadsTeams: sets.leadsTeams,
       seesAll: seesEveryRow(membership),
       leads: mayLeadTeams(membership),
     },
@@ -33,17 +36,46 @@ export function visibleCondition(membership: Membership, kind: RecordKind, at = 
 }
 
 /**
+ * The sets a person's visibility is made of, as subqueries over their team-member id `me` (and
+ * `mine`, a JSON array of that one id, for the projects' `memberIds`). A pull uses them as they
+ * are; a poke's delivery works each out once per listening person (viewer-changes.ts), not once
+ * per changed row and person.
+ */
+export function viewerSets(workspaceId: string, me: SQL, mine: SQL) {
+  const w = workspaceId;
+  const myProjects = sql`FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}`;
+  return {
+    /** The projects that list them as a member. */
+    projects: sql`SELECT vp.id ${myProjects}`,
+    /** Those projects' clients. */
+    clients: sql`SELECT vp.client_id ${myProjects} AND vp.client_id IS NOT NULL`,
+    /** Those projects' members. */
+    projectMembers: sql`SELECT jsonb_array_elements_text(vp.data->'memberIds') ${myProjects}`,
+    /** The members of the teams they lead (0012_teams). */
+    teamMembers: sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead`,
+    /** Whether they lead any team. */
+    leadsTeams: sql`EXISTS (SELECT 1 FROM team_members vl WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead)`,
+  };
+}
+
+/** The id sets of `viewerSets`. */
+export type ViewerSet = 'projects' | 'clients' | 'projectMembers' | 'teamMembers';
+
+/**
  * Whose visibility a condition applies: one member, with their values as literals (a pull), or
  * a row of a list of viewers, with their values as that row's columns (a poke's delivery, which
  * reads a change once for everyone who may see it: poke-delivery.ts). The role's part (whether
  * they see every row, whether they may lead teams) is decided by the policy for each viewer.
  */
 export interface Viewer {
-  workspaceId: string;
   /** Their team-member id. */
   memberId: SQL;
   /** A JSON array of that one id, for the projects' `memberIds`. */
   mine: SQL;
+  /** `column` is in one of the viewer's sets (`viewerSets`). */
+  isIn: (set: ViewerSet, column: SQL) => SQL;
+  /** Whether they lead any team. */
+  leadsTeams: SQL;
   seesAll: boolean | SQL;
   leads: boolean | SQL;
 }
@@ -57,33 +89,30 @@ function either(flag: boolean | SQL, whenTrue: SQL, whenFalse: SQL): SQL {
 /** The rows of `kind` the viewer may see, as a condition on its table (aliased `at`). */
 export function visibleTo(viewer: Viewer, kind: RecordKind, at = ''): SQL {
   if (viewer.seesAll === true) return sql`true`;
-  const w = viewer.workspaceId;
   const me = viewer.memberId;
   const col = (name: string) => sql.raw(at ? `${at}.${name}` : name);
-  const mine = viewer.mine;
-  const myProjects = sql`SELECT vp.id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}`;
+  const { isIn } = viewer;
   // A Manager who leads teams sees, of others, only the members of those teams (0012_teams).
-  const leadsTeams = sql`EXISTS (SELECT 1 FROM team_members vl WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead)`;
-  const myTeamMembers = sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${w} AND vl.member_id = ${me} AND vl.lead`;
-  const inMyTeams = (column: SQL) => sql`(NOT ${leadsTeams} OR ${column} IN (${myTeamMembers}))`;
+  const inMyTeams = (column: SQL) =>
+    sql`(NOT ${viewer.leadsTeams} OR ${isIn('teamMembers', column)})`;
   const condition = ((): SQL => {
     switch (kind) {
       case 'project':
-        return sql`${col('data')}->'memberIds' @> ${mine}`;
+        return sql`${col('data')}->'memberIds' @> ${viewer.mine}`;
       case 'task':
-        return sql`${col('project_id')} IN (${myProjects})`;
+        return isIn('projects', col('project_id'));
       case 'client':
-        return sql`${col('id')} IN (SELECT vp.client_id FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine} AND vp.client_id IS NOT NULL)`;
+        return isIn('clients', col('id'));
       case 'member':
         return either(
           viewer.leads,
-          sql`(${col('id')} = ${me} OR (${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') FROM projects vp WHERE vp.workspace_id = ${w} AND vp.data->'memberIds' @> ${mine}) AND ${inMyTeams(col('id'))}))`,
+          sql`(${col('id')} = ${me} OR (${isIn('projectMembers', col('id'))} AND ${inMyTeams(col('id'))}))`,
           sql`${col('id')} = ${me}`,
         );
       case 'timeLog':
         return either(
           viewer.leads,
-          sql`(${col('member_id')} = ${me} OR (${col('project_id')} IN (${myProjects}) AND ${inMyTeams(col('member_id'))}))`,
+          sql`(${col('member_id')} = ${me} OR (${isIn('projects', col('project_id'))} AND ${inMyTeams(col('member_id'))}))`,
           sql`${col('member_id')} = ${me}`,
         );
     }
