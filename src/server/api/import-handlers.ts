@@ -33,6 +33,8 @@ const fileTypes = new Set([
   'application/zip',
   // What Windows browsers call a .zip (Toggl's account export, issue 33).
   'application/x-zip-compressed',
+  // Hourmark's own export (issue 32).
+  'application/json',
 ]);
 
 /**
