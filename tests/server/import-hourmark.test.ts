@@ -446,6 +446,26 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
     );
     expect(res.status).toBe(200);
     const file = new Uint8Array(await res.arrayBuffer());
+    // Back into the workspace it came from: every log is there already (by its id), Bo is me
+    // and Ana the member she became, clients, projects and tasks are found by name.
+    const home = await preview(admin, file);
+    expect(home.body.preview).toMatchObject({
+      rows: { importable: 0, refused: 0, alreadyImported: 6 },
+      members: { create: 0, match: 2 },
+      clients: { create: 0, match: 2 },
+      projects: { create: 0, match: 3 },
+      tasks: { create: 0, match: 3 },
+    });
+    const back = await imported(admin, file);
+    expect(back.result).toMatchObject({ logs: 0, alreadyImported: 6, skippedCount: 0 });
+    expect(back.result.created.members).toEqual([]);
+    expect(await counts(admin)).toEqual({
+      clients: 2,
+      projects: 3,
+      tasks: 3,
+      members: 2,
+      logs: 6,
+    });
     // Everyone of the export (Bo and Ana) becomes a new team member there.
     const done = await imported(other, file);
     expect(done).toMatchObject({

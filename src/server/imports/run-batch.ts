@@ -12,6 +12,7 @@ import { recomputeTouched, type LogScope } from '../sync/amounts';
 import type { ApplyContext } from '../sync/apply';
 import { rows, type Fields } from '../sync/records';
 import { fileEntries, forgetEntries } from './file-entries';
+import { logsAlreadyHere } from './logs-here';
 import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
 import { startBatch } from './batch-start';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
@@ -141,6 +142,9 @@ export async function importStep(
                 )
               ).map((r) => r.fingerprint),
         );
+        // Hourmark's own export, back in the workspace it came from: its logs are there already.
+        for (const here of await logsAlreadyHere(tx, started.workspaceId, batch))
+          seen.add(prints[batch.indexOf(here)] ?? '');
         const touched: LogScope[] = [];
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
         const facts = await recordFacts(tx, started.workspaceId, file.workspaceTags);
