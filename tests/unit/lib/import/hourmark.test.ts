@@ -74,6 +74,18 @@ describe('reading an export', () => {
     ).toBe(a);
   });
 
+  it('brings a log of an issued invoice in as invoiced outside Hourmark', () => {
+    const answer = read({
+      Team: [{ id: 'm', name: 'Ana', email: 'ana@x.test' }],
+      taskData: [
+        { id: '1', date: '2026-11-02', dur: 60, memberId: 'm', invoice: 'INV-2026-0007' },
+        { id: '2', date: '2026-11-02', dur: 60, memberId: 'm', invoicedElsewhere: true },
+        { id: '3', date: '2026-11-02', dur: 60, memberId: 'm' },
+      ],
+    });
+    expect(answer.entries.map((e) => e.invoicedElsewhere)).toEqual([true, true, false]);
+  });
+
   it('lists logs it cannot keep with their list and number', () => {
     const answer = read({
       Team: [{ id: 'm', name: 'Ana', email: 'ana@x.test' }],
