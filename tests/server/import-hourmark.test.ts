@@ -33,17 +33,24 @@ const exportWith = (change: (data: Record<string, unknown[]>) => void) => {
   return new TextEncoder().encode(JSON.stringify(data));
 };
 
-describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  const clock = fakeClock(new Date('2026-11-25T10:00:00Z'));
-  let admin: SignedUp;
-  let other: SignedUp;
-  let firstImport = '';
-  const ctx = () => context(database, clock);
-  /** Kai Otto's logs are the importing Admin's own (the people step): Ana Ruiz becomes new. */
-  const kaiIsMe = { people: [{ email: 'kai@agency.test', as: 'me' }] };
+type Done = {
+  id: string;
+  status: string;
+  error: string | null;
+  progress: { done: number; total: number };
+  result: {
+    logs: number;
+    seconds: number;
+    alreadyImported: number;
+    skippedCount: number;
+    created: Record<'clients' | 'projects' | 'tasks' | 'members', { name: string }[]> & {
+      tags: string[];
+    };
+  };
+};
 
+/** The import endpoints and what a person reads afterwards, against `db()`'s database. */
+function calls(db: () => Database, clock: ReturnType<typeof fakeClock>) {
   const preview = async (who: SignedUp, bytes: Uint8Array) => {
     const res = await handleImportPreview(
       new Request(`https://hourmark.test/api/imports/preview?workspace=${who.workspace.id}`, {
@@ -51,7 +58,7 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
         headers: { cookie: who.cookie, 'content-type': 'application/json' },
         body: new Uint8Array(bytes),
       }),
-      ctx(),
+      context(db(), clock),
     );
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
@@ -65,33 +72,18 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
         headers: { cookie: who.cookie },
         body,
       }),
-      ctx(),
+      context(db(), clock),
     );
-  };
-  type Done = {
-    id: string;
-    status: string;
-    error: string | null;
-    progress: { done: number; total: number };
-    result: {
-      logs: number;
-      seconds: number;
-      alreadyImported: number;
-      skippedCount: number;
-      created: Record<'clients' | 'projects' | 'tasks' | 'members', { name: string }[]> & {
-        tags: string[];
-      };
-    };
   };
   const imported = async (who: SignedUp, bytes: Uint8Array, choices: unknown = {}) => {
     const res = await start(who, bytes, choices);
     const text = await res.text();
     expect(res.status, text).toBe(202);
     const { id } = (JSON.parse(text) as { import: { id: string } }).import;
-    while ((await runDueJobs(database.db, mailOff, clock.now)) > 0);
+    while ((await runDueJobs(db().db, mailOff, clock.now)) > 0);
     const done = await handleImport(
       new Request(`https://hourmark.test/api/imports/${id}`, { headers: { cookie: who.cookie } }),
-      ctx(),
+      context(db(), clock),
     );
     return ((await done.json()) as { import: Done }).import;
   };
@@ -99,7 +91,7 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
     Number(
       (
         await rows<{ n: string | number }>(
-          database.db,
+          db().db,
           sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE workspace_id = ${who.workspace.id} AND NOT deleted`,
         )
       )[0]?.n,
@@ -114,7 +106,7 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
   /** Each live log as a person reads it, by day and start. */
   const logs = (who: SignedUp) =>
     rows<Record<string, unknown>>(
-      database.db,
+      db().db,
       sql`SELECT l.data->>'date' AS date, (l.data->>'dur')::int AS seconds, l.data->'billable' AS billable,
         l.data->>'tags' AS tags, m.data->>'name' AS member, p.data->>'projectName' AS project,
         t.data->>'task' AS task, l.data->>'desc' AS desc, l.data->>'st' AS start, l.data->>'end' AS end,
@@ -127,7 +119,7 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
     );
   const records = (who: SignedUp, table: 'clients' | 'projects' | 'tasks' | 'members') =>
     rows<{ id: string; data: Record<string, unknown> }>(
-      database.db,
+      db().db,
       // By name: the records of one import share their creation time, and ids are random.
       sql`SELECT id, data FROM ${sql.identifier(table)} WHERE workspace_id = ${who.workspace.id} AND NOT deleted
         ORDER BY coalesce(data->>'name', data->>'projectName', data->>'task')`,
@@ -138,6 +130,21 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
     field: string,
     name: string,
   ) => (await records(who, table)).find((r) => r.data[field] === name);
+
+  return { preview, start, imported, counts, logs, records, byName };
+}
+
+describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const clock = fakeClock(new Date('2026-11-25T10:00:00Z'));
+  let admin: SignedUp;
+  let other: SignedUp;
+  let firstImport = '';
+  const ctx = () => context(database, clock);
+  const { preview, start, imported, counts, logs, records, byName } = calls(() => database, clock);
+  /** Kai Otto's logs are the importing Admin's own (the people step): Ana Ruiz becomes new. */
+  const kaiIsMe = { people: [{ email: 'kai@agency.test', as: 'me' }] };
 
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
@@ -485,14 +492,8 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
       logs: 6,
     });
     expect(await logs(other)).toEqual(await logs(admin));
-    const fieldsOf = async (who: SignedUp, table: 'clients' | 'projects' | 'tasks') =>
-      (await records(who, table)).map(({ data }) => {
-        // Ids differ between workspaces by design; names stand for them.
-        const { clientId: _c, projectId: _p, memberIds, assigneeIds, ...rest } = data;
-        return { ...rest, people: ((memberIds ?? assigneeIds ?? []) as unknown[]).length };
-      });
     for (const table of ['clients', 'projects', 'tasks'] as const)
-      expect(await fieldsOf(other, table)).toEqual(await fieldsOf(admin, table));
+      expect(await fieldsOf(records, other, table)).toEqual(await fieldsOf(records, admin, table));
   });
 
   it('undo removes what the import created and nothing else', async () => {
@@ -517,5 +518,65 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
     // And the file imports again, whole, once undone.
     const again = await imported(admin, fixture(), kaiIsMe);
     expect(again.result).toMatchObject({ logs: 6, alreadyImported: 0 });
+  });
+});
+
+/** A workspace's clients, projects or tasks, ids left out (they differ between workspaces). */
+const fieldsOf = async (
+  records: ReturnType<typeof calls>['records'],
+  who: SignedUp,
+  table: 'clients' | 'projects' | 'tasks',
+) =>
+  (await records(who, table)).map(({ data }) => {
+    const { clientId: _c, projectId: _p, memberIds, assigneeIds, ...rest } = data;
+    return { ...rest, people: ((memberIds ?? assigneeIds ?? []) as unknown[]).length };
+  });
+
+// The issue's "a workspace moves between servers": a workspace on one driver exported and
+// imported on the other, both ways, when this run has PostgreSQL.
+describe.runIf(drivers.length > 1)('moving a workspace between PGlite and PostgreSQL', () => {
+  const clock = fakeClock(new Date('2026-11-25T10:00:00Z'));
+  const opened: { database: Database; drop: () => Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const { drop } of opened) await drop();
+  });
+
+  it.each([
+    [0, 1],
+    [1, 0],
+  ])('from driver %i to driver %i: the same logs and records', async (from, to) => {
+    const open = async (index: number) => {
+      const fresh = await drivers[index]!.fresh();
+      opened.push(fresh);
+      return fresh.database;
+    };
+    const source = await open(from);
+    const target = await open(to);
+    const there = calls(() => source, clock);
+    const here = calls(() => target, clock);
+    const owner = await signUp(source, { name: 'Bo Lindqvist', email: 'bo@studio.test' }, clock);
+    const mover = await signUp(target, { name: 'Bo Lindqvist', email: 'bo@studio.test' }, clock);
+    const first = await there.imported(owner, fixture(), {
+      people: [{ email: 'kai@agency.test', as: 'me' }],
+    });
+    expect(first.result).toMatchObject({ logs: 6, seconds: 19686 });
+    const res = await handleExport(
+      get(`/api/export?workspace=${owner.workspace.id}`, owner.cookie),
+      context(source, clock),
+    );
+    const file = new Uint8Array(await res.arrayBuffer());
+    // Bo is Bo on the new server ("me" by email); Ana becomes a new member there.
+    const moved = await here.imported(mover, file);
+    expect(moved).toMatchObject({
+      status: 'done',
+      result: { logs: 6, seconds: 19686, skippedCount: 0 },
+    });
+    expect(moved.result.created.members.map((m) => m.name)).toEqual(['Ana Ruiz']);
+    expect(await here.counts(mover)).toEqual(await there.counts(owner));
+    expect(await here.logs(mover)).toEqual(await there.logs(owner));
+    for (const table of ['clients', 'projects', 'tasks'] as const)
+      expect(await fieldsOf(here.records, mover, table)).toEqual(
+        await fieldsOf(there.records, owner, table),
+      );
   });
 });
