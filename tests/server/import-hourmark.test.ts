@@ -496,6 +496,23 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
       expect(await fieldsOf(records, other, table)).toEqual(await fieldsOf(records, admin, table));
   });
 
+  it('lists logs the write schema refuses as skipped rows, and imports the others', async () => {
+    const di = await signUp(database, { name: 'Di Okafor', email: 'di@studio.test' }, clock);
+    const bytes = exportWith((data) => {
+      const logs = data['taskData'] as Record<string, unknown>[];
+      logs[4] = { ...logs[4], desc: `<p>${'x'.repeat(50_000)}</p>` };
+      logs[5] = { ...logs[5], tags: Array.from({ length: 100 }, (_, i) => `tag-${i}`).join(', ') };
+    });
+    const done = await imported(di, bytes);
+    // l-1 to l-4: 5400 + 3725 + 1800 + 900.
+    expect(done.result).toMatchObject({ logs: 4, seconds: 11825, skippedCount: 2 });
+    expect((done.result as unknown as { skipped: unknown }).skipped).toEqual([
+      { line: 5, reason: 'fields.desc: At most 50000 characters' },
+      { line: 6, reason: 'The row’s tags are longer than 500 characters together.' },
+    ]);
+    expect((await counts(di)).logs).toBe(4);
+  });
+
   it('undo removes what the import created and nothing else', async () => {
     const res = await handleUndoImport(
       new Request(`https://hourmark.test/api/imports/${firstImport}/undo`, {

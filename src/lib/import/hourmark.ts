@@ -4,6 +4,7 @@ import { memberSchema, type Member } from '../entities/member';
 import { projectSchema, type Project } from '../entities/project';
 import { taskSchema, type Task } from '../entities/task';
 import { timeLogSchema } from '../entities/time-log';
+import { stripControlCharacters } from '../storable-text';
 import { htmlToText } from '../html-text';
 import { dayOf } from '../sync/local-records';
 import {
@@ -12,7 +13,6 @@ import {
   memberToServer,
   projectToServer,
   taskToServer,
-  timeLogToServer,
   type Converted,
 } from '../sync/convert';
 import type { ImportEntry, RowProblem } from './entry';
@@ -56,12 +56,13 @@ const place = (list: ListKey, index: number) => ({
   where: `${list} number ${index + 1}`,
 });
 
-function decodeList<T>(
+async function decodeList<T>(
   data: Record<string, unknown>,
   list: ListKey,
   schema: ZodType<T, ZodTypeDef, unknown>,
   problems: RowProblem[],
-): { record: T; index: number }[] {
+  pause: () => Promise<void>,
+): Promise<{ record: T; index: number }[]> {
   const value = data[list];
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
@@ -72,7 +73,8 @@ function decodeList<T>(
     return [];
   }
   const kept: { record: T; index: number }[] = [];
-  value.forEach((item, index) => {
+  for (const [index, item] of value.entries()) {
+    if (index % STEP === STEP - 1) await pause();
     const parsed = schema.safeParse(item);
     if (parsed.success) kept.push({ record: parsed.data, index });
     else {
@@ -83,8 +85,35 @@ function decodeList<T>(
         reason: `${at.where} does not read: ${issue?.path.join('.') || 'record'}: ${issue?.message ?? 'invalid'}.`,
       });
     }
-  });
+  }
   return kept;
+}
+
+/**
+ * A decoded log's fields as the import writes them. The write schema is not asked here (it costs
+ * about 60 µs a log, 6 s for 100,000): the job's bulk path judges every log with it
+ * (`write-logs.ts`) and lists a refused one as a skipped row with its line and the schema's words.
+ */
+function logFieldsOf(record: DecodedLog) {
+  // Ids as the lists' records are keyed (by their id as the file has it).
+  const id = (value: string | null) => value || null;
+  return {
+    // The original app stored no date: the day the log was made is the best there is.
+    date: record.date || dayOf(record.createdAt),
+    projectId: id(record.projectId),
+    taskId: id(record.taskId),
+    memberId: id(record.memberId),
+    tags: stripControlCharacters(record.tags),
+    desc: record.desc,
+    dur: Math.round(record.dur),
+    st: record.st,
+    end: record.end,
+    exp: record.exp,
+    status: record.status,
+    billable: record.billable,
+    // On an invoice of the server it comes from: invoiced, but not by this server.
+    invoicedElsewhere: record.invoicedElsewhere === true || Boolean(record.invoice),
+  };
 }
 
 /** The write schema's answer, or null with the problem listed. */
@@ -100,8 +129,20 @@ function converted<T>(
   return null;
 }
 
-/** Reads the text of an export; `ok: false` when it is not JSON or not an Hourmark export. */
-export function readHourmarkExport(text: string): ReadHourmark {
+/** Records read between pauses: 100,000 logs take about a second of schemas and sanitising. */
+const STEP = 2000;
+const noPause = () => Promise.resolve();
+
+type DecodedLog = ReturnType<typeof timeLogSchema.parse>;
+
+/**
+ * Reads the text of an export; `ok: false` when it is not JSON or not an Hourmark export.
+ * `pause` is awaited every 2,000 records, so a server goes on answering meanwhile.
+ */
+export async function readHourmarkExport(
+  text: string,
+  pause: () => Promise<void> = noPause,
+): Promise<ReadHourmark> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -123,16 +164,16 @@ export function readHourmarkExport(text: string): ReadHourmark {
       message:
         'This JSON file is not an Hourmark export: it holds no list of clients, projects (project), tasks (task), team members (Team) or time logs (taskData).',
     };
-  return { ok: true, ...readRecords(data as Record<string, unknown>) };
+  return { ok: true, ...(await readRecords(data as Record<string, unknown>, pause)) };
 }
 
-function readRecords(data: Record<string, unknown>) {
+async function readRecords(data: Record<string, unknown>, pause: () => Promise<void>) {
   const problems: RowProblem[] = [];
-  const members = decodeList<Member>(data, 'Team', memberSchema, problems);
-  const clients = decodeList<Client>(data, 'clients', clientSchema, problems);
-  const projects = decodeList<Project>(data, 'project', projectSchema, problems);
-  const tasks = decodeList<Task>(data, 'task', taskSchema, problems);
-  const logs = decodeList(data, 'taskData', timeLogSchema, problems);
+  const members = await decodeList<Member>(data, 'Team', memberSchema, problems, pause);
+  const clients = await decodeList<Client>(data, 'clients', clientSchema, problems, pause);
+  const projects = await decodeList<Project>(data, 'project', projectSchema, problems, pause);
+  const tasks = await decodeList<Task>(data, 'task', taskSchema, problems, pause);
+  const logs = await decodeList(data, 'taskData', timeLogSchema, problems, pause);
   const lookups = lookupsOf({
     clients: clients.map((c) => c.record),
     projects: projects.map((p) => p.record),
@@ -214,14 +255,14 @@ function readRecords(data: Record<string, unknown>) {
   const entries: ImportEntry[] = [];
   for (const { record, index } of logs) {
     const at = place('taskData', index);
-    // Logs the original app wrote have no id; one from their content keeps them recognisable.
+    if (index % STEP === STEP - 1) await pause();
+    // Logs the original app wrote have no id; their place in the file names them.
     const id = record.id ?? `legacy-${index}`;
-    if (!record.date && !dayOf(record.createdAt)) {
+    const fields = logFieldsOf(record);
+    if (!fields.date) {
       problems.push({ line: at.line, reason: `${at.where}: It has no date.` });
       continue;
     }
-    const fields = converted(timeLogToServer({ ...record, id }), 'taskData', index, problems);
-    if (!fields) continue;
     const refuse = (why: string) =>
       problems.push({ line: at.line, reason: `${at.where} (${fields.date}): ${why}` });
     const length = lengthProblem(fields.dur);
@@ -268,8 +309,7 @@ function readRecords(data: Record<string, unknown>) {
         .filter(Boolean),
       amountMinor: null,
       currency: null,
-      // On an invoice of the server it comes from: invoiced, but not by this server.
-      invoicedElsewhere: fields.invoicedElsewhere === true || Boolean(record.invoice),
+      invoicedElsewhere: fields.invoicedElsewhere,
       approved: fields.status === 'approved',
       labourRate: null,
       hourmark: { id, descriptionHtml: html, endTime: fields.end, expenses: fields.exp },

@@ -1,6 +1,7 @@
 import { decodeCsvBytes } from '../../lib/import/decode-bytes';
 import { HOURMARK_NAME, readHourmarkExport } from '../../lib/import/hourmark';
 import { structureFile, type ReadImportFile } from '../../lib/import/read-file';
+import { pauseForOthers } from './pause-for-others';
 
 // Hourmark's own export as an upload (issue 32): recognised by its first byte (a JSON object or
 // list, after a byte order mark and white space), so a CSV file is never decoded twice.
@@ -15,10 +16,11 @@ export function startsLikeJson(bytes: Uint8Array): boolean {
 }
 
 /** Reads an upload that starts like JSON as Hourmark's own export. */
-export function readHourmarkUpload(bytes: Uint8Array): ReadImportFile {
+export async function readHourmarkUpload(bytes: Uint8Array): Promise<ReadImportFile> {
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
-  const read = readHourmarkExport(decoded.text);
+  // Decoding 100,000 logs takes about a second: the server answers others between slices.
+  const read = await readHourmarkExport(decoded.text, pauseForOthers);
   if (!read.ok) return { ok: false, error: 'unreadable_file', message: read.message };
   const file = structureFile(
     'hourmark',

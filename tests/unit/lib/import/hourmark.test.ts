@@ -8,8 +8,8 @@ import { RICH_TEXT_TAGS } from '../../../../src/ui/rich-text/allowed-tags';
 // Hourmark's own export read as an import source (issue 32), without a workspace.
 
 const text = () => readFileSync('tests/fixtures/import/hourmark-export.json', 'utf8');
-const read = (data: unknown) => {
-  const answer = readHourmarkExport(JSON.stringify(data));
+const read = async (data: unknown) => {
+  const answer = await readHourmarkExport(JSON.stringify(data));
   if (!answer.ok) throw new Error(answer.message);
   return answer;
 };
@@ -35,8 +35,8 @@ describe('description HTML from a file', () => {
 });
 
 describe('reading an export', () => {
-  it('reads the fixture: 2 members, 2 clients, 3 projects, 3 tasks, 6 logs', () => {
-    const answer = readHourmarkExport(text());
+  it('reads the fixture: 2 members, 2 clients, 3 projects, 3 tasks, 6 logs', async () => {
+    const answer = await readHourmarkExport(text());
     if (!answer.ok) throw new Error(answer.message);
     expect(answer.problems).toEqual([]);
     expect(answer.structure.members?.map((m) => m.email)).toEqual([
@@ -53,29 +53,32 @@ describe('reading an export', () => {
     ]);
   });
 
-  it('recognises a log by its id in the export and its content', () => {
+  it('recognises a log by its id in the export and its content', async () => {
     const log = { date: '2026-11-02', dur: 600, memberId: 'm', desc: '<p>Call</p>' };
     const team = [{ id: 'm', name: 'Ana', email: 'ana@x.test' }];
-    const first = read({
+    const first = await read({
       Team: team,
       taskData: [
         { ...log, id: 'a' },
         { ...log, id: 'b' },
       ],
     });
-    const edited = read({ Team: team, taskData: [{ ...log, id: 'a', desc: '<p>Call!</p>' }] });
+    const edited = await read({
+      Team: team,
+      taskData: [{ ...log, id: 'a', desc: '<p>Call!</p>' }],
+    });
     const hash = (s: string) => s;
     const [a, b] = fingerprints(first.entries, hash);
     // Two logs alike but for their ids are two rows; an edited log is a new one.
     expect(a).not.toBe(b);
     expect(fingerprints(edited.entries, hash)[0]).not.toBe(a);
     expect(
-      fingerprints(read({ Team: team, taskData: [{ ...log, id: 'a' }] }).entries, hash)[0],
+      fingerprints((await read({ Team: team, taskData: [{ ...log, id: 'a' }] })).entries, hash)[0],
     ).toBe(a);
   });
 
-  it('brings a log of an issued invoice in as invoiced outside Hourmark', () => {
-    const answer = read({
+  it('brings a log of an issued invoice in as invoiced outside Hourmark', async () => {
+    const answer = await read({
       Team: [{ id: 'm', name: 'Ana', email: 'ana@x.test' }],
       taskData: [
         { id: '1', date: '2026-11-02', dur: 60, memberId: 'm', invoice: 'INV-2026-0007' },
@@ -86,8 +89,8 @@ describe('reading an export', () => {
     expect(answer.entries.map((e) => e.invoicedElsewhere)).toEqual([true, true, false]);
   });
 
-  it('lists logs it cannot keep with their list and number', () => {
-    const answer = read({
+  it('lists logs it cannot keep with their list and number', async () => {
+    const answer = await read({
       Team: [{ id: 'm', name: 'Ana', email: 'ana@x.test' }],
       project: [{ id: 'p', projectName: 'Web', hours: 0, billamount: 0 }],
       task: [{ id: 't', project: 'Other', projectId: 'gone', task: 'Design' }],
