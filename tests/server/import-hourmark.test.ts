@@ -43,6 +43,7 @@ type Done = {
     seconds: number;
     alreadyImported: number;
     skippedCount: number;
+    skipped: { line: number; reason: string }[];
     created: Record<'clients' | 'projects' | 'tasks' | 'members', { name: string }[]> & {
       tags: string[];
     };
@@ -506,7 +507,7 @@ describe.each(drivers)('importing an Hourmark export, on $name', (driver) => {
     const done = await imported(di, bytes);
     // l-1 to l-4: 5400 + 3725 + 1800 + 900.
     expect(done.result).toMatchObject({ logs: 4, seconds: 11825, skippedCount: 2 });
-    expect((done.result as unknown as { skipped: unknown }).skipped).toEqual([
+    expect(done.result.skipped).toEqual([
       { line: 5, reason: 'fields.desc: At most 50000 characters' },
       { line: 6, reason: 'The row’s tags are longer than 500 characters together.' },
     ]);
