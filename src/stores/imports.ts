@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import type { AnyCsvMapping } from '../lib/import/any-csv-mapping';
 import { callApi, type ApiResult } from './api';
 import { $cacheOwner } from './sync/owner';
@@ -83,3 +84,9 @@ export function getImport(id: string): Promise<ApiResult<{ import: ImportView }>
 export function undoImport(id: string): Promise<ApiResult<{ import: ImportView }>> {
   return callApi(`/api/imports/${encodeURIComponent(id)}/undo`, { method: 'POST' });
 }
+
+/**
+ * A file chosen under Your data → Import an export file (Hourmark's own export, issue 32),
+ * handed to Import from another tool, whose screens preview and import it on the server.
+ */
+export const $handedImportFile = atom<File | null>(null);

@@ -13,7 +13,8 @@ import { signUp, type SignedUp } from './workspace-support';
 // (Toggl, Clockify, Harvest in both number locales, Kimai CSV and XLSX, a time sheet read
 // through an Any-CSV mapping; issue 33) cut, flipped, re-encoded, with formulas, junk headers
 // and odd cells; and the files without time (issue 33): Clockify's projects CSV, Harvest's
-// clients and projects CSVs, Toggl's account zip with its JSON changed. Every answer is 200 or a 4xx JSON
+// clients and projects CSVs, Toggl's account zip with its JSON changed; Hourmark's own export
+// (issue 32) cut, re-encoded and with odd values. Every answer is 200 or a 4xx JSON
 // `{ error, message }`, never a 5xx, and the workspace's version never moves.
 
 function random(seed: number) {
@@ -37,6 +38,8 @@ const samples = [
   'harvest-projects.csv',
   // A time sheet no source recognises, read through a mapping (Any CSV).
   'any-csv-zeiten-maerz.csv',
+  // Hourmark's own export (JSON, issue 32).
+  'hourmark-export.json',
 ].map((name) => {
   const bytes = readFileSync(`tests/fixtures/import/${name}`);
   return { bytes, text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
@@ -110,7 +113,14 @@ function mappingQuery(rand: () => number): string {
 function generated(rand: () => number): { bytes: Uint8Array; type: string } {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const { bytes: sample, text: sampleText } = pick(samples);
-  const type = pick(['text/csv', 'application/octet-stream', 'text/plain', 'application/json', '']);
+  const type = pick([
+    'text/csv',
+    'application/octet-stream',
+    'text/plain',
+    'application/json',
+    '',
+    'image/png',
+  ]);
   const encoder = new TextEncoder();
   switch (Math.floor(rand() * 8)) {
     case 7: {
@@ -144,6 +154,20 @@ function generated(rand: () => number): { bytes: Uint8Array; type: string } {
       return { bytes, type };
     }
     case 2: {
+      // Hourmark's export: its values replaced by odd ones, numbers too long, lists by objects
+      if (sampleText.startsWith('{'))
+        return {
+          bytes: encoder.encode(
+            sampleText.replace(/: ("[^"]*"|-?\d+(\.\d+)?|true|false|null|\[)/g, (value) =>
+              rand() < 0.2
+                ? `: ${JSON.stringify(pick(oddCells))}`
+                : rand() < 0.05
+                  ? pick([': 12345678901234567890', ': {}', ': -1', ': 1e400'])
+                  : value,
+            ),
+          ),
+          type,
+        };
       // cells replaced by odd ones
       const lines = sampleText.split('\n').map((line, i) =>
         i === 0 && rand() < 0.7
@@ -253,11 +277,11 @@ describe.each(drivers)('fuzzing the import preview on $name', (driver) => {
     expect([...sources].sort()).toEqual([
       'any-csv',
       'clockify',
-      // Clockify's projects CSV is in the mix too, but with this seed none of its generated
-      // files stays readable; import-structure.test.ts reads it and its malformed variants.
+      'clockify-projects',
       'harvest',
       'harvest-clients',
       'harvest-projects',
+      'hourmark',
       'kimai',
       'toggl',
       'toggl-account',

@@ -322,9 +322,15 @@ describe.each(drivers)('previewing an import, on $name', (driver) => {
     expect(await junk.json()).toMatchObject({ error: 'unreadable_file' });
     // A File the browser cannot name a type for is sent without one: read as bytes.
     expect((await preview(fixture('toggl-detailed.csv'), admin, '', '')).status).toBe(200);
+    const pdf = await preview('%PDF-1.7', admin, '', 'application/pdf');
+    expect(pdf.status).toBe(415);
+    expect(await pdf.json()).toMatchObject({ error: 'unsupported_media_type' });
+    // JSON is read as Hourmark's own export (issue 32): other JSON is told what it lacks.
     const json = await preview('{"rows":[]}', admin, '', 'application/json');
-    expect(json.status).toBe(415);
-    expect(await json.json()).toMatchObject({ error: 'unsupported_media_type' });
+    expect(json.status).toBe(422);
+    const notExport = (await json.json()) as { error: string; message: string };
+    expect(notExport.error).toBe('unreadable_file');
+    expect(notExport.message).toContain('This JSON file is not an Hourmark export');
     const nobody = await handleImportPreview(
       new Request(`https://hourmark.test/api/imports/preview?workspace=not-a-workspace`, {
         method: 'POST',

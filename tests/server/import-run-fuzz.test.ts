@@ -13,7 +13,8 @@ import { context, drivers } from './support';
 import { signUp, type SignedUp } from './workspace-support';
 
 // Generated requests at POST /api/imports, GET /api/imports/<id> and POST /api/imports/<id>/undo
-// (issue 32): broken forms, odd choices, odd files and ids. Every answer is 2xx or a 4xx JSON
+// (issue 32): broken forms, odd choices, odd files (Toggl's, a time sheet, Hourmark's own
+// export) and ids. Every answer is 2xx or a 4xx JSON
 // `{ error, message }`, never a 5xx; no import's undo moves a version without an import to undo.
 
 function random(seed: number) {
@@ -27,6 +28,8 @@ function random(seed: number) {
 const toggl = readFileSync('tests/fixtures/import/toggl-detailed.csv');
 // A time sheet no source recognises, started with an Any-CSV mapping (issue 33).
 const timeSheet = readFileSync('tests/fixtures/import/any-csv-zeiten-maerz.csv');
+// Hourmark's own export (JSON, issue 32), its people mapped or not.
+const hourmark = readFileSync('tests/fixtures/import/hourmark-export.json');
 const columns = ['Datum', 'Beginn', 'Ende', 'Projekt', 'Stunden', 'Kunde', '', 'x'.repeat(300)];
 const odd: unknown[] = [
   null,
@@ -71,7 +74,14 @@ function choicesOf(rand: () => number): string {
     case 2:
       return JSON.stringify({
         people: Array.from({ length: Math.floor(rand() * 4) }, () => ({
-          email: pick(['ana@studio.test', 'bo@studio.test', 'carla@studio.test', '', 'zed@x']),
+          email: pick([
+            'ana@studio.test',
+            'bo@studio.test',
+            'carla@studio.test',
+            '',
+            'zed@x',
+            'kai@agency.test',
+          ]),
           as: pick(['me', 'member', 'new', 'boss', odd[0]]),
           ...(rand() < 0.5 ? { memberId: pick(['m-x', '', 'a'.repeat(300)]) } : {}),
         })),
@@ -85,7 +95,8 @@ function choicesOf(rand: () => number): string {
 
 function requestOf(rand: () => number, url: string, cookie: string): Request {
   const kind = Math.floor(rand() * 5);
-  const sample = rand() < 0.3 ? timeSheet : toggl;
+  const which = rand();
+  const sample = which < 0.25 ? timeSheet : which < 0.45 ? hourmark : toggl;
   if (kind === 0) {
     // Not a form at all, or a form with its boundary wrong.
     const types = [
@@ -104,7 +115,8 @@ function requestOf(rand: () => number, url: string, cookie: string): Request {
   }
   const body = new FormData();
   const cut = sample.subarray(0, kind === 1 ? Math.floor(rand() * sample.length) : sample.length);
-  if (kind !== 2) body.set('file', new File([new Uint8Array(cut)], 'f.csv'));
+  if (kind !== 2)
+    body.set('file', new File([new Uint8Array(cut)], sample === hourmark ? 'f.json' : 'f.csv'));
   else body.set('file', 'not a file');
   if (rand() < 0.9) body.set('choices', choicesOf(rand));
   return new Request(url, { method: 'POST', headers: { cookie }, body });
@@ -144,8 +156,8 @@ describe.each(drivers)('fuzzing the import endpoints on $name', (driver) => {
         sources.add(((await res.clone().json()) as { import: { source: string } }).import.source);
       statuses.add(await expectJsonAnswer(res, `request #${i}`));
     }
-    // Toggl's file, and the time sheet through its mapping, were started.
-    expect([...sources].sort()).toEqual(['any-csv', 'toggl']);
+    // Toggl's file, the time sheet through its mapping and Hourmark's export were started.
+    expect([...sources].sort()).toEqual(['any-csv', 'hourmark', 'toggl']);
     // Nothing is written to the workspace until a job runs.
     expect(await version()).toEqual(before);
     expect([...statuses].sort()).toEqual([202, 400, 415, 422]);

@@ -1,42 +1,24 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
-import { toDay } from '../../lib/day';
-import { parseExport } from '../../lib/sync/import-file';
-import { planUpload, type UploadPlan } from '../../lib/sync/upload';
-import { enqueueMutations } from '../../stores/app-sync';
-import { $cacheOwner } from '../../stores/sync/owner';
-import { describeCounts } from '../../ui/shell/LegacyOffer';
-
-type Step =
-  | { kind: 'idle' }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; plan: UploadPlan; unreadable: number }
-  | { kind: 'done'; count: string };
+import { useId } from 'react';
+import { $abilities } from '../../stores/access';
+import { $handedImportFile } from '../../stores/imports';
 
 /**
- * Restores an export (Export my data) into the open workspace. Records keep their ids, so a
- * file imported twice, or into the workspace it came from, adds each record once.
+ * Account setting → Your data → Import an export file: a file made with Export my data, on
+ * this server or another, imported into the open workspace through the server's import (issue
+ * 32): the file is handed to Import from another tool below, which shows what it holds, who its
+ * people become, its progress and result, and can undo it. Records already imported are not
+ * added twice.
  */
 export function ImportDataForm() {
-  const owner = useStore($cacheOwner);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const can = useStore($abilities);
   const inputId = useId();
-  const workspace = owner?.workspaceName || 'this workspace';
-
-  const read = async (file: File | undefined) => {
-    if (!file) return;
-    const parsed = parseExport(await file.text());
-    if (!parsed.ok) {
-      setStep({ kind: 'error', message: parsed.message });
-      return;
-    }
-    setStep({
-      kind: 'ready',
-      plan: planUpload(parsed.records, toDay(new Date())),
-      unreadable: parsed.unreadable,
-    });
-  };
-
+  if (!can.isAdmin)
+    return (
+      <p className="mt-4 border-t border-slate-200 pt-4">
+        Only Admins can import an export file into this workspace.
+      </p>
+    );
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">
       <label htmlFor={inputId} className="mb-2 block font-semibold">
@@ -49,48 +31,21 @@ export function ImportDataForm() {
         className="block w-full max-w-full text-sm"
         aria-describedby={`${inputId}-help`}
         onChange={(event) => {
-          void read(event.target.files?.[0]);
-          // The same file chosen again (say, after going offline meanwhile) is read again.
+          const file = event.target.files?.[0];
+          // The same file chosen again is read again.
           event.target.value = '';
+          if (!file) return;
+          $handedImportFile.set(file);
+          document
+            .getElementById('import-tool-heading')
+            ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
         }}
       />
       <p id={`${inputId}-help`} className="mt-1 break-words text-sm text-slate-600">
-        Adds the records of a file made with Export my data to {workspace}. Records already there
-        are not added twice.
+        A file made with Export my data, here or on another Hourmark server. Import from another
+        tool below shows what it holds before anything is imported; records imported before are not
+        added twice, and the import can be undone.
       </p>
-      {step.kind === 'error' ? (
-        <p role="alert" className="mt-2 text-red-800">
-          {step.message}
-        </p>
-      ) : null}
-      {step.kind === 'ready' ? (
-        <div role="status" className="mt-3 rounded border border-brand-200 bg-brand-50 p-3">
-          <p>
-            This file holds {describeCounts(step.plan.counts)}. Add them to {workspace}?
-          </p>
-          {step.plan.problems.length + step.unreadable > 0 ? (
-            <p className="mt-1 text-sm">
-              {step.plan.problems.length + step.unreadable} records cannot be added as they are
-              (unreadable, or referring to a record the file does not hold).
-            </p>
-          ) : null}
-          <button
-            type="button"
-            className="btn-primary mt-2"
-            onClick={() => {
-              enqueueMutations(step.plan.mutations.map((m) => ({ ...m, quiet: true })));
-              setStep({ kind: 'done', count: describeCounts(step.plan.counts) });
-            }}
-          >
-            Add them
-          </button>
-        </div>
-      ) : null}
-      {step.kind === 'done' ? (
-        <p role="status" className="mt-2">
-          Added {step.count}. They reach the server as soon as this device is online.
-        </p>
-      ) : null}
     </div>
   );
 }

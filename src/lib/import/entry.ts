@@ -42,6 +42,12 @@ export interface ImportEntry {
    * new team member gets it as their labour rate.
    */
   labourRate: number | null;
+  /**
+   * Hourmark's own export (issue 32) carries more of a log than another tool's row: its id in
+   * the export (part of its fingerprint), its description as editor HTML (sanitised), its end
+   * on the clock and its expenses. Absent for every other source.
+   */
+  hourmark?: { id: string; descriptionHtml: string; endTime: string; expenses: number };
 }
 
 /** A row that cannot be imported, and why, in words a person acts on. */

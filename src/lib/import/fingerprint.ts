@@ -13,7 +13,9 @@ import type { ImportEntry } from './entry';
 
 /** The text a row's fingerprint is the hash of, without its occurrence. */
 export function rowIdentity(entry: ImportEntry): string {
-  return JSON.stringify([
+  // A log of Hourmark's own export is its id in the export as well as its content: two exports
+  // of one workspace meet the same fingerprints, and a log edited since is a new row.
+  const content = [
     entry.person.email || entry.person.name.toLowerCase(),
     entry.date,
     entry.startTime,
@@ -22,7 +24,8 @@ export function rowIdentity(entry: ImportEntry): string {
     entry.project,
     entry.task,
     entry.description,
-  ]);
+  ];
+  return JSON.stringify(entry.hourmark ? ['hourmark', entry.hourmark.id, ...content] : content);
 }
 
 /**

@@ -26,7 +26,9 @@ export type ImportSource =
   | CsvSource['source']
   // Files of structure without time (issue 33; structure.ts).
   | StructureCsvSource
-  | 'toggl-account';
+  | 'toggl-account'
+  // Hourmark's own export, JSON (issue 32; hourmark.ts): a structure and its logs.
+  | 'hourmark';
 
 export type ReadImportFile =
   | {

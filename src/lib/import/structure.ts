@@ -13,6 +13,8 @@ export interface StructureClient {
   line?: number;
   /** The file named in problems (Toggl's JSON), when not a CSV line. */
   file?: string;
+  /** Hourmark's own export: the client's other fields (contact, address, tax …), kept. */
+  fields?: Record<string, unknown>;
 }
 
 export interface StructureProject {
@@ -29,6 +31,24 @@ export interface StructureProject {
   members: { email: string; name: string }[];
   line?: number;
   file?: string;
+  /** Hourmark's own export: the project's other fields (budget, rounding, approval …), kept. */
+  fields?: Record<string, unknown>;
+  /** Hourmark's own export: each task's own billable rate and assignees (by email or name). */
+  taskDetails?: { name: string; billableRate: number | null; assignees: StructurePerson[] }[];
+}
+
+/** A person of the file as the import keys them (by email, else by name). */
+export interface StructurePerson {
+  email: string;
+  name: string;
+}
+
+/**
+ * A team member of Hourmark's own export: one of the file's people (the people step says who
+ * they become), created with their own fields (rates, role, notes) when they become new.
+ */
+export interface StructureMember extends StructurePerson {
+  fields: Record<string, unknown>;
 }
 
 export interface ImportStructure {
@@ -38,10 +58,13 @@ export interface ImportStructure {
   tags: string[];
   /** Things of the file Hourmark has no place for, said in the preview (colours, estimates …). */
   notCarried: string[];
+  /** Hourmark's own export: its team members, taken before the clients. */
+  members?: StructureMember[];
 }
 
 /** One record to find or create, in the order the job takes them (clients, projects, tasks). */
 export type StructureItem =
+  | { kind: 'member'; member: StructureMember }
   | { kind: 'client'; client: StructureClient }
   | { kind: 'project'; project: StructureProject }
   | { kind: 'task'; project: StructureProject; task: string };
@@ -50,11 +73,19 @@ const key = (name: string) => name.trim().toLowerCase();
 
 /**
  * The records of a structure, once each (names compared case-insensitively, trimmed): clients
- * (named by the file or by its projects), then projects, then tasks. The job's position counts
- * these, so the order must not change between reads of one file.
+ * (named by the file or by its projects), then projects, then tasks; an Hourmark export's team
+ * members come first. The job's position counts these, so the order must not change between
+ * reads of one file.
  */
 export function structureItems(structure: ImportStructure): StructureItem[] {
   const items: StructureItem[] = [];
+  const people = new Set<string>();
+  for (const member of structure.members ?? []) {
+    const k = member.email || `name:${key(member.name)}`;
+    if (people.has(k)) continue;
+    people.add(k);
+    items.push({ kind: 'member', member });
+  }
   const clients = new Set<string>();
   const addClient = (client: StructureClient) => {
     if (!client.name.trim() || clients.has(key(client.name))) return;

@@ -46,26 +46,3 @@ export function recordsFromKeys(data: Record<string, unknown>): {
       logs.unreadable,
   };
 }
-
-/** What "Export my data" wrote, read back; or why the file is not one. */
-export type ParsedExport =
-  { ok: true; records: LocalRecords; unreadable: number } | { ok: false; message: string };
-
-/** Reads an export file (Account setting → Export my data) for import into a workspace. */
-export function parseExport(text: string): ParsedExport {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { ok: false, message: 'This file is not an Hourmark export: it is not JSON.' };
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data))
-    return { ok: false, message: 'This file is not an Hourmark export.' };
-  const keys = ['clients', 'project', 'task', 'Team', 'taskData'];
-  if (!keys.some((key) => Array.isArray((data as Record<string, unknown>)[key])))
-    return {
-      ok: false,
-      message: 'This file holds no clients, projects, tasks, team members or time logs.',
-    };
-  return { ok: true, ...recordsFromKeys(data as Record<string, unknown>) };
-}

@@ -4,6 +4,7 @@ import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { buildPreview } from '../imports/preview';
 import { mappingOfQuery, readThroughMapping } from '../imports/any-csv';
+import { logsAlreadyHere } from '../imports/logs-here';
 import { importedBefore } from '../imports/seen-rows';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
@@ -33,6 +34,8 @@ const fileTypes = new Set([
   'application/zip',
   // What Windows browsers call a .zip (Toggl's account export, issue 33).
   'application/x-zip-compressed',
+  // Hourmark's own export (issue 32).
+  'application/json',
 ]);
 
 /**
@@ -95,6 +98,13 @@ export async function handleImportPreview(
     caller.membership.workspaceId,
     file.entries,
   );
+  // Hourmark's own export, back in the workspace it came from: its logs are there already.
+  for (const here of await logsAlreadyHere(
+    ctx.database.db,
+    caller.membership.workspaceId,
+    file.entries,
+  ))
+    imported.add(here);
   const preview = buildPreview(
     file,
     facts,

@@ -198,7 +198,9 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
         fileSize: bytes.length,
         choices: { timeZone, dateFormat, people: people.people, ...anyCsvChoice(through, me) },
         // A file without time counts its records (issue 33).
-        totalRows: read.structure ? structureItems(read.structure).length : read.entries.length,
+        // Hourmark's own export counts its records and its logs.
+        totalRows:
+          (read.structure ? structureItems(read.structure).length : 0) + read.entries.length,
         result,
       });
       await enqueueImport(tx, id, now);

@@ -1,5 +1,6 @@
 import type { ImportEntry } from '../../lib/import/entry';
 import type { ReadImportFile } from '../../lib/import/read-file';
+import type { ImportStructure } from '../../lib/import/structure';
 import type { Member } from '../../lib/entities/member';
 import type { Counted, ImportPreview, PersonPreview } from '../../lib/import/shapes';
 import type { Project } from '../../lib/entities/project';
@@ -156,6 +157,19 @@ export function buildPreview(
     person.seconds += e.durationSeconds;
     people.set(id, person);
   }
+  // Hourmark's own export: its team members without logs are people of the file too.
+  for (const member of file.structure?.members ?? []) {
+    const id = member.email || `name:${key(member.name)}`;
+    if (!people.has(id))
+      people.set(id, {
+        name: member.name,
+        email: member.email,
+        rows: 0,
+        seconds: 0,
+        suggestion: suggestFor(member, importer, facts.members),
+        labourRate: null,
+      });
+  }
   for (const [id, person] of people)
     if (person.suggestion.kind === 'new') person.labourRate = latestRate.get(id)?.rate ?? null;
   const peopleList = [...people.values()];
@@ -226,6 +240,20 @@ export function buildPreview(
       approved: entries.filter((e) => e.approved).length,
     },
     // A file of clients and projects without time (issue 33) counts its records instead.
-    ...(file.structure ? structurePreview(file.structure, facts) : {}),
+    ...(file.structure ? structureCounts(file.source, file.structure, facts) : {}),
   };
+}
+
+/**
+ * The records of a file's structure counted. Hourmark's own export holds time as well: its
+ * clients, projects and tasks are counted from its lists (those without logs too), and the
+ * screen does not say "No time in this file".
+ */
+function structureCounts(
+  source: ReadFile['source'],
+  fileStructure: ImportStructure,
+  facts: WorkspaceFacts,
+) {
+  const { structure, ...counts } = structurePreview(fileStructure, facts);
+  return source === 'hourmark' ? counts : { ...counts, structure };
 }

@@ -5,6 +5,7 @@ import { decodeCsvBytes } from '../../lib/import/decode-bytes';
 import type { ReadImportFile, ReadOptions } from '../../lib/import/read-file';
 import { TOGGL_NAME, togglLayout, togglRowReader } from '../../lib/import/toggl';
 import { pauseForOthers } from './pause-for-others';
+import { startsLikeJson } from './read-hourmark';
 import { readImportUpload } from './read-upload';
 
 // An uploaded file read as `readImportUpload` reads it, with the same answer, but in steps
@@ -24,7 +25,8 @@ export async function readUploadInSteps(
   options: ReadOptions = {},
   sliceChars = SLICE_CHARS,
 ): Promise<ReadImportFile> {
-  if (ZIP_MARK.every((b, i) => bytes[i] === b)) return readImportUpload(bytes, options);
+  if (ZIP_MARK.every((b, i) => bytes[i] === b) || startsLikeJson(bytes))
+    return readImportUpload(bytes, options);
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
   const { text, encoding } = decoded;

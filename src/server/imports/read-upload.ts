@@ -8,6 +8,7 @@ import {
   type ReadImportFile,
   type ReadOptions,
 } from '../../lib/import/read-file';
+import { readHourmarkUpload, startsLikeJson } from './read-hourmark';
 import { isWorkbookZip, readZipUpload, zipNames } from './read-zip';
 
 // An uploaded file, CSV or Excel workbook (issue 33): a workbook (an .xlsx is a zip of XML) is
@@ -131,11 +132,14 @@ async function readWorkbook(
   );
 }
 
-/** Reads an uploaded file, CSV or Excel workbook, as far as can be without a workspace. */
+/** Reads an uploaded file, CSV, Excel workbook or JSON, as far as can be without a workspace. */
 export async function readImportUpload(
   bytes: Uint8Array,
   options: ReadOptions = {},
   cap = MAX_WORKBOOK_INFLATED_BYTES,
 ): Promise<ReadImportFile> {
-  return isZip(bytes) ? readWorkbook(bytes, options, cap) : readImportFile(bytes, options);
+  if (isZip(bytes)) return readWorkbook(bytes, options, cap);
+  // Hourmark's own export (issue 32).
+  if (startsLikeJson(bytes)) return readHourmarkUpload(bytes);
+  return readImportFile(bytes, options);
 }

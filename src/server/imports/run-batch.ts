@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { textAsParagraph } from '../../lib/html-text';
 import type { ImportEntry } from '../../lib/import/entry';
 import { latestLabourRates } from '../../lib/import/labour-rates';
+import { structureItems } from '../../lib/import/structure';
 import { missingLogFields } from '../../lib/policy';
 import { lockedUpTo } from '../../lib/workspace-rules';
 import { commit } from '../commit/commit';
@@ -11,6 +12,7 @@ import { recomputeTouched, type LogScope } from '../sync/amounts';
 import type { ApplyContext } from '../sync/apply';
 import { rows, type Fields } from '../sync/records';
 import { fileEntries, forgetEntries } from './file-entries';
+import { logsAlreadyHere } from './logs-here';
 import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
 import { startBatch } from './batch-start';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
@@ -83,7 +85,10 @@ export async function importStep(
     await failImport(db, importId, 'The file of this import is gone or no longer reads.', now);
     return 'ended';
   }
-  const from = started.position;
+  // Hourmark's own export (issue 32): its records first, then its logs; the position counts both.
+  const structured = file.structure ? structureItems(file.structure).length : 0;
+  const offset = file.entries.length > 0 ? structured : 0;
+  const from = started.position - offset;
   const batch = file.entries.slice(from, from + batchRows);
   const prints = file.prints.slice(from, from + batchRows);
   const userId = started.userId;
@@ -92,9 +97,14 @@ export async function importStep(
     return 'ended';
   }
   // A file of clients and projects without time (issue 33) is taken record by record.
-  if (file.structure)
-    return structureStep(db, importId, file.structure, now, (error) =>
-      failImport(db, importId, error, now),
+  if (file.structure && (from < 0 || file.entries.length === 0))
+    return structureStep(
+      db,
+      importId,
+      file.structure,
+      now,
+      (error) => failImport(db, importId, error, now),
+      file.entries.length,
     );
   const createdCount = (r: ImportResult) =>
     r.created.clients.length +
@@ -110,7 +120,7 @@ export async function importStep(
         const opened = await startBatch(
           tx,
           importId,
-          from,
+          from + offset,
           { userId, workspaceId: started.workspaceId },
           now,
         );
@@ -132,6 +142,9 @@ export async function importStep(
                 )
               ).map((r) => r.fingerprint),
         );
+        // Hourmark's own export, back in the workspace it came from: its logs are there already.
+        for (const here of await logsAlreadyHere(tx, started.workspaceId, batch))
+          seen.add(prints[batch.indexOf(here)] ?? '');
         const touched: LogScope[] = [];
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
         const facts = await recordFacts(tx, started.workspaceId, file.workspaceTags);
@@ -201,8 +214,8 @@ export async function importStep(
             ),
             sql`, `,
           )} ON CONFLICT DO NOTHING`);
-        const position = from + done;
-        const ended = position >= file.entries.length;
+        const position = offset + from + done;
+        const ended = position >= offset + file.entries.length;
         await saveProgress(tx, importId, {
           status: ended ? 'done' : 'running',
           position,
@@ -256,11 +269,12 @@ function logFields(
     taskId: records.taskId,
     memberId: records.memberId,
     tags,
-    desc: textAsParagraph(entry.description),
+    // Hourmark's own export keeps its HTML, end and expenses (sanitised when read).
+    desc: entry.hourmark?.descriptionHtml ?? textAsParagraph(entry.description),
     dur: entry.durationSeconds,
     st: entry.startTime,
-    end: clockAfter(entry.startTime, entry.durationSeconds),
-    exp: 0,
+    end: entry.hourmark?.endTime ?? clockAfter(entry.startTime, entry.durationSeconds),
+    exp: entry.hourmark?.expenses ?? 0,
     status: pending ? 'pending' : 'approved',
     billable: entry.billable,
     // Invoiced in the old tool: never offered on Uninvoiced (written only when so, as older logs lack it).

@@ -53,6 +53,8 @@ export function structurePreview(
   const onProjects = new Set<string>();
   const notFound = new Map<string, string>();
   for (const item of structureItems(structure)) {
+    // Team members are the preview's people (Hourmark's own export).
+    if (item.kind === 'member') continue;
     if (item.kind === 'client') {
       tally(clients, clientNames.has(key(item.client.name)), item.client.name.trim());
       continue;

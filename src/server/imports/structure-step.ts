@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ImportStructure, StructureItem } from '../../lib/import/structure';
+import { personKeyOf } from '../../lib/import/labour-rates';
+import type { ImportStructure, StructureItem, StructurePerson } from '../../lib/import/structure';
 import { structureItems } from '../../lib/import/structure';
 import type { MutationName } from '../../lib/sync/mutations';
 import { commit } from '../commit/commit';
@@ -10,7 +11,7 @@ import { ImportRefused } from './records-of-rows';
 import type { StepOutcome } from './run-batch';
 import { memberFor } from './structure-preview';
 import { startBatch } from './batch-start';
-import { importOf, saveProgress, type ImportResult } from './store';
+import { importOf, saveProgress, type ImportResult, type PersonChoice } from './store';
 import { workspaceFacts } from './workspace-facts';
 
 // One batch of an import of clients and projects without time (issue 33): the next records of
@@ -29,6 +30,8 @@ export async function structureStep(
   structure: ImportStructure,
   now: Date,
   fail: (error: string) => Promise<void>,
+  /** Entries the import takes after these records (Hourmark's own export's logs), or 0. */
+  entriesAfter = 0,
 ): Promise<StepOutcome> {
   const started = await importOf(db, importId);
   const userId = started?.userId;
@@ -66,9 +69,10 @@ export async function structureStep(
           return id;
         };
         const found = findIn(facts);
-        for (const item of batch) await take(item, found, create, facts.members, result);
+        const people = peopleOf(structure, current.choices.people, facts.members, result);
+        for (const item of batch) await take(item, found, create, people, result);
         const position = from + batch.length;
-        const ended = position >= items.length;
+        const ended = position >= items.length && entriesAfter === 0;
         await saveProgress(tx, importId, {
           status: ended ? 'done' : 'running',
           position,
@@ -98,6 +102,40 @@ export async function structureStep(
 
 type Facts = Awaited<ReturnType<typeof workspaceFacts>>;
 
+/** Who a person of the file is in the workspace, and whether the import makes them new. */
+interface People {
+  memberOf: (person: StructurePerson) => string | null;
+  isNew: (person: StructurePerson) => boolean;
+}
+
+/**
+ * Hourmark's own export: people are who the person chose in the people step (a new member the
+ * import created in an earlier item, or the member chosen). Other files name existing members
+ * only, found by email, else by name (nobody is created).
+ */
+function peopleOf(
+  structure: ImportStructure,
+  choices: readonly PersonChoice[],
+  members: Facts['members'],
+  result: ImportResult,
+): People {
+  if (!structure.members)
+    return { memberOf: (person) => memberFor(person, members)?.id ?? null, isNew: () => false };
+  const chosen = new Map(choices.map((c) => [personKeyOf(c), c]));
+  const isNew = (person: StructurePerson) => {
+    const choice = chosen.get(personKeyOf(person));
+    return !choice || choice.as === 'new';
+  };
+  return {
+    isNew,
+    memberOf: (person) => {
+      const k = personKeyOf(person);
+      if (!isNew(person)) return chosen.get(k)?.memberId ?? null;
+      return result.created.members.find((m) => m.person === k)?.id ?? null;
+    },
+  };
+}
+
 /** Lookups of the workspace's live clients, projects and tasks, kept up as records are created. */
 function findIn(facts: Facts) {
   const clients = new Map<string, string>();
@@ -116,9 +154,19 @@ async function take(
   item: StructureItem,
   found: ReturnType<typeof findIn>,
   create: (name: MutationName, fields: Record<string, unknown>) => Promise<string>,
-  members: Facts['members'],
+  people: People,
   result: ImportResult,
 ): Promise<void> {
+  if (item.kind === 'member') {
+    const { member } = item;
+    if (!people.isNew(member) || people.memberOf(member)) return;
+    // Hourmark's own export: a new team member with the export's rates, role and notes, not
+    // invited (no account, no mail), as any member an import creates.
+    const name = (member.name || member.email).trim();
+    const id = await create('createMember', { ...member.fields, name, email: member.email });
+    result.created.members.push({ id, name, person: personKeyOf(member) });
+    return;
+  }
   if (item.kind === 'client') {
     const name = item.client.name.trim();
     if (found.clients.has(key(name))) return;
@@ -131,6 +179,8 @@ async function take(
       taxName: '',
       taxPercentage: null,
       taxNumber: '',
+      // Hourmark's own export: the client's contact, address and tax fields as they were.
+      ...item.client.fields,
       status: item.client.archived ? 'Archived' : 'Active',
     });
     found.clients.set(key(name), id);
@@ -143,11 +193,12 @@ async function take(
     const projectId = found.projects.get(projectKey);
     const taskKey = `${projectId ?? ''}\u0000${key(item.task)}`;
     if (!projectId || found.tasks.has(taskKey)) return;
+    const details = project.taskDetails?.find((t) => key(t.name) === key(item.task));
     const id = await create('createTask', {
       projectId,
       task: item.task.trim(),
-      assigneeIds: [],
-      billableRate: null,
+      assigneeIds: [...new Set(details?.assignees.flatMap((p) => people.memberOf(p) ?? []))],
+      billableRate: details?.billableRate ?? null,
     });
     found.tasks.add(taskKey);
     result.created.tasks.push({ id, name: item.task.trim() });
@@ -156,9 +207,7 @@ async function take(
   if (found.projects.has(projectKey)) return;
   // The client was taken before its projects (structureItems puts clients first).
   const clientId = project.client.trim() ? (found.clients.get(key(project.client)) ?? null) : null;
-  const memberIds = [
-    ...new Set(project.members.flatMap((person) => memberFor(person, members)?.id ?? [])),
-  ];
+  const memberIds = [...new Set(project.members.flatMap((p) => people.memberOf(p) ?? []))];
   const id = await create('createProject', {
     projectName: project.name.trim(),
     clientId,
@@ -169,6 +218,8 @@ async function take(
     rounding: 'false',
     timeInterval: 15,
     approval: false,
+    // Hourmark's own export: the budget, description, rounding and approval as they were.
+    ...project.fields,
     status: project.archived ? 'Archived' : 'Active',
     memberIds,
   });

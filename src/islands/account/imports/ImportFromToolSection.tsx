@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { currentZoneName, currentZoneNames } from '../../../lib/time-zones';
 import { $abilities, $workspaceRules } from '../../../stores/access';
 import {
+  $handedImportFile,
   listImports,
   previewImport,
   startImport,
@@ -84,6 +85,14 @@ export function ImportFromToolSection() {
   useEffect(() => {
     if (can.isAdmin) refreshHistory();
   }, [can.isAdmin, refreshHistory]);
+  // A file chosen under Your data → Import an export file (Hourmark's own export) is read here.
+  const handed = useStore($handedImportFile);
+  const readHanded = useRef<(file: File) => void>(() => {});
+  useEffect(() => {
+    if (!handed || !can.isAdmin) return;
+    $handedImportFile.set(null);
+    readHanded.current(handed);
+  }, [handed, can.isAdmin]);
 
   if (!can.isAdmin)
     return (
@@ -134,6 +143,8 @@ export function ImportFromToolSection() {
       });
     } else setStep({ kind: 'preview', file, preview });
   };
+
+  readHanded.current = (chosen) => void read(chosen, zone);
 
   // The mapping form's latest preview: the figures, people and Start below follow it.
   const mapped = (preview: ImportPreview | null, mapping: AnyCsvMapping | null) => {

@@ -194,8 +194,8 @@ export function ImportPreviewPanel({
                 </tr>
               </thead>
               <tbody>
-                {preview.problems.map((problem) => (
-                  <tr key={problem.line} className="border-t border-slate-200">
+                {preview.problems.map((problem, index) => (
+                  <tr key={`${problem.line}-${index}`} className="border-t border-slate-200">
                     <td className="p-2 text-right tabular-nums">{problem.line}</td>
                     <td className="break-words p-2">{problem.reason}</td>
                   </tr>

@@ -59,7 +59,7 @@ export function ImportUploadField({ file, error, busy, onFile }: ImportUploadFie
       <input
         id={id}
         type="file"
-        accept=".csv,.xlsx,.zip,text/csv,text/plain"
+        accept=".csv,.xlsx,.zip,.json,text/csv,text/plain,application/json"
         disabled={busy}
         className="block w-full max-w-full text-sm"
         aria-describedby={`${id}-help${message ? ` ${id}-error` : ''}`}
@@ -71,8 +71,9 @@ export function ImportUploadField({ file, error, busy, onFile }: ImportUploadFie
         }}
       />
       <p id={`${id}-help`} className="mt-1 break-words text-sm text-slate-600">
-        Choose the file, or drop it here: a Detailed report exported from Toggl Track as CSV, up to
-        50 MB. Nothing is imported until you have seen what the file holds and pressed Start import.
+        Choose the file, or drop it here: a Detailed report exported from Toggl Track as CSV, or a
+        file made with Export my data, up to 50 MB. Nothing is imported until you have seen what the
+        file holds and pressed Start import.
       </p>
       {file ? (
         <p className="mt-2 break-all text-sm">
