@@ -79,6 +79,8 @@ function request(url, method, path, { cookie = '', body, ip } = {}) {
 let networkFailures = 0;
 /** Poke streams that dropped and were opened again. */
 let streamDrops = 0;
+/** Pulls the server answered 503 (busy, ask again after Retry-After). */
+let busyAnswers = 0;
 
 /** A device's request: on a network failure it waits a second and asks again, as the browser does. */
 async function persistently(...args) {
@@ -227,6 +229,7 @@ function device(spec, workspaceId, index, sent, delays) {
         },
       );
       if (res.status === 503) {
+        busyAnswers += 1;
         await sleep(Number(res.headers['retry-after'] ?? 1) * 1000);
         continue;
       }
@@ -334,9 +337,13 @@ function device(spec, workspaceId, index, sent, delays) {
     }
   }
   return {
+    /** Opens the stream and pulls; answers when the stream was ready and when it was synced. */
     async connect() {
+      const started = performance.now();
       await openPatiently();
+      const ready = performance.now() - started;
       await pull();
+      return { ready, synced: performance.now() - started };
     },
     close: () => {
       closed = true;
@@ -348,6 +355,7 @@ function device(spec, workspaceId, index, sent, delays) {
 async function level(setup, size, t, pids) {
   networkFailures = 0;
   streamDrops = 0;
+  busyAnswers = 0;
   const sent = new Map();
   const delays = [];
   const devices = t.devices
@@ -356,8 +364,17 @@ async function level(setup, size, t, pids) {
   const before = pids.map(processStats);
   // Everyone at once, as after a restart.
   let started = performance.now();
-  await Promise.all(devices.map((d) => d.connect()));
+  const connected = await Promise.all(devices.map((d) => d.connect()));
   const settleS = (performance.now() - started) / 1000;
+  // Where the settling time went: streams opening, pulls (with the 503s they met), the server.
+  const settled = pids.map(processStats);
+  const settleCpu =
+    settled.reduce((sum, a, i) => sum + a.cpuMs - before[i].cpuMs, 0) / 1000 / settleS;
+  const readyMs = connected.map((c) => c.ready);
+  const syncedMs = connected.map((c) => c.synced);
+  console.log(
+    `  ${setup}, N = ${size}, settling: stream ready p50 ${ms(percentile(readyMs, 0.5))}, p99 ${ms(percentile(readyMs, 0.99))}; synced p50 ${ms(percentile(syncedMs, 0.5))}, p99 ${ms(percentile(syncedMs, 0.99))}; pulls answered 503 ${busyAnswers}; server CPU ${(settleCpu * 100).toFixed(0)} % of a core`,
+  );
   const pushes = [];
   started = performance.now();
   const deadline = started + RUN_S * 1000;
