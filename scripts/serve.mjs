@@ -109,7 +109,11 @@ export async function serve({ distDir }) {
   });
   const port = Number(process.env.PORT ?? 4321);
   const host = process.env.HOST ?? 'localhost';
-  await new Promise((resolve) => server.listen(port, host, resolve));
+  // A team reconnecting at once (a restart, a network blip) opens a stream and a pull per
+  // device within a second: Node's default queue of 511 connections waiting to be accepted
+  // overflowed at 1,000 devices, and each refused connection was tried again 1, 3, 7 s later
+  // (issue 34). The kernel caps this at net.core.somaxconn (4096 on current Linux).
+  await new Promise((resolve) => server.listen({ port, host, backlog: 4096 }, resolve));
   console.log(`Hourmark listening on http://${host}:${port}`);
   const local = ['0.0.0.0', '::'].includes(host) ? 'localhost' : host;
   void warmUp(`http://${local.includes(':') ? `[${local}]` : local}:${port}`);
