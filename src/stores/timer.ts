@@ -11,7 +11,7 @@ import { readTimerState, type TimerEntry, type TimerState } from './timer-state'
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
 import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-logs';
 import { clientProjectLabel } from './choices';
-import { $projects } from './projects';
+import { $projects } from './projects-list';
 import { $tasks } from './tasks';
 
 installStorageEngine();

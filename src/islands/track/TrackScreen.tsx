@@ -1,16 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { emptyDraft } from '../../lib/time-log-form';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { emptyDraft } from '../../lib/time-log-draft';
 import { $activeMembers } from '../../stores/choices';
 import { $user } from '../../stores/auth';
 import { keepAddDraft, savedAddDraft } from '../../stores/add-log-draft';
-import {
-  $addFormOpen,
-  $dayLogs,
-  $shownDay,
-  addLogFromDraft,
-  toggleAddForm,
-} from '../../stores/track';
+import { $addFormOpen, $dayLogs, $shownDay, toggleAddForm } from '../../stores/track-day';
 import type { TimeLog } from '../../stores/time-logs';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { DayHeader } from './DayHeader';
@@ -24,7 +18,15 @@ import { useTrackShortcuts } from './use-shortcuts';
 
 // The form (Ariakit combobox, Quill) and the edit dialog load when first opened, keeping what
 // Track loads up front small (npm run bench prints it).
-const LogForm = lazy(() => import('./LogForm').then((m) => ({ default: m.LogForm })));
+// Saving the form's log (../../stores/track.ts) loads with the form: nothing can be saved before
+// the form is on screen.
+let addLogFromDraft: typeof import('../../stores/track').addLogFromDraft | null = null;
+const LogForm = lazy(() =>
+  Promise.all([import('./LogForm'), import('../../stores/track')]).then(([form, track]) => {
+    addLogFromDraft = track.addLogFromDraft;
+    return { default: form.LogForm };
+  }),
+);
 const EditLogDialog = lazy(() =>
   import('./EditLogDialog').then((m) => ({ default: m.EditLogDialog })),
 );
@@ -62,7 +64,9 @@ export default function TrackScreen() {
     setAddFailed('');
     addButton.current?.focus();
   };
-  const addLog = (...args: Parameters<typeof addLogFromDraft>) => {
+  const addLog: ComponentProps<typeof LogForm>['onSave'] = (...args) => {
+    // Set before the form first rendered (above), so before it can save.
+    if (!addLogFromDraft) return false;
     const result = addLogFromDraft(...args);
     setAddFailed(result.saved ? '' : result.message);
     return result.saved;
