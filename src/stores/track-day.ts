@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { toDay } from '../lib/day';
 import { $projects } from './projects-list';
-import { $timeLogs, addTimeLog, type TimeLog } from './time-logs';
+import { $timeLogs, addTimeLog, type TimeLog } from './time-log-list';
 import type { WriteResult } from './unsaved-writes';
 
 // What Track shows and does before its form opens: the shown day, its logs, Copy. Saving the

@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money';
 import { $abilities, $currency } from '../../stores/access';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 import { continueLog } from '../../stores/timer';
-import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
+import { removeTimeLog, type TimeLog } from '../../stores/time-log-list';
 import { showToast } from '../../stores/toast';
 import { copyLog } from '../../stores/track-day';
 import { copyTarget } from '../../lib/copy-target';

@@ -5,13 +5,13 @@ import { $activeMembers } from '../../stores/choices';
 import { $user } from '../../stores/auth';
 import { keepAddDraft, savedAddDraft } from '../../stores/add-log-draft';
 import { $addFormOpen, $dayLogs, $shownDay, toggleAddForm } from '../../stores/track-day';
-import type { TimeLog } from '../../stores/time-logs';
+import type { TimeLog } from '../../stores/time-log-list';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { DayHeader } from './DayHeader';
 import { LogItem } from './LogItem';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { Stopwatch } from './Stopwatch';
-import { WeekSubmission } from '../../ui/time-logs/WeekSubmission';
+import { WeekSubmissionSlot } from '../../ui/time-logs/WeekSubmissionSlot';
 import { useDayInUrl } from './use-day-in-url';
 import { useOldDay } from './use-old-day';
 import { useTrackShortcuts } from './use-shortcuts';
@@ -77,7 +77,7 @@ export default function TrackScreen() {
     <section aria-labelledby="track-heading" className="p-4 desk:p-6">
       <DayHeader />
       <Stopwatch />
-      <WeekSubmission day={day} />
+      <WeekSubmissionSlot day={day} />
       <div className="mb-4 flex flex-wrap gap-2">
         <button
           ref={addButton}

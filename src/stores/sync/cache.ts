@@ -4,7 +4,7 @@ import { $clients } from '../clients-list';
 import { $projects } from '../projects-list';
 import { $tasks } from '../tasks';
 import { $team } from '../team-list';
-import { $timeLogs, TIME_LOGS_KEY } from '../time-logs';
+import { $timeLogs, TIME_LOGS_KEY } from '../time-log-list';
 import { $timer } from '../timer';
 import { syncedLists } from '../local-changes';
 import { $cacheOwner, type CacheOwner } from './owner';
