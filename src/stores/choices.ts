@@ -1,7 +1,7 @@
 import { computed } from 'nanostores';
 import { $clients } from './clients-list';
 import { $projects } from './projects-list';
-import { $tasks } from './tasks';
+import { $tasks } from './tasks-list';
 import { $team } from './team-list';
 
 /**

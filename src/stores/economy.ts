@@ -1,8 +1,8 @@
 import { computed } from 'nanostores';
-import { buildLookups, logEconomy, type EconomyInput, type Lookups } from '../lib/totals';
+import { buildLookups, logEconomy, type EconomyInput, type Lookups } from '../lib/log-economy';
 import { $clients } from './clients-list';
 import { $projects } from './projects-list';
-import { $tasks } from './tasks';
+import { $tasks } from './tasks-list';
 import { $team } from './team-list';
 
 /** Projects, tasks, members and clients indexed by id, rebuilt once per change of any of them. */

@@ -12,7 +12,7 @@ import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes'
 import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-log-list';
 import { clientProjectLabel } from './choices';
 import { $projects } from './projects-list';
-import { $tasks } from './tasks';
+import { $tasks } from './tasks-list';
 
 installStorageEngine();
 

@@ -5,7 +5,7 @@ import type { TimeLogDraft } from '../lib/time-log-draft';
 import { clientProjectLabel } from './choices';
 import { $projects } from './projects-list';
 import type { EditResult } from './record-actions';
-import { $tasks } from './tasks';
+import { $tasks } from './tasks-list';
 import { addTimeLog, editTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { formatDuration } from '../../lib/duration-format';
 import { logProjectLine } from '../../lib/log-label';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../lib/money-format';
 import { $abilities, $currency } from '../../stores/access';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 import { continueLog } from '../../stores/timer';

@@ -2,7 +2,7 @@ import type { LocalRecords } from '../../lib/sync/local-records';
 import type { Timer } from '../../lib/sync/rebase';
 import { $clients } from '../clients-list';
 import { $projects } from '../projects-list';
-import { $tasks } from '../tasks';
+import { $tasks } from '../tasks-list';
 import { $team } from '../team-list';
 import { $timeLogs, TIME_LOGS_KEY } from '../time-log-list';
 import { $timer } from '../timer';
