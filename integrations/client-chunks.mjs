@@ -13,7 +13,7 @@ const SHARED_CODE = [
   /\/node_modules\/(zod|nanostores|@nanostores\/[^/]+|date-fns)\//,
 ];
 
-const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+const REACT = /\/node_modules\/(react|react-dom|scheduler|@astrojs\/react)\//;
 
 // Loaded on demand, never with Track's first visit (issue 29): zod and the schemas built with
 // it. The stores decode stored records with zod-free fast decoders (src/lib/entities/fast-*.ts)

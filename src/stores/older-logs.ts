@@ -4,7 +4,7 @@ import { toDay } from '../lib/day';
 import { newestLogFirst } from '../lib/sync/local-records';
 import { readCache, writeCache } from './sync/cache';
 import { $cacheOwner, type CacheOwner } from './sync/owner';
-import { fetchLogs } from './sync/server-reads';
+import { fetchLogs } from './sync/log-reads';
 import { readSyncState } from './sync/state';
 
 /**

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import type * as TrackActions from '../../stores/track';
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { emptyDraft } from '../../lib/time-log-draft';
 import { $activeMembers } from '../../stores/choices';
@@ -20,7 +21,7 @@ import { useTrackShortcuts } from './use-shortcuts';
 // Track loads up front small (npm run bench prints it).
 // Saving the form's log (../../stores/track.ts) loads with the form: nothing can be saved before
 // the form is on screen.
-let addLogFromDraft: typeof import('../../stores/track').addLogFromDraft | null = null;
+let addLogFromDraft: typeof TrackActions.addLogFromDraft | null = null;
 const LogForm = lazy(() =>
   Promise.all([import('./LogForm'), import('../../stores/track')]).then(([form, track]) => {
     addLogFromDraft = track.addLogFromDraft;

@@ -1,7 +1,8 @@
 import type { Bases, NewMutation, PendingMutation } from '../../lib/sync/rebase';
 import type { SyncStorage } from './deps';
+import { handOffPrefix } from './hand-off-key';
 import type { CacheOwner } from './owner';
-import { syncStateKey, type SyncState } from './state';
+import type { SyncState } from './state';
 
 type Who = Pick<CacheOwner, 'userId' | 'workspaceId'>;
 
@@ -34,7 +35,7 @@ export interface HandOff {
 /** The outbox's note of how far it took each tab's hand-off. */
 export type HandedOver = Record<string, number>;
 
-export const handOffPrefix = (who: Who) => `${syncStateKey(who)}.tab.`;
+export { handOffPrefix };
 
 /** A hand-off whose entries are all taken and that was not written for a day is a closed tab's. */
 const ABANDONED_MS = 24 * 3600 * 1000;
