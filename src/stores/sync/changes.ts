@@ -1,7 +1,8 @@
-import { listOfKind, type AnyLocalRecord } from '../../lib/sync/local-records';
+import { listOfKind, type AnyLocalRecord, type LocalRecords } from '../../lib/sync/local-records';
 import { recordKinds, type RecordKind } from '../../lib/sync/field-names';
 import {
   mutationsFromDiff,
+  splitRecordKey,
   TIMER_RECORD,
   type NewMutation,
   type Timer,
@@ -81,3 +82,12 @@ export function mutationsOfEvent(event: LocalEvent): ChangeMutations | null {
       parts.find((part) => part.mutations.some((m) => m.record === record))?.before(record) ?? null,
   };
 }
+
+/** The cached value of `record` (`kind:id`), as a base for a ready-made mutation. */
+export const cachedRecord =
+  (cache: LocalRecords) =>
+  (record: string): AnyLocalRecord | null => {
+    const { kind, id } = splitRecordKey(record);
+    if (kind === 'timer') return null;
+    return (cache[listOfKind[kind]] as AnyLocalRecord[]).find((r) => r.id === id) ?? null;
+  };

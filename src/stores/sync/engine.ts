@@ -2,8 +2,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { rebase, withBases, type NewMutation } from '../../lib/sync/rebase';
 import type { User } from '../auth';
 import type { LocalEvent } from '../local-changes';
-import { cachedRecord } from './cached-record';
-import type * as ChangeCode from './changes';
+import { cachedRecord, mutationsOfEvent } from './changes';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
 import type * as HandOffCode from './hand-off';
 import type { TabHandOff } from './hand-off';
@@ -109,23 +108,6 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     mayRetry: () => Boolean(session && !session.view().problem),
   });
   let session: Session | null = null;
-  // Turning a person's changes into mutations (./changes.ts) loads with the first change: the
-  // first paint and the first sync make none (issue 29's budget). Changes made meanwhile wait
-  // here in order, as those made before the engine loaded wait in local-changes.ts.
-  let changeCode: typeof ChangeCode | null = null;
-  let changeLoading: Promise<unknown> | null = null;
-  const early: LocalEvent[] = [];
-  function receive(event: LocalEvent): void {
-    if (changeCode && early.length === 0) return enqueue(event);
-    early.push(event);
-    refresh();
-    changeLoading ??= import('./changes').then((code) => {
-      changeCode = code;
-    });
-    void changeLoading.then(() => {
-      for (const waiting of early.splice(0)) if (!disposed) enqueue(waiting);
-    });
-  }
   /** A start under way (the workspace list is on its way): pushNow waits for it. */
   let starting: Promise<void> | null = null;
   /** Moves on at every start and stop: a start that finds it moved while it waited does nothing. */
@@ -141,7 +123,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const { refusals } = current;
     // A following tab's own changes count until the leader took them into the outbox.
     const handedOver = handOff ? handOff.waiting(s.owner, current) : 0;
-    const pending = current.outbox.length + early.length + (s.leader ? 0 : handedOver + toHandOver);
+    const pending = current.outbox.length + (s.leader ? 0 : handedOver + toHandOver);
     const view = s.view();
     const offline = view.networkDown || !page.isOnline();
     status.set({
@@ -164,7 +146,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
    */
   function enqueue(event: LocalEvent): void {
     const s = session;
-    const made = s && changeCode?.mutationsOfEvent(event);
+    const made = s && mutationsOfEvent(event);
     if (!s || !made) return;
     if (s.leader) {
       refresh(outbox.append(s.owner, made.mutations, made.before));
@@ -240,7 +222,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       page,
       cache,
       session: () => session,
-      enqueue: receive,
+      enqueue,
       refresh: () => refresh(),
       outboxWritten,
       handedOver: takeOthersChanges,
