@@ -4,9 +4,9 @@ import type { User } from '../auth';
 import type { LocalEvent } from '../local-changes';
 import { cachedRecord, mutationsOfEvent } from './changes';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
-import type * as HandOffCode from './hand-off';
-import type { TabHandOff } from './hand-off';
+import { createTabHandOff } from './hand-off';
 import { handOffsPresent } from './hand-off-key';
+import type * as HandOffTaking from './hand-off-take';
 import { createLeaderTab } from './leader';
 import { createOutbox } from './outbox';
 import type { CacheOwner } from './owner';
@@ -61,41 +61,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const outbox = createOutbox(deps);
   const transport = createTransport(deps);
   const leaderTab = createLeaderTab(deps);
-  const tabId = deps.tabId ?? newTabId();
-  // The hand-off between tabs (./hand-off.ts) loads when a second tab shows up: when this tab
-  // follows, or when the leader finds another tab's hand-off (issue 29: a first visit is one tab).
-  let handOffCode: typeof HandOffCode | null = null;
-  let handOff: TabHandOff | null = null;
-  let handOffLoading: Promise<TabHandOff> | null = null;
-  const loadHandOff = (): Promise<TabHandOff> =>
-    (handOffLoading ??= import('./hand-off').then((code) => {
-      handOffCode = code;
-      handOff = code.createTabHandOff(deps.storage, tabId);
-      return handOff;
-    }));
-  /**
-   * Runs `run` with this tab's hand-off, at once when loaded, else once it loads, in the order
-   * asked (a change made meanwhile is in this tab's cache already, as one made before the engine
-   * loaded waits in local-changes.ts). Mutations waiting for it still count as pending.
-   */
-  let toHandOver = 0;
-  let handOffQueue: Promise<unknown> = Promise.resolve();
-  function withHandOff(mutations: number, run: (h: TabHandOff) => void): void {
-    if (handOff) return run(handOff);
-    toHandOver += mutations;
-    handOffQueue = handOffQueue.then(loadHandOff).then((h) => {
-      toHandOver -= mutations;
-      if (disposed) return;
-      run(h);
-      // This tab came to lead while the code loaded: it takes its own hand-off, as on taking over.
-      const s = session;
-      if (s?.leader) {
-        takeOthersChanges(s);
-        void s.pushNow();
-      }
-      refresh();
-    });
-  }
+  // This tab's own hand-off is written at once (a change must be stored before the page may
+  // go); the leader's taking of other tabs' hand-offs (./hand-off-take.ts) loads when it finds
+  // one (issue 29: a first visit is one tab).
+  const handOff = createTabHandOff(deps.storage, deps.tabId ?? newTabId());
+  let taking: typeof HandOffTaking | null = null;
+  let takingLoads: Promise<unknown> | null = null;
   const workspaces = createWorkspaceSwitch({ transport, storage: deps.storage, outbox, cache });
   const poke = createPokeStream({
     EventSource: deps.EventSource,
@@ -122,8 +93,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const current = state ?? outbox.read(s.owner);
     const { refusals } = current;
     // A following tab's own changes count until the leader took them into the outbox.
-    const handedOver = handOff ? handOff.waiting(s.owner, current) : 0;
-    const pending = current.outbox.length + (s.leader ? 0 : handedOver + toHandOver);
+    const pending = current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current));
     const view = s.view();
     const offline = view.networkDown || !page.isOnline();
     status.set({
@@ -153,9 +123,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       void s.pushNow();
       return;
     }
-    const bases = withBases({}, made.mutations, made.before);
-    const at = deps.clock.now();
-    withHandOff(made.mutations.length, (h) => h.give(s.owner, made.mutations, bases, at));
+    handOff.give(
+      s.owner,
+      made.mutations,
+      withBases({}, made.mutations, made.before),
+      deps.clock.now(),
+    );
     refresh();
   }
 
@@ -166,16 +139,20 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   function takeOthersChanges(s: Session): void {
     if (!s.leader || session !== s) return;
     const current = outbox.read(s.owner);
-    if (!handOffCode) {
+    if (!taking) {
       // Nothing handed over and nothing noted: nothing to take, and no need to load the code.
       if (!handOffsPresent(deps.storage.keys(), s.owner, current)) return;
-      void loadHandOff().then(() => {
+      takingLoads ??= import('./hand-off-take').then((code) => {
+        taking = code;
+      });
+      void takingLoads.then(() => {
+        if (disposed || session !== s) return;
         takeOthersChanges(s);
-        if (session === s) void s.pushNow();
+        void s.pushNow();
       });
       return;
     }
-    const taken = handOffCode.takeHandOffs(deps.storage, s.owner, current, deps.clock.now());
+    const taken = taking.takeHandOffs(deps.storage, s.owner, current, deps.clock.now());
     if (!taken.took) return;
     const state = outbox.update(s.owner, () => taken.state);
     layOverCache(state);
@@ -198,8 +175,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   /** Another tab wrote the outbox: a following tab drops what the leader took from it. */
   function outboxWritten(s: Session): void {
-    // Nothing was handed over before the hand-off loaded, so there is nothing to prune then.
-    if (!s.leader) handOff?.prune(s.owner, outbox.read(s.owner));
+    if (!s.leader) handOff.prune(s.owner, outbox.read(s.owner));
     refresh();
   }
 
@@ -347,8 +323,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       const s = session;
       if (!s) return;
       if (s.leader) return refresh(outbox.dismissRefusals(s.owner));
-      const at = deps.clock.now();
-      withHandOff(0, (h) => h.dismiss(s.owner, at));
+      handOff.dismiss(s.owner, deps.clock.now());
     },
     enqueueMutations(mutations) {
       const s = session;
@@ -359,8 +334,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       else {
         // Handed to the leader; shown here at once, laid over what the outbox holds.
         const bases = withBases({}, mutations, cachedRecord(cached));
-        const at = deps.clock.now();
-        withHandOff(mutations.length, (h) => h.give(s.owner, mutations, bases, at));
+        handOff.give(s.owner, mutations, bases, deps.clock.now());
         const shared = outbox.read(s.owner);
         const mine = mutations.map((m, i) => ({ ...m, id: shared.nextMutationId + i }));
         state = {
