@@ -10,7 +10,7 @@ const SHARED_CODE = [
   // named, in its imports, every binding it took from the shared chunk (1.1 KB more in all, one
   // request more). The signed-out sign-in page, the same island, downloads it with the shell.
   /\/src\/islands\/track\//,
-  /\/node_modules\/(zod|nanostores|@nanostores\/[^/]+|date-fns)\//,
+  /\/node_modules\/(zod|nanostores|@nanostores\/[^/]+)\//,
 ];
 
 const REACT = /\/node_modules\/(react|react-dom|scheduler|@astrojs\/react)\//;
