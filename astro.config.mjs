@@ -7,6 +7,7 @@ import node from '@astrojs/node';
 import securityHeaders from './integrations/security-headers.mjs';
 import precompress from './integrations/precompress.mjs';
 import clientChunks from './integrations/client-chunks.mjs';
+import clientMinify from './integrations/client-minify.mjs';
 import offlineAssets from './integrations/offline-assets.mjs';
 
 // Pages are prerendered to static HTML; only endpoints that opt out with
@@ -22,6 +23,7 @@ export default defineConfig({
     tailwind({ applyBaseStyles: false }),
     securityHeaders(),
     clientChunks(),
+    clientMinify(),
     precompress(),
     offlineAssets(),
   ],

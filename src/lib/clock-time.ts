@@ -27,7 +27,4 @@ export function durationFromRange(start: string, end: string): number {
   return ((((to - from) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES) * 60;
 }
 
-/** The local clock time of `now` as 'HH:MM'. */
-export function nowClock(now: Date): string {
-  return `${pad(now.getHours())}:${pad(now.getMinutes())}`;
-}
+export { nowClock } from './clock-now';

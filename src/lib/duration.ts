@@ -74,18 +74,5 @@ export function parseDuration(text: string): ParsedDuration {
   return { ok: false, message: HELP };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `clock` → h:mm:ss (stopwatch, log lists); `short` → h:mm (totals, form values). */
-export function formatDuration(seconds: number, style: 'clock' | 'short' = 'clock'): string {
-  const total = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return style === 'clock' ? `${h}:${pad(m)}:${pad(s)}` : `${h}:${pad(m)}`;
-}
-
-/** Decimal hours with two decimals, e.g. 5400 s → "1.50". */
-export function formatHours(seconds: number): string {
-  return (Math.max(0, seconds) / 3600).toFixed(2);
-}
+// Formatting lives in ./duration-format.ts, which Track's first visit loads without the parser.
+export { formatDuration, formatHours } from './duration-format';

@@ -1,41 +1,6 @@
-import type { Member } from './entities/member';
-import type { Project } from './entities/project';
-import type { Task } from './entities/task';
+import type { RateContext } from './billable-rate';
 
-/** What decides the billable rate of a log. */
-export interface RateContext {
-  project: Pick<Project, 'billable' | 'billamount'> | undefined;
-  task: Pick<Task, 'billableRate'> | undefined;
-  member: Pick<Member, 'BillableRate'> | undefined;
-}
-
-/**
- * Billable rate per hour (decimal) under the project's setting: the member's rate, the task's
- * rate, the project's amount, or nothing for non-billable projects and logs without a project.
- */
-export function resolveBillableRate({ project, task, member }: RateContext): number {
-  if (!project) return 0;
-  switch (project.billable) {
-    case 'member':
-      return member?.BillableRate ?? 0;
-    case 'task':
-      return task?.billableRate ?? 0;
-    case 'project':
-      return project.billamount;
-    default:
-      return 0;
-  }
-}
-
-/** An hourly rate (decimal) in minor units, as amounts are computed with it. */
-export function rateMinor(ratePerHour: number): number {
-  return Math.round(ratePerHour * 100);
-}
-
-/** Minor units earned by `seconds` at `ratePerHour` (decimal), rounded to the nearest unit. */
-export function amountMinor(seconds: number, ratePerHour: number): number {
-  return Math.round((seconds * rateMinor(ratePerHour)) / 3600);
-}
+export { amountMinor, rateMinor, resolveBillableRate, type RateContext } from './billable-rate';
 
 /** Why a log bills nothing, in words, or null when it bills at a rate above zero. */
 export function whyNoBillableRate(

@@ -1,4 +1,4 @@
-import { nowClock } from './clock-time';
+import { nowClock } from './clock-now';
 import { toDay } from './day';
 
 /** The part of a stopwatch run that fell on one calendar day. */

@@ -1,40 +1,10 @@
 import { parseDuration } from './duration';
 import { missingLogFields, requirableLogFields } from './policy/required-fields';
 import { textProblem } from './storable-text';
+import type { TimeLogDraft } from './time-log-draft';
 import type { WorkspaceRules } from './workspace-rules';
 
-/** What the add / edit time-log form holds while a person types. */
-export interface TimeLogDraft {
-  date: string;
-  projectId: string;
-  taskId: string;
-  memberId: string;
-  tags: string;
-  desc: string;
-  duration: string;
-  st: string;
-  end: string;
-  exp: string;
-  /** Billable (issue 29): '' as the project bills, until the person ticks it on or off. */
-  billable: '' | 'yes' | 'no';
-}
-
-/** An empty draft for `day`. */
-export function emptyDraft(day: string, memberId = ''): TimeLogDraft {
-  return {
-    date: day,
-    projectId: '',
-    taskId: '',
-    memberId,
-    tags: '',
-    desc: '',
-    duration: '',
-    st: '',
-    end: '',
-    exp: '',
-    billable: '',
-  };
-}
+export { emptyDraft, type TimeLogDraft } from './time-log-draft';
 
 /** The validated values of a draft, ready to be stored. */
 export interface ValidDraft {

@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { abilitiesOf, unknownAccess, type Access } from '../lib/abilities';
-import { currencyOf } from '../lib/money';
+import { currencyOf } from '../lib/money-format';
 import { $cacheOwner } from './sync/owner';
 
 /** Where the device keeps what the last pull said about the person's place in the workspace. */

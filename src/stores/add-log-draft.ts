@@ -1,4 +1,4 @@
-import { emptyDraft, type TimeLogDraft } from '../lib/time-log-form';
+import { emptyDraft, type TimeLogDraft } from '../lib/time-log-draft';
 
 /**
  * The add-log form's half-filled values, kept for this tab (sessionStorage) so a reload, or a

@@ -1,8 +1,8 @@
 import { computed } from 'nanostores';
-import { $clients } from './clients';
-import { $projects } from './projects';
-import { $tasks } from './tasks';
-import { $team } from './team';
+import { $clients } from './clients-list';
+import { $projects } from './projects-list';
+import { $tasks } from './tasks-list';
+import { $team } from './team-list';
 
 /**
  * Active projects of clients that are not archived, as choices grouped by client name, for the

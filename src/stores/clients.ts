@@ -1,19 +1,12 @@
 import type { Client, ClientFormInput } from '../lib/entities/client';
-import { fastClient } from '../lib/entities/fast-client';
-import { onDemand } from './record-decoder';
 import { newId } from '../lib/entities/fast-fields';
-import { persistentList } from './persistent-list';
+import { $clients, clientList } from './clients-list';
 import { recordActions } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Client>(
-  'clients',
-  onDemand(fastClient, () => import('../lib/entities/client').then((m) => m.clientSchema)),
-);
-const actions = recordActions(list);
+const actions = recordActions(clientList);
 
-/** Every client, as stored under the documented `clients` key. */
-export const $clients = list.$list;
+export { $clients };
 export type { Client };
 
 function fromForm(form: ClientFormInput) {

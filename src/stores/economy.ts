@@ -1,9 +1,9 @@
 import { computed } from 'nanostores';
-import { buildLookups, logEconomy, type EconomyInput, type Lookups } from '../lib/totals';
-import { $clients } from './clients';
-import { $projects } from './projects';
-import { $tasks } from './tasks';
-import { $team } from './team';
+import { buildLookups, logEconomy, type EconomyInput, type Lookups } from '../lib/log-economy';
+import { $clients } from './clients-list';
+import { $projects } from './projects-list';
+import { $tasks } from './tasks-list';
+import { $team } from './team-list';
 
 /** Projects, tasks, members and clients indexed by id, rebuilt once per change of any of them. */
 export const $economyContext = computed(

@@ -4,7 +4,6 @@ import { toDay } from '../lib/day';
 import { newestLogFirst } from '../lib/sync/local-records';
 import { readCache, writeCache } from './sync/cache';
 import { $cacheOwner, type CacheOwner } from './sync/owner';
-import { fetchLogs } from './sync/server-reads';
 import { readSyncState } from './sync/state';
 
 /**
@@ -69,19 +68,4 @@ export function mergeServerLogs(logs: readonly TimeLog[]): void {
   for (const log of logs) fetchedHere.add(log.id);
   if (added.length > 0)
     writeCache({ ...cache, logs: [...cache.logs, ...added].sort(newestLogFirst) });
-}
-
-const loadedDays = new Set<string>();
-
-/**
- * Makes sure the cache holds the logs of `day` when it lies before the window (Track showing an
- * old day): fetched once per page load, then edited like any other. Says whether it could.
- */
-export async function loadOldDay(day: string): Promise<'cached' | 'loaded' | 'offline'> {
-  if (!day || day >= windowStart() || loadedDays.has(day)) return 'cached';
-  const result = await fetchLogs({ from: day, to: day, limit: 5000 });
-  if (!result.ok) return 'offline';
-  loadedDays.add(day);
-  mergeServerLogs(result.data.logs);
-  return 'loaded';
 }

@@ -1,20 +1,13 @@
 import { newId } from '../lib/entities/fast-fields';
-import { fastProject } from '../lib/entities/fast-project';
 import type { Project, ProjectForm } from '../lib/entities/project';
-import { onDemand } from './record-decoder';
-import { persistentList } from './persistent-list';
 import { changedFields } from '../lib/record-diff';
+import { $projects, projectList } from './projects-list';
 import { recordActions, type EditResult } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Project>(
-  'project',
-  onDemand(fastProject, () => import('../lib/entities/project').then((m) => m.projectSchema)),
-);
-const actions = recordActions(list);
+const actions = recordActions(projectList);
 
-/** Projects, stored under the documented `project` key. */
-export const $projects = list.$list;
+export { $projects };
 export type { Project };
 
 /** True when a project of the same client already has this name (any case). */

@@ -1,19 +1,12 @@
 import { newId } from '../lib/entities/fast-fields';
-import { fastTask } from '../lib/entities/fast-task';
 import type { Task } from '../lib/entities/task';
-import { onDemand } from './record-decoder';
-import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
+import { $tasks, taskList as list } from './tasks-list';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Task>(
-  'task',
-  onDemand(fastTask, () => import('../lib/entities/task').then((m) => m.taskSchema)),
-);
 const actions = recordActions(list);
 
-/** Tasks, stored under the documented `task` key. */
-export const $tasks = list.$list;
+export { $tasks };
 export type { Task };
 
 /** What the Assign Task form produces, already validated and resolved to names. */

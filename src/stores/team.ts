@@ -1,21 +1,15 @@
 import { newId } from '../lib/entities/fast-fields';
-import { fastMember, roleValue } from '../lib/entities/fast-member';
+import { roleValue } from '../lib/entities/fast-member';
 import type { Member, MemberForm } from '../lib/entities/member';
-import { onDemand } from './record-decoder';
 import { toDay } from '../lib/day';
 import { historyAfterChange, type RateChangeScope } from '../lib/member-rates';
-import { persistentList } from './persistent-list';
 import { recordActions } from './record-actions';
+import { $team, teamList as list } from './team-list';
 import type { WriteResult } from './unsaved-writes';
 
-const list = persistentList<Member>(
-  'Team',
-  onDemand(fastMember, () => import('../lib/entities/member').then((m) => m.memberSchema)),
-);
 const actions = recordActions(list);
 
-/** Team members, stored under the documented `Team` key (sorted order is saved as shown). */
-export const $team = list.$list;
+export { $team };
 export type { Member };
 
 function fromForm(form: MemberForm) {

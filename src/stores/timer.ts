@@ -9,10 +9,10 @@ import { recordLocalChange, runCommand } from './local-changes';
 import { installStorageEngine } from './storage-engine';
 import { readTimerState, type TimerEntry, type TimerState } from './timer-state';
 import { combineWrites, writeOutcome, type WriteResult } from './unsaved-writes';
-import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-logs';
+import { addTimeLog, timeLogById, type TimeLog, type TimeLogInput } from './time-log-list';
 import { clientProjectLabel } from './choices';
-import { $projects } from './projects';
-import { $tasks } from './tasks';
+import { $projects } from './projects-list';
+import { $tasks } from './tasks-list';
 
 installStorageEngine();
 

@@ -1,37 +1,15 @@
-import { atom, computed } from 'nanostores';
-import { toDay } from '../lib/day';
-import { formatDuration } from '../lib/duration';
+import { formatDuration } from '../lib/duration-format';
 import { draftBillable, draftBillableOf } from '../lib/draft-billable';
 import { changedFields } from '../lib/record-diff';
-import type { TimeLogDraft } from '../lib/time-log-form';
+import type { TimeLogDraft } from '../lib/time-log-draft';
 import { clientProjectLabel } from './choices';
-import { $projects } from './projects';
+import { $projects } from './projects-list';
 import type { EditResult } from './record-actions';
-import { $tasks } from './tasks';
-import { $timeLogs, addTimeLog, editTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
+import { $tasks } from './tasks-list';
+import { addTimeLog, editTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
 
-/** The day the Track screen shows, 'YYYY-MM-DD'. */
-export const $shownDay = atom<string>(toDay(new Date()));
-
-/** Whether the add-time-log form is open (the `n` shortcut toggles it). */
-export const $addFormOpen = atom(false);
-
-/** Logs of the shown day, newest first, with the day's total seconds. */
-export const $dayLogs = computed([$timeLogs, $shownDay], (logs, day) => {
-  const list = logs.filter((log) => log.date === day);
-  return { logs: list, totalSeconds: list.reduce((sum, log) => sum + log.dur, 0) };
-});
-
-/** Shows another day. */
-export function showDay(day: string): void {
-  $shownDay.set(day);
-}
-
-/** Opens or closes the add-time-log form. */
-export function toggleAddForm(open = !$addFormOpen.get()): void {
-  $addFormOpen.set(open);
-}
+export { $addFormOpen, $dayLogs, $shownDay, copyLog, showDay, toggleAddForm } from './track-day';
 
 /** Turns a validated form draft into the stored fields of a log. */
 export function logInputFromDraft(
@@ -126,19 +104,4 @@ export function saveLogEdit(
   const untouched = logInputFromDraft(draftFromLog(opened), opened.dur, opened.exp);
   const changes = changedFields(untouched, logInputFromDraft(draft, seconds, expenses));
   return editTimeLog(opened, changes, overwrite);
-}
-
-/**
- * Copies a log as a new one (the same work done again), to its own day or to `date` (a locked
- * log's copy goes to today); it is pending again when its project needs approval. The result
- * names the copy, so its toast can undo it.
- */
-export function copyLog(log: TimeLog, date = log.date): WriteResult & { log: TimeLog } {
-  const project = $projects.get().find((p) => p.id === log.projectId);
-  const { client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId } = log;
-  const billable = typeof log.billable === 'boolean' ? { billable: log.billable } : {};
-  return addTimeLog(
-    { date, client, projectId, task, taskId, tags, desc, dur, st, end, exp, memberId, ...billable },
-    project?.approval ?? false,
-  );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { addDays, dayHeading, isValidDay, toDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
-import { $dayLogs, $shownDay, showDay } from '../../stores/track';
+import { formatDuration } from '../../lib/duration-format';
+import { $dayLogs, $shownDay, showDay } from '../../stores/track-day';
 
 /** Heading with the shown day, the date input and previous / today / next. */
 export function DayHeader() {

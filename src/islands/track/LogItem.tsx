@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { formatDuration } from '../../lib/duration';
+import { formatDuration } from '../../lib/duration-format';
 import { logProjectLine } from '../../lib/log-label';
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../../lib/money-format';
 import { $abilities, $currency } from '../../stores/access';
 import { $economyContext, economyOfLog } from '../../stores/economy';
 import { continueLog } from '../../stores/timer';
-import { removeTimeLog, type TimeLog } from '../../stores/time-logs';
+import { removeTimeLog, type TimeLog } from '../../stores/time-log-list';
 import { showToast } from '../../stores/toast';
-import { copyLog } from '../../stores/track';
+import { copyLog } from '../../stores/track-day';
 import { copyTarget } from '../../lib/copy-target';
 import { LogWhoWhen } from '../../ui/time-logs/LogWhoWhen';
 import { RichText } from '../../ui/rich-text/RichText';

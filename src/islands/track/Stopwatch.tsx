@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { formatDuration } from '../../lib/duration';
+import { formatDuration } from '../../lib/duration-format';
 import { requiredFieldsProblem } from '../../lib/policy/required-fields';
 import { $workspaceRules } from '../../stores/access';
 import { $user } from '../../stores/auth';
@@ -15,7 +15,7 @@ import {
   stopTimer,
   type TimerEntry,
 } from '../../stores/timer';
-import { $shownDay } from '../../stores/track';
+import { $shownDay } from '../../stores/track-day';
 import { StopwatchFields } from './StopwatchFields';
 
 /**

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useMemo } from 'react';
 import { entryNamed, recentEntries } from '../../lib/recent-entries';
 import { $projectChoices, $tasksByProject } from '../../stores/choices';
-import { $timeLogs } from '../../stores/time-logs';
+import { $timeLogs } from '../../stores/time-log-list';
 import type { TimerEntry } from '../../stores/timer';
 
 /**

@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
 import { $token } from '../../stores/auth';
 import { SignInScreen } from '../../ui/auth/SignInScreen';
 import { ErrorBoundary } from '../../ui/feedback/ErrorBoundary';
 import { AppShell } from '../../ui/shell/AppShell';
-
-// The Track screen loads only once signed in, so the sign-in page stays light.
-const TrackScreen = lazy(() => import('./TrackScreen'));
+// In the first-visit chunk with the shell (integrations/client-chunks.mjs): a lazy import here
+// would only add a step before Track draws.
+import TrackScreen from './TrackScreen';
 
 /** /login and /login/: the sign-in card, or the Track screen inside the shell when a session exists. */
 export default function TrackIsland() {
@@ -20,9 +19,7 @@ export default function TrackIsland() {
   }
   return (
     <AppShell path="/login/" label="Track">
-      <Suspense fallback={<p className="p-6">Loading your time logs…</p>}>
-        <TrackScreen />
-      </Suspense>
+      <TrackScreen />
     </AppShell>
   );
 }

@@ -1,30 +1,33 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { emptyDraft } from '../../lib/time-log-form';
+import type * as TrackActions from '../../stores/track';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { emptyDraft } from '../../lib/time-log-draft';
 import { $activeMembers } from '../../stores/choices';
 import { $user } from '../../stores/auth';
 import { keepAddDraft, savedAddDraft } from '../../stores/add-log-draft';
-import {
-  $addFormOpen,
-  $dayLogs,
-  $shownDay,
-  addLogFromDraft,
-  toggleAddForm,
-} from '../../stores/track';
-import type { TimeLog } from '../../stores/time-logs';
+import { $addFormOpen, $dayLogs, $shownDay, toggleAddForm } from '../../stores/track-day';
+import type { TimeLog } from '../../stores/time-log-list';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { DayHeader } from './DayHeader';
 import { LogItem } from './LogItem';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { Stopwatch } from './Stopwatch';
-import { WeekSubmission } from '../../ui/time-logs/WeekSubmission';
+import { WeekSubmissionSlot } from '../../ui/time-logs/WeekSubmissionSlot';
 import { useDayInUrl } from './use-day-in-url';
 import { useOldDay } from './use-old-day';
 import { useTrackShortcuts } from './use-shortcuts';
 
 // The form (Ariakit combobox, Quill) and the edit dialog load when first opened, keeping what
 // Track loads up front small (npm run bench prints it).
-const LogForm = lazy(() => import('./LogForm').then((m) => ({ default: m.LogForm })));
+// Saving the form's log (../../stores/track.ts) loads with the form: nothing can be saved before
+// the form is on screen.
+let addLogFromDraft: typeof TrackActions.addLogFromDraft | null = null;
+const LogForm = lazy(() =>
+  Promise.all([import('./LogForm'), import('../../stores/track')]).then(([form, track]) => {
+    addLogFromDraft = track.addLogFromDraft;
+    return { default: form.LogForm };
+  }),
+);
 const EditLogDialog = lazy(() =>
   import('./EditLogDialog').then((m) => ({ default: m.EditLogDialog })),
 );
@@ -62,7 +65,9 @@ export default function TrackScreen() {
     setAddFailed('');
     addButton.current?.focus();
   };
-  const addLog = (...args: Parameters<typeof addLogFromDraft>) => {
+  const addLog: ComponentProps<typeof LogForm>['onSave'] = (...args) => {
+    // Set before the form first rendered (above), so before it can save.
+    if (!addLogFromDraft) return false;
     const result = addLogFromDraft(...args);
     setAddFailed(result.saved ? '' : result.message);
     return result.saved;
@@ -73,7 +78,7 @@ export default function TrackScreen() {
     <section aria-labelledby="track-heading" className="p-4 desk:p-6">
       <DayHeader />
       <Stopwatch />
-      <WeekSubmission day={day} />
+      <WeekSubmissionSlot day={day} />
       <div className="mb-4 flex flex-wrap gap-2">
         <button
           ref={addButton}

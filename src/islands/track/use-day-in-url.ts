@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isValidDay } from '../../lib/day';
-import { $shownDay, showDay } from '../../stores/track';
+import { $shownDay, showDay } from '../../stores/track-day';
 
 /** Keeps the shown day in `?day=` so a reload or a shared link shows the same day. */
 export function useDayInUrl(): void {

@@ -20,7 +20,7 @@ export function useOldDay(day: string): OldDayState {
     setState('loading');
     const load = () => {
       // Loaded only for an old day, so Track's first load stays small.
-      void import('../../stores/older-logs')
+      void import('../../stores/old-day')
         .then(({ loadOldDay }) => loadOldDay(day))
         .then((outcome) => {
           if (current) setState(outcome === 'offline' ? 'unavailable' : 'here');

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { $timer, startTimer, stopTimer } from '../../stores/timer';
-import { $shownDay, toggleAddForm } from '../../stores/track';
+import { $shownDay, toggleAddForm } from '../../stores/track-day';
 import { typingInto, useSearchShortcut } from '../../ui/list/use-search-shortcut';
 
 /** `n` toggles the add-log form, `s` starts or stops the stopwatch, `/` focuses the search field. */

@@ -1,10 +1,10 @@
 import type { LocalRecords } from '../../lib/sync/local-records';
 import type { Timer } from '../../lib/sync/rebase';
-import { $clients } from '../clients';
-import { $projects } from '../projects';
-import { $tasks } from '../tasks';
-import { $team } from '../team';
-import { $timeLogs, TIME_LOGS_KEY } from '../time-logs';
+import { $clients } from '../clients-list';
+import { $projects } from '../projects-list';
+import { $tasks } from '../tasks-list';
+import { $team } from '../team-list';
+import { $timeLogs, TIME_LOGS_KEY } from '../time-log-list';
 import { $timer } from '../timer';
 import { syncedLists } from '../local-changes';
 import { $cacheOwner, type CacheOwner } from './owner';

@@ -4,7 +4,9 @@ import type { User } from '../auth';
 import type { LocalEvent } from '../local-changes';
 import { cachedRecord, mutationsOfEvent } from './changes';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
-import { createTabHandOff, takeHandOffs } from './hand-off';
+import { createTabHandOff } from './hand-off';
+import { handOffsPresent } from './hand-off-key';
+import type * as HandOffTaking from './hand-off-take';
 import { createLeaderTab } from './leader';
 import { createOutbox } from './outbox';
 import type { CacheOwner } from './owner';
@@ -59,7 +61,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const outbox = createOutbox(deps);
   const transport = createTransport(deps);
   const leaderTab = createLeaderTab(deps);
+  // This tab's own hand-off is written at once (a change must be stored before the page may
+  // go); the leader's taking of other tabs' hand-offs (./hand-off-take.ts) loads when it finds
+  // one (issue 29: a first visit is one tab).
   const handOff = createTabHandOff(deps.storage, deps.tabId ?? newTabId());
+  let taking: typeof HandOffTaking | null = null;
+  let takingLoads: Promise<unknown> | null = null;
   const workspaces = createWorkspaceSwitch({ transport, storage: deps.storage, outbox, cache });
   const poke = createPokeStream({
     EventSource: deps.EventSource,
@@ -131,7 +138,21 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
    */
   function takeOthersChanges(s: Session): void {
     if (!s.leader || session !== s) return;
-    const taken = takeHandOffs(deps.storage, s.owner, outbox.read(s.owner), deps.clock.now());
+    const current = outbox.read(s.owner);
+    if (!taking) {
+      // Nothing handed over and nothing noted: nothing to take, and no need to load the code.
+      if (!handOffsPresent(deps.storage.keys(), s.owner, current)) return;
+      takingLoads ??= import('./hand-off-take').then((code) => {
+        taking = code;
+      });
+      void takingLoads.then(() => {
+        if (disposed || session !== s) return;
+        takeOthersChanges(s);
+        void s.pushNow();
+      });
+      return;
+    }
+    const taken = taking.takeHandOffs(deps.storage, s.owner, current, deps.clock.now());
     if (!taken.took) return;
     const state = outbox.update(s.owner, () => taken.state);
     layOverCache(state);
@@ -291,7 +312,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     async switchWorkspace(target) {
       const s = session;
       if (!s) return { ok: false, message: 'Your workspace is still opening.' };
-      return workspaces.switchTo(s.owner, target, {
+      const { moveToWorkspace } = await import('./workspace-move');
+      return moveToWorkspace({ outbox, workspaces }, s.owner, target, {
         pushNow: pushWhenStarted,
         stop: stopSync,
         reload: page.reload,

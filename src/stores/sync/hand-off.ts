@@ -1,7 +1,8 @@
-import type { Bases, NewMutation, PendingMutation } from '../../lib/sync/rebase';
+import type { Bases, NewMutation } from '../../lib/sync/rebase';
 import type { SyncStorage } from './deps';
+import { handOffPrefix } from './hand-off-key';
 import type { CacheOwner } from './owner';
-import { syncStateKey, type SyncState } from './state';
+import type { SyncState } from './state';
 
 type Who = Pick<CacheOwner, 'userId' | 'workspaceId'>;
 
@@ -34,12 +35,10 @@ export interface HandOff {
 /** The outbox's note of how far it took each tab's hand-off. */
 export type HandedOver = Record<string, number>;
 
-export const handOffPrefix = (who: Who) => `${syncStateKey(who)}.tab.`;
+export { handOffPrefix };
 
-/** A hand-off whose entries are all taken and that was not written for a day is a closed tab's. */
-const ABANDONED_MS = 24 * 3600 * 1000;
-
-function decodeHandOff(raw: string | null): HandOff | null {
+/** A tab's hand-off as stored, or null when it is not one. */
+export function decodeHandOff(raw: string | null): HandOff | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<HandOff>;
@@ -122,68 +121,5 @@ export function createTabHandOff(storage: SyncStorage, tabId: string): TabHandOf
       if (left.length < held.entries.length) store(who, { ...held, entries: left });
     },
     waiting: (who, state) => untaken(who, state).reduce((n, e) => n + e.mutations.length, 0),
-  };
-}
-
-/**
- * The leader's side: takes every tab's hand-off into the outbox (numbered on, bases kept where
- * the outbox has one already), applies dismissals, and clears keys of tabs long gone. Returns the
- * new state and whether it took anything.
- */
-export function takeHandOffs(
-  storage: SyncStorage & { keys: () => string[] },
-  who: Who,
-  state: SyncState,
-  now: Date,
-): { state: SyncState; took: boolean } {
-  const prefix = handOffPrefix(who);
-  const handedOver: HandedOver = { ...handedOverOf(state) };
-  let { outbox, bases, refusals, nextMutationId } = state;
-  let took = false;
-  const present = new Set<string>();
-  for (const key of storage.keys()) {
-    if (!key.startsWith(prefix)) continue;
-    const tabId = key.slice(prefix.length);
-    const handOff = decodeHandOff(storage.read(key));
-    if (!handOff) continue;
-    present.add(tabId);
-    const taken = handedOver[tabId] ?? 0;
-    const fresh = handOff.entries.filter((e) => e.seq > taken).sort((a, b) => a.seq - b.seq);
-    for (const entry of fresh) {
-      const numbered = entry.mutations.map((m, i): PendingMutation => ({
-        ...m,
-        id: nextMutationId + i,
-      }));
-      nextMutationId += numbered.length;
-      outbox = [...outbox, ...numbered];
-      bases = { ...entry.bases, ...bases };
-      handedOver[tabId] = entry.seq;
-      took = true;
-    }
-    // Idempotent: refusals recorded after the moment stay, so taking it again changes nothing.
-    const until = handOff.dismissedAt;
-    if (until && refusals.some((r) => r.at <= until)) {
-      refusals = refusals.filter((r) => r.at > until);
-      took = true;
-    }
-    const abandoned =
-      fresh.length === 0 &&
-      now.getTime() - Date.parse(handOff.writtenAt || '1970-01-01') > ABANDONED_MS;
-    if (abandoned) {
-      storage.remove(key);
-      present.delete(tabId);
-    }
-  }
-  // A tab whose key is gone had everything taken: its note is no longer needed.
-  let forgot = false;
-  for (const tabId of Object.keys(handedOver))
-    if (!present.has(tabId)) {
-      delete handedOver[tabId];
-      forgot = true;
-    }
-  if (!took && !forgot) return { state, took: false };
-  return {
-    state: { ...state, outbox, bases, refusals, nextMutationId, handedOver },
-    took,
   };
 }

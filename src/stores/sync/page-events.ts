@@ -1,7 +1,7 @@
 import type { LocalEvent } from '../local-changes';
 import type { DeviceCache, PageHooks } from './deps';
 import type { Session } from './session';
-import { handOffPrefix } from './hand-off';
+import { handOffPrefix } from './hand-off-key';
 import { syncStateKey } from './state';
 
 /**

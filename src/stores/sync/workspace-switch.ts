@@ -2,12 +2,12 @@ import type { User } from '../auth';
 import type { DeviceCache, SyncStorage } from './deps';
 import type { Outbox } from './outbox';
 import { OPEN_WORKSPACE_KEY, type CacheOwner } from './owner';
-import type { Transport, WorkspaceChoice } from './transport';
+import type { Transport } from './transport';
 
 /** Which workspace opens, or why none can. */
 export type Chosen = { ok: true; owner: CacheOwner } | { ok: false; problem: string };
 
-/** Choosing the workspace a person's sync opens, and moving to another. */
+/** Choosing the workspace a person's sync opens (moving to another: ./workspace-move.ts). */
 export interface WorkspaceSwitch {
   /** The workspace this browser opens for `user`: the one asked for, the one it had, or the first. */
   choose: (user: User) => Promise<Chosen>;
@@ -17,15 +17,10 @@ export interface WorkspaceSwitch {
    */
   takeOver: (next: CacheOwner) => boolean;
   /**
-   * Opens `target` instead of `from`: what waits for the server is pushed first (refused while
-   * changes cannot be sent, so none wait unseen in a workspace not open), then the cache is
-   * emptied and names the other workspace, and the page starts again on it.
+   * Empties the cache for `next` and forgets its last pull's cookie, so the next pull is a first
+   * one that fills the cache (changes still waiting in its outbox are laid over it again).
    */
-  switchTo: (
-    from: CacheOwner,
-    target: WorkspaceChoice,
-    steps: { pushNow: () => Promise<void>; stop: () => void; reload: () => void },
-  ) => Promise<{ ok: true } | { ok: false; message: string }>;
+  emptyCacheFor: (next: CacheOwner) => void;
   dispose: () => void;
 }
 
@@ -38,10 +33,6 @@ export function createWorkspaceSwitch(deps: {
 }): WorkspaceSwitch {
   const { cache, outbox } = deps;
 
-  /**
-   * Empties the cache for `next` and forgets its last pull's cookie, so the next pull is a first
-   * one that fills the cache (changes still waiting in its outbox are laid over it again).
-   */
   function emptyCacheFor(next: CacheOwner): void {
     cache.write(
       { clients: [], projects: [], tasks: [], members: [], logs: [] },
@@ -86,22 +77,7 @@ export function createWorkspaceSwitch(deps: {
       emptyCacheFor(next);
       return true;
     },
-    async switchTo(from, target, steps) {
-      if (target.id === from.workspaceId) return { ok: true };
-      await steps.pushNow();
-      const waiting = outbox.read(from).outbox.length;
-      if (waiting > 0)
-        return {
-          ok: false,
-          message: `${waiting} ${waiting === 1 ? 'change has' : 'changes have'} not reached the server yet. Open another workspace once ${waiting === 1 ? 'it has' : 'they have'} been saved.`,
-        };
-      // Stopped first, so this tab does not follow its own switch as another tab's.
-      steps.stop();
-      emptyCacheFor({ userId: from.userId, workspaceId: target.id, workspaceName: target.name });
-      // Every screen starts again on the other workspace (what it asked the server was of this one).
-      steps.reload();
-      return { ok: true };
-    },
+    emptyCacheFor,
     dispose: () => {},
   };
 }

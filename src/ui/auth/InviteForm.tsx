@@ -6,7 +6,7 @@ import { Field } from '../form/Field';
 import { AUTH_CARD } from './auth-card';
 import { takeLinkToken } from './link-token';
 import { LoginForm } from './LoginForm';
-import { roleLabel, roleOf } from '../../lib/policy';
+import { roleLabel, roleOf } from '../../lib/policy/actor';
 
 interface Invitation {
   workspaceId: string;

@@ -1,4 +1,10 @@
-import { ExportDataButton } from './ExportDataButton';
+import { lazy, Suspense } from 'react';
+
+// Export and its download code load only once a save has failed, which is rare (issue 29's
+// budget): the message shows at once, the button a moment later.
+const ExportDataButton = lazy(() =>
+  import('./ExportDataButton').then((m) => ({ default: m.ExportDataButton })),
+);
 
 /**
  * Beside a form whose save the browser refused: the same words as the storage notice, where the
@@ -8,7 +14,9 @@ export function WriteFailedMessage({ message }: { message: string }) {
   return (
     <div role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
       <p className="mb-2">{message}</p>
-      <ExportDataButton className="btn-secondary py-1" />
+      <Suspense fallback={null}>
+        <ExportDataButton className="btn-secondary py-1" />
+      </Suspense>
     </div>
   );
 }

@@ -1,46 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { $syncStatus, dismissRefusals, enqueueMutations } from '../../stores/app-sync';
-import { changeCreates, describeChange } from '../../lib/commands/describe';
-import type { Refusal } from '../../stores/sync/state';
+import { lazy, Suspense } from 'react';
+import { $syncStatus } from '../../stores/app-sync';
 
-function RefusalItem({ refusal }: { refusal: Refusal }) {
-  const created = changeCreates(refusal.mutation.name);
-  return (
-    <li className="py-1">
-      <strong>{describeChange(refusal.mutation.name)}</strong> was not saved: {refusal.message}
-      {created ? (
-        <span className="ml-2 inline-flex gap-2">
-          <button
-            type="button"
-            className="underline"
-            onClick={() =>
-              void navigator.clipboard?.writeText(JSON.stringify(refusal.mutation.args, null, 2))
-            }
-          >
-            Copy it
-          </button>
-          <button
-            type="button"
-            className="underline"
-            onClick={() =>
-              enqueueMutations([
-                {
-                  name: refusal.mutation.name,
-                  args: refusal.mutation.args,
-                  record: refusal.mutation.record,
-                  // A command's own changes come back on this device at once, as they first did.
-                  ...(refusal.mutation.steps ? { steps: refusal.mutation.steps } : {}),
-                },
-              ])
-            }
-          >
-            Try again
-          </button>
-        </span>
-      ) : null}
-    </li>
-  );
-}
+// What the server refused, with the words for each kind of change, loads only when there is
+// something refused, which is rare (issue 29's budget).
+const SyncRefusals = lazy(() =>
+  import('./SyncRefusals').then((m) => ({ default: m.SyncRefusals })),
+);
 
 /** Saved / saving / offline with N changes waiting, and what the server refused. */
 export function SyncStatus() {
@@ -63,17 +29,9 @@ export function SyncStatus() {
         {text}
       </p>
       {status.refusals.length > 0 ? (
-        <div role="alert" className="mt-2 rounded border border-amber-300 bg-amber-50 p-3">
-          <p className="font-semibold">Some changes were not saved</p>
-          <ul>
-            {status.refusals.map((refusal) => (
-              <RefusalItem key={`${refusal.mutation.id}-${refusal.at}`} refusal={refusal} />
-            ))}
-          </ul>
-          <button type="button" className="mt-1 underline" onClick={dismissRefusals}>
-            Dismiss
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <SyncRefusals refusals={status.refusals} />
+        </Suspense>
       ) : null}
     </div>
   );

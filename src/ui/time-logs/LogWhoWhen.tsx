@@ -1,5 +1,5 @@
 import type { TimeLog } from '../../lib/entities/time-log';
-import type { Lookups } from '../../lib/totals';
+import type { Lookups } from '../../lib/log-economy';
 
 /** Whose log it is and its start–end hours, when known ("Asha · from 09:00–10:30"). */
 export function LogWhoWhen({ log, context }: { log: TimeLog; context: Lookups }) {
