@@ -2,6 +2,7 @@ import { csvRows } from '../../lib/import/csv-rows';
 import { dialectOf, eachSliceRow, sliceEnd, type SliceState } from '../../lib/import/csv-slices';
 import { possibleDateFormats } from '../../lib/import/date-formats';
 import { decodeCsvBytes } from '../../lib/import/decode-bytes';
+import type { ImportEntry } from '../../lib/import/entry';
 import type { ReadImportFile, ReadOptions } from '../../lib/import/read-file';
 import { TOGGL_NAME, togglLayout, togglRowReader } from '../../lib/import/toggl';
 import { pauseForOthers } from './pause-for-others';
@@ -18,13 +19,45 @@ export const SLICE_CHARS = 64 * 1024;
 
 const ZIP_MARK = [0x50, 0x4b, 0x03, 0x04];
 
-/** Reads an uploaded file, pausing between slices of its rows where it can. */
+/**
+ * Where the entries go as they are read, a slice at a time in the file's order, instead of the
+ * answer's `entries` (then empty): the upload stages them (staged-entries.ts), so it never holds
+ * every entry of a file read in steps.
+ */
+export type EntrySink = (entries: ImportEntry[]) => Promise<void>;
+
+/** Entries handed to a sink at once from a file read whole. */
+const SINK_ENTRIES = 500;
+
+/**
+ * A file read whole, its entries handed to `sink` in slices when there is one, but for the
+ * first `sunk`: those a read in steps handed over before it found it could not go on (the whole
+ * read gives the same entries in the same order).
+ */
+async function readWhole(
+  bytes: Uint8Array,
+  options: ReadOptions,
+  sink: EntrySink | undefined,
+  sunk = 0,
+): Promise<ReadImportFile> {
+  const file = await readImportUpload(bytes, options);
+  if (!sink || !file.ok || file.structure) return file;
+  for (let start = sunk; start < file.entries.length; start += SINK_ENTRIES)
+    await sink(file.entries.slice(start, start + SINK_ENTRIES));
+  return { ...file, entries: [] };
+}
+
+/**
+ * Reads an uploaded file, pausing between slices of its rows where it can. With `sink`, the
+ * entries go there a slice at a time and the answer's `entries` is empty.
+ */
 export async function readUploadInSteps(
   bytes: Uint8Array,
   options: ReadOptions = {},
   sliceChars = SLICE_CHARS,
+  sink?: EntrySink,
 ): Promise<ReadImportFile> {
-  if (ZIP_MARK.every((b, i) => bytes[i] === b)) return readImportUpload(bytes, options);
+  if (ZIP_MARK.every((b, i) => bytes[i] === b)) return readWhole(bytes, options, sink);
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) return { ok: false, error: 'unreadable_file', message: decoded.message };
   const { text, encoding } = decoded;
@@ -33,27 +66,34 @@ export async function readUploadInSteps(
   const dialect = dialectOf(text);
   const layout = header ? togglLayout(header.cells) : null;
   if (!header || !dialect || !layout || 'missing' in layout || header.line !== 1)
-    return readImportUpload(bytes, options);
+    return readWhole(bytes, options, sink);
   // The header's own end: the first slice starts after it.
   const headerEnd = sliceEnd(text, 0, 1, dialect);
   if (headerEnd === null || csvRows(text.slice(0, headerEnd)).length !== 1)
-    return readImportUpload(bytes, options);
+    return readWhole(bytes, options, sink);
   // As readImportRows reads a Toggl file: row by row, the start dates collected on the way.
   const reader = togglRowReader(layout, header.cells.length);
   const dateColumn = layout.at['Start date'];
   const dates = new Set<string>();
   let from = headerEnd;
+  // Entries handed to the sink so far.
+  let sunk = 0;
   // As if the header had just been handed over.
   const state: SliceState = { previous: headerEnd, counted: 0, lines: 0 };
   while (from < text.length) {
     const end = sliceEnd(text, from, sliceChars, dialect);
-    if (end === null) return readImportUpload(bytes, options);
+    if (end === null) return readWhole(bytes, options, sink, sunk);
     eachSliceRow(text, from, end, dialect, state, (row) => {
       reader.read(row);
       const date = row.cells[dateColumn]?.trim() ?? '';
       if (date) dates.add(date);
     });
     from = end;
+    if (sink && reader.entries.length > 0) {
+      const some = reader.entries.splice(0);
+      sunk += some.length;
+      await sink(some);
+    }
     await pauseForOthers();
   }
   const dateFormats = possibleDateFormats([...dates]);

@@ -11,9 +11,11 @@ import { recomputeTouched, type LogScope } from '../sync/amounts';
 import type { ApplyContext } from '../sync/apply';
 import { rows, type Fields } from '../sync/records';
 import { fileEntries, forgetEntries } from './file-entries';
+import { stagedEntries } from './staged-entries';
 import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
 import { startBatch } from './batch-start';
-import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
+import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult, type ImportRow } from './store';
+import type { ImportStructure } from '../../lib/import/structure';
 import { structureStep } from './structure-step';
 import { recordFacts } from './workspace-facts';
 import { writeLogs, type PlannedLog } from './write-logs';
@@ -46,6 +48,61 @@ const clockAfter = (start: string, seconds: number) => {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 };
 
+/**
+ * The workspace's tags as this process's first batch of an import read them (with the tags the
+ * import created since), so later batches need not scan every log; a cache of the last imports.
+ */
+const tagsKept = new Map<string, string[]>();
+const KEPT_TAGS = 4;
+
+/** Forgets what this process kept of an import (its tags, and the entries of an older import). */
+function forget(importId: string) {
+  forgetEntries(importId);
+  tagsKept.delete(importId);
+}
+
+/** The rows of one batch, from the staging table, or from the file of an import older than it. */
+interface BatchRows {
+  batch: ImportEntry[];
+  prints: string[];
+  /** Entries of the file in all (the position the import is done at). */
+  total: number;
+  labourRates: Map<string, number>;
+  structure?: ImportStructure | undefined;
+}
+
+async function batchRows(
+  db: Db,
+  started: ImportRow,
+  batchSize: number,
+): Promise<BatchRows | null> {
+  const from = started.position;
+  const { choices } = started;
+  // Staged at the upload (issue 32): only this batch's rows are read.
+  if (choices.labourRates !== undefined) {
+    const { entries, prints } = await stagedEntries(db, started.id, from, batchSize);
+    // Rows left to do but none staged: removed meanwhile (7 days passed), the file is gone.
+    if (entries.length === 0 && from < started.totalRows) return null;
+    return {
+      batch: entries,
+      prints,
+      total: started.totalRows,
+      labourRates: new Map(Object.entries(choices.labourRates)),
+    };
+  }
+  // Read outside any transaction: decoding a large file must not hold the database.
+  const file = await fileEntries(db, started.id, choices.dateFormat, choices.anyCsv);
+  if (!file) return null;
+  file.labourRates ??= latestLabourRates(file.entries);
+  return {
+    batch: file.entries.slice(from, from + batchSize),
+    prints: file.prints.slice(from, from + batchSize),
+    total: file.entries.length,
+    labourRates: file.labourRates,
+    structure: file.structure,
+  };
+}
+
 const skip = (result: ImportResult, line: number, reason: string) => {
   result.skippedCount += 1;
   if (result.skipped.length < LISTED_SKIPPED) result.skipped.push({ line, reason });
@@ -55,7 +112,7 @@ const skip = (result: ImportResult, line: number, reason: string) => {
 export async function failImport(db: Db, importId: string, error: string, now: Date) {
   const found = await importOf(db, importId);
   if (!found || (found.status !== 'queued' && found.status !== 'running')) return;
-  forgetEntries(importId);
+  forget(importId);
   await saveProgress(db, importId, {
     status: 'failed',
     position: found.position,
@@ -73,19 +130,17 @@ export async function importStep(
   db: Db,
   importId: string,
   now: Date,
-  batchRows = BATCH_ROWS,
+  batchSize = BATCH_ROWS,
 ): Promise<StepOutcome> {
   const started = await importOf(db, importId);
   if (!started || (started.status !== 'queued' && started.status !== 'running')) return 'ended';
-  // Read outside any transaction: decoding a large file must not hold the database.
-  const file = await fileEntries(db, importId, started.choices.dateFormat, started.choices.anyCsv);
+  const file = await batchRows(db, started, batchSize);
   if (!file) {
     await failImport(db, importId, 'The file of this import is gone or no longer reads.', now);
     return 'ended';
   }
   const from = started.position;
-  const batch = file.entries.slice(from, from + batchRows);
-  const prints = file.prints.slice(from, from + batchRows);
+  const { batch, prints } = file;
   const userId = started.userId;
   if (!userId) {
     await failImport(db, importId, 'The person who started this import left.', now);
@@ -134,9 +189,11 @@ export async function importStep(
         );
         const touched: LogScope[] = [];
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
-        const facts = await recordFacts(tx, started.workspaceId, file.workspaceTags);
-        file.workspaceTags ??= facts.tags;
-        file.labourRates ??= latestLabourRates(file.entries);
+        const facts = await recordFacts(tx, started.workspaceId, tagsKept.get(importId));
+        if (!tagsKept.has(importId)) {
+          tagsKept.set(importId, facts.tags);
+          while (tagsKept.size > KEPT_TAGS) tagsKept.delete(tagsKept.keys().next().value ?? '');
+        }
         const records = recordsOfRows(ctx, facts, current.choices.people, result, file.labourRates);
         const locked = lockedUpTo(membership.rules, now);
         const planned: (PlannedLog & { print: string; seconds: number })[] = [];
@@ -202,7 +259,7 @@ export async function importStep(
             sql`, `,
           )} ON CONFLICT DO NOTHING`);
         const position = from + done;
-        const ended = position >= file.entries.length;
+        const ended = position >= file.total;
         await saveProgress(tx, importId, {
           status: ended ? 'done' : 'running',
           position,
@@ -232,7 +289,7 @@ export async function importStep(
     return 'ended';
   }
   if (!committed || committed.result.ended) {
-    forgetEntries(importId);
+    forget(importId);
     return 'ended';
   }
   return 'more';
