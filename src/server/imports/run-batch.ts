@@ -71,11 +71,7 @@ interface BatchRows {
   structure?: ImportStructure | undefined;
 }
 
-async function batchRows(
-  db: Db,
-  started: ImportRow,
-  batchSize: number,
-): Promise<BatchRows | null> {
+async function batchRows(db: Db, started: ImportRow, batchSize: number): Promise<BatchRows | null> {
   const from = started.position;
   const { choices } = started;
   // Staged at the upload (issue 32): only this batch's rows are read.
