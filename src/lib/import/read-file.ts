@@ -16,7 +16,7 @@ import { decideNumberFormat, type NumberFormat } from './numbers';
 import type { BoundSource, CsvSource } from './source';
 import type { ImportStructure } from './structure';
 import { structureCsvSources, type StructureCsvSource } from './structure-csv';
-import { TOGGL_NAME, togglLayout, togglRowReader } from './toggl';
+import { TOGGL_NAME, togglLayout, togglRowReader, type TogglLayout } from './toggl';
 
 // An uploaded file, read without looking at any workspace (issue 32): bytes → text → rows →
 // the source recognised by its columns → normalised entries and the rows that cannot be read.
@@ -236,27 +236,44 @@ export function readImportRows(
     return unknownSource(header, layout.missing);
   }
   // Row by row: only entries and problems are kept, never every row's cells as well.
-  const reader = togglRowReader(layout, header.length);
+  const reader = togglFileReader(layout, header.length);
+  eachDataRow(reader.read);
+  return reader.answer(encoding);
+}
+
+/**
+ * A Toggl file read row by row, as readImportRows reads it: its entries and problems, the start
+ * dates collected on the way, and at the end the answer. The server's read in steps
+ * (read-in-steps.ts) uses the same, a slice of rows at a time, and may take the entries read so
+ * far out of `entries` (the upload stages them).
+ */
+export function togglFileReader(layout: TogglLayout, width: number) {
+  const reader = togglRowReader(layout, width);
   const dateColumn = layout.at['Start date'];
   const dates = new Set<string>();
-  eachDataRow((row) => {
-    reader.read(row);
-    const date = row.cells[dateColumn]?.trim() ?? '';
-    if (date) dates.add(date);
-  });
-  const dateFormats = possibleDateFormats([...dates]);
   return {
-    ok: true,
-    source: 'toggl',
-    sourceName: encoding === 'XLSX' ? TOGGL_NAME.replace(' (CSV)', ' (Excel)') : TOGGL_NAME,
-    encoding,
     entries: reader.entries,
-    problems: reader.problems,
-    dateFormats,
-    // Toggl writes ISO dates whatever the person's settings.
-    dateFormat: 'YYYY-MM-DD',
-    mustChooseDateFormat: dateFormats.length > 1,
-    numberFormat: 'decimal-point',
+    read: (row: CsvRow) => {
+      reader.read(row);
+      const date = row.cells[dateColumn]?.trim() ?? '';
+      if (date) dates.add(date);
+    },
+    answer: (encoding: ReadEncoding | 'XLSX'): ReadImportFile => {
+      const dateFormats = possibleDateFormats([...dates]);
+      return {
+        ok: true,
+        source: 'toggl',
+        sourceName: encoding === 'XLSX' ? TOGGL_NAME.replace(' (CSV)', ' (Excel)') : TOGGL_NAME,
+        encoding,
+        entries: reader.entries,
+        problems: reader.problems,
+        dateFormats,
+        // Toggl writes ISO dates whatever the person's settings.
+        dateFormat: 'YYYY-MM-DD',
+        mustChooseDateFormat: dateFormats.length > 1,
+        numberFormat: 'decimal-point',
+      };
+    },
   };
 }
 

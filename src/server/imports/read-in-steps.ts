@@ -1,10 +1,9 @@
 import { csvRows } from '../../lib/import/csv-rows';
 import { dialectOf, eachSliceRow, sliceEnd, type SliceState } from '../../lib/import/csv-slices';
-import { possibleDateFormats } from '../../lib/import/date-formats';
 import { decodeCsvBytes } from '../../lib/import/decode-bytes';
 import type { ImportEntry } from '../../lib/import/entry';
-import type { ReadImportFile, ReadOptions } from '../../lib/import/read-file';
-import { TOGGL_NAME, togglLayout, togglRowReader } from '../../lib/import/toggl';
+import { togglFileReader, type ReadImportFile, type ReadOptions } from '../../lib/import/read-file';
+import { togglLayout } from '../../lib/import/toggl';
 import { pauseForOthers } from './pause-for-others';
 import { readImportUpload } from './read-upload';
 
@@ -72,9 +71,7 @@ export async function readUploadInSteps(
   if (headerEnd === null || csvRows(text.slice(0, headerEnd)).length !== 1)
     return readWhole(bytes, options, sink);
   // As readImportRows reads a Toggl file: row by row, the start dates collected on the way.
-  const reader = togglRowReader(layout, header.cells.length);
-  const dateColumn = layout.at['Start date'];
-  const dates = new Set<string>();
+  const reader = togglFileReader(layout, header.cells.length);
   let from = headerEnd;
   // Entries handed to the sink so far.
   let sunk = 0;
@@ -83,11 +80,7 @@ export async function readUploadInSteps(
   while (from < text.length) {
     const end = sliceEnd(text, from, sliceChars, dialect);
     if (end === null) return readWhole(bytes, options, sink, sunk);
-    eachSliceRow(text, from, end, dialect, state, (row) => {
-      reader.read(row);
-      const date = row.cells[dateColumn]?.trim() ?? '';
-      if (date) dates.add(date);
-    });
+    eachSliceRow(text, from, end, dialect, state, reader.read);
     from = end;
     if (sink && reader.entries.length > 0) {
       const some = reader.entries.splice(0);
@@ -96,18 +89,5 @@ export async function readUploadInSteps(
     }
     await pauseForOthers();
   }
-  const dateFormats = possibleDateFormats([...dates]);
-  return {
-    ok: true,
-    source: 'toggl',
-    sourceName: TOGGL_NAME,
-    encoding,
-    entries: reader.entries,
-    problems: reader.problems,
-    dateFormats,
-    // Toggl writes ISO dates whatever the person's settings.
-    dateFormat: 'YYYY-MM-DD',
-    mustChooseDateFormat: dateFormats.length > 1,
-    numberFormat: 'decimal-point',
-  };
+  return reader.answer(encoding);
 }
