@@ -1,17 +1,25 @@
-import { csvRows } from '../../lib/import/csv-rows';
+import { csvRows, type CsvRow } from '../../lib/import/csv-rows';
 import { dialectOf, eachSliceRow, sliceEnd, type SliceState } from '../../lib/import/csv-slices';
 import { decodeCsvBytes } from '../../lib/import/decode-bytes';
 import type { ImportEntry } from '../../lib/import/entry';
-import { togglFileReader, type ReadImportFile, type ReadOptions } from '../../lib/import/read-file';
-import { togglLayout } from '../../lib/import/toggl';
+import {
+  csvSourceOf,
+  sourceSurvey,
+  togglFileReader,
+  type ReadImportFile,
+  type ReadOptions,
+} from '../../lib/import/read-file';
+import { togglLayout, type TogglLayout } from '../../lib/import/toggl';
 import { pauseForOthers } from './pause-for-others';
 import { readImportUpload } from './read-upload';
 
 // An uploaded file read as `readImportUpload` reads it, with the same answer, but in steps
-// (issue 32): a Toggl CSV's rows are parsed and read a slice of 64 KB at a time (a few
-// ms to 20 ms of work), with a pause between slices, so the server answers other requests while a
-// 100,000-row file is read instead of after half a second. Other sources (two passes over the
-// rows), workbooks and texts whose quotes make the rows unsure are read whole, as before.
+// (issue 32): a CSV's rows are parsed and read a slice of 64 KB at a time (a few ms to 20 ms of
+// work), with a pause between slices, so the server answers other requests while a 100,000-row
+// file is read instead of after half a second. Toggl's in one pass; Clockify's, Harvest's,
+// Kimai's and Any CSV's in two, as the whole read does (the first decides the date order and
+// the decimal mark). Workbooks, files of structure, and texts whose quotes make the rows unsure
+// are read whole, as before.
 
 /** Characters of the text read between pauses. */
 export const SLICE_CHARS = 64 * 1024;
@@ -63,31 +71,66 @@ export async function readUploadInSteps(
   await pauseForOthers();
   const header = csvRows(text, 1)[0];
   const dialect = dialectOf(text);
-  const layout = header ? togglLayout(header.cells) : null;
-  if (!header || !dialect || !layout || 'missing' in layout || header.line !== 1)
-    return readWhole(bytes, options, sink);
+  if (!header || !dialect || header.line !== 1) return readWhole(bytes, options, sink);
+  const layout = togglLayout(header.cells);
+  const other = 'missing' in layout ? csvSourceOf(header.cells, options) : null;
+  // Neither Toggl nor a part-2 source: a file of structure, or one answered with an error.
+  if ('missing' in layout && !other) return readWhole(bytes, options, sink);
   // The header's own end: the first slice starts after it.
   const headerEnd = sliceEnd(text, 0, 1, dialect);
   if (headerEnd === null || csvRows(text.slice(0, headerEnd)).length !== 1)
     return readWhole(bytes, options, sink);
-  // As readImportRows reads a Toggl file: row by row, the start dates collected on the way.
-  const reader = togglFileReader(layout, header.cells.length);
-  let from = headerEnd;
+  const width = header.cells.length;
   // Entries handed to the sink so far.
   let sunk = 0;
-  // As if the header had just been handed over.
-  const state: SliceState = { previous: headerEnd, counted: 0, lines: 0 };
-  while (from < text.length) {
-    const end = sliceEnd(text, from, sliceChars, dialect);
-    if (end === null) return readWhole(bytes, options, sink, sunk);
-    eachSliceRow(text, from, end, dialect, state, reader.read);
-    from = end;
-    if (sink && reader.entries.length > 0) {
-      const some = reader.entries.splice(0);
-      sunk += some.length;
-      await sink(some);
+  /**
+   * One pass over the rows after the header, a slice at a time with a pause after each, as
+   * eachCsvRow hands them over; the entries `reader` read go to the sink after each slice.
+   * False when a quote makes the rows unsure: the file is then read whole.
+   */
+  const eachRow = async (
+    visit: (row: CsvRow) => void,
+    entries: ImportEntry[] | null,
+  ): Promise<boolean> => {
+    let from = headerEnd;
+    // As if the header had just been handed over.
+    const state: SliceState = { previous: headerEnd, counted: 0, lines: 0 };
+    while (from < text.length) {
+      const end = sliceEnd(text, from, sliceChars, dialect);
+      if (end === null) return false;
+      eachSliceRow(text, from, end, dialect, state, visit);
+      from = end;
+      if (sink && entries && entries.length > 0) {
+        const some = entries.splice(0);
+        sunk += some.length;
+        await sink(some);
+      }
+      await pauseForOthers();
     }
-    await pauseForOthers();
+    return true;
+  };
+  if (!other) {
+    // As readImportRows reads a Toggl file: row by row, the start dates collected on the way.
+    const reader = togglFileReader(layout as TogglLayout, width);
+    if (!(await eachRow(reader.read, reader.entries))) return readWhole(bytes, options, sink, sunk);
+    return reader.answer(encoding);
   }
-  return reader.answer(encoding);
+  // A part-2 source, as readImportRows reads it: a first pass deciding the date order and the
+  // decimal mark, a second reading the rows with them (issue 33).
+  const { source, bound, columns } = other;
+  const survey = sourceSurvey(source, bound, options);
+  if (!(await eachRow(survey.visit, null))) return readWhole(bytes, options, sink);
+  const settings = survey.settings();
+  const reader = bound.reader(width, settings);
+  if (!(await eachRow(reader.read, reader.entries))) return readWhole(bytes, options, sink, sunk);
+  return {
+    ok: true,
+    encoding,
+    source: source.source,
+    sourceName: source.name,
+    entries: reader.entries,
+    problems: reader.problems,
+    ...settings,
+    ...(columns ? { columns } : {}),
+  };
 }
