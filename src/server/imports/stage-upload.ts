@@ -23,6 +23,14 @@ export interface UploadStaging {
   labourRates: () => Record<string, number>;
 }
 
+/**
+ * After each statement that stages entries, a pause as long as it took (at least a turn of the
+ * event loop), as the import job pauses after each batch: on PGlite the pages asked for
+ * meanwhile wait for the one connection, and run in that pause.
+ */
+const paced = (tookMs: number) =>
+  tookMs < 1 ? pauseForOthers() : new Promise<void>((resolve) => setTimeout(resolve, tookMs));
+
 export function uploadStaging(
   runner: Runner,
   importId: string,
@@ -34,13 +42,12 @@ export function uploadStaging(
   const rates = labourRateCollector();
   return {
     sink: async (entries) => {
-      await stageEntries(runner, importId, count, entries, now);
+      await stageEntries(runner, importId, count, entries, now, paced);
       count += entries.length;
       for (const entry of entries) {
         people.add(entry);
         rates.add(entry);
       }
-      await pauseForOthers();
     },
     count: () => count,
     people: () => people.entries,

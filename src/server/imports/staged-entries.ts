@@ -11,13 +11,20 @@ import { sha256 } from './seen-rows';
 // (fingerprint.ts) is counted against the rows staged before, in the database, not in a map
 // of every row of the file.
 
-/** Rows per INSERT: about 200 KB of JSON, well under either driver's parameter limit. */
-const PER_STATEMENT = 500;
+/** Identities asked for in one statement: a bounded number of parameters. */
+const PER_QUERY = 500;
+
+/**
+ * Rows per INSERT: about 40 KB of JSON, a few milliseconds on PGlite, whose one connection the
+ * pages asked for meanwhile wait for (the upload pauses after each, `between`).
+ */
+const PER_STATEMENT = 100;
 
 /**
  * Stages `entries` as positions `from`, `from + 1`, … of import `importId`, in the file's order
  * (every entry before them staged already), each with the fingerprint `fingerprints` would give
- * it over the whole file. One statement to count, one per 500 rows to write.
+ * it over the whole file. One statement to count, one per 100 rows to write, each followed by
+ * `between` with the time it took.
  */
 export async function stageEntries(
   runner: Runner,
@@ -25,6 +32,7 @@ export async function stageEntries(
   from: number,
   entries: readonly ImportEntry[],
   now: Date,
+  between: (tookMs: number) => Promise<void> = async () => {},
 ): Promise<void> {
   if (entries.length === 0) return;
   const identities = entries.map((entry) => {
@@ -34,8 +42,8 @@ export async function stageEntries(
   const distinct = [...new Set(identities.map((i) => i.hash))];
   // The occurrences staged before this slice, of the identities it holds.
   const before = new Map<string, number>();
-  for (let start = 0; start < distinct.length; start += PER_STATEMENT) {
-    const some = distinct.slice(start, start + PER_STATEMENT);
+  for (let start = 0; start < distinct.length; start += PER_QUERY) {
+    const some = distinct.slice(start, start + PER_QUERY);
     const found = await rows<{ identity: string; n: number | string }>(
       runner,
       sql`SELECT identity, count(*) AS n FROM import_entries WHERE import_id = ${importId}
@@ -53,10 +61,13 @@ export async function stageEntries(
     const print = sha256(`${identity.text}#${occurrence}`);
     return sql`(${importId}, ${from + index}, ${identity.hash}, ${print}, ${JSON.stringify(entries[index])}::jsonb, ${at})`;
   });
-  for (let start = 0; start < values.length; start += PER_STATEMENT)
+  for (let start = 0; start < values.length; start += PER_STATEMENT) {
+    const began = performance.now();
     await runner.execute(sql`
       INSERT INTO import_entries (import_id, position, identity, fingerprint, entry, created_at)
       VALUES ${sql.join(values.slice(start, start + PER_STATEMENT), sql`, `)}`);
+    await between(performance.now() - began);
+  }
 }
 
 /** The staged entries of `importId` from position `from`, at most `count`, with their fingerprints. */
@@ -78,15 +89,6 @@ export async function stagedEntries(
     ),
     prints: found.map((row) => row.fingerprint),
   };
-}
-
-/** Whether `importId` has any staged entry (imports stored before 0031 have none). */
-export async function hasStagedEntries(runner: Runner, importId: string): Promise<boolean> {
-  const [row] = await rows<{ one: number }>(
-    runner,
-    sql`SELECT 1 AS one FROM import_entries WHERE import_id = ${importId} LIMIT 1`,
-  );
-  return row !== undefined;
 }
 
 /** Removes the staged entries of `importId` (in the commit that ends it, or a failed upload). */
