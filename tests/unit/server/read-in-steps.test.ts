@@ -127,9 +127,10 @@ describe('reading an upload in steps', () => {
       if (!whole.ok) throw new Error(whole.message);
       const slices: number[] = [];
       const sunk: unknown[] = [];
-      const read = await readUploadInSteps(bytes, {}, 120, async (entries) => {
+      const read = await readUploadInSteps(bytes, {}, 120, (entries) => {
         slices.push(entries.length);
         sunk.push(...entries);
+        return Promise.resolve();
       });
       expect(read).toEqual({ ...whole, entries: [] });
       expect(sunk).toEqual(whole.entries);
