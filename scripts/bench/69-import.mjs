@@ -161,7 +161,7 @@ async function importOnce(ROWS, extraEnv) {
       `  ${ROWS.toLocaleString('en')} rows (${(file.bytes.length / 1e6).toFixed(1)} MB): ${view.status} in ${(totalMs / 1000).toFixed(1)} s (upload ${ms(uploadMs)}), ${Math.round(ROWS / (totalMs / 1000)).toLocaleString('en')} rows/s; ${result.logs.toLocaleString('en')} logs, ${result.created.clients.length} clients, ${result.created.projects.length} projects, ${result.created.tasks.length} tasks, ${result.created.members.length} members created; server peak memory ${peakMb(server.pid).toFixed(0)} MB`,
     );
     console.log(
-      `  server memory before the import: heap ${before.heapMb} MB, resident ${before.rssMb} MB; peaks during the import: heap ${during.heapMb} MB, resident ${during.rssMb} MB, outside the heap ${during.externalMb} MB`,
+      `  server memory before the import: heap ${before.heapMb} MB, resident ${before.rssMb} MB; peaks during the import: heap ${during.heapMb} MB, resident ${during.rssMb} MB, outside the heap ${during.externalMb} MB${during.liveHeapMb === undefined ? '' : `; live heap (after a GC each second, BENCH_MEMORY_LIVE) before ${before.liveHeapMb} MB, peak during ${during.liveHeapMb} MB`}`,
     );
     const idleP99 = percentile(idleMs, 0.99);
     const duringP99 = percentile(duringMs, 0.99);
