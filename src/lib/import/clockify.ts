@@ -1,13 +1,12 @@
 import { clockDurationSeconds, clockTime, shownCell, tagList, yesNo } from './cells';
 import { currencyColumn, locateColumns } from './columns';
-import type { CsvRow } from './csv-rows';
 import { readDate } from './date-formats';
-import type { ImportEntry, RowProblem } from './entry';
+import type { ImportEntry } from './entry';
+import { rowReader } from './row-reader';
 import { scaledNumber } from './numbers';
 import {
   cellAt,
   lengthProblem,
-  shapeProblem,
   type BoundSource,
   type CsvSource,
   type FileSettings,
@@ -81,62 +80,44 @@ function bind(header: readonly string[]): BoundSource | { missing: string[] } {
       ],
     }),
     reader: (width, settings) => {
-      const entries: ImportEntry[] = [];
-      const problems: RowProblem[] = [];
-      const read = (row: CsvRow): void => {
-        const { line, cells } = row;
-        const refuse = (reason: string) => {
-          problems.push({ line, reason });
-        };
-        const shape = shapeProblem(row, width);
-        if (shape) return refuse(shape);
+      // Rows of the wrong width or with a quote never closed are refused by rowReader first.
+      return rowReader(width, (cells, line): ImportEntry | string => {
         const type = cell(cells, 'Type').trim();
         if (type && type.toLowerCase() !== 'regular')
-          return refuse(
-            `It is a Clockify ${shownCell(type)} entry, not time worked; only Regular entries are imported.`,
-          );
+          return `It is a Clockify ${shownCell(type)} entry, not time worked; only Regular entries are imported.`;
         const date = readDate(cell(cells, 'Start Date'), settings.dateFormat);
         if (!date)
-          return refuse(
-            `Start Date “${shownCell(cell(cells, 'Start Date'))}” is not a date in the order ${settings.dateFormat}.`,
-          );
+          return `Start Date “${shownCell(cell(cells, 'Start Date'))}” is not a date in the order ${settings.dateFormat}.`;
         const startTime = clockTime(cell(cells, 'Start Time'));
         if (!startTime)
-          return refuse(
-            `Start Time “${shownCell(cell(cells, 'Start Time'))}” is not a time like 09:30 AM.`,
-          );
+          return `Start Time “${shownCell(cell(cells, 'Start Time'))}” is not a time like 09:30 AM.`;
         const length = seconds(
           cell(cells, 'Duration (h)'),
           cell(cells, 'Duration (decimal)'),
           settings,
         );
         if (length === null)
-          return refuse(
-            `Duration “${shownCell(cell(cells, 'Duration (h)') || cell(cells, 'Duration (decimal)'))}” is not a length like 01:30:00 or 1.50.`,
-          );
+          return `Duration “${shownCell(cell(cells, 'Duration (h)') || cell(cells, 'Duration (decimal)'))}” is not a length like 01:30:00 or 1.50.`;
         const tooLong = lengthProblem(length);
-        if (tooLong) return refuse(tooLong);
+        if (tooLong) return tooLong;
         const billable = yesNo(cell(cells, 'Billable'));
         if (billable === null)
-          return refuse(`Billable “${shownCell(cell(cells, 'Billable'))}” is neither Yes nor No.`);
+          return `Billable “${shownCell(cell(cells, 'Billable'))}” is neither Yes nor No.`;
         const invoiced = at.Invoiced === -1 ? false : yesNo(cell(cells, 'Invoiced'));
         if (invoiced === null)
-          return refuse(`Invoiced “${shownCell(cell(cells, 'Invoiced'))}” is neither Yes nor No.`);
+          return `Invoiced “${shownCell(cell(cells, 'Invoiced'))}” is neither Yes nor No.`;
         const person = {
           name: cell(cells, 'User').trim(),
           email: cell(cells, 'Email').trim().toLowerCase(),
         };
-        if (!person.name && !person.email)
-          return refuse('It names no person (User and Email are empty).');
+        if (!person.name && !person.email) return 'It names no person (User and Email are empty).';
         const amountCell = amount ? cellAt(cells, amount.index) : '';
         const amountMinor = amountCell.trim()
           ? scaledNumber(amountCell, settings.numberFormat, 100)
           : null;
         if (amountCell.trim() && amountMinor === null)
-          return refuse(
-            `Billable Amount “${shownCell(amountCell)}” is not an amount like ${settings.numberFormat === 'decimal-comma' ? '250,00' : '250.00'}.`,
-          );
-        entries.push({
+          return `Billable Amount “${shownCell(amountCell)}” is not an amount like ${settings.numberFormat === 'decimal-comma' ? '250,00' : '250.00'}.`;
+        return {
           line,
           person,
           client: cell(cells, 'Client').trim(),
@@ -154,9 +135,8 @@ function bind(header: readonly string[]): BoundSource | { missing: string[] } {
           invoicedElsewhere: invoiced,
           approved: false,
           labourRate: null,
-        });
-      };
-      return { entries, problems, read };
+        };
+      });
     },
   };
 }

@@ -1,10 +1,10 @@
 import { shownCell, yesNo } from './cells';
 import { locateColumns } from './columns';
-import type { CsvRow } from './csv-rows';
 import { readDate } from './date-formats';
-import type { ImportEntry, RowProblem } from './entry';
+import type { ImportEntry } from './entry';
+import { rowReader } from './row-reader';
 import { plainNumber, scaledNumber } from './numbers';
-import { cellAt, lengthProblem, shapeProblem, type BoundSource, type CsvSource } from './source';
+import { cellAt, lengthProblem, type BoundSource, type CsvSource } from './source';
 
 // Harvest's Detailed time report, exported as CSV (Reports → Detailed time → Export → CSV):
 // Date,Client,Project,Project Code,Task,Notes,Hours,Hours Rounded,Billable?,Invoiced?,Approved?,
@@ -68,67 +68,48 @@ function bind(header: readonly string[]): BoundSource | { missing: string[] } {
       numbers: numberColumns.map((column) => cell(cells, column)),
     }),
     reader: (width, settings) => {
-      const entries: ImportEntry[] = [];
-      const problems: RowProblem[] = [];
       const example = settings.numberFormat === 'decimal-comma' ? '2,5' : '2.5';
       const flag = (cells: readonly string[], column: Column) =>
         at[column] === -1 ? false : yesNo(cell(cells, column));
-      const read = (row: CsvRow): void => {
-        const { line, cells } = row;
-        const refuse = (reason: string) => {
-          problems.push({ line, reason });
-        };
-        const shape = shapeProblem(row, width);
-        if (shape) return refuse(shape);
+      // Rows of the wrong width or with a quote never closed are refused by rowReader first.
+      return rowReader(width, (cells, line): ImportEntry | string => {
         const date = readDate(cell(cells, 'Date'), settings.dateFormat);
         if (!date)
-          return refuse(
-            `Date “${shownCell(cell(cells, 'Date'))}” is not a date in the order ${settings.dateFormat}.`,
-          );
+          return `Date “${shownCell(cell(cells, 'Date'))}” is not a date in the order ${settings.dateFormat}.`;
         // Decimal hours to the second (0.76 h is 2736 s), or H:MM when the account shows time so.
         const clock = /^(\d{1,4}):([0-5]\d)$/.exec(cell(cells, 'Hours').trim());
         const seconds = clock
           ? Number(clock[1]) * 3600 + Number(clock[2]) * 60
           : scaledNumber(cell(cells, 'Hours'), settings.numberFormat, 3600);
         if (seconds === null)
-          return refuse(
-            `Hours “${shownCell(cell(cells, 'Hours'))}” is not a number like ${example}.`,
-          );
+          return `Hours “${shownCell(cell(cells, 'Hours'))}” is not a number like ${example}.`;
         const tooLong = lengthProblem(seconds);
-        if (tooLong) return refuse(tooLong);
+        if (tooLong) return tooLong;
         const billable = yesNo(cell(cells, 'Billable?'));
         if (billable === null)
-          return refuse(
-            `Billable? “${shownCell(cell(cells, 'Billable?'))}” is neither Yes nor No.`,
-          );
+          return `Billable? “${shownCell(cell(cells, 'Billable?'))}” is neither Yes nor No.`;
         const invoiced = flag(cells, 'Invoiced?');
         if (invoiced === null)
-          return refuse(
-            `Invoiced? “${shownCell(cell(cells, 'Invoiced?'))}” is neither Yes nor No.`,
-          );
+          return `Invoiced? “${shownCell(cell(cells, 'Invoiced?'))}” is neither Yes nor No.`;
         const approved = flag(cells, 'Approved?');
         if (approved === null)
-          return refuse(
-            `Approved? “${shownCell(cell(cells, 'Approved?'))}” is neither Yes nor No.`,
-          );
+          return `Approved? “${shownCell(cell(cells, 'Approved?'))}” is neither Yes nor No.`;
         // Harvest knows people by name only: matched by name.
         const name = [cell(cells, 'First Name').trim(), cell(cells, 'Last Name').trim()]
           .filter(Boolean)
           .join(' ');
-        if (!name) return refuse('It names no person (First Name and Last Name are empty).');
+        if (!name) return 'It names no person (First Name and Last Name are empty).';
         const amountCell = cell(cells, 'Billable Amount');
         const amountMinor = amountCell.trim()
           ? scaledNumber(amountCell, settings.numberFormat, 100)
           : null;
         if (amountCell.trim() && amountMinor === null)
-          return refuse(
-            `Billable Amount “${shownCell(amountCell)}” is not an amount like ${settings.numberFormat === 'decimal-comma' ? '2.400,00' : '2,400.00'}.`,
-          );
+          return `Billable Amount “${shownCell(amountCell)}” is not an amount like ${settings.numberFormat === 'decimal-comma' ? '2.400,00' : '2,400.00'}.`;
         const costCell = cell(cells, 'Cost Rate');
         const labourRate = costCell.trim() ? plainNumber(costCell, settings.numberFormat) : null;
         if (costCell.trim() && (labourRate === null || labourRate < 0))
-          return refuse(`Cost Rate “${shownCell(costCell)}” is not a rate like ${example}.`);
-        entries.push({
+          return `Cost Rate “${shownCell(costCell)}” is not a rate like ${example}.`;
+        return {
           line,
           person: { name, email: '' },
           // A row without client is a project without client, as Hourmark keeps it.
@@ -147,9 +128,8 @@ function bind(header: readonly string[]): BoundSource | { missing: string[] } {
           invoicedElsewhere: invoiced,
           approved,
           labourRate,
-        });
-      };
-      return { entries, problems, read };
+        };
+      });
     },
   };
 }

@@ -1,10 +1,10 @@
 import { clockDurationSeconds, clockTime, shownCell, tagList } from './cells';
 import { locateColumns } from './columns';
-import type { CsvRow } from './csv-rows';
 import { readDate } from './date-formats';
-import type { ImportEntry, RowProblem } from './entry';
+import type { ImportEntry } from './entry';
+import { rowReader } from './row-reader';
 import { scaledNumber, type NumberFormat } from './numbers';
-import { cellAt, lengthProblem, shapeProblem, type BoundSource, type CsvSource } from './source';
+import { cellAt, lengthProblem, type BoundSource, type CsvSource } from './source';
 
 // Kimai 2's timesheet export with its default template in English (Time tracking → Export →
 // CSV or Excel), as Kimai's own code writes it (src/Export/DefaultTemplate.php and
@@ -95,59 +95,45 @@ function bind(header: readonly string[]): BoundSource | { missing: string[] } {
       numbers: [cell(cells, 'Duration'), cell(cells, 'Price')],
     }),
     reader: (width, settings) => {
-      const entries: ImportEntry[] = [];
-      const problems: RowProblem[] = [];
-      const read = (row: CsvRow): void => {
-        const { line, cells } = row;
-        const refuse = (reason: string) => {
-          problems.push({ line, reason });
-        };
-        const shape = shapeProblem(row, width);
-        if (shape) return refuse(shape);
+      // Rows of the wrong width or with a quote never closed are refused by rowReader first.
+      return rowReader(width, (cells, line): ImportEntry | string => {
         const date = readDate(cell(cells, 'Date'), settings.dateFormat);
         if (!date)
-          return refuse(
-            `Date “${shownCell(cell(cells, 'Date'))}” is not a date in the order ${settings.dateFormat}.`,
-          );
+          return `Date “${shownCell(cell(cells, 'Date'))}” is not a date in the order ${settings.dateFormat}.`;
         const from = clockTime(cell(cells, 'From'));
-        if (!from)
-          return refuse(`From “${shownCell(cell(cells, 'From'))}” is not a time like 09:30.`);
+        if (!from) return `From “${shownCell(cell(cells, 'From'))}” is not a time like 09:30.`;
         // A running entry has no end yet: it cannot be imported until it stops.
         const to = clockTime(cell(cells, 'To'));
         if (!to)
-          return refuse(
-            cell(cells, 'To').trim()
-              ? `To “${shownCell(cell(cells, 'To'))}” is not a time like 17:30.`
-              : 'It is still running (To is empty).',
-          );
+          return cell(cells, 'To').trim()
+            ? `To “${shownCell(cell(cells, 'To'))}” is not a time like 17:30.`
+            : 'It is still running (To is empty).';
         const length = seconds(cell(cells, 'Duration'), from, to, settings.numberFormat);
         if (length === null)
-          return refuse(
-            `Duration “${shownCell(cell(cells, 'Duration'))}” is not a length like 1.5 or 1:30.`,
-          );
+          return `Duration “${shownCell(cell(cells, 'Duration'))}” is not a length like 1.5 or 1:30.`;
         const tooLong = lengthProblem(length);
-        if (tooLong) return refuse(tooLong);
+        if (tooLong) return tooLong;
         // Exports without the column (before Kimai 2.x had one) are billable, Kimai's default.
         const billable = at.Billable === -1 ? true : flag(cell(cells, 'Billable'));
         if (billable === null)
-          return refuse(`Billable “${shownCell(cell(cells, 'Billable'))}” is neither 1 nor 0.`);
+          return `Billable “${shownCell(cell(cells, 'Billable'))}” is neither 1 nor 0.`;
         const exported = flag(cell(cells, 'Exported'));
         if (exported === null)
-          return refuse(`Exported “${shownCell(cell(cells, 'Exported'))}” is neither 1 nor 0.`);
+          return `Exported “${shownCell(cell(cells, 'Exported'))}” is neither 1 nor 0.`;
         const person = {
           name: cell(cells, 'Name').trim() || cell(cells, 'User').trim(),
           email: cell(cells, 'E-mail').trim().toLowerCase(),
         };
         if (!person.name && !person.email)
-          return refuse('It names no person (Name, User and E-mail are empty).');
+          return 'It names no person (Name, User and E-mail are empty).';
         const priceCell = cell(cells, 'Price');
         const amountMinor = priceCell.trim()
           ? scaledNumber(priceCell, settings.numberFormat, 100)
           : null;
         if (priceCell.trim() && amountMinor === null)
-          return refuse(`Price “${shownCell(priceCell)}” is not an amount like 250.00.`);
+          return `Price “${shownCell(priceCell)}” is not an amount like 250.00.`;
         const currency = cell(cells, 'Currency').trim().toUpperCase();
-        entries.push({
+        return {
           line,
           person,
           client: cell(cells, 'Customer').trim(),
@@ -167,9 +153,8 @@ function bind(header: readonly string[]): BoundSource | { missing: string[] } {
           invoicedElsewhere: exported,
           approved: false,
           labourRate: null,
-        });
-      };
-      return { entries, problems, read };
+        };
+      });
     },
   };
 }

@@ -12,12 +12,21 @@ export const personKeyOf = (person: { email: string; name: string }) =>
 
 /** Each person's labour rate from their latest row that has one (a later row wins a tie). */
 export function latestLabourRates(entries: readonly ImportEntry[]): Map<string, number> {
+  const collect = labourRateCollector();
+  for (const e of entries) collect.add(e);
+  return collect.rates();
+}
+
+/** The same rates collected one entry at a time, in the file's order (one per person kept). */
+export function labourRateCollector() {
   const latest = new Map<string, { date: string; rate: number }>();
-  for (const e of entries) {
-    if (e.labourRate === null) continue;
-    const id = personKeyOf(e.person);
-    const seen = latest.get(id);
-    if (!seen || e.date >= seen.date) latest.set(id, { date: e.date, rate: e.labourRate });
-  }
-  return new Map([...latest].map(([id, r]) => [id, r.rate]));
+  return {
+    add: (e: ImportEntry) => {
+      if (e.labourRate === null) return;
+      const id = personKeyOf(e.person);
+      const seen = latest.get(id);
+      if (!seen || e.date >= seen.date) latest.set(id, { date: e.date, rate: e.labourRate });
+    },
+    rates: () => new Map([...latest].map(([id, r]) => [id, r.rate])),
+  };
 }

@@ -16,7 +16,7 @@ import { decideNumberFormat, type NumberFormat } from './numbers';
 import type { BoundSource, CsvSource } from './source';
 import type { ImportStructure } from './structure';
 import { structureCsvSources, type StructureCsvSource } from './structure-csv';
-import { TOGGL_NAME, togglLayout, togglRowReader } from './toggl';
+import { TOGGL_NAME, togglLayout, togglRowReader, type TogglLayout } from './toggl';
 
 // An uploaded file, read without looking at any workspace (issue 32): bytes → text → rows →
 // the source recognised by its columns → normalised entries and the rows that cannot be read.
@@ -151,6 +151,36 @@ const csvDataRows =
   };
 
 /**
+ * The first pass of a part-2 source over a file's rows: the dates and numbers that decide the
+ * date order and the decimal mark; then how the second pass reads them. Shared by the whole read
+ * and the server's read in steps (read-in-steps.ts), a slice of rows at a time.
+ */
+export function sourceSurvey(source: CsvSource, bound: BoundSource, options: ReadOptions) {
+  const dates = new Set<string>();
+  const numbers: string[] = [];
+  return {
+    visit: (row: CsvRow) => {
+      if (row.problem) return;
+      const survey = bound.survey(row.cells);
+      for (const date of survey.dates) if (date.trim()) dates.add(date.trim());
+      // A sample is enough to decide the mark; all of a 300,000-row file need not be kept.
+      if (numbers.length < 20_000) numbers.push(...survey.numbers.filter((n) => n.trim()));
+    },
+    /** The date order and decimal mark decided, once every row was visited. */
+    settings: () => {
+      const mapped = options.anyCsv?.mapping;
+      const dateChoice = chooseDateFormat(
+        dates,
+        source.defaultDateFormat,
+        mapped?.dateFormat ?? options.dateFormat,
+      );
+      const numberFormat = mapped?.numberFormat ?? decideNumberFormat(numbers);
+      return { ...dateChoice, numberFormat };
+    },
+  };
+}
+
+/**
  * A part-2 source's file in two passes over its rows: the first reads only the dates and numbers
  * that decide the date order and the decimal mark, the second reads the rows with them.
  */
@@ -161,32 +191,41 @@ function readWithSource(
   bound: BoundSource,
   options: ReadOptions,
 ) {
-  const dates = new Set<string>();
-  const numbers: string[] = [];
-  eachDataRow((row) => {
-    if (row.problem) return;
-    const survey = bound.survey(row.cells);
-    for (const date of survey.dates) if (date.trim()) dates.add(date.trim());
-    // A sample is enough to decide the mark; all of a 300,000-row file need not be kept.
-    if (numbers.length < 20_000) numbers.push(...survey.numbers.filter((n) => n.trim()));
-  });
-  const mapped = options.anyCsv?.mapping;
-  const dateChoice = chooseDateFormat(
-    dates,
-    source.defaultDateFormat,
-    mapped?.dateFormat ?? options.dateFormat,
-  );
-  const numberFormat = mapped?.numberFormat ?? decideNumberFormat(numbers);
-  const reader = bound.reader(width, { dateFormat: dateChoice.dateFormat, numberFormat });
+  const survey = sourceSurvey(source, bound, options);
+  eachDataRow(survey.visit);
+  const settings = survey.settings();
+  const reader = bound.reader(width, settings);
   eachDataRow(reader.read);
   return {
     source: source.source,
     sourceName: source.name,
     entries: reader.entries,
     problems: reader.problems,
-    ...dateChoice,
-    numberFormat,
+    ...settings,
   };
+}
+
+/**
+ * The part-2 source (Clockify, Harvest, Kimai, or Any CSV through the mapping given) a CSV
+ * header is read by, as readImportRows decides it; null for a Toggl header, a file of structure,
+ * and any header readImportRows answers with an error (those are read whole). `columns` is set
+ * for Any CSV, as its answer carries the header.
+ */
+export function csvSourceOf(
+  header: readonly string[],
+  options: ReadOptions,
+): { source: CsvSource; bound: BoundSource; columns?: string[] } | null {
+  if (!('missing' in togglLayout(header))) return null;
+  for (const source of sources) {
+    const bound = source.bind(header);
+    if (!('missing' in bound)) return { source, bound };
+  }
+  if (structureCsvSources.some((source) => !('missing' in source.read(header, [])))) return null;
+  if (!options.anyCsv || header.length > MAX_MAPPED_COLUMNS) return null;
+  if (missingColumn(options.anyCsv.mapping, header)) return null;
+  const source = anyCsvSource(options.anyCsv.mapping, options.anyCsv.me);
+  const bound = source.bind(header);
+  return 'missing' in bound ? null : { source, bound, columns: [...header] };
 }
 
 /**
@@ -238,27 +277,44 @@ export function readImportRows(
     return unknownSource(header, layout.missing);
   }
   // Row by row: only entries and problems are kept, never every row's cells as well.
-  const reader = togglRowReader(layout, header.length);
+  const reader = togglFileReader(layout, header.length);
+  eachDataRow(reader.read);
+  return reader.answer(encoding);
+}
+
+/**
+ * A Toggl file read row by row, as readImportRows reads it: its entries and problems, the start
+ * dates collected on the way, and at the end the answer. The server's read in steps
+ * (read-in-steps.ts) uses the same, a slice of rows at a time, and may take the entries read so
+ * far out of `entries` (the upload stages them).
+ */
+export function togglFileReader(layout: TogglLayout, width: number) {
+  const reader = togglRowReader(layout, width);
   const dateColumn = layout.at['Start date'];
   const dates = new Set<string>();
-  eachDataRow((row) => {
-    reader.read(row);
-    const date = row.cells[dateColumn]?.trim() ?? '';
-    if (date) dates.add(date);
-  });
-  const dateFormats = possibleDateFormats([...dates]);
   return {
-    ok: true,
-    source: 'toggl',
-    sourceName: encoding === 'XLSX' ? TOGGL_NAME.replace(' (CSV)', ' (Excel)') : TOGGL_NAME,
-    encoding,
     entries: reader.entries,
-    problems: reader.problems,
-    dateFormats,
-    // Toggl writes ISO dates whatever the person's settings.
-    dateFormat: 'YYYY-MM-DD',
-    mustChooseDateFormat: dateFormats.length > 1,
-    numberFormat: 'decimal-point',
+    read: (row: CsvRow) => {
+      reader.read(row);
+      const date = row.cells[dateColumn]?.trim() ?? '';
+      if (date) dates.add(date);
+    },
+    answer: (encoding: ReadEncoding | 'XLSX'): ReadImportFile => {
+      const dateFormats = possibleDateFormats([...dates]);
+      return {
+        ok: true,
+        source: 'toggl',
+        sourceName: encoding === 'XLSX' ? TOGGL_NAME.replace(' (CSV)', ' (Excel)') : TOGGL_NAME,
+        encoding,
+        entries: reader.entries,
+        problems: reader.problems,
+        dateFormats,
+        // Toggl writes ISO dates whatever the person's settings.
+        dateFormat: 'YYYY-MM-DD',
+        mustChooseDateFormat: dateFormats.length > 1,
+        numberFormat: 'decimal-point',
+      };
+    },
   };
 }
 

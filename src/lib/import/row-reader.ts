@@ -2,10 +2,10 @@ import type { CsvRow } from './csv-rows';
 import type { ImportEntry, RowProblem } from './entry';
 import { shapeProblem, type RowReader } from './source';
 
-// The scaffold every row reader of part 2 repeats (issue 33): rows with the wrong number of cells
-// or a quote never closed are refused before their cells are looked at, the rest are read into an
-// entry or a reason, and both are collected with the row's line. Any CSV uses it; Clockify,
-// Harvest and Kimai still carry their own copy (moving them is a change of its own).
+// The scaffold of every row reader of part 2 (issue 33): rows with the wrong number of cells or a
+// quote never closed are refused before their cells are looked at, the rest are read into an
+// entry or a reason, and both are collected with the row's line. Clockify, Harvest, Kimai and
+// Any CSV read their rows through it.
 
 /** Reads one well-formed row's cells into an entry, or the reason it cannot be imported. */
 export type ReadCells = (cells: readonly string[], line: number) => ImportEntry | string;

@@ -118,6 +118,13 @@ export interface ImportChoices {
    * next file of that shape) and whose rows naming no person are.
    */
   anyCsv?: { shape: string; mapping: AnyCsvMapping; me: { name: string; email: string } };
+  /**
+   * Each person's labour rate from the file (labour-rates.ts), by person key, worked out as the
+   * upload staged the entries (issue 32), so the job need not read every entry for it. Set (if
+   * only `{}`) exactly on imports whose entries are staged (import_entries): imports started
+   * before that have none, and their job reads the file.
+   */
+  labourRates?: Record<string, number>;
 }
 
 /** A record the import created, by id and the name it was given. */

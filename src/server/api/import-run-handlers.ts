@@ -5,12 +5,12 @@ import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { choicesSchema, choosePeople } from '../imports/choices';
 import { enqueueImport } from '../imports/import-job';
-import { keepEntries } from '../imports/file-entries';
 import { buildPreview } from '../imports/preview';
 import { anyCsvChoice, readThroughMapping } from '../imports/any-csv';
 import { deleteFileChunks, writeFileChunks } from '../imports/file-chunks';
 import { pauseForOthers } from '../imports/pause-for-others';
-import { entriesNamingPeople } from '../imports/people-of-file';
+import { deleteStagedEntries } from '../imports/staged-entries';
+import { uploadStaging } from '../imports/stage-upload';
 import { readUploadForm, type UploadForm } from '../imports/upload-form';
 import {
   emptyResult,
@@ -131,7 +131,8 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
     return invalid({ [['choices', ...(issue?.path ?? [])].join('.')]: issue?.message ?? '' });
   }
   const { membership } = caller;
-  const timeZone = choices.data.timeZone ?? membership.rules.timeZone;
+  const chosen = choices.data;
+  const timeZone = chosen.timeZone ?? membership.rules.timeZone;
   if (!isTimeZone(timeZone))
     return invalid({ 'choices.timeZone': 'Choose a time zone from the list, like Europe/Berlin' });
   // In steps from here on (issue 32): reading, checking and storing a 15 MB file at once held
@@ -139,84 +140,110 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
   await pauseForOthers();
   // Read as the preview read it: CSV or workbook, dates in the order chosen (issue 33).
   const db = ctx.database.db;
-  // Any CSV (issue 33): through the mapping given, else the one remembered for the file's shape.
-  const me = { name: caller.session.user.name, email: caller.session.user.email };
-  const through = await readThroughMapping(
-    db,
-    membership.workspaceId,
-    bytes,
-    { dateFormat: choices.data.dateFormat, mapping: choices.data.mapping, me },
-    'choices.mapping',
-  );
-  if ('response' in through) return through.response;
-  const read = through.file;
-  const facts = await workspaceFacts(db, membership.workspaceId);
-  // Every person of the file is mapped, those whose rows an earlier import wrote too: the
-  // preview here is for its people and dates, not its figures, so it is given one entry of
-  // each person (the figures of 100,000 rows take a quarter of a second).
-  const preview = buildPreview(
-    { ...read, entries: entriesNamingPeople(read.entries, membership.rules.requireProjectAndTask) },
-    facts,
-    {
-      email: caller.session.user.email,
-      memberId: membership.memberId,
-      timeZone,
-      currency: membership.currency ?? 'INR',
-      requireProjectAndTask: membership.rules.requireProjectAndTask,
-    },
-  );
-  const dateFormat = choices.data.dateFormat ?? null;
-  if (preview.mustChooseDateFormat && !dateFormat)
-    return apiError(
-      422,
-      'choose_date_format',
-      `Every date of this file reads in more than one order (${preview.dateFormats.join(', ')}): choose which one it is written in.`,
-    );
-  if (dateFormat && !preview.dateFormats.includes(dateFormat))
-    return invalid({ 'choices.dateFormat': 'Not every date of the file reads in this order.' });
-  const people = choosePeople(preview, choices.data.people, facts.members, membership.memberId);
-  if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
   const id = randomUUID();
   const now = ctx.now();
-  const result = emptyResult();
-  result.skipped = read.problems.slice(0, LISTED_SKIPPED);
-  result.skippedCount = read.problems.length;
-  // The file first, a chunk per statement (one INSERT of 15 MB held PGlite most of a second);
-  // chunks of an upload that stops here are removed by the job runner's tick after 7 days.
-  await writeFileChunks(db, id, bytes, now);
-  // The row and its job together: a job never runs for an import that was not stored.
-  try {
-    await db.transaction(async (tx) => {
-      await insertImport(tx, {
-        id,
-        workspaceId: membership.workspaceId,
-        userId: caller.session.user.id,
-        userName: caller.session.user.name,
-        now,
-        source: read.source,
-        fileName: fileName.slice(0, 255),
-        fileSize: bytes.length,
-        choices: { timeZone, dateFormat, people: people.people, ...anyCsvChoice(through, me) },
-        // A file without time counts its records (issue 33).
-        // Hourmark's own export counts its records and its logs.
-        totalRows:
-          (read.structure ? structureItems(read.structure).length : 0) + read.entries.length,
-        result,
+  // The entries are staged as they are read, a slice at a time (issue 32): this request never
+  // holds every entry of the file, and the job reads each batch's own rows from the table.
+  const staging = uploadStaging(db, id, now, membership.rules.requireProjectAndTask);
+  const startStaged = async (): Promise<Response> => {
+    // Any CSV (issue 33): through the mapping given, else the one remembered for the file's shape.
+    const me = { name: caller.session.user.name, email: caller.session.user.email };
+    const through = await readThroughMapping(
+      db,
+      membership.workspaceId,
+      bytes,
+      {
+        dateFormat: chosen.dateFormat,
+        mapping: chosen.mapping,
+        me,
+        sink: staging.sink,
+      },
+      'choices.mapping',
+    );
+    if ('response' in through) return through.response;
+    const read = through.file;
+    const facts = await workspaceFacts(db, membership.workspaceId);
+    // Every person of the file is mapped, those whose rows an earlier import wrote too: the
+    // preview here is for its people and dates, not its figures, so it is given one entry of
+    // each person, collected as the entries were staged.
+    // A file with records (Hourmark's own export) keeps its logs in the answer, unstaged.
+    const preview = buildPreview(
+      { ...read, entries: read.structure ? read.entries : staging.people() },
+      facts,
+      {
+        email: caller.session.user.email,
+        memberId: membership.memberId,
+        timeZone,
+        currency: membership.currency ?? 'INR',
+        requireProjectAndTask: membership.rules.requireProjectAndTask,
+      },
+    );
+    const dateFormat = chosen.dateFormat ?? null;
+    if (preview.mustChooseDateFormat && !dateFormat)
+      return apiError(
+        422,
+        'choose_date_format',
+        `Every date of this file reads in more than one order (${preview.dateFormats.join(', ')}): choose which one it is written in.`,
+      );
+    if (dateFormat && !preview.dateFormats.includes(dateFormat))
+      return invalid({ 'choices.dateFormat': 'Not every date of the file reads in this order.' });
+    const people = choosePeople(preview, chosen.people, facts.members, membership.memberId);
+    if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
+    const result = emptyResult();
+    result.skipped = read.problems.slice(0, LISTED_SKIPPED);
+    result.skippedCount = read.problems.length;
+    // The file first, a chunk per statement (one INSERT of 15 MB held PGlite most of a second);
+    // chunks of an upload that stops here are removed by the job runner's tick after 7 days.
+    await writeFileChunks(db, id, bytes, now);
+    // The row and its job together: a job never runs for an import that was not stored.
+    try {
+      await db.transaction(async (tx) => {
+        await insertImport(tx, {
+          id,
+          workspaceId: membership.workspaceId,
+          userId: caller.session.user.id,
+          userName: caller.session.user.name,
+          now,
+          source: read.source,
+          fileName: fileName.slice(0, 255),
+          fileSize: bytes.length,
+          choices: {
+            timeZone,
+            dateFormat,
+            people: people.people,
+            ...anyCsvChoice(through, me),
+            // Marks the import's entries as staged (a file without time has none).
+            ...(read.structure ? {} : { labourRates: staging.labourRates() }),
+          },
+          // A file without time counts its records (issue 33).
+          // Hourmark's own export counts its records and its logs.
+          totalRows: read.structure
+            ? structureItems(read.structure).length + read.entries.length
+            : staging.count(),
+          result,
+        });
+        await enqueueImport(tx, id, now);
       });
-      await enqueueImport(tx, id, now);
-    });
-  } catch (error) {
-    await deleteFileChunks(db, id);
-    throw error;
+    } catch (error) {
+      await deleteFileChunks(db, id);
+      throw error;
+    }
+    const started = await importOf(db, id);
+    return json(
+      202,
+      { import: started ? importView(started) : null },
+      refreshed(caller.session, request, ctx),
+    );
+  };
+  let stored = false;
+  try {
+    const response = await startStaged();
+    stored = response.status === 202;
+    return response;
+  } finally {
+    // Refused after reading, or failed: nothing of this upload stays.
+    if (!stored) await deleteStagedEntries(db, id);
   }
-  // The job, when this process runs it, starts from these rows instead of reading the file again.
-  if (!read.structure) keepEntries(id, read.entries);
-  const started = await importOf(db, id);
-  return json(
-    202,
-    { import: started ? importView(started) : null },
-    refreshed(caller.session, request, ctx),
-  );
 }
 
 /** GET /api/imports?workspace=…: the workspace's imports, newest first (Admins). */

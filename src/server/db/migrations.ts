@@ -770,4 +770,27 @@ CREATE TABLE import_file_chunks (
 CREATE INDEX import_file_chunks_created ON import_file_chunks (created_at);
 `,
   },
+  {
+    id: '0031_import_entries',
+    sql: `
+-- An import's entries staged at the upload (issue 32, memory that does not grow with the file):
+-- the upload reads the file a slice at a time and writes each slice's entries here by position
+-- (from 0, in the file's order) with their fingerprint, so each batch of the job reads only its
+-- own rows and no process holds the whole file's entries. identity is the hash of the row's
+-- identity without its occurrence (fingerprint.ts), counted here to number identical rows.
+-- Deleted with the file's chunks when the import ends, and by the job runner's tick 7 days after
+-- they were written. No foreign key: like the chunks, they are written before the import's row.
+CREATE TABLE import_entries (
+  import_id uuid NOT NULL,
+  position integer NOT NULL,
+  identity text NOT NULL,
+  fingerprint text NOT NULL,
+  entry jsonb NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (import_id, position)
+);
+CREATE INDEX import_entries_identity ON import_entries (import_id, identity);
+CREATE INDEX import_entries_created ON import_entries (created_at);
+`,
+  },
 ];

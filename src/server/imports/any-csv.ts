@@ -11,7 +11,7 @@ import type { ReadImportFile } from '../../lib/import/read-file';
 import type { ImportChoices } from '../../lib/import/shapes';
 import { apiError, json } from '../http/responses';
 import { rows, type Runner } from '../sync/records';
-import { readUploadInSteps } from './read-in-steps';
+import { readUploadInSteps, SLICE_CHARS, type EntrySink } from './read-in-steps';
 
 // Any CSV on the server (issue 33): the mapping read from a request, the mapping remembered for a
 // file's shape, and a file read through one or the other. A mapping is remembered with the import
@@ -96,22 +96,31 @@ export async function readThroughMapping(
     dateFormat: DateFormat | undefined;
     mapping: AnyCsvMapping | undefined;
     me: Importing;
+    /** Where the entries go a slice at a time (the upload stages them); else in the answer. */
+    sink?: EntrySink;
   },
   prefix: string,
 ): Promise<ReadThroughMapping | { response: Response }> {
-  const { dateFormat, me } = options;
+  const { dateFormat, me, sink } = options;
   let mapping = options.mapping;
-  let file = await readUploadInSteps(bytes, {
-    dateFormat,
-    ...(mapping ? { anyCsv: { mapping, me } } : {}),
-  });
+  let file = await readUploadInSteps(
+    bytes,
+    { dateFormat, ...(mapping ? { anyCsv: { mapping, me } } : {}) },
+    SLICE_CHARS,
+    sink,
+  );
   let remembered = false;
   if (!file.ok && file.error === 'unknown_source' && file.columns && !mapping) {
     const found = await rememberedMapping(db, workspaceId, headerShape(file.columns));
     if (found) {
       mapping = found;
       remembered = true;
-      file = await readUploadInSteps(bytes, { dateFormat, anyCsv: { mapping, me } });
+      file = await readUploadInSteps(
+        bytes,
+        { dateFormat, anyCsv: { mapping, me } },
+        SLICE_CHARS,
+        sink,
+      );
     }
   }
   if (!file.ok) return { response: unreadable(file, prefix) };

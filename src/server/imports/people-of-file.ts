@@ -17,17 +17,27 @@ export function entriesNamingPeople(
   entries: readonly ImportEntry[],
   requireProjectAndTask: boolean,
 ): ImportEntry[] {
+  const collect = peopleCollector(requireProjectAndTask);
+  for (const entry of entries) collect.add(entry);
+  return collect.entries;
+}
+
+/**
+ * The same entries collected one entry at a time, for a file read in slices whose entries are
+ * not all kept (the upload staging them, issue 32): a few entries per person, whatever the size.
+ */
+export function peopleCollector(requireProjectAndTask: boolean) {
   const named = new Map<string, boolean>();
-  const kept: ImportEntry[] = [];
-  for (const entry of entries) {
-    if (requireProjectAndTask && (!entry.project || !entry.task)) continue;
+  const entries: ImportEntry[] = [];
+  const add = (entry: ImportEntry) => {
+    if (requireProjectAndTask && (!entry.project || !entry.task)) return;
     const key = keyOf(entry);
     const seen = named.get(key);
-    if (seen === true) continue;
+    if (seen === true) return;
     if (seen === undefined || entry.person.name) {
-      kept.push(entry);
+      entries.push(entry);
       named.set(key, Boolean(entry.person.name));
     }
-  }
-  return kept;
+  };
+  return { entries, add };
 }

@@ -13,9 +13,11 @@ import type { ApplyContext } from '../sync/apply';
 import { rows, type Fields } from '../sync/records';
 import { fileEntries, forgetEntries } from './file-entries';
 import { logsAlreadyHere } from './logs-here';
+import { stagedEntries } from './staged-entries';
 import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
 import { startBatch } from './batch-start';
-import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult } from './store';
+import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult, type ImportRow } from './store';
+import type { ImportStructure } from '../../lib/import/structure';
 import { structureStep } from './structure-step';
 import { recordFacts } from './workspace-facts';
 import { writeLogs, type PlannedLog } from './write-logs';
@@ -48,6 +50,64 @@ const clockAfter = (start: string, seconds: number) => {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 };
 
+/**
+ * The workspace's tags as this process's first batch of an import read them (with the tags the
+ * import created since), so later batches need not scan every log; a cache of the last imports.
+ */
+const tagsKept = new Map<string, string[]>();
+const KEPT_TAGS = 4;
+
+/** Forgets what this process kept of an import (its tags, and the entries of an older import). */
+function forget(importId: string) {
+  forgetEntries(importId);
+  tagsKept.delete(importId);
+}
+
+/** The rows of one batch, from the staging table, or from the file of an import older than it. */
+interface BatchRows {
+  batch: ImportEntry[];
+  prints: string[];
+  /** Rows of the file in all (the position the import is done at). */
+  total: number;
+  /** Records taken before the logs (Hourmark's own export), counted in the position; or 0. */
+  offset: number;
+  labourRates: Map<string, number>;
+  structure?: ImportStructure | undefined;
+}
+
+async function batchRows(db: Db, started: ImportRow, batchSize: number): Promise<BatchRows | null> {
+  const from = started.position;
+  const { choices } = started;
+  // Staged at the upload (issue 32): only this batch's rows are read.
+  if (choices.labourRates !== undefined) {
+    const { entries, prints } = await stagedEntries(db, started.id, from, batchSize);
+    // Rows left to do but none staged: removed meanwhile (7 days passed), the file is gone.
+    if (entries.length === 0 && from < started.totalRows) return null;
+    return {
+      batch: entries,
+      prints,
+      total: started.totalRows,
+      offset: 0,
+      labourRates: new Map(Object.entries(choices.labourRates)),
+    };
+  }
+  // Read outside any transaction: decoding a large file must not hold the database.
+  const file = await fileEntries(db, started.id, choices.dateFormat, choices.anyCsv);
+  if (!file) return null;
+  file.labourRates ??= latestLabourRates(file.entries);
+  const offset =
+    file.structure && file.entries.length > 0 ? structureItems(file.structure).length : 0;
+  const at = Math.max(0, from - offset);
+  return {
+    batch: file.entries.slice(at, at + batchSize),
+    prints: file.prints.slice(at, at + batchSize),
+    total: offset + file.entries.length,
+    offset,
+    labourRates: file.labourRates,
+    structure: file.structure,
+  };
+}
+
 const skip = (result: ImportResult, line: number, reason: string) => {
   result.skippedCount += 1;
   if (result.skipped.length < LISTED_SKIPPED) result.skipped.push({ line, reason });
@@ -57,7 +117,7 @@ const skip = (result: ImportResult, line: number, reason: string) => {
 export async function failImport(db: Db, importId: string, error: string, now: Date) {
   const found = await importOf(db, importId);
   if (!found || (found.status !== 'queued' && found.status !== 'running')) return;
-  forgetEntries(importId);
+  forget(importId);
   await saveProgress(db, importId, {
     status: 'failed',
     position: found.position,
@@ -75,36 +135,32 @@ export async function importStep(
   db: Db,
   importId: string,
   now: Date,
-  batchRows = BATCH_ROWS,
+  batchSize = BATCH_ROWS,
 ): Promise<StepOutcome> {
   const started = await importOf(db, importId);
   if (!started || (started.status !== 'queued' && started.status !== 'running')) return 'ended';
-  // Read outside any transaction: decoding a large file must not hold the database.
-  const file = await fileEntries(db, importId, started.choices.dateFormat, started.choices.anyCsv);
+  const file = await batchRows(db, started, batchSize);
   if (!file) {
     await failImport(db, importId, 'The file of this import is gone or no longer reads.', now);
     return 'ended';
   }
-  // Hourmark's own export (issue 32): its records first, then its logs; the position counts both.
-  const structured = file.structure ? structureItems(file.structure).length : 0;
-  const offset = file.entries.length > 0 ? structured : 0;
-  const from = started.position - offset;
-  const batch = file.entries.slice(from, from + batchRows);
-  const prints = file.prints.slice(from, from + batchRows);
+  const from = started.position;
+  const { batch, prints } = file;
   const userId = started.userId;
   if (!userId) {
     await failImport(db, importId, 'The person who started this import left.', now);
     return 'ended';
   }
   // A file of clients and projects without time (issue 33) is taken record by record.
-  if (file.structure && (from < 0 || file.entries.length === 0))
+  // Hourmark's own export (issue 32): its records first, then its logs; the position counts both.
+  if (file.structure && (file.total === file.offset || from < file.offset))
     return structureStep(
       db,
       importId,
       file.structure,
       now,
       (error) => failImport(db, importId, error, now),
-      file.entries.length,
+      file.total - file.offset,
     );
   const createdCount = (r: ImportResult) =>
     r.created.clients.length +
@@ -120,7 +176,7 @@ export async function importStep(
         const opened = await startBatch(
           tx,
           importId,
-          from + offset,
+          from,
           { userId, workspaceId: started.workspaceId },
           now,
         );
@@ -147,9 +203,11 @@ export async function importStep(
           seen.add(prints[batch.indexOf(here)] ?? '');
         const touched: LogScope[] = [];
         const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
-        const facts = await recordFacts(tx, started.workspaceId, file.workspaceTags);
-        file.workspaceTags ??= facts.tags;
-        file.labourRates ??= latestLabourRates(file.entries);
+        const facts = await recordFacts(tx, started.workspaceId, tagsKept.get(importId));
+        if (!tagsKept.has(importId)) {
+          tagsKept.set(importId, facts.tags);
+          while (tagsKept.size > KEPT_TAGS) tagsKept.delete(tagsKept.keys().next().value ?? '');
+        }
         const records = recordsOfRows(ctx, facts, current.choices.people, result, file.labourRates);
         const locked = lockedUpTo(membership.rules, now);
         const planned: (PlannedLog & { print: string; seconds: number })[] = [];
@@ -214,8 +272,8 @@ export async function importStep(
             ),
             sql`, `,
           )} ON CONFLICT DO NOTHING`);
-        const position = offset + from + done;
-        const ended = position >= offset + file.entries.length;
+        const position = from + done;
+        const ended = position >= file.total;
         await saveProgress(tx, importId, {
           status: ended ? 'done' : 'running',
           position,
@@ -245,7 +303,7 @@ export async function importStep(
     return 'ended';
   }
   if (!committed || committed.result.ended) {
-    forgetEntries(importId);
+    forget(importId);
     return 'ended';
   }
   return 'more';

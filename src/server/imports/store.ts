@@ -9,6 +9,7 @@ import type {
 } from '../../lib/import/shapes';
 import { rows, type Runner } from '../sync/records';
 import { deleteFileChunks, expireFileChunks, readFileChunks } from './file-chunks';
+import { deleteStagedEntries, expireStagedEntries } from './staged-entries';
 
 // The `imports` table (migration 0029, issue 32): one row per import, its file until it ends,
 // the person's choices, where the job is, and what it came to. Every statement is one statement:
@@ -165,7 +166,10 @@ export async function insertImport(
       'queued', 0, ${values.totalRows}, ${JSON.stringify(values.result)}::jsonb)`);
 }
 
-/** Moves an import on: its status, position and result, and its file gone once it ends. */
+/**
+ * Moves an import on: its status, position and result, and its file and staged entries gone once
+ * it ends.
+ */
 export async function saveProgress(
   runner: Runner,
   id: string,
@@ -184,7 +188,10 @@ export async function saveProgress(
       result = ${JSON.stringify(values.result)}::jsonb, error = ${values.error ?? null},
       updated_at = ${at}${ended ? sql`, file_bytes = NULL, finished_at = coalesce(finished_at, ${at}::timestamptz)` : sql``}
     WHERE id = ${id}`);
-  if (ended) await deleteFileChunks(runner, id);
+  if (ended) {
+    await deleteFileChunks(runner, id);
+    await deleteStagedEntries(runner, id);
+  }
 }
 
 /** How long an import's file is kept at most, ended or not. */
@@ -210,5 +217,7 @@ export async function expireImportFiles(runner: Runner, now: Date): Promise<numb
   );
   // The chunks of those imports, and of any upload that never became an import.
   await expireFileChunks(runner, before);
+  // Their staged entries too (issue 32), and those of an upload that stopped half-way.
+  await expireStagedEntries(runner, before);
   return gone.length;
 }

@@ -92,4 +92,51 @@ describe('reading an upload in steps', () => {
     // About 330 KB in slices of 16 KB: 21 slices, each followed by a pause.
     expect(turns).toBeGreaterThanOrEqual(20);
   });
+
+  it('reads the sources of part 2 in two passes of slices, Any CSV through its mapping too', async () => {
+    const clockify = readFileSync('tests/fixtures/import/clockify-detailed.csv');
+    const chosen = await readImportUpload(clockify, { dateFormat: 'DD/MM/YYYY' });
+    for (const size of [1, 40, 1_000_000])
+      expect(await readUploadInSteps(clockify, { dateFormat: 'DD/MM/YYYY' }, size)).toEqual(chosen);
+    const options = {
+      anyCsv: {
+        mapping: {
+          date: 'Datum',
+          start: 'Beginn',
+          duration: 'Stunden',
+          project: 'Projekt',
+          task: 'Tätigkeit',
+        },
+        me: { name: 'Ana Novak', email: 'ana@studio.test' },
+      },
+    };
+    for (const name of ['any-csv-zeiten-maerz.csv', 'any-csv-zeiten-april.csv']) {
+      const bytes = readFileSync(`tests/fixtures/import/${name}`);
+      const whole = await readImportUpload(bytes, options);
+      if (!whole.ok) throw new Error(whole.message);
+      expect(whole.entries.length).toBeGreaterThan(0);
+      for (const size of [1, 40, 1_000_000])
+        expect(await readUploadInSteps(bytes, options, size)).toEqual(whole);
+    }
+  });
+
+  it('hands the entries to a sink a slice at a time, in order, and answers without them', async () => {
+    for (const name of ['toggl-detailed.csv', 'harvest-time-report.csv', 'kimai-timesheet.xlsx']) {
+      const bytes = readFileSync(`tests/fixtures/import/${name}`);
+      const whole = await readImportUpload(bytes);
+      if (!whole.ok) throw new Error(whole.message);
+      const slices: number[] = [];
+      const sunk: unknown[] = [];
+      const read = await readUploadInSteps(bytes, {}, 120, (entries) => {
+        slices.push(entries.length);
+        sunk.push(...entries);
+        return Promise.resolve();
+      });
+      expect(read).toEqual({ ...whole, entries: [] });
+      expect(sunk).toEqual(whole.entries);
+      // A text read in slices of 120 characters hands over a row or two at a time; the
+      // workbook, read whole, all at once.
+      expect(Math.max(...slices)).toBeLessThanOrEqual(name.endsWith('.xlsx') ? 500 : 2);
+    }
+  });
 });
