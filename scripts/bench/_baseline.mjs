@@ -1,12 +1,12 @@
 // The build a bench compares with, measured in the same run on the same machine (issue 26: the
 // sync figures must stay within 15 % of the code before named commands and the one commit).
 // BENCH_BASELINE names a git commit (default: BASELINE below, main before issue 26); `none`
-// skips the comparison. The commit is unpacked once into the temp folder, shares this
-// checkout's node_modules, and is built there; later runs reuse that build.
+// skips the comparison. The commit is unpacked once into the temp folder, its packages
+// installed from its own lockfile, and built there; later runs reuse that build.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 /** main before issue 26's named commands and one commit. */
 const BASELINE = '35ba60b';
@@ -17,11 +17,21 @@ export function baseline() {
   if (ref === 'none') return null;
   const sha = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
   const dir = join(tmpdir(), `hourmark-baseline-${sha}`);
-  if (!existsSync(join(dir, 'dist', 'server', 'entry.mjs'))) {
+  const modules = join(dir, 'node_modules');
+  // Its own packages, from its own lockfile: sharing this checkout's broke the baseline as soon
+  // as a package it imports (date-fns) left this checkout's dependencies.
+  const ownPackages = existsSync(modules) && !lstatSync(modules).isSymbolicLink();
+  if (!ownPackages || !existsSync(join(dir, 'dist', 'server', 'entry.mjs'))) {
     mkdirSync(dir, { recursive: true });
     execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C '${dir}'`]);
-    if (!existsSync(join(dir, 'node_modules')))
-      symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+    if (!ownPackages) {
+      rmSync(modules, { recursive: true, force: true });
+      const installed = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+        cwd: dir,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      if (installed.status !== 0) throw new Error(`the baseline ${sha}'s packages did not install`);
+    }
     const built = spawnSync('npx', ['astro', 'build'], {
       cwd: dir,
       stdio: ['ignore', 'ignore', 'inherit'],
