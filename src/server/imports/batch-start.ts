@@ -1,7 +1,10 @@
 import { can } from '../../lib/policy';
+import { commit, type Commit } from '../commit/commit';
+import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import type { Runner } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
+import { ImportRefused } from './records-of-rows';
 import { importOf, saveProgress, type ImportRow } from './store';
 
 /**
@@ -42,4 +45,51 @@ export async function startBatch(
     return { stop: { changed: 0, ended: true } };
   }
   return { current, membership };
+}
+
+/** What a batch's write comes to: rows it changed, and whether the import is done. */
+export interface BatchOutcome {
+  changed: number;
+  ended: boolean;
+}
+
+/**
+ * One batch of an import through the one commit: opened by `startBatch`, written by `write`, no
+ * version moved when it changed nothing. A record the policy refused (`ImportRefused`) fails
+ * the import (`fail`); `ended` runs once the import ends. 'more' while batches are left.
+ */
+export async function commitBatch(
+  db: Db,
+  started: { workspaceId: string; userId: string },
+  importId: string,
+  from: number,
+  now: Date,
+  hooks: { fail: (error: string) => Promise<unknown>; ended: () => void },
+  write: (commit: Commit & { current: ImportRow; membership: Membership }) => Promise<BatchOutcome>,
+): Promise<'more' | 'ended'> {
+  const { workspaceId, userId } = started;
+  let committed;
+  try {
+    committed = await commit(
+      db,
+      { workspaceId, userId, command: null, at: now },
+      async (open) => {
+        const opened = await startBatch(open.tx, importId, from, { userId, workspaceId }, now);
+        if ('stop' in opened) return opened.stop;
+        return write({ ...open, ...opened });
+      },
+      // A batch of rows imported before changes nothing: its position is kept, no version moves.
+      (outcome) => outcome.changed > 0,
+    );
+  } catch (error) {
+    // A record the policy refused: the import cannot go on, and trying again would not help.
+    if (!(error instanceof ImportRefused)) throw error;
+    await hooks.fail(error.message);
+    return 'ended';
+  }
+  if (!committed || committed.result.ended) {
+    hooks.ended();
+    return 'ended';
+  }
+  return 'more';
 }

@@ -6,7 +6,6 @@ import { latestLabourRates } from '../../lib/import/labour-rates';
 import { structureItems } from '../../lib/import/structure';
 import { missingLogFields } from '../../lib/policy';
 import { lockedUpTo } from '../../lib/workspace-rules';
-import { commit } from '../commit/commit';
 import type { Db } from '../db/connect';
 import { recomputeTouched, type LogScope } from '../sync/amounts';
 import type { ApplyContext } from '../sync/apply';
@@ -14,8 +13,8 @@ import { rows, type Fields } from '../sync/records';
 import { fileEntries, forgetEntries } from './file-entries';
 import { logsAlreadyHere } from './logs-here';
 import { stagedEntries } from './staged-entries';
-import { ImportRefused, recordsOfRows, type RowRecords } from './records-of-rows';
-import { startBatch } from './batch-start';
+import { recordsOfRows, type RowRecords } from './records-of-rows';
+import { commitBatch } from './batch-start';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult, type ImportRow } from './store';
 import type { ImportStructure } from '../../lib/import/structure';
 import { structureStep } from './structure-step';
@@ -167,103 +166,96 @@ export async function importStep(
     r.created.projects.length +
     r.created.tasks.length +
     r.created.members.length;
-  let committed;
-  try {
-    committed = await commit(
-      db,
-      { workspaceId: started.workspaceId, userId, command: null, at: now },
-      async ({ tx, version, logCommand }) => {
-        const opened = await startBatch(
-          tx,
-          importId,
-          from,
-          { userId, workspaceId: started.workspaceId },
-          now,
-        );
-        if ('stop' in opened) return opened.stop;
-        const { current, membership } = opened;
-        const result = current.result;
-        const createdBefore = createdCount(result);
-        const seen = new Set(
-          prints.length === 0
-            ? []
-            : (
-                await rows<{ fingerprint: string }>(
-                  tx,
-                  sql`SELECT fingerprint FROM import_fingerprints WHERE workspace_id = ${started.workspaceId}
+  return commitBatch(
+    db,
+    { workspaceId: started.workspaceId, userId },
+    importId,
+    from,
+    now,
+    { fail: (error) => failImport(db, importId, error, now), ended: () => forget(importId) },
+    async ({ tx, version, logCommand, current, membership }) => {
+      const result = current.result;
+      const createdBefore = createdCount(result);
+      const seen = new Set(
+        prints.length === 0
+          ? []
+          : (
+              await rows<{ fingerprint: string }>(
+                tx,
+                sql`SELECT fingerprint FROM import_fingerprints WHERE workspace_id = ${started.workspaceId}
                   AND fingerprint IN (${sql.join(
                     prints.map((p) => sql`${p}`),
                     sql`, `,
                   )})`,
-                )
-              ).map((r) => r.fingerprint),
-        );
-        // Hourmark's own export, back in the workspace it came from: its logs are there already.
-        for (const here of await logsAlreadyHere(tx, started.workspaceId, batch))
-          seen.add(prints[batch.indexOf(here)] ?? '');
-        const touched: LogScope[] = [];
-        const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
-        const facts = await recordFacts(tx, started.workspaceId, tagsKept.get(importId));
-        if (!tagsKept.has(importId)) {
-          tagsKept.set(importId, facts.tags);
-          while (tagsKept.size > KEPT_TAGS) tagsKept.delete(tagsKept.keys().next().value ?? '');
+              )
+            ).map((r) => r.fingerprint),
+      );
+      // Hourmark's own export, back in the workspace it came from: its logs are there already.
+      for (const here of await logsAlreadyHere(tx, started.workspaceId, batch))
+        seen.add(prints[batch.indexOf(here)] ?? '');
+      const touched: LogScope[] = [];
+      const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
+      const facts = await recordFacts(tx, started.workspaceId, tagsKept.get(importId));
+      if (!tagsKept.has(importId)) {
+        tagsKept.set(importId, facts.tags);
+        while (tagsKept.size > KEPT_TAGS) tagsKept.delete(tagsKept.keys().next().value ?? '');
+      }
+      const records = recordsOfRows(ctx, facts, current.choices.people, result, file.labourRates);
+      const locked = lockedUpTo(membership.rules, now);
+      const planned: (PlannedLog & { print: string; seconds: number })[] = [];
+      const skipped: { line: number; reason: string }[] = [];
+      const began = performance.now();
+      let done = 0;
+      // The rows' records first (found, or created once through applyMutation); this is where
+      // a batch may take long (a file's first batches create most records), so it stops early.
+      for (const [index, entry] of batch.entries()) {
+        if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_BUDGET_MS) break;
+        if (index > 0 && records.created() >= BATCH_CREATIONS) break;
+        done = index + 1;
+        const print = prints[index] ?? '';
+        if (seen.has(print)) {
+          result.alreadyImported += 1;
+          continue;
         }
-        const records = recordsOfRows(ctx, facts, current.choices.people, result, file.labourRates);
-        const locked = lockedUpTo(membership.rules, now);
-        const planned: (PlannedLog & { print: string; seconds: number })[] = [];
-        const skipped: { line: number; reason: string }[] = [];
-        const began = performance.now();
-        let done = 0;
-        // The rows' records first (found, or created once through applyMutation); this is where
-        // a batch may take long (a file's first batches create most records), so it stops early.
-        for (const [index, entry] of batch.entries()) {
-          if (index >= BATCH_MIN_ROWS && performance.now() - began > BATCH_BUDGET_MS) break;
-          if (index > 0 && records.created() >= BATCH_CREATIONS) break;
-          done = index + 1;
-          const print = prints[index] ?? '';
-          if (seen.has(print)) {
-            result.alreadyImported += 1;
-            continue;
-          }
-          // The policy's rule (missingLogFields), asked before the row's records are created so
-          // a refused row creates none, in the preview's words.
-          const missing = missingLogFields(membership.rules, {
-            projectId: entry.project.trim() || null,
-            taskId: entry.task.trim() || null,
-          });
-          if (missing.length > 0) {
-            skipped.push({
-              line: entry.line,
-              reason: `This workspace requires a project and a task on every log, and this row has no ${missing[0] === 'projectId' ? 'project' : 'task'}.`,
-            });
-            continue;
-          }
-          const fields = logFields(entry, await records.of(entry), locked);
-          if (typeof fields === 'string') {
-            skipped.push({ line: entry.line, reason: fields });
-            continue;
-          }
-          planned.push({
+        // The policy's rule (missingLogFields), asked before the row's records are created so
+        // a refused row creates none, in the preview's words.
+        const missing = missingLogFields(membership.rules, {
+          projectId: entry.project.trim() || null,
+          taskId: entry.task.trim() || null,
+        });
+        if (missing.length > 0) {
+          skipped.push({
             line: entry.line,
-            id: randomUUID(),
-            fields,
-            print,
-            seconds: entry.durationSeconds,
+            reason: `This workspace requires a project and a task on every log, and this row has no ${missing[0] === 'projectId' ? 'project' : 'task'}.`,
           });
+          continue;
         }
-        // Then the logs, judged by the one policy in memory and written a few statements a batch.
-        const outcome = await writeLogs(ctx, planned);
-        const writtenIds = new Set(outcome.written.map((w) => w.id));
-        const written = planned.filter((log) => writtenIds.has(log.id));
-        skipped.push(...outcome.refused);
-        for (const s of skipped.sort((a, b) => a.line - b.line)) skip(result, s.line, s.reason);
-        for (const log of written) {
-          result.logs += 1;
-          result.seconds += log.seconds;
+        const fields = logFields(entry, await records.of(entry), locked);
+        if (typeof fields === 'string') {
+          skipped.push({ line: entry.line, reason: fields });
+          continue;
         }
-        await recomputeTouched(tx, started.workspaceId, touched);
-        if (written.length > 0)
-          await tx.execute(sql`
+        planned.push({
+          line: entry.line,
+          id: randomUUID(),
+          fields,
+          print,
+          seconds: entry.durationSeconds,
+        });
+      }
+      // Then the logs, judged by the one policy in memory and written a few statements a batch.
+      const outcome = await writeLogs(ctx, planned);
+      const writtenIds = new Set(outcome.written.map((w) => w.id));
+      const written = planned.filter((log) => writtenIds.has(log.id));
+      skipped.push(...outcome.refused);
+      for (const s of skipped.sort((a, b) => a.line - b.line)) skip(result, s.line, s.reason);
+      for (const log of written) {
+        result.logs += 1;
+        result.seconds += log.seconds;
+      }
+      await recomputeTouched(tx, started.workspaceId, touched);
+      if (written.length > 0)
+        await tx.execute(sql`
           INSERT INTO import_fingerprints (workspace_id, fingerprint, import_id, time_log_id, created_at)
           VALUES ${sql.join(
             written.map(
@@ -272,41 +264,28 @@ export async function importStep(
             ),
             sql`, `,
           )} ON CONFLICT DO NOTHING`);
-        const position = from + done;
-        const ended = position >= file.total;
-        await saveProgress(tx, importId, {
-          status: ended ? 'done' : 'running',
-          position,
-          result,
-          now,
-        });
-        // One entry in the change history per batch, naming the import.
-        logCommand({
-          command: 'importRows',
-          records: [{ kind: 'import', id: importId }],
-          details: {
-            importId,
-            fromLine: batch[0]?.line ?? null,
-            rows: done,
-            logs: written.length,
-          },
-        });
-        return { changed: written.length + createdCount(result) - createdBefore, ended };
-      },
-      // A batch of rows imported before changes nothing: its position is kept, no version moves.
-      (outcome) => outcome.changed > 0,
-    );
-  } catch (error) {
-    // A record the policy refused: the import cannot go on, and trying again would not help.
-    if (!(error instanceof ImportRefused)) throw error;
-    await failImport(db, importId, error.message, now);
-    return 'ended';
-  }
-  if (!committed || committed.result.ended) {
-    forget(importId);
-    return 'ended';
-  }
-  return 'more';
+      const position = from + done;
+      const ended = position >= file.total;
+      await saveProgress(tx, importId, {
+        status: ended ? 'done' : 'running',
+        position,
+        result,
+        now,
+      });
+      // One entry in the change history per batch, naming the import.
+      logCommand({
+        command: 'importRows',
+        records: [{ kind: 'import', id: importId }],
+        details: {
+          importId,
+          fromLine: batch[0]?.line ?? null,
+          rows: done,
+          logs: written.length,
+        },
+      });
+      return { changed: written.length + createdCount(result) - createdBefore, ended };
+    },
+  );
 }
 
 /** A row's log as addTimeLog takes it, or why the row cannot be one. */

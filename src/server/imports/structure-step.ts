@@ -3,14 +3,13 @@ import { personKeyOf } from '../../lib/import/labour-rates';
 import type { ImportStructure, StructureItem, StructurePerson } from '../../lib/import/structure';
 import { structureItems } from '../../lib/import/structure';
 import type { MutationName } from '../../lib/sync/mutations';
-import { commit } from '../commit/commit';
 import type { Db } from '../db/connect';
 import { applyMutation, type ApplyContext } from '../sync/apply';
 import { forgetEntries } from './file-entries';
 import { ImportRefused } from './records-of-rows';
 import type { StepOutcome } from './run-batch';
 import { memberFor } from './structure-preview';
-import { startBatch } from './batch-start';
+import { commitBatch } from './batch-start';
 import { importOf, saveProgress, type ImportResult, type PersonChoice } from './store';
 import { workspaceFacts } from './workspace-facts';
 
@@ -38,66 +37,48 @@ export async function structureStep(
   if (!started || !userId) return 'ended';
   const items = structureItems(structure);
   const from = started.position;
-  let committed;
-  try {
-    committed = await commit(
-      db,
-      { workspaceId: started.workspaceId, userId, command: null, at: now },
-      async ({ tx, version, logCommand }) => {
-        const opened = await startBatch(
-          tx,
-          importId,
-          from,
-          { userId, workspaceId: started.workspaceId },
-          now,
-        );
-        if ('stop' in opened) return opened.stop;
-        const { current, membership } = opened;
-        const result = current.result;
-        const ctx: ApplyContext = { runner: tx, membership, version, now, touched: [] };
-        const facts = await workspaceFacts(tx, started.workspaceId);
-        const batch = items.slice(from, from + STRUCTURE_BATCH);
-        let changed = 0;
-        const create = async (name: MutationName, fields: Record<string, unknown>) => {
-          const id = randomUUID();
-          const outcome = await applyMutation(ctx, { id: 0, name, args: { id, fields } });
-          if (outcome.outcome !== 'ok')
-            throw new ImportRefused(
-              outcome.message ?? `${name} was refused (${outcome.reason ?? ''}).`,
-            );
-          changed += 1;
-          return id;
-        };
-        const found = findIn(facts);
-        const people = peopleOf(structure, current.choices.people, facts.members, result);
-        for (const item of batch) await take(item, found, create, people, result);
-        const position = from + batch.length;
-        const ended = position >= items.length && entriesAfter === 0;
-        await saveProgress(tx, importId, {
-          status: ended ? 'done' : 'running',
-          position,
-          result,
-          now,
-        });
-        logCommand({
-          command: 'importRows',
-          records: [{ kind: 'import', id: importId }],
-          details: { importId, fromLine: null, rows: batch.length, logs: 0 },
-        });
-        return { changed, ended };
-      },
-      (outcome) => outcome.changed > 0,
-    );
-  } catch (error) {
-    if (!(error instanceof ImportRefused)) throw error;
-    await fail(error.message);
-    return 'ended';
-  }
-  if (!committed || committed.result.ended) {
-    forgetEntries(importId);
-    return 'ended';
-  }
-  return 'more';
+  return commitBatch(
+    db,
+    { workspaceId: started.workspaceId, userId },
+    importId,
+    from,
+    now,
+    { fail, ended: () => forgetEntries(importId) },
+    async ({ tx, version, logCommand, current, membership }) => {
+      const result = current.result;
+      const ctx: ApplyContext = { runner: tx, membership, version, now, touched: [] };
+      const facts = await workspaceFacts(tx, started.workspaceId);
+      const batch = items.slice(from, from + STRUCTURE_BATCH);
+      let changed = 0;
+      const create = async (name: MutationName, fields: Record<string, unknown>) => {
+        const id = randomUUID();
+        const outcome = await applyMutation(ctx, { id: 0, name, args: { id, fields } });
+        if (outcome.outcome !== 'ok')
+          throw new ImportRefused(
+            outcome.message ?? `${name} was refused (${outcome.reason ?? ''}).`,
+          );
+        changed += 1;
+        return id;
+      };
+      const found = findIn(facts);
+      const people = peopleOf(structure, current.choices.people, facts.members, result);
+      for (const item of batch) await take(item, found, create, people, result);
+      const position = from + batch.length;
+      const ended = position >= items.length && entriesAfter === 0;
+      await saveProgress(tx, importId, {
+        status: ended ? 'done' : 'running',
+        position,
+        result,
+        now,
+      });
+      logCommand({
+        command: 'importRows',
+        records: [{ kind: 'import', id: importId }],
+        details: { importId, fromLine: null, rows: batch.length, logs: 0 },
+      });
+      return { changed, ended };
+    },
+  );
 }
 
 type Facts = Awaited<ReturnType<typeof workspaceFacts>>;
