@@ -395,7 +395,11 @@ describe.each(drivers)('workspaces and sync on $name', (driver) => {
         2,
       );
       if (answer.kind !== 'ok') throw new Error('refused');
-      seen.push(...answer.changes.map((c) => `${c.kind}:${c.id}`));
+      seen.push(
+        ...answer.changesJson
+          .map((c) => JSON.parse(c) as { kind: string; id: string })
+          .map((c) => `${c.kind}:${c.id}`),
+      );
       upTo = Number(answer.cookie);
       if (!answer.next) break;
       cursor = decodeCursor(answer.next);

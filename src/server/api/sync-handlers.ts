@@ -1,7 +1,7 @@
 import { isValidDay } from '../../lib/day';
 import { pushBody } from '../../lib/sync/mutations';
 import { parseBody } from '../http/body';
-import { apiError, json } from '../http/responses';
+import { apiError, json, jsonWithRawArray } from '../http/responses';
 import { decodeCursor, pull } from '../sync/pull';
 import { retryAfterSeconds, withinPullLimit } from '../sync/pull-gate';
 import { push } from '../sync/push';
@@ -125,8 +125,8 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
   }
   const outcome = done.value;
   if (outcome.kind === 'forbidden') return notMember();
-  const { kind: _kind, ...answer } = outcome;
-  return json(200, answer, refreshed(session, request, ctx));
+  const { kind: _kind, changesJson, ...answer } = outcome;
+  return jsonWithRawArray(200, answer, 'changes', changesJson, refreshed(session, request, ctx));
 }
 
 /** Seconds between keep-alive comments, under the idle timeouts of common proxies (60 s). */

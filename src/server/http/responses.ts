@@ -34,6 +34,31 @@ export type ErrorCode =
   | 'undo_refused'
   | 'internal';
 
+/**
+ * A JSON response with no caching whose `field` is an array of values already written as JSON
+ * (a pull's rows, built by the database), laid into `body` without parsing them again.
+ */
+export function jsonWithRawArray(
+  status: number,
+  body: Record<string, unknown>,
+  field: string,
+  items: readonly string[],
+  headers: Record<string, string> = {},
+): Response {
+  const { [field]: _replaced, ...others } = body;
+  const rest = JSON.stringify({ ...others, [field]: null });
+  // `{ …, "field": null }` ends with the field, since it was added last: replace its null.
+  const text = `${rest.slice(0, -'null}'.length)}[${items.join(',')}]}`;
+  return new Response(text, {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    },
+  });
+}
+
 /** A JSON response with no caching. */
 export function json(
   status: number,

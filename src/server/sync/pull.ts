@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { changesSince, rows, type Change, type Cursor } from './records';
-import { redacted } from './visibility';
+import { changesSince, rows, type Cursor } from './records';
 import { mayLeadTeams } from '../../lib/policy';
 import { teamMembersOf, type Membership } from './permissions';
 import { membershipOf } from './workspaces';
@@ -19,7 +18,8 @@ export type PullOutcome =
       cookie: string;
       /** True when the device must replace its cache (first pull, or a cookie from elsewhere). */
       reset: boolean;
-      changes: Change[];
+      /** Each changed row as the JSON of a `Change`, redacted for the caller. */
+      changesJson: string[];
       /** Where the next page starts, or null when this was the last. */
       next: string | null;
       lastMutationIds: Record<string, number>;
@@ -139,12 +139,7 @@ export async function pull(
     kind: 'ok',
     cookie: String(upTo),
     reset,
-    // Rates and private notes leave only for those who may see them.
-    changes: page.map((change) =>
-      change.kind === 'timer' || !change.data
-        ? change
-        : { ...change, data: redacted(membership, change.kind, change.data) },
-    ),
+    changesJson: page.map((change) => change.json),
     next:
       more && lastRow
         ? encodeCursor({ version: lastRow.version, kind: lastRow.kind, id: lastRow.id })

@@ -4,7 +4,7 @@ import type { RecordKind } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
 import { logDataForDevices } from './frozen-amounts';
 import type { Membership } from './permissions';
-import { visibleCondition } from './visibility';
+import { redactedSql, visibleCondition } from './visibility';
 
 /** A transaction or the database: both run the same SQL. */
 export type Runner = Pick<Db, 'execute'>;
@@ -148,11 +148,26 @@ export interface Cursor {
   id: string;
 }
 
+/** One changed row of a pull: where it sits (for the next page's cursor) and its JSON (a `Change`). */
+export interface ChangeRow {
+  version: number;
+  kind: Change['kind'];
+  id: string;
+  /** The row as a device receives it, built by the database. */
+  json: string;
+}
+
+/** An ISO timestamp (as `Date.toISOString` writes it) of a timestamptz column, in SQL. */
+const isoTime = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /**
  * Rows of every kind changed after `since` up to `upTo` (the workspace version when the pull
  * began), in (version, kind, id) order, after `cursor`, at most `limit`. A first pull skips
  * deleted rows: there is nothing on the device for them to remove. The caller's stopwatch is the
- * only timer row it sees.
+ * only timer row it sees. Each row comes as the JSON a device receives (`Change`), redacted for
+ * the caller and written by the database: a team's first pulls after a restart cost the server
+ * little more than the bytes they send (issue 34).
  */
 export async function changesSince(
   runner: Runner,
@@ -168,7 +183,7 @@ export async function changesSince(
     /** On a first pull, only logs of this day and later (the browser's cache window). */
     logsFrom?: string | null;
   },
-): Promise<Change[]> {
+): Promise<ChangeRow[]> {
   const { workspaceId, since, upTo, limit } = query;
   const live = since === 0 ? sql` AND NOT deleted` : sql``;
   // Later pulls send every changed log, old or new: the device must hear of edits to logs it
@@ -185,8 +200,10 @@ export async function changesSince(
     cursor
       ? sql` AND version >= ${cursor.version} AND (version, ${kind}::text, id) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`
       : sql``;
-  // An invoiced log goes with the figures its invoice froze (frozen-amounts.ts).
-  const data = (kind: RecordKind) => (kind === 'timeLog' ? logDataForDevices() : sql`data`);
+  // An invoiced log goes with the figures its invoice froze (frozen-amounts.ts); rates and
+  // private notes leave only for those who may see them (visibility.ts `redaction`).
+  const data = (kind: RecordKind) =>
+    redactedSql(query.membership, kind, kind === 'timeLog' ? logDataForDevices() : sql`data`);
   const parts = (Object.keys(tables) as RecordKind[]).map(
     (kind) =>
       sql`(SELECT ${kind}::text AS kind, id, version, deleted, CASE WHEN deleted THEN NULL ELSE ${data(kind)} END AS data, created_at, updated_at FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${window(kind)}${after(kind)} AND ${visibleCondition(query.membership, kind)} ORDER BY version, id LIMIT ${limit})`,
@@ -201,18 +218,14 @@ export async function changesSince(
     kind: Change['kind'];
     id: string;
     version: string | number;
-    deleted: boolean;
-    data: Fields | null;
-    created_at: Date | string;
-    updated_at: Date | string;
+    json: string;
   }>(
     runner,
-    sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ORDER BY version, kind, id LIMIT ${limit}`,
+    // The JSON is built for the page's rows only, after the cut (the subquery with its LIMIT is
+    // planned on its own), not for every row the tables offered before it.
+    sql`SELECT kind, id, version, json_build_object('kind', kind, 'id', id, 'version', version, 'deleted', deleted, 'data', data, 'createdAt', ${isoTime('created_at')}, 'updatedAt', ${isoTime('updated_at')})::text AS json
+      FROM (SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS changed ORDER BY version, kind, id LIMIT ${limit}) AS page
+      ORDER BY version, kind, id`,
   );
-  return found.map(({ created_at, updated_at, ...r }) => ({
-    ...r,
-    version: Number(r.version),
-    createdAt: new Date(created_at).toISOString(),
-    updatedAt: new Date(updated_at).toISOString(),
-  }));
+  return found.map((r) => ({ ...r, version: Number(r.version) }));
 }

@@ -154,35 +154,51 @@ const clientDetails = {
   buyerReference: '',
 } as const;
 
-/** A client without its contact and billing details (the fields it has, emptied). */
-function withoutClientDetails(data: Fields): Fields {
-  const out: Fields = { ...data };
-  for (const [field, empty] of Object.entries(clientDetails)) if (field in out) out[field] = empty;
+/**
+ * What a person is not sent of a record of `kind`: fields sent emptied (`emptied`, added when
+ * missing) and fields left out (`dropped`); null when they are sent everything. The one rule,
+ * applied to records in memory (`redacted`) and in SQL (`redactedSql`, a pull's rows).
+ *
+ * Not sent: rates and costs to those who may not see amounts, a member's private notes and a
+ * client's contact and billing details to anyone but Admins. Empty values rather than missing
+ * fields, so the browser's records keep their shape; an invoiced log's `billed` figures,
+ * optional on every log, are left out.
+ */
+export function redaction(
+  membership: Membership,
+  kind: RecordKind,
+): { emptied: Fields; dropped: string[] } | null {
+  if (seesEveryRow(membership)) return null;
+  if (kind === 'client') return { emptied: clientDetails, dropped: [] };
+  if (kind === 'member')
+    return membership.seesAmounts
+      ? { emptied: { notes: '' }, dropped: [] }
+      : { emptied: { notes: '', LoborRate: 0, BillableRate: 0, rateHistory: [] }, dropped: [] };
+  if (membership.seesAmounts) return null;
+  if (kind === 'project') return { emptied: { billamount: 0 }, dropped: [] };
+  if (kind === 'task') return { emptied: { billableRate: null }, dropped: [] };
+  // An invoiced log's frozen figures (frozen-amounts.ts) are amounts too.
+  if (kind === 'timeLog') return { emptied: {}, dropped: ['billed'] };
+  return null;
+}
+
+/** A record as the person may see it (`redaction`). */
+export function redacted(membership: Membership, kind: RecordKind, data: Fields): Fields {
+  const rule = redaction(membership, kind);
+  if (!rule) return data;
+  const out: Fields = { ...data, ...rule.emptied };
+  for (const field of rule.dropped) delete out[field];
   return out;
 }
 
-/**
- * A record as the person may see it: without rates and costs for those who may not see amounts,
- * without a member's private notes and a client's contact and billing details for anyone but
- * Admins. Empty values rather than missing fields, so the browser's records keep their shape; an
- * invoiced log's `billed` figures, optional on every log, are left out.
- */
-export function redacted(membership: Membership, kind: RecordKind, data: Fields): Fields {
-  if (seesEveryRow(membership)) return data;
-  if (kind === 'client') return withoutClientDetails(data);
-  if (kind === 'member')
-    return membership.seesAmounts
-      ? { ...data, notes: '' }
-      : { ...data, notes: '', LoborRate: 0, BillableRate: 0, rateHistory: [] };
-  if (membership.seesAmounts) return data;
-  if (kind === 'project') return { ...data, billamount: 0 };
-  if (kind === 'task') return { ...data, billableRate: null };
-  if (kind === 'timeLog' && 'billed' in data) {
-    // An invoiced log's frozen figures (frozen-amounts.ts) are amounts too.
-    const { billed: _billed, ...rest } = data;
-    return rest;
-  }
-  return data;
+/** The same as `redacted`, on a JSONB expression: the rows leave the database redacted. */
+export function redactedSql(membership: Membership, kind: RecordKind, data: SQL): SQL {
+  const rule = redaction(membership, kind);
+  if (!rule) return data;
+  const kept = rule.dropped.reduce((expr, field) => sql`(${expr} - ${field}::text)`, data);
+  return Object.keys(rule.emptied).length === 0
+    ? kept
+    : sql`(${kept} || ${JSON.stringify(rule.emptied)}::jsonb)`;
 }
 
 const tableOf: Record<RecordKind, string> = {
