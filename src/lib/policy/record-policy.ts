@@ -1,5 +1,6 @@
 // Who may change clients, team members, projects and tasks, and the workspace's own settings.
 import type { Actor } from './actor';
+import { adminMay } from './admin-rule';
 import { isOn, type ProjectFacts } from './facts';
 
 /** Things only an Admin does, each named so screens and endpoints ask for the same thing. */
@@ -47,7 +48,7 @@ const adminOnly: Record<AdminAction, string> = {
 
 /** Why the person may not do an Admin's thing, or null. */
 export function adminRefusal(actor: Actor | null, action: AdminAction): string | null {
-  return actor?.role === 'Admin' ? null : adminOnly[action];
+  return adminMay(actor, action) ? null : adminOnly[action];
 }
 
 /** What is done to a project or its tasks. */
