@@ -69,17 +69,3 @@ export function projectRefusal(
       ? 'You can only change tasks of projects you manage.'
       : 'Only Admins and Managers can change tasks.';
 }
-
-/**
- * Why a project or client may not be deleted because an issued invoice stands on it (its logs,
- * or it is made out to the client), or null when none does. Admins too: archiving is the way out.
- */
-export function invoiceHoldRefusal(
-  kind: 'project' | 'client',
-  invoiceNumber: string | null | undefined,
-): string | null {
-  if (!invoiceNumber) return null;
-  return kind === 'project'
-    ? `This project has time on invoice ${invoiceNumber}: void the invoice before deleting the project, or archive the project instead.`
-    : `This client has invoice ${invoiceNumber}: void the invoice before deleting the client, or archive the client instead.`;
-}
