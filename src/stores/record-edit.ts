@@ -1,6 +1,6 @@
 import { changedFields, conflictingFields } from '../lib/record-diff';
 import type { PersistentList } from './persistent-list';
-import { originOfChange, type ChangeOrigin } from './tab-changes';
+import { originOfChange, type ChangeOrigin } from './tab-change-origin';
 import type { WriteResult } from './unsaved-writes';
 
 // Editing a stored record that may have changed elsewhere since the editing began: apart from
