@@ -11,8 +11,9 @@
 // `reduce_funcs: false` (issue 29: 0.23 KB less on Track after gzip, React 0.38 less, the app's
 // chunk 0.13 more): terser no longer pastes a function used once into the one place that calls
 // it. The code is a few bytes longer, but React's functions stay alike enough for gzip to find
-// them again. It only leaves an optimisation out, so nothing behaves differently. Measured one
-// by one on Track's first visit; no other option left it smaller (docs/bench.md).
+// them again. It only leaves an optimisation out, so nothing behaves differently. Options were
+// measured one by one on Track's first visit (docs/bench.md); the others either saved under
+// 0.1 KB, made it larger, or change behaviour in code like this (pure_getters, unsafe_*).
 /** @type {import('vite').BuildOptions['terserOptions']} */
 const TERSER = {
   module: true,

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { Notice, NoticeChannel, NoticeEvent, NoticePreference } from '../lib/notices';
+import type { Notice, NoticePreference } from '../lib/notices';
 import { callApi, type ApiResult } from './api';
 
 // The bell (issue 31): the person's notices, their unread count and their settings, as
