@@ -1,10 +1,14 @@
 // What the signed-in person may do in the open workspace, for the screens to offer only that.
 // Every answer comes from the one policy (src/lib/policy), asked with the facts on the device;
-// the server asks the same policy with its own facts and decides (docs/security.md).
+// the server asks the same policy with its own facts and decides (docs/security.md). The person
+// is always an actor here, so it asks the policy's parts that `can` would (logs, projects), and
+// the Admin rule without its refusals' words: Track's first visit downloads no screen's text
+// it does not show (issue 29's budget).
 import {
-  adminRefusal,
-  can,
+  adminMay,
   factsOf,
+  logRefusal,
+  projectRefusal,
   lockedDayProblem,
   reviewsProject,
   type Actor,
@@ -86,7 +90,8 @@ export function abilitiesOf(access: Access): Abilities {
   const tracksFor = (memberId: string, project: ProjectLike | null | undefined) => {
     const after: LogFacts = { date: '', memberId, projectId: project ? 'project' : null };
     return (
-      can(actor, 'add', 'log', {
+      logRefusal(actor, {
+        action: 'add',
         before: null,
         after,
         projectAfter: projectFacts(project),
@@ -97,13 +102,12 @@ export function abilitiesOf(access: Access): Abilities {
   return {
     role: access.role,
     memberId: access.memberId,
-    isAdmin: adminRefusal(actor, 'manageMembers') === null,
+    isAdmin: adminMay(actor, 'manageMembers'),
     seesAmounts: access.seesAmounts,
-    managesWorkspace: adminRefusal(actor, 'manageClients') === null,
-    setsRates: adminRefusal(actor, 'setRates') === null,
-    setsApproval: adminRefusal(actor, 'setApproval') === null,
-    managesProject: (project) =>
-      can(actor, 'edit', 'project', { project: projectFacts(project) }) === null,
+    managesWorkspace: adminMay(actor, 'manageClients'),
+    setsRates: adminMay(actor, 'setRates'),
+    setsApproval: adminMay(actor, 'setApproval'),
+    managesProject: (project) => projectRefusal(actor, 'edit', projectFacts(project)) === null,
     reviews: (project) =>
       project?.approval === true && reviewsProject(actor, projectFacts(project)),
     // Someone else on a project the person manages: any Manager or Admin may be asked this.
@@ -111,7 +115,8 @@ export function abilitiesOf(access: Access): Abilities {
     tracksFor,
     dayProblem: (day, now) => lockedDayProblem(actor, day, now),
     logProblem: (log, project, now) =>
-      can(actor, 'edit', 'log', {
+      logRefusal(actor, {
+        action: 'edit',
         before: factsOf.log({ ...log }),
         after: null,
         projectBefore: log.projectId ? (projectFacts(project) ?? null) : null,

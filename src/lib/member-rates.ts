@@ -1,5 +1,3 @@
-import { addDays } from './day';
-
 /** Rates that applied up to and including `until` (YYYY-MM-DD), before a later change. */
 export interface RatePeriod {
   until: string;
@@ -32,26 +30,4 @@ export function ratesOn(
     }
   }
   return { LoborRate: member.LoborRate, BillableRate: member.BillableRate };
-}
-
-/**
- * The history after the current rates are replaced. 'from-today' keeps yesterday and before at
- * the rates they had (one more period, ending yesterday, unless one already does); 'all-time'
- * drops the history, so every log is billed at the new rates. Invoiced logs keep their amounts
- * whichever is chosen (the invoice holds them).
- */
-export function historyAfterChange(
-  member: RatedMember,
-  scope: RateChangeScope,
-  today: string,
-): RatePeriod[] {
-  if (scope === 'all-time') return [];
-  const yesterday = addDays(today, -1);
-  const kept = (member.rateHistory ?? []).filter((period) => period.until <= yesterday);
-  const last = kept.at(-1);
-  if (last?.until === yesterday) return kept;
-  return [
-    ...kept,
-    { until: yesterday, LoborRate: member.LoborRate, BillableRate: member.BillableRate },
-  ];
 }

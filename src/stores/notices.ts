@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { Notice, NoticeChannel, NoticeEvent, NoticePreference } from '../lib/notices';
+import type { Notice, NoticePreference } from '../lib/notices';
 import { callApi, type ApiResult } from './api';
 
 // The bell (issue 31): the person's notices, their unread count and their settings, as
@@ -20,7 +20,8 @@ export const $notices = atom<NoticesState | null>(null);
 /** Why the last change was not saved, shown beside the settings ('' when it was). */
 export const $noticesProblem = atom('');
 
-function take(result: ApiResult<NoticesState>): boolean {
+/** Keeps what /user/notices answered, or why it did not (./notice-actions.ts answers too). */
+export function takeNotices(result: ApiResult<NoticesState>): boolean {
   if (result.ok) {
     $notices.set(result.data);
     $noticesProblem.set('');
@@ -30,21 +31,5 @@ function take(result: ApiResult<NoticesState>): boolean {
 
 /** Reads the person's notices now. */
 export async function loadNotices(): Promise<boolean> {
-  return take(await callApi<NoticesState>('/user/notices'));
-}
-
-/** Marks the notices `ids` read, or all of them. */
-export async function markNoticesRead(ids: string[] | 'all'): Promise<boolean> {
-  const body = ids === 'all' ? { all: true } : { ids };
-  return take(await callApi<NoticesState>('/user/notices/read', { body }));
-}
-
-/** Chooses where one event goes (and, for the "tracked nothing" reminder, its hour). */
-export async function saveNoticePreference(
-  event: NoticeEvent,
-  channel: NoticeChannel,
-  hour?: number,
-): Promise<boolean> {
-  const body = { event, channel, ...(hour === undefined ? {} : { hour }) };
-  return take(await callApi<NoticesState>('/user/notices/preferences', { body }));
+  return takeNotices(await callApi<NoticesState>('/user/notices'));
 }

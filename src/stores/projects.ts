@@ -2,10 +2,12 @@ import { newId } from '../lib/entities/fast-fields';
 import type { Project, ProjectForm } from '../lib/entities/project';
 import { changedFields } from '../lib/record-diff';
 import { $projects, projectList } from './projects-list';
-import { recordActions, type EditResult } from './record-actions';
+import { recordActions } from './record-actions';
+import { recordEdit, type EditResult } from './record-edit';
 import type { WriteResult } from './unsaved-writes';
 
 const actions = recordActions(projectList);
+const edit = recordEdit(projectList);
 
 export { $projects };
 export type { Project };
@@ -77,7 +79,7 @@ export function updateProject(
     approval: form.approval,
     memberIds: form.memberIds,
   };
-  return actions.edit(opened, changedFields(opened, next), { updatedAt: now.toISOString() });
+  return edit(opened, changedFields(opened, next), { updatedAt: now.toISOString() });
 }
 
 /** Archives or restores a project. */

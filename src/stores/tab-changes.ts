@@ -4,9 +4,6 @@
 // tab; anything else reached this browser through sync, from another device (the sync engine
 // writes what it pulls without announcing it).
 
-/** Where the other change to a record came from. */
-export type ChangeOrigin = 'tab' | 'device';
-
 const CHANNEL = 'hourmark-record-changes';
 
 interface Announcement {
@@ -56,22 +53,11 @@ export function announceChanges(
   if (announced.length > 0) to.postMessage(announced);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
- * Where the stored record `id` of `key` got the values of `fields` it now holds (`stored`), or
- * its removal (`stored` undefined): another tab of this browser, when that tab announced exactly
- * this, else another device.
+ * What another tab last announced for record `id` of `key`: the record, null when it removed it,
+ * undefined when none did (./tab-change-origin.ts reads it when a clash is found).
  */
-export function originOfChange(
-  key: string,
-  id: string,
-  stored: Record<string, unknown> | undefined,
-  fields: readonly string[] = [],
-): ChangeOrigin {
+export function announcedByTab(key: string, id: string): Announcement['record'] | undefined {
   const slotKey = slot(key, id);
-  if (!heard.has(slotKey)) return 'device';
-  const announced = heard.get(slotKey);
-  if (!stored || !announced) return !stored && announced === null ? 'tab' : 'device';
-  return fields.every((field) => same(stored[field], announced[field])) ? 'tab' : 'device';
+  return heard.has(slotKey) ? heard.get(slotKey) : undefined;
 }

@@ -1,9 +1,11 @@
 import type { TimeLog } from '../lib/entities/time-log';
-import { recordActions, type EditResult } from './record-actions';
+import { recordActions } from './record-actions';
+import { recordEdit, type EditResult } from './record-edit';
 import { timeLogList, type TimeLogInput } from './time-log-list';
 import type { WriteResult } from './unsaved-writes';
 
 const actions = recordActions(timeLogList);
+const edit = recordEdit(timeLogList);
 
 export {
   $timeLogs,
@@ -34,7 +36,7 @@ export function editTimeLog(
   overwrite = false,
   now = new Date(),
 ): EditResult<TimeLog> {
-  return actions.edit(opened, changes, { updatedAt: now.toISOString() }, overwrite);
+  return edit(opened, changes, { updatedAt: now.toISOString() }, overwrite);
 }
 
 /** Marks a pending log approved. */

@@ -4,7 +4,7 @@ import { changedFields } from '../lib/record-diff';
 import type { TimeLogDraft } from '../lib/time-log-draft';
 import { clientProjectLabel } from './choices';
 import { $projects } from './projects-list';
-import type { EditResult } from './record-actions';
+import type { EditResult } from './record-edit';
 import { $tasks } from './tasks-list';
 import { addTimeLog, editTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
 import type { WriteResult } from './unsaved-writes';

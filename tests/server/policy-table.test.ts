@@ -21,7 +21,8 @@ import { $abilities, $workspaceRules, rememberAccess } from '../../src/stores/ac
 import { $activeMembers, $projectChoices, $tasksByProject } from '../../src/stores/choices';
 import { $economyContext } from '../../src/stores/economy';
 import { $projects } from '../../src/stores/projects';
-import { readCache, resetCache, writeCache } from '../../src/stores/sync/cache';
+import { readCache, writeCache } from '../../src/stores/sync/cache';
+import { resetCache } from '../../src/stores/sync/reset-cache';
 import { $tasks } from '../../src/stores/tasks';
 import { $team } from '../../src/stores/team';
 import { $timeLogs } from '../../src/stores/time-logs';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { NOTICE_EVENT_INFO, type NoticeChannel, type NoticePreference } from '../../lib/notices';
-import { $notices, $noticesProblem, loadNotices, saveNoticePreference } from '../../stores/notices';
+import { $notices, $noticesProblem, loadNotices } from '../../stores/notices';
+import { saveNoticePreference } from '../../stores/notice-actions';
 
 const CHANNEL_LABELS: Record<NoticeChannel, string> = {
   app: 'In the app',

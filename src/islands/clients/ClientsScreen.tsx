@@ -8,7 +8,7 @@ import {
   restoreClient,
   type Client,
 } from '../../stores/clients';
-import { invoiceHoldRefusal } from '../../lib/policy';
+import { invoiceHoldRefusal } from '../../lib/policy/invoice-hold';
 import { $projects } from '../../stores/projects';
 import { $timeLogs } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';

@@ -38,7 +38,8 @@ import { AddProjectForm } from './AddProjectForm';
 import { AssignTaskForm } from './AssignTaskForm';
 import { BudgetCell } from './BudgetCell';
 import { ProjectTasks } from './ProjectTasks';
-import { invoiceHoldRefusal, leadsWork } from '../../lib/policy';
+import { leadsWork } from '../../lib/policy';
+import { invoiceHoldRefusal } from '../../lib/policy/invoice-hold';
 
 const sortKeys = ['name', 'client', 'hours', 'amount', 'spend', 'expenses', 'created'] as const;
 type SortKey = (typeof sortKeys)[number];

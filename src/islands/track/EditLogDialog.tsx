@@ -2,7 +2,7 @@ import { Dialog, DialogDismiss, DialogHeading } from '@ariakit/react';
 import { useRef, useState } from 'react';
 import type { TimeLogDraft } from '../../lib/time-log-form';
 import { draftFromLog, logFieldLabels, saveLogEdit } from '../../stores/track';
-import { originOfChange } from '../../stores/tab-changes';
+import { originOfChange } from '../../stores/tab-change-origin';
 import { TIME_LOGS_KEY, timeLogById, type TimeLog } from '../../stores/time-logs';
 import { showToast } from '../../stores/toast';
 import { undoOfLogEdit } from '../../stores/undo-log-edit';

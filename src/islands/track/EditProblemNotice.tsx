@@ -1,4 +1,4 @@
-import type { ChangeOrigin } from '../../stores/tab-changes';
+import type { ChangeOrigin } from '../../stores/tab-change-origin';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 
 /** Why the edit dialog's last Save did not store the person's change. */

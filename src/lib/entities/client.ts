@@ -5,7 +5,7 @@ import { isVatNumber } from '../invoice-tax';
 import { addressProblem, isScheme } from '../e-invoice-profile';
 import { idSchema, isoTimestamp, statusSchema, textish } from './common';
 import { fastClient } from './fast-client';
-import { withFastPath } from './fast-path';
+import { withFastPath } from './with-fast-path';
 
 const clientObject = z
   .object({

@@ -1,5 +1,3 @@
-import type { ZodTypeAny } from 'zod';
-
 /**
  * A fast path for the read schemas. Every stored record is decoded at startup (a full 8-week
  * cache, 2,622 logs, took ~150 ms of script time in Chromium through zod alone), yet almost every
@@ -16,16 +14,6 @@ export const UNSURE: unique symbol = Symbol('unsure');
 
 /** What a schema makes of one value, or UNSURE when only the schema can tell. */
 export type Fast = (value: unknown) => unknown;
-
-/** `schema` unchanged, except that `safeParse` (and `parse`) try `fast` first. */
-export function withFastPath<S extends ZodTypeAny>(schema: S, fast: Fast): S {
-  const slow = schema.safeParse.bind(schema);
-  (schema as ZodTypeAny).safeParse = (data, params) => {
-    const value = fast(data);
-    return value === UNSURE ? slow(data, params) : { success: true, data: value };
-  };
-  return schema;
-}
 
 /** An optional field: undefined stays undefined. */
 export const optional =

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkText } from '../storable-text';
 import { dayString, idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
-import { withFastPath } from './fast-path';
+import { withFastPath } from './with-fast-path';
 import { fastMember, roles } from './fast-member';
 
 export { roles, roleValue, type Role } from './fast-member';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dayString, idSchema, isoTimestamp, numberish, textish } from './common';
-import { withFastPath } from './fast-path';
+import { withFastPath } from './with-fast-path';
 import { CLOCK_PATTERN, fastTimeLog, logStatuses as statuses } from './fast-time-log';
 
 const CLOCK = CLOCK_PATTERN;

@@ -14,6 +14,7 @@ import {
 } from './record-policy';
 
 export * from './actor';
+export * from './admin-rule';
 export * from './facts';
 export * from './log-policy';
 export * from './record-policy';

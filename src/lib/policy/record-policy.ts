@@ -1,5 +1,6 @@
 // Who may change clients, team members, projects and tasks, and the workspace's own settings.
 import type { Actor } from './actor';
+import { adminMay } from './admin-rule';
 import { isOn, type ProjectFacts } from './facts';
 
 /** Things only an Admin does, each named so screens and endpoints ask for the same thing. */
@@ -47,7 +48,7 @@ const adminOnly: Record<AdminAction, string> = {
 
 /** Why the person may not do an Admin's thing, or null. */
 export function adminRefusal(actor: Actor | null, action: AdminAction): string | null {
-  return actor?.role === 'Admin' ? null : adminOnly[action];
+  return adminMay(actor, action) ? null : adminOnly[action];
 }
 
 /** What is done to a project or its tasks. */
@@ -67,18 +68,4 @@ export function projectRefusal(
     : actor.role === 'Manager'
       ? 'You can only change tasks of projects you manage.'
       : 'Only Admins and Managers can change tasks.';
-}
-
-/**
- * Why a project or client may not be deleted because an issued invoice stands on it (its logs,
- * or it is made out to the client), or null when none does. Admins too: archiving is the way out.
- */
-export function invoiceHoldRefusal(
-  kind: 'project' | 'client',
-  invoiceNumber: string | null | undefined,
-): string | null {
-  if (!invoiceNumber) return null;
-  return kind === 'project'
-    ? `This project has time on invoice ${invoiceNumber}: void the invoice before deleting the project, or archive the project instead.`
-    : `This client has invoice ${invoiceNumber}: void the invoice before deleting the client, or archive the client instead.`;
 }

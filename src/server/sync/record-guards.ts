@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { invoiceHoldRefusal } from '../../lib/policy';
+import { invoiceHoldRefusal } from '../../lib/policy/invoice-hold';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { refusalOf, type Membership } from './permissions';
 import { rows, type Runner, type StoredRecord } from './records';

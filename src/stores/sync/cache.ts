@@ -7,7 +7,6 @@ import { $team } from '../team-list';
 import { $timeLogs, TIME_LOGS_KEY } from '../time-log-list';
 import { $timer } from '../timer';
 import { syncedLists } from '../local-changes';
-import { $cacheOwner, type CacheOwner } from './owner';
 
 /** The documented key of each list of LocalRecords. */
 export const keyOfList = {
@@ -37,10 +36,4 @@ export function writeCache(next: LocalRecords, timer?: Timer): void {
     syncedLists.get(keyOfList[name])?.replace(next[name] as never[]);
   }
   if (timer && JSON.stringify(timer) !== JSON.stringify($timer.get())) $timer.set(timer);
-}
-
-/** Empties the cache and names its new owner (the records then come from the server). */
-export function resetCache(owner: CacheOwner | null): void {
-  writeCache({ clients: [], projects: [], tasks: [], members: [], logs: [] }, { status: 'idle' });
-  $cacheOwner.set(owner);
 }

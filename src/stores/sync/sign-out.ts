@@ -1,6 +1,6 @@
 import { removeRaw } from '../storage-engine';
 import { logout } from '../auth';
-import { resetCache } from './cache';
+import { resetCache } from './reset-cache';
 import { currentOwner, pullNow, pushNow, stopSync } from '../app-sync';
 import { readSyncState, syncStateKey } from './state';
 

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $notices, markNoticesRead } from '../../stores/notices';
+import { $notices } from '../../stores/notices';
+import { markNoticesRead } from '../../stores/notice-actions';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesOf, unknownAccess, type Access } from '../../../src/lib/abilities';
+import { can } from '../../../src/lib/policy';
 
 const rules = { ...unknownAccess.rules, lockedUpTo: '2026-11-10' };
 const as = (role: Access['role'], seesAmounts = false) =>
@@ -92,5 +93,31 @@ describe('what each role is offered', () => {
     expect(as('Manager').tracksFor('bob', project)).toBe(true);
     expect(as('Normal').tracksFor('ana', project)).toBe(false);
     expect(as('Normal').tracksFor('me', project)).toBe(true);
+  });
+
+  // The screens ask the Admin rule without its refusals' words (issue 29): their answers must be
+  // the policy's own, role by role, or a screen would offer what the server refuses.
+  it('offers the Admin things exactly where the policy allows them', () => {
+    const adminOnly = { Admin: true, Manager: false, Normal: false } as const;
+    for (const role of ['Admin', 'Manager', 'Normal'] as const) {
+      const actor = { role, memberId: 'me', seesAmounts: adminOnly[role], rules };
+      const offered = abilitiesOf(actor);
+      const allowed = (action: 'manageMembers' | 'manageClients' | 'setRates' | 'setApproval') =>
+        can(actor, action, 'workspace', {}) === null;
+      expect([
+        offered.isAdmin,
+        offered.managesWorkspace,
+        offered.setsRates,
+        offered.setsApproval,
+      ]).toEqual([
+        allowed('manageMembers'),
+        allowed('manageClients'),
+        allowed('setRates'),
+        allowed('setApproval'),
+      ]);
+      expect(offered.isAdmin).toBe(adminOnly[role]);
+    }
+    const manager = { role: 'Manager' as const, memberId: 'me', seesAmounts: false, rules };
+    expect(can(manager, 'setRates', 'workspace', {})).toBe('Only Admins can change rates.');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyAfterChange, ratesOn } from '../../../src/lib/member-rates';
+import { ratesOn } from '../../../src/lib/member-rates';
+import { historyAfterChange } from '../../../src/lib/member-rate-history';
 import { buildLookups, logEconomy } from '../../../src/lib/totals';
 import type { Member } from '../../../src/lib/entities/member';
 import type { Project } from '../../../src/lib/entities/project';
