@@ -350,7 +350,9 @@ export function ProjectsScreen() {
           type="button"
           className="btn-secondary"
           onClick={exportShown}
-          disabled={shown.length === 0}
+          // A file made while the older logs are still being added up would hold partial
+          // hours and amounts; the status beside it says what it waits for.
+          disabled={shown.length === 0 || older.state === 'loading'}
         >
           Export
         </button>

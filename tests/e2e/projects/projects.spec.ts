@@ -137,8 +137,21 @@ test('group by client shows subtotals; search and status filter; the view surviv
   await expect(page.getByText('No projects found.')).toBeVisible();
 });
 
-test('export downloads exactly the projects shown', async ({ page }) => {
+test('export downloads exactly the projects shown, once the older logs are added up', async ({
+  page,
+}) => {
+  // The server's sums of logs older than the cache window arrive late: Export waits for them
+  // rather than writing partial hours.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/totals**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/projects?q=website');
+  await expect(page.getByText(/Adding up the time logs before/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
+  release();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   const csv = readFileSync(await (await downloading).path(), 'utf8');
