@@ -3,7 +3,7 @@ import { pushBody } from '../../lib/sync/mutations';
 import { parseBody } from '../http/body';
 import { apiError, json, jsonWithRawArray } from '../http/responses';
 import { decodeCursor, pull } from '../sync/pull';
-import { retryAfterSeconds, withinPullLimit } from '../sync/pull-gate';
+import { pullGate, retryAfterSeconds } from '../sync/pull-gate';
 import { push } from '../sync/push';
 import { openStream, STREAM_LIMITS } from '../sync/poke';
 import {
@@ -108,16 +108,19 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
     });
   // A device that hung up before its turn wants no answer: nothing is read for it.
   if (request.signal.aborted) return apiError(400, 'aborted', 'The request was abandoned.');
-  const done = await withinPullLimit(() =>
-    pull(ctx.database.db, session.user.id, {
-      workspaceId,
-      cookie: cookie ? Number(cookie) : null,
-      upTo: upTo === null ? null : Number(upTo),
-      cursor,
-      logsFrom,
-    }),
+  const done = await pullGate.enter(
+    () =>
+      pull(ctx.database.db, session.user.id, {
+        workspaceId,
+        cookie: cookie ? Number(cookie) : null,
+        upTo: upTo === null ? null : Number(upTo),
+        cursor,
+        logsFrom,
+      }),
+    request.signal,
   );
-  if (!done) {
+  if (done === 'abandoned') return apiError(400, 'aborted', 'The request was abandoned.');
+  if (done === 'busy') {
     const wait = retryAfterSeconds();
     return apiError(503, 'server_busy', 'The server is busy. Your device asks again in a moment.', {
       headers: { 'Retry-After': String(wait) },
