@@ -11,6 +11,7 @@ import type { ReadImportFile } from '../../lib/import/read-file';
 import type { ImportChoices } from '../../lib/import/shapes';
 import { apiError, json } from '../http/responses';
 import { rows, type Runner } from '../sync/records';
+import type { ByteSource } from './byte-source';
 import { readUploadInSteps, SLICE_CHARS, type EntrySink } from './read-in-steps';
 
 // Any CSV on the server (issue 33): the mapping read from a request, the mapping remembered for a
@@ -91,7 +92,7 @@ export interface ReadThroughMapping {
 export async function readThroughMapping(
   db: Runner,
   workspaceId: string,
-  bytes: Uint8Array,
+  bytes: Uint8Array | ByteSource,
   options: {
     dateFormat: DateFormat | undefined;
     mapping: AnyCsvMapping | undefined;
