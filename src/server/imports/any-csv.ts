@@ -12,7 +12,7 @@ import type { ImportChoices } from '../../lib/import/shapes';
 import { apiError, json } from '../http/responses';
 import { rows, type Runner } from '../sync/records';
 import type { ByteSource } from './byte-source';
-import { readUploadInSteps, SLICE_CHARS, type EntrySink } from './read-in-steps';
+import { readUploadInSteps, SLICE_CHARS, type EntrySink, type ProblemSink } from './read-in-steps';
 
 // Any CSV on the server (issue 33): the mapping read from a request, the mapping remembered for a
 // file's shape, and a file read through one or the other. A mapping is remembered with the import
@@ -99,16 +99,19 @@ export async function readThroughMapping(
     me: Importing;
     /** Where the entries go a slice at a time (the upload stages them); else in the answer. */
     sink?: EntrySink;
+    /** Where the rows that cannot be imported go, with a sink (the preview counts them). */
+    problemSink?: ProblemSink;
   },
   prefix: string,
 ): Promise<ReadThroughMapping | { response: Response }> {
-  const { dateFormat, me, sink } = options;
+  const { dateFormat, me, sink, problemSink } = options;
   let mapping = options.mapping;
   let file = await readUploadInSteps(
     bytes,
     { dateFormat, ...(mapping ? { anyCsv: { mapping, me } } : {}) },
     SLICE_CHARS,
     sink,
+    problemSink,
   );
   let remembered = false;
   if (!file.ok && file.error === 'unknown_source' && file.columns && !mapping) {
@@ -121,6 +124,7 @@ export async function readThroughMapping(
         { dateFormat, anyCsv: { mapping, me } },
         SLICE_CHARS,
         sink,
+        problemSink,
       );
     }
   }

@@ -7,7 +7,7 @@ import {
   type SliceState,
 } from '../../lib/import/csv-slices';
 import { firstBytes, surveyEncoding, textPieces } from '../../lib/import/decode-stream';
-import type { ImportEntry } from '../../lib/import/entry';
+import type { ImportEntry, RowProblem } from '../../lib/import/entry';
 import {
   csvSourceOf,
   sourceSurvey,
@@ -41,6 +41,12 @@ const ZIP_MARK = [0x50, 0x4b, 0x03, 0x04];
  */
 export type EntrySink = (entries: ImportEntry[]) => Promise<void>;
 
+/**
+ * Where the rows that cannot be imported go as they are found, instead of the answer's
+ * `problems` (then empty): the preview keeps the first 500 by line and counts the rest.
+ */
+export type ProblemSink = (problems: RowProblem[]) => void;
+
 /** Entries handed to a sink at once from a file read whole. */
 const SINK_ENTRIES = 500;
 
@@ -49,14 +55,16 @@ const SINK_ENTRIES = 500;
  * first `sunk`: those a read in steps handed over before it found it could not go on (the whole
  * read gives the same entries in the same order).
  */
-async function readWhole(
+async function readWholeFile(
   bytes: Uint8Array,
   options: ReadOptions,
   sink: EntrySink | undefined,
   sunk = 0,
+  problemSink?: ProblemSink,
 ): Promise<ReadImportFile> {
   const file = await readImportUpload(bytes, options);
   if (!sink || !file.ok || file.structure) return file;
+  if (problemSink) problemSink(file.problems.splice(0));
   for (let start = sunk; start < file.entries.length; start += SINK_ENTRIES)
     await sink(file.entries.slice(start, start + SINK_ENTRIES));
   return { ...file, entries: [] };
@@ -137,7 +145,30 @@ export async function readUploadInSteps(
   options: ReadOptions = {},
   sliceChars = SLICE_CHARS,
   sink?: EntrySink,
+  problemSink?: ProblemSink,
 ): Promise<ReadImportFile> {
+  // Problems go to their sink only with the entries to theirs (the upload keeps them all).
+  const problemsTo = sink ? problemSink : undefined;
+  // Problems handed to their sink so far: a whole read after some slices skips them.
+  let problemsSunk = 0;
+  const readWhole = (
+    bytes: Uint8Array,
+    options: ReadOptions,
+    sink: EntrySink | undefined,
+    sunk = 0,
+  ) =>
+    readWholeFile(
+      bytes,
+      options,
+      sink,
+      sunk,
+      problemsTo && ((problems) => problemsTo(problems.slice(problemsSunk))),
+    );
+  const drain = (problems: RowProblem[]) => {
+    if (!problemsTo || problems.length === 0) return;
+    problemsSunk += problems.length;
+    problemsTo(problems.splice(0));
+  };
   const source = isByteSource(file) ? file : memorySource(file);
   const whole = async () => (isByteSource(file) ? wholeBytes(source) : file);
   const head = await firstBytes(source.pieces, 4);
@@ -175,6 +206,7 @@ export async function readUploadInSteps(
   const eachRow = async (
     visit: (row: CsvRow) => void,
     entries: ImportEntry[] | null,
+    problems: RowProblem[] | null = null,
   ): Promise<boolean> => {
     const text = unused ?? open();
     unused = null;
@@ -201,6 +233,7 @@ export async function readUploadInSteps(
         sunk += some.length;
         await sink(some);
       }
+      if (problems) drain(problems);
       await pauseForOthers();
     }
     return true;
@@ -208,9 +241,11 @@ export async function readUploadInSteps(
   if (!other) {
     // As readImportRows reads a Toggl file: row by row, the start dates collected on the way.
     const reader = togglFileReader(layout as TogglLayout, width);
-    if (!(await eachRow(reader.read, reader.entries)))
+    if (!(await eachRow(reader.read, reader.entries, reader.problems)))
       return readWhole(await whole(), options, sink, sunk);
-    return reader.answer(encoding);
+    const answer = reader.answer(encoding);
+    if (answer.ok) drain(answer.problems);
+    return answer;
   }
   // A part-2 source, as readImportRows reads it: a first pass deciding the date order and the
   // decimal mark, a second reading the rows with them (issue 33).
@@ -219,8 +254,9 @@ export async function readUploadInSteps(
   if (!(await eachRow(survey.visit, null))) return readWhole(await whole(), options, sink);
   const settings = survey.settings();
   const reader = bound.reader(width, settings);
-  if (!(await eachRow(reader.read, reader.entries)))
+  if (!(await eachRow(reader.read, reader.entries, reader.problems)))
     return readWhole(await whole(), options, sink, sunk);
+  drain(reader.problems);
   return {
     ok: true,
     encoding,
