@@ -21,10 +21,20 @@ export const isByteSource = (value: Uint8Array | ByteSource): value is ByteSourc
 export function memorySource(bytes: Uint8Array, pieceBytes = CHUNK_BYTES): ByteSource {
   return {
     size: bytes.length,
-    pieces: async function* () {
-      for (let start = 0; start < bytes.length; start += pieceBytes)
-        yield bytes.subarray(start, start + pieceBytes);
-    },
+    pieces: () => ({
+      [Symbol.asyncIterator]: () => {
+        let start = 0;
+        return {
+          next: () => {
+            if (start >= bytes.length)
+              return Promise.resolve({ done: true as const, value: undefined });
+            const value = bytes.subarray(start, start + pieceBytes);
+            start += pieceBytes;
+            return Promise.resolve({ done: false as const, value });
+          },
+        };
+      },
+    }),
   };
 }
 

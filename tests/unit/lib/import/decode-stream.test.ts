@@ -8,7 +8,10 @@ import { surveyEncoding, textPieces } from '../../../../src/lib/import/decode-st
 
 const piecesOf = (bytes: Uint8Array, size: number) =>
   async function* () {
-    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+    for (let at = 0; at < bytes.length; at += size) {
+      await Promise.resolve();
+      yield bytes.subarray(at, at + size);
+    }
   };
 
 async function streamed(bytes: Uint8Array, size: number) {
