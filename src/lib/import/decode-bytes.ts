@@ -25,7 +25,7 @@ function decode(bytes: Uint8Array, label: string, encoding: ReadEncoding): Decod
 // Windows-1252 differs from Latin-1 only in 0x80–0x9F (curly quotes, dashes, €). Node 20's
 // TextDecoder reads 'windows-1252' as Latin-1 there, so those bytes are mapped here (the five
 // bytes Windows-1252 leaves undefined keep their Latin-1 control character, as WHATWG says).
-const WINDOWS_1252_HIGH =
+export const WINDOWS_1252_HIGH =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 function windows1252(bytes: Uint8Array): DecodedText {

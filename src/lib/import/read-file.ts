@@ -294,6 +294,7 @@ export function togglFileReader(layout: TogglLayout, width: number) {
   const dates = new Set<string>();
   return {
     entries: reader.entries,
+    problems: reader.problems,
     read: (row: CsvRow) => {
       reader.read(row);
       const date = row.cells[dateColumn]?.trim() ?? '';

@@ -2,7 +2,15 @@ import { dateFormats, type DateFormat } from '../../lib/import/date-formats';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
-import { buildPreview } from '../imports/preview';
+import { sampleRows, SAMPLE_ROWS } from '../../lib/import/any-csv';
+import type { ImportEntry } from '../../lib/import/entry';
+import {
+  buildPreview,
+  previewAccumulator,
+  problemCollector,
+  type ImportPreview,
+} from '../imports/preview';
+import { importedInSteps } from '../imports/seen-in-steps';
 import { mappingOfQuery, readThroughMapping } from '../imports/any-csv';
 import { logsAlreadyHere } from '../imports/logs-here';
 import { importedBefore } from '../imports/seen-rows';
@@ -79,44 +87,58 @@ export async function handleImportPreview(
       'payload_too_large',
       'The file is larger than 50 MB, the most an import takes. Export a shorter period and import each file.',
     );
+  const workspaceId = caller.membership.workspaceId;
+  const importer = {
+    email: caller.session.user.email,
+    memberId: caller.membership.memberId,
+    timeZone,
+    currency: caller.membership.currency ?? 'INR',
+    requireProjectAndTask: caller.membership.rules.requireProjectAndTask,
+  };
+  const facts = await workspaceFacts(ctx.database.db, workspaceId);
+  // The figures are folded a slice of entries at a time as the file is read (issue 32): no
+  // list of every entry, nor of every row that cannot be imported, is kept.
+  const accumulator = previewAccumulator(facts, importer);
+  const seen = importedInSteps(ctx.database.db, workspaceId);
+  const problems = problemCollector();
+  // The first entries, for Any CSV's sample of how the rows will import.
+  const firstEntries: ImportEntry[] = [];
   const read = await readThroughMapping(
     ctx.database.db,
-    caller.membership.workspaceId,
+    workspaceId,
     bytes,
     {
       dateFormat: dateFormat as DateFormat | undefined,
       mapping: mapping.mapping,
       me: { name: caller.session.user.name, email: caller.session.user.email },
+      sink: async (entries) => {
+        const imported = await seen(entries);
+        entries.forEach((entry, i) => accumulator.add(entry, imported[i]));
+        if (firstEntries.length < SAMPLE_ROWS)
+          firstEntries.push(...entries.slice(0, SAMPLE_ROWS - firstEntries.length));
+      },
+      problemSink: problems.add,
     },
     'mapping',
   );
   if ('response' in read) return read.response;
   const { file } = read;
-  const facts = await workspaceFacts(ctx.database.db, caller.membership.workspaceId);
-  const imported = await importedBefore(
-    ctx.database.db,
-    caller.membership.workspaceId,
-    file.entries,
-  );
-  // Hourmark's own export, back in the workspace it came from: its logs are there already.
-  for (const here of await logsAlreadyHere(
-    ctx.database.db,
-    caller.membership.workspaceId,
-    file.entries,
-  ))
-    imported.add(here);
-  const preview = buildPreview(
-    file,
-    facts,
-    {
-      email: caller.session.user.email,
-      memberId: caller.membership.memberId,
-      timeZone,
-      currency: caller.membership.currency ?? 'INR',
-      requireProjectAndTask: caller.membership.rules.requireProjectAndTask,
-    },
-    imported,
-  );
+  let preview: ImportPreview;
+  if (file.structure) {
+    // A file of records (Hourmark's own export, or clients and projects) is read whole, its
+    // entries in the answer.
+    const imported = await importedBefore(ctx.database.db, workspaceId, file.entries);
+    // Hourmark's own export, back in the workspace it came from: its logs are there already.
+    for (const here of await logsAlreadyHere(ctx.database.db, workspaceId, file.entries))
+      imported.add(here);
+    preview = buildPreview(file, facts, importer, imported);
+  } else {
+    // Problems a read whole handed back in its answer are counted too.
+    problems.add(file.problems);
+    preview = accumulator.finish(file, problems.listed(), problems.count());
+  }
+  if (read.anyCsv)
+    read.anyCsv.sample = sampleRows({ entries: firstEntries, problems: problems.listed() });
   const anyCsv = read.anyCsv && {
     columns: read.anyCsv.columns,
     mapping: read.anyCsv.mapping,

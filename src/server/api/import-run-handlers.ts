@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { structureItems } from '../../lib/import/structure';
 import { isTimeZone } from '../../lib/workspace-rules';
-import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { choicesSchema, choosePeople } from '../imports/choices';
 import { enqueueImport } from '../imports/import-job';
 import { buildPreview } from '../imports/preview';
 import { anyCsvChoice, readThroughMapping } from '../imports/any-csv';
-import { deleteFileChunks, writeFileChunks } from '../imports/file-chunks';
+import { chunkSource, memorySource, type ByteSource } from '../imports/byte-source';
+import { fileChunkWriter } from '../imports/chunk-writer';
+import { deleteFileChunks, readFileChunks, writeFileChunks } from '../imports/file-chunks';
+import { streamUploadForm } from '../imports/stream-form';
 import { pauseForOthers } from '../imports/pause-for-others';
 import { deleteStagedEntries } from '../imports/staged-entries';
 import { uploadStaging } from '../imports/stage-upload';
@@ -113,11 +115,107 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
       'unsupported_media_type',
       'Send the file and the choices as multipart/form-data, the file in a part named "file".',
     );
-  const body = await readBytes(request, MAX_IMPORT_BYTES + FORM_OVERHEAD);
-  if (body === null) return tooLarge();
-  const form = await uploadFormOf(body, type);
+  // The declared length refuses at once; the bytes as they arrive refuse past it too.
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_IMPORT_BYTES + FORM_OVERHEAD)
+    return tooLarge();
+  const db = ctx.database.db;
+  const id = randomUUID();
+  const now = ctx.now();
+  let stored = false;
+  try {
+    const response = await startImport(request, ctx, caller, type, { db, id, now });
+    stored = response.status === 202;
+    return response;
+  } finally {
+    // Refused after reading, or failed: nothing of this upload stays, its file's chunks and
+    // staged entries alike.
+    if (!stored) {
+      await deleteStagedEntries(db, id);
+      await deleteFileChunks(db, id);
+    }
+  }
+}
+
+/** A request body's bytes as they arrive, and a way to stop reading it. */
+function bodyPieces(request: Request) {
+  const reader = request.body?.getReader();
+  return {
+    pieces: {
+      async *[Symbol.asyncIterator]() {
+        if (!reader) return;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      },
+    } as AsyncIterable<Uint8Array>,
+    cancel: async () => {
+      await reader?.cancel().catch(() => {});
+    },
+  };
+}
+
+/**
+ * The form's file stored as chunks as it arrives (stream-form.ts), and its choices; a form that
+ * is not plain is put together again and parsed by undici as before (its file then stored from
+ * memory, as it was).
+ */
+async function receiveUpload(
+  request: Request,
+  type: string,
+  { db, id, now }: { db: HandlerContext['database']['db']; id: string; now: Date },
+): Promise<
+  | { fileName: string; choices: string | null; file: ByteSource; size: number }
+  | { response: Response }
+> {
+  const body = bodyPieces(request);
+  const writer = fileChunkWriter(db, id, now);
+  const streamed = await streamUploadForm(
+    body.pieces,
+    type,
+    { body: MAX_IMPORT_BYTES + FORM_OVERHEAD, file: MAX_IMPORT_BYTES },
+    writer.write,
+  );
+  if (streamed.kind === 'too large') {
+    await body.cancel();
+    return { response: tooLarge() };
+  }
+  await writer.finish();
+  if (streamed.kind === 'form')
+    return {
+      fileName: streamed.fileName,
+      choices: streamed.choices,
+      file: chunkSource(db, id, streamed.size),
+      size: streamed.size,
+    };
+  // Not a plain form: the body as it came, for undici, which tells what is wrong with it.
+  const fileBytes = streamed.streamed > 0 ? await readFileChunks(db, id) : null;
+  await deleteFileChunks(db, id);
+  const form = await uploadFormOf(
+    Buffer.concat([streamed.head, ...(fileBytes ? [fileBytes] : []), streamed.tail]),
+    type,
+  );
+  if ('response' in form) return form;
+  await writeFileChunks(db, id, form.bytes, now);
+  return {
+    fileName: form.fileName,
+    choices: form.choices,
+    file: memorySource(form.bytes),
+    size: form.bytes.length,
+  };
+}
+
+async function startImport(
+  request: Request,
+  ctx: HandlerContext,
+  caller: Extract<Awaited<ReturnType<typeof memberOf>>, { membership: unknown }>,
+  type: string,
+  { db, id, now }: { db: HandlerContext['database']['db']; id: string; now: Date },
+): Promise<Response> {
+  const form = await receiveUpload(request, type, { db, id, now });
   if ('response' in form) return form.response;
-  const { bytes, fileName, choices: rawChoices } = form;
+  const { file, size, fileName, choices: rawChoices } = form;
   let given: unknown = {};
   if (rawChoices?.trim())
     try {
@@ -139,111 +237,96 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
   // the server about 2.4 s; each step now holds it a few tens of milliseconds at most.
   await pauseForOthers();
   // Read as the preview read it: CSV or workbook, dates in the order chosen (issue 33).
-  const db = ctx.database.db;
-  const id = randomUUID();
-  const now = ctx.now();
   // The entries are staged as they are read, a slice at a time (issue 32): this request never
   // holds every entry of the file, and the job reads each batch's own rows from the table.
   const staging = uploadStaging(db, id, now, membership.rules.requireProjectAndTask);
-  const startStaged = async (): Promise<Response> => {
-    // Any CSV (issue 33): through the mapping given, else the one remembered for the file's shape.
-    const me = { name: caller.session.user.name, email: caller.session.user.email };
-    const through = await readThroughMapping(
-      db,
-      membership.workspaceId,
-      bytes,
-      {
-        dateFormat: chosen.dateFormat,
-        mapping: chosen.mapping,
-        me,
-        sink: staging.sink,
-      },
-      'choices.mapping',
+  // Any CSV (issue 33): through the mapping given, else the one remembered for the file's shape.
+  const me = { name: caller.session.user.name, email: caller.session.user.email };
+  const through = await readThroughMapping(
+    db,
+    membership.workspaceId,
+    file,
+    {
+      dateFormat: chosen.dateFormat,
+      mapping: chosen.mapping,
+      me,
+      sink: staging.sink,
+    },
+    'choices.mapping',
+  );
+  if ('response' in through) return through.response;
+  const read = through.file;
+  const facts = await workspaceFacts(db, membership.workspaceId);
+  // Every person of the file is mapped, those whose rows an earlier import wrote too: the
+  // preview here is for its people and dates, not its figures, so it is given one entry of
+  // each person, collected as the entries were staged.
+  // A file with records (Hourmark's own export) keeps its logs in the answer, unstaged.
+  const preview = buildPreview(
+    { ...read, entries: read.structure ? read.entries : staging.people() },
+    facts,
+    {
+      email: caller.session.user.email,
+      memberId: membership.memberId,
+      timeZone,
+      currency: membership.currency ?? 'INR',
+      requireProjectAndTask: membership.rules.requireProjectAndTask,
+    },
+  );
+  const dateFormat = chosen.dateFormat ?? null;
+  if (preview.mustChooseDateFormat && !dateFormat)
+    return apiError(
+      422,
+      'choose_date_format',
+      `Every date of this file reads in more than one order (${preview.dateFormats.join(', ')}): choose which one it is written in.`,
     );
-    if ('response' in through) return through.response;
-    const read = through.file;
-    const facts = await workspaceFacts(db, membership.workspaceId);
-    // Every person of the file is mapped, those whose rows an earlier import wrote too: the
-    // preview here is for its people and dates, not its figures, so it is given one entry of
-    // each person, collected as the entries were staged.
-    // A file with records (Hourmark's own export) keeps its logs in the answer, unstaged.
-    const preview = buildPreview(
-      { ...read, entries: read.structure ? read.entries : staging.people() },
-      facts,
-      {
-        email: caller.session.user.email,
-        memberId: membership.memberId,
-        timeZone,
-        currency: membership.currency ?? 'INR',
-        requireProjectAndTask: membership.rules.requireProjectAndTask,
-      },
-    );
-    const dateFormat = chosen.dateFormat ?? null;
-    if (preview.mustChooseDateFormat && !dateFormat)
-      return apiError(
-        422,
-        'choose_date_format',
-        `Every date of this file reads in more than one order (${preview.dateFormats.join(', ')}): choose which one it is written in.`,
-      );
-    if (dateFormat && !preview.dateFormats.includes(dateFormat))
-      return invalid({ 'choices.dateFormat': 'Not every date of the file reads in this order.' });
-    const people = choosePeople(preview, chosen.people, facts.members, membership.memberId);
-    if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
-    const result = emptyResult();
-    result.skipped = read.problems.slice(0, LISTED_SKIPPED);
-    result.skippedCount = read.problems.length;
-    // The file first, a chunk per statement (one INSERT of 15 MB held PGlite most of a second);
-    // chunks of an upload that stops here are removed by the job runner's tick after 7 days.
-    await writeFileChunks(db, id, bytes, now);
-    // The row and its job together: a job never runs for an import that was not stored.
-    try {
-      await db.transaction(async (tx) => {
-        await insertImport(tx, {
-          id,
-          workspaceId: membership.workspaceId,
-          userId: caller.session.user.id,
-          userName: caller.session.user.name,
-          now,
-          source: read.source,
-          fileName: fileName.slice(0, 255),
-          fileSize: bytes.length,
-          choices: {
-            timeZone,
-            dateFormat,
-            people: people.people,
-            ...anyCsvChoice(through, me),
-            // Marks the import's entries as staged (a file without time has none).
-            ...(read.structure ? {} : { labourRates: staging.labourRates() }),
-          },
-          // A file without time counts its records (issue 33).
-          // Hourmark's own export counts its records and its logs.
-          totalRows: read.structure
-            ? structureItems(read.structure).length + read.entries.length
-            : staging.count(),
-          result,
-        });
-        await enqueueImport(tx, id, now);
-      });
-    } catch (error) {
-      await deleteFileChunks(db, id);
-      throw error;
-    }
-    const started = await importOf(db, id);
-    return json(
-      202,
-      { import: started ? importView(started) : null },
-      refreshed(caller.session, request, ctx),
-    );
-  };
-  let stored = false;
+  if (dateFormat && !preview.dateFormats.includes(dateFormat))
+    return invalid({ 'choices.dateFormat': 'Not every date of the file reads in this order.' });
+  const people = choosePeople(preview, chosen.people, facts.members, membership.memberId);
+  if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
+  const result = emptyResult();
+  result.skipped = read.problems.slice(0, LISTED_SKIPPED);
+  result.skippedCount = read.problems.length;
+  // The file's chunks were written as it arrived (receiveUpload); those of an upload that
+  // stops here are removed below, or by the job runner's tick after 7 days.
+  // The row and its job together: a job never runs for an import that was not stored.
   try {
-    const response = await startStaged();
-    stored = response.status === 202;
-    return response;
-  } finally {
-    // Refused after reading, or failed: nothing of this upload stays.
-    if (!stored) await deleteStagedEntries(db, id);
+    await db.transaction(async (tx) => {
+      await insertImport(tx, {
+        id,
+        workspaceId: membership.workspaceId,
+        userId: caller.session.user.id,
+        userName: caller.session.user.name,
+        now,
+        source: read.source,
+        fileName: fileName.slice(0, 255),
+        fileSize: size,
+        choices: {
+          timeZone,
+          dateFormat,
+          people: people.people,
+          ...anyCsvChoice(through, me),
+          // Marks the import's entries as staged (a file without time has none).
+          ...(read.structure ? {} : { labourRates: staging.labourRates() }),
+        },
+        // A file without time counts its records (issue 33).
+        // Hourmark's own export counts its records and its logs.
+        totalRows: read.structure
+          ? structureItems(read.structure).length + read.entries.length
+          : staging.count(),
+        result,
+      });
+      await enqueueImport(tx, id, now);
+    });
+  } catch (error) {
+    await deleteFileChunks(db, id);
+    throw error;
   }
+  const started = await importOf(db, id);
+  return json(
+    202,
+    { import: started ? importView(started) : null },
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /** GET /api/imports?workspace=…: the workspace's imports, newest first (Admins). */

@@ -11,7 +11,8 @@ import type { ReadImportFile } from '../../lib/import/read-file';
 import type { ImportChoices } from '../../lib/import/shapes';
 import { apiError, json } from '../http/responses';
 import { rows, type Runner } from '../sync/records';
-import { readUploadInSteps, SLICE_CHARS, type EntrySink } from './read-in-steps';
+import type { ByteSource } from './byte-source';
+import { readUploadInSteps, SLICE_CHARS, type EntrySink, type ProblemSink } from './read-in-steps';
 
 // Any CSV on the server (issue 33): the mapping read from a request, the mapping remembered for a
 // file's shape, and a file read through one or the other. A mapping is remembered with the import
@@ -91,23 +92,26 @@ export interface ReadThroughMapping {
 export async function readThroughMapping(
   db: Runner,
   workspaceId: string,
-  bytes: Uint8Array,
+  bytes: Uint8Array | ByteSource,
   options: {
     dateFormat: DateFormat | undefined;
     mapping: AnyCsvMapping | undefined;
     me: Importing;
     /** Where the entries go a slice at a time (the upload stages them); else in the answer. */
     sink?: EntrySink;
+    /** Where the rows that cannot be imported go, with a sink (the preview counts them). */
+    problemSink?: ProblemSink;
   },
   prefix: string,
 ): Promise<ReadThroughMapping | { response: Response }> {
-  const { dateFormat, me, sink } = options;
+  const { dateFormat, me, sink, problemSink } = options;
   let mapping = options.mapping;
   let file = await readUploadInSteps(
     bytes,
     { dateFormat, ...(mapping ? { anyCsv: { mapping, me } } : {}) },
     SLICE_CHARS,
     sink,
+    problemSink,
   );
   let remembered = false;
   if (!file.ok && file.error === 'unknown_source' && file.columns && !mapping) {
@@ -120,6 +124,7 @@ export async function readThroughMapping(
         { dateFormat, anyCsv: { mapping, me } },
         SLICE_CHARS,
         sink,
+        problemSink,
       );
     }
   }

@@ -17,12 +17,12 @@ export interface UploadForm {
 
 const CRLF = '\r\n';
 const TOKEN = /^[0-9A-Za-z'()+_,\-./:=?]{1,70}$/;
-const DISPOSITION =
+export const DISPOSITION =
   /^content-disposition:\s*form-data;\s*name="([A-Za-z]+)"(?:;\s*filename="([^"\\%\r\n]*)")?$/i;
-const PLAIN_TYPE = /^content-type:\s*[\w.+-]+\/[\w.+-]+(?:;\s*charset=[\w-]+)?$/i;
+export const PLAIN_TYPE = /^content-type:\s*[\w.+-]+\/[\w.+-]+(?:;\s*charset=[\w-]+)?$/i;
 
 /** The boundary of a multipart/form-data Content-Type, when it is a plain token. */
-function boundaryOf(contentType: string): string | null {
+export function boundaryOf(contentType: string): string | null {
   const match = /^multipart\/form-data\s*;\s*boundary=(?:"([^"]+)"|([^\s;]+))\s*$/i.exec(
     contentType,
   );

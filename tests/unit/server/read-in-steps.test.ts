@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readUploadInSteps } from '../../../src/server/imports/read-in-steps';
 import { readImportUpload } from '../../../src/server/imports/read-upload';
+import { memorySource } from '../../../src/server/imports/byte-source';
 
 // The upload read in steps (issue 32): the same answer as reading the file whole, whatever the
 // slices' size, and pauses between slices while it reads. The whole read is the reference.
@@ -18,6 +19,9 @@ const sample = rowsOf(toggl);
 const sameAsWhole = async (bytes: Uint8Array, sizes = [1, 7, 40, 300, 1_000_000]) => {
   const whole = await readImportUpload(bytes);
   for (const size of sizes) expect(await readUploadInSteps(bytes, {}, size)).toEqual(whole);
+  // Streamed (issue 32): the bytes come in pieces of a few bytes, decoded a piece at a time.
+  for (const pieceBytes of [1, 3, 64])
+    expect(await readUploadInSteps(memorySource(bytes, pieceBytes), {}, 40)).toEqual(whole);
   return whole;
 };
 
