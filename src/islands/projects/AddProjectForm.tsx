@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   billableLabels,
   billableOptions,
@@ -64,6 +64,10 @@ function draftOf(project: Project): Draft {
   };
 }
 
+/** The members added to every new project (Team form), who start ticked on a new one. */
+const addedToEvery = (members: readonly { id: string; autoAddToProjects: boolean }[]) =>
+  members.filter((m) => m.autoAddToProjects).map((m) => m.id);
+
 /**
  * SPEC.md's Add Project form ('Create Project' saves and clears it for the next one), and the
  * same form prefilled to edit a project ('Save changes').
@@ -80,10 +84,19 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
   const activeMembers = team.filter((m) => m.status === 'Active');
   // A new project starts with the members who are added to every new project (Team form).
   const [draft, setDraft] = useState<Draft>(() =>
-    editing
-      ? draftOf(editing)
-      : { ...empty, memberIds: activeMembers.filter((m) => m.autoAddToProjects).map((m) => m.id) },
+    editing ? draftOf(editing) : { ...empty, memberIds: addedToEvery(activeMembers) },
   );
+  // Members who reach this device while the form is open (a first sync, another device's Team
+  // form) start ticked too when they are added to every new project; the ones already listed
+  // keep whatever the person chose.
+  const listed = useRef(new Set(activeMembers.map((m) => m.id)));
+  useEffect(() => {
+    const arrived = team.filter((m) => m.status === 'Active' && !listed.current.has(m.id));
+    if (arrived.length === 0) return;
+    for (const m of arrived) listed.current.add(m.id);
+    const ticked = editing ? [] : addedToEvery(arrived);
+    if (ticked.length > 0) setDraft((d) => ({ ...d, memberIds: [...d.memberIds, ...ticked] }));
+  }, [team, editing]);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   // A Manager who may not see amounts edits everything but the rate (which stays as it is).
   const { seesAmounts, setsRates, setsApproval } = useStore($abilities);
@@ -131,7 +144,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
     }
     const { project } = addProject(check.data, client?.name ?? '');
     showToast(`Project ${project.projectName} created`);
-    setDraft(empty);
+    setDraft({ ...empty, memberIds: addedToEvery(activeMembers) });
     onDone();
   }
 

@@ -408,6 +408,35 @@ test.describe('on a phone (375 px)', () => {
   });
 });
 
+test('a member added to every new project who arrives while the form is open starts ticked', async ({
+  page,
+}) => {
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const members = page
+    .getByRole('form', { name: 'Add Project' })
+    .getByRole('group', { name: 'TEAM MEMBERS' });
+  await members.getByRole('checkbox', { name: 'Asha (Normal)' }).check();
+  // Meera is made on another device while this form is open.
+  await pushRecords(page, {
+    Team: [
+      {
+        id: 'm10',
+        name: 'Meera',
+        email: 'meera@agency.test',
+        LoborRate: 0,
+        BillableRate: 0,
+        Role: 'Manager',
+        status: 'Active',
+        autoAddToProjects: true,
+      },
+    ],
+  });
+  await expect(members.getByRole('checkbox', { name: /Meera/ })).toBeChecked();
+  // What the person chose before stays as it was.
+  await expect(members.getByRole('checkbox', { name: 'Asha (Normal)' })).toBeChecked();
+});
+
 test('a project lists its team members; members added to every new project start ticked', async ({
   page,
 }) => {
