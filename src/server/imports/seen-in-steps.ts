@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowIdentity } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
 import { rows, type Runner } from '../sync/records';
-import { sha256 } from './seen-rows';
+import { fingerprintsFound, sha256 } from './seen-rows';
 
 // Which rows of a file an earlier import wrote, asked a slice at a time as the preview reads
 // the file (issue 32), with the fingerprints `importedBefore` (seen-rows.ts) gives over the
@@ -59,9 +59,6 @@ export function occurrenceCounter() {
   };
 }
 
-/** Fingerprints asked for in one query. */
-const PER_QUERY = 1000;
-
 /**
  * A function that takes the file's entries a slice at a time, in order, and answers for each
  * whether an import into the workspace already wrote it. A workspace no import wrote to is
@@ -83,18 +80,7 @@ export function importedInSteps(runner: Runner, workspaceId: string) {
       const identity = rowIdentity(entry);
       return sha256(`${identity}#${occurrences(sha256(identity))}`);
     });
-    const found = new Set<string>();
-    for (let start = 0; start < prints.length; start += PER_QUERY) {
-      const some = prints.slice(start, start + PER_QUERY);
-      const hits = await rows<{ fingerprint: string }>(
-        runner,
-        sql`SELECT fingerprint FROM import_fingerprints WHERE workspace_id = ${workspaceId} AND fingerprint IN (${sql.join(
-          some.map((print) => sql`${print}`),
-          sql`, `,
-        )})`,
-      );
-      for (const hit of hits) found.add(hit.fingerprint);
-    }
+    const found = await fingerprintsFound(runner, workspaceId, prints);
     return prints.map((print) => found.has(print));
   };
 }

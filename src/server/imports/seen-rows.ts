@@ -13,13 +13,12 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 /** Fingerprints asked for in one query: a bounded number of parameters, whatever the file's size. */
 const PER_QUERY = 1000;
 
-/** The entries of `entries` whose fingerprint an import into the workspace already wrote. */
-export async function importedBefore(
+/** Those of `prints` an import into the workspace already wrote, asked `PER_QUERY` at a time. */
+export async function fingerprintsFound(
   runner: Runner,
   workspaceId: string,
-  entries: readonly ImportEntry[],
-): Promise<Set<ImportEntry>> {
-  const prints = fingerprints(entries, sha256);
+  prints: readonly string[],
+): Promise<Set<string>> {
   const found = new Set<string>();
   for (let start = 0; start < prints.length; start += PER_QUERY) {
     const some = prints.slice(start, start + PER_QUERY);
@@ -32,5 +31,16 @@ export async function importedBefore(
     );
     for (const hit of hits) found.add(hit.fingerprint);
   }
+  return found;
+}
+
+/** The entries of `entries` whose fingerprint an import into the workspace already wrote. */
+export async function importedBefore(
+  runner: Runner,
+  workspaceId: string,
+  entries: readonly ImportEntry[],
+): Promise<Set<ImportEntry>> {
+  const prints = fingerprints(entries, sha256);
+  const found = await fingerprintsFound(runner, workspaceId, prints);
   return new Set(entries.filter((_, i) => found.has(prints[i] ?? '')));
 }
