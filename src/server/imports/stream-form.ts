@@ -1,4 +1,4 @@
-import { boundaryOf, DISPOSITION, PLAIN_TYPE } from './upload-form';
+import { boundaryOf, partNames } from './upload-form';
 
 // The start-import form read as it arrives (issue 32, the upload streamed): the `file` part's
 // bytes go to `sink` (the file's chunks in the database) a piece at a time, so the request never
@@ -107,16 +107,9 @@ export async function streamUploadForm(
         headersEnd = buf.indexOf(`${CRLF}${CRLF}`, 2, 'latin1');
       }
       const headers = buf.toString('latin1', 2, headersEnd).split(CRLF);
-      let name = '';
-      let fileName: string | undefined;
-      for (const header of headers) {
-        const disposition = DISPOSITION.exec(header);
-        if (disposition && !name) {
-          name = disposition[1] ?? '';
-          fileName = disposition[2];
-        } else if (!PLAIN_TYPE.test(header)) return await unusual();
-      }
-      if (!name) return await unusual();
+      const part = partNames(headers);
+      if (!part?.name) return await unusual();
+      const { name, fileName } = part;
       const role =
         name === 'file' && !file
           ? 'file'

@@ -17,9 +17,26 @@ export interface UploadForm {
 
 const CRLF = '\r\n';
 const TOKEN = /^[0-9A-Za-z'()+_,\-./:=?]{1,70}$/;
-export const DISPOSITION =
+const DISPOSITION =
   /^content-disposition:\s*form-data;\s*name="([A-Za-z]+)"(?:;\s*filename="([^"\\%\r\n]*)")?$/i;
-export const PLAIN_TYPE = /^content-type:\s*[\w.+-]+\/[\w.+-]+(?:;\s*charset=[\w-]+)?$/i;
+const PLAIN_TYPE = /^content-type:\s*[\w.+-]+\/[\w.+-]+(?:;\s*charset=[\w-]+)?$/i;
+
+/**
+ * A part's name and file name from its header lines, or null when a line is anything but its
+ * plain disposition and content type (the form is then read by undici, as an unusual one).
+ */
+export function partNames(headers: readonly string[]): { name: string; fileName?: string } | null {
+  let name = '';
+  let fileName: string | undefined;
+  for (const header of headers) {
+    const disposition = DISPOSITION.exec(header);
+    if (disposition && !name) {
+      name = disposition[1] ?? '';
+      fileName = disposition[2];
+    } else if (!PLAIN_TYPE.test(header)) return null;
+  }
+  return fileName === undefined ? { name } : { name, fileName };
+}
 
 /** The boundary of a multipart/form-data Content-Type, when it is a plain token. */
 export function boundaryOf(contentType: string): string | null {
@@ -54,16 +71,9 @@ export function readUploadForm(body: Buffer, contentType: string): UploadForm | 
     const contentStart = headersEnd + 4;
     const end = body.indexOf(delimiter, contentStart);
     if (end === -1) return null;
-    let name = '';
-    let fileName: string | undefined;
-    for (const header of headers) {
-      const disposition = DISPOSITION.exec(header);
-      if (disposition && !name) {
-        name = disposition[1] ?? '';
-        fileName = disposition[2];
-      } else if (!PLAIN_TYPE.test(header)) return null;
-    }
-    if (!name) return null;
+    const part = partNames(headers);
+    if (!part?.name) return null;
+    const { name, fileName } = part;
     const content = body.subarray(contentStart, end);
     if (name === 'file' && !file) {
       // A file name must be plain ASCII to be read as undici reads it.
