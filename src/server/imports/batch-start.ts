@@ -5,7 +5,7 @@ import type { Membership } from '../sync/permissions';
 import type { Runner } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
 import { ImportRefused } from './records-of-rows';
-import { importOf, saveProgress, type ImportRow } from './store';
+import { importOf, saveProgress, type ImportResult, type ImportRow } from './store';
 
 /**
  * The first steps of every batch of an import, inside its commit: the import as it is now and
@@ -51,6 +51,11 @@ export async function startBatch(
 export interface BatchOutcome {
   changed: number;
   ended: boolean;
+  /** Where the next batch starts, and what the import has made so far. */
+  position: number;
+  result: ImportResult;
+  /** What the batch's entry in the change history says besides the import. */
+  details: { fromLine: number | null; rows: number; logs: number };
 }
 
 /**
@@ -76,7 +81,20 @@ export async function commitBatch(
       async (open) => {
         const opened = await startBatch(open.tx, importId, from, { userId, workspaceId }, now);
         if ('stop' in opened) return opened.stop;
-        return write({ ...open, ...opened });
+        const outcome = await write({ ...open, ...opened });
+        await saveProgress(open.tx, importId, {
+          status: outcome.ended ? 'done' : 'running',
+          position: outcome.position,
+          result: outcome.result,
+          now,
+        });
+        // One entry in the change history per batch, naming the import.
+        open.logCommand({
+          command: 'importRows',
+          records: [{ kind: 'import', id: importId }],
+          details: { importId, ...outcome.details },
+        });
+        return { changed: outcome.changed, ended: outcome.ended };
       },
       // A batch of rows imported before changes nothing: its position is kept, no version moves.
       (outcome) => outcome.changed > 0,

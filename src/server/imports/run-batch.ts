@@ -173,7 +173,7 @@ export async function importStep(
     from,
     now,
     { fail: (error) => failImport(db, importId, error, now), ended: () => forget(importId) },
-    async ({ tx, version, logCommand, current, membership }) => {
+    async ({ tx, version, current, membership }) => {
       const result = current.result;
       const createdBefore = createdCount(result);
       const seen = new Set(
@@ -266,24 +266,13 @@ export async function importStep(
           )} ON CONFLICT DO NOTHING`);
       const position = from + done;
       const ended = position >= file.total;
-      await saveProgress(tx, importId, {
-        status: ended ? 'done' : 'running',
+      return {
+        changed: written.length + createdCount(result) - createdBefore,
+        ended,
         position,
         result,
-        now,
-      });
-      // One entry in the change history per batch, naming the import.
-      logCommand({
-        command: 'importRows',
-        records: [{ kind: 'import', id: importId }],
-        details: {
-          importId,
-          fromLine: batch[0]?.line ?? null,
-          rows: done,
-          logs: written.length,
-        },
-      });
-      return { changed: written.length + createdCount(result) - createdBefore, ended };
+        details: { fromLine: batch[0]?.line ?? null, rows: done, logs: written.length },
+      };
     },
   );
 }

@@ -10,7 +10,7 @@ import { ImportRefused } from './records-of-rows';
 import type { StepOutcome } from './run-batch';
 import { memberFor } from './structure-preview';
 import { commitBatch } from './batch-start';
-import { importOf, saveProgress, type ImportResult, type PersonChoice } from './store';
+import { importOf, type ImportResult, type PersonChoice } from './store';
 import { workspaceFacts } from './workspace-facts';
 
 // One batch of an import of clients and projects without time (issue 33): the next records of
@@ -44,7 +44,7 @@ export async function structureStep(
     from,
     now,
     { fail, ended: () => forgetEntries(importId) },
-    async ({ tx, version, logCommand, current, membership }) => {
+    async ({ tx, version, current, membership }) => {
       const result = current.result;
       const ctx: ApplyContext = { runner: tx, membership, version, now, touched: [] };
       const facts = await workspaceFacts(tx, started.workspaceId);
@@ -65,18 +65,13 @@ export async function structureStep(
       for (const item of batch) await take(item, found, create, people, result);
       const position = from + batch.length;
       const ended = position >= items.length && entriesAfter === 0;
-      await saveProgress(tx, importId, {
-        status: ended ? 'done' : 'running',
+      return {
+        changed,
+        ended,
         position,
         result,
-        now,
-      });
-      logCommand({
-        command: 'importRows',
-        records: [{ kind: 'import', id: importId }],
-        details: { importId, fromLine: null, rows: batch.length, logs: 0 },
-      });
-      return { changed, ended };
+        details: { fromLine: null, rows: batch.length, logs: 0 },
+      };
     },
   );
 }
