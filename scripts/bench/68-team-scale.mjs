@@ -1,8 +1,8 @@
 // Sync at team scale (issue 34): how many devices one setup holds. A workspace with a team of
 // real accounts, each joined by invitation as a Manager (Managers see every log, so each change
 // reaches every other device: the worst case). For each team size N, all N devices connect at
-// once (the poke stream, then a first pull, honouring 503 and Retry-After as browsers do): the
-// time until every device is synced. Then for TEAM_RUN_S seconds each device pushes one new time
+// once (the poke stream, then a first pull, honouring 503 and Retry-After and asking for gzip as
+// browsers do): the time until every device is synced. Then for TEAM_RUN_S seconds each device pushes one new time
 // log at random, every 30 s on average, and acts on its stream as `stores/sync` does: a
 // `changes` event whose `from` its cookie covers is applied without a pull, anything else (a
 // gap, a plain poke past its cookie) pulls from its cookie. Printed per N: push p50/p99, the
@@ -18,6 +18,7 @@
 // PostgreSQL; no change is ever lost. The section prints whether each holds; it does not fail
 // on them, since a loaded machine would make the verdict about the machine.
 import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { startPostgres } from '../postgres.mjs';
@@ -52,6 +53,8 @@ function request(url, method, path, { cookie = '', body, ip } = {}) {
         agent,
         headers: {
           cookie,
+          // As browsers ask: the server's gzip is part of what a reconnecting team costs it.
+          'Accept-Encoding': 'gzip',
           ...(ip ? { 'X-Forwarded-For': ip } : {}),
           ...(payload ? { 'Content-Type': 'application/json' } : {}),
         },
@@ -61,7 +64,10 @@ function request(url, method, path, { cookie = '', body, ip } = {}) {
         res.on('error', reject);
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
+          const bytes = Buffer.concat(chunks);
+          const text = (
+            res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes
+          ).toString();
           resolve({
             status: res.statusCode,
             headers: res.headers,

@@ -2,8 +2,8 @@ import { isValidDay } from '../../lib/day';
 import { pushBody } from '../../lib/sync/mutations';
 import { parseBody } from '../http/body';
 import { apiError, json, jsonWithRawArray } from '../http/responses';
-import { decodeCursor, pull } from '../sync/pull';
-import { pullGate, retryAfterSeconds } from '../sync/pull-gate';
+import { decodeCursor, pull, PULL_PAGE } from '../sync/pull';
+import { pullGate } from '../sync/pull-gate';
 import { push } from '../sync/push';
 import { openStream, STREAM_LIMITS } from '../sync/poke';
 import {
@@ -110,26 +110,31 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
   if (request.signal.aborted) return apiError(400, 'aborted', 'The request was abandoned.');
   const done = await pullGate.enter(
     () =>
-      pull(ctx.database.db, session.user.id, {
-        workspaceId,
-        cookie: cookie ? Number(cookie) : null,
-        upTo: upTo === null ? null : Number(upTo),
-        cursor,
-        logsFrom,
-      }),
+      pull(
+        ctx.database.db,
+        session.user.id,
+        {
+          workspaceId,
+          cookie: cookie ? Number(cookie) : null,
+          upTo: upTo === null ? null : Number(upTo),
+          cursor,
+          logsFrom,
+        },
+        PULL_PAGE[ctx.database.kind],
+      ),
     request.signal,
   );
   if (done === 'abandoned') return apiError(400, 'aborted', 'The request was abandoned.');
   if (done === 'busy') {
-    const wait = retryAfterSeconds();
+    const wait = pullGate.retryAfter();
     return apiError(503, 'server_busy', 'The server is busy. Your device asks again in a moment.', {
       headers: { 'Retry-After': String(wait) },
     });
   }
   const outcome = done.value;
   if (outcome.kind === 'forbidden') return notMember();
-  const { kind: _kind, changesJson, ...answer } = outcome;
-  return jsonWithRawArray(200, answer, 'changes', changesJson, refreshed(session, request, ctx));
+  const { kind: _kind, changes, ...answer } = outcome;
+  return jsonWithRawArray(200, answer, 'changes', changes, refreshed(session, request, ctx));
 }
 
 /** Seconds between keep-alive comments, under the idle timeouts of common proxies (60 s). */

@@ -35,21 +35,25 @@ export type ErrorCode =
   | 'internal';
 
 /**
- * A JSON response with no caching whose `field` is an array of values already written as JSON
- * (a pull's rows, built by the database), laid into `body` without parsing them again.
+ * A JSON response with no caching whose `field` is an array of values already written as JSON,
+ * comma-separated, in UTF-8 (a pull's rows, built by the database), laid into `body` as they are.
  */
 export function jsonWithRawArray(
   status: number,
   body: Record<string, unknown>,
   field: string,
-  items: readonly string[],
+  items: Buffer,
   headers: Record<string, string> = {},
 ): Response {
   const { [field]: _replaced, ...others } = body;
   const rest = JSON.stringify({ ...others, [field]: null });
   // `{ …, "field": null }` ends with the field, since it was added last: replace its null.
-  const text = `${rest.slice(0, -'null}'.length)}[${items.join(',')}]}`;
-  return new Response(text, {
+  const bytes = Buffer.concat([
+    Buffer.from(`${rest.slice(0, -'null}'.length)}[`),
+    items,
+    Buffer.from(']}'),
+  ]);
+  return new Response(bytes, {
     status,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
