@@ -4,7 +4,7 @@ import { isTimeZone } from '../../lib/workspace-rules';
 import { apiError, json } from '../http/responses';
 import { choicesSchema, choosePeople } from '../imports/choices';
 import { enqueueImport } from '../imports/import-job';
-import { buildPreview } from '../imports/preview';
+import { buildPreview, problemCollector } from '../imports/preview';
 import { anyCsvChoice, readThroughMapping } from '../imports/any-csv';
 import { encodingSurvey } from '../../lib/import/decode-stream';
 import { chunkSource, memorySource, type ByteSource } from '../imports/byte-source';
@@ -252,6 +252,9 @@ async function startImport(
     membership.rules.requireProjectAndTask,
     UPLOAD_PACE[ctx.database.kind],
   );
+  // The rows that cannot be imported, handed over a slice at a time as the entries are: the
+  // first 500 by line are kept for the result with their count, never every one of them.
+  const problems = problemCollector(LISTED_SKIPPED);
   // Any CSV (issue 33): through the mapping given, else the one remembered for the file's shape.
   const me = { name: caller.session.user.name, email: caller.session.user.email };
   const through = await readThroughMapping(
@@ -263,6 +266,7 @@ async function startImport(
       mapping: chosen.mapping,
       me,
       sink: staging.sink,
+      problemSink: problems.add,
     },
     'choices.mapping',
   );
@@ -296,8 +300,16 @@ async function startImport(
   const people = choosePeople(preview, chosen.people, facts.members, membership.memberId);
   if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
   const result = emptyResult();
-  result.skipped = read.problems.slice(0, LISTED_SKIPPED);
-  result.skippedCount = read.problems.length;
+  if (read.structure) {
+    // A file of records is read whole: its problems are in the answer, in its lists' order.
+    result.skipped = read.problems.slice(0, LISTED_SKIPPED);
+    result.skippedCount = read.problems.length;
+  } else {
+    // Problems a read whole handed back in its answer are counted too.
+    problems.add(read.problems);
+    result.skipped = problems.listed();
+    result.skippedCount = problems.count();
+  }
   // The file's chunks were written as it arrived (receiveUpload); those of an upload that
   // stops here are removed below, or by the job runner's tick after 7 days.
   // The row and its job together: a job never runs for an import that was not stored.
