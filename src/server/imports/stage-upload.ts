@@ -28,8 +28,8 @@ export interface UploadStaging {
  * The pause after each statement that stages entries, as a share of the time it took (at least
  * a turn of the event loop), as the import job pauses after each batch. On PGlite the pages
  * asked for meanwhile wait for the one connection and run in that pause; half the statement's
- * time is enough for them (docs/bench.md, the upload's speed: the probe's p99 over the whole
- * import stayed within the bound). On PostgreSQL a page never waits for the upload's connection
+ * time is enough for them (docs/bench.md, the upload's speed: the probe's p99 during the upload
+ * stayed within the issue's bound). On PostgreSQL a page never waits for the upload's connection
  * and the event loop is free while a statement runs, so a turn of the event loop is enough.
  */
 export const UPLOAD_PACE: Record<'pglite' | 'postgres', number> = { pglite: 0.5, postgres: 0 };

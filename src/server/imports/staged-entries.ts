@@ -62,7 +62,7 @@ export async function stageEntries(
   }
   const at = now.toISOString();
   // [identity, fingerprint, entry] a row: the rows of a statement travel as one JSON text,
-  // one parameter instead of six a row (a quarter less CPU on PGlite, a third on PostgreSQL).
+  // one parameter instead of six a row (a quarter less CPU on PGlite, docs/bench.md).
   const staged = identities.map((identity, index) => {
     const occurrence = before.get(identity.hash) ?? 0;
     before.set(identity.hash, occurrence + 1);
