@@ -75,29 +75,49 @@ export async function requestApi<T>(
       ...(init.signal ? { signal: init.signal } : {}),
     });
   } catch {
-    return {
-      ok: false,
-      status: 0,
-      error: 'network',
-      message: 'Cannot reach Hourmark. Check your internet connection and try again.',
-    };
+    return networkFailure();
   }
   // A body cut off (the connection dropped, or the call was abandoned) reads as no body.
   const text = await response.text().catch(() => '');
+  return apiResultOf<T>(response.status, text, response.headers.get('Retry-After'));
+}
+
+/** The answer to a call that never reached the server. */
+export function networkFailure(): Extract<ApiResult<never>, { ok: false }> {
+  return {
+    ok: false,
+    status: 0,
+    error: 'network',
+    message: 'Cannot reach Hourmark. Check your internet connection and try again.',
+  };
+}
+
+/** The URL of an API path, as `callApi` calls it. */
+export const apiUrl = (path: string) => `${apiBase}${path}`;
+
+/**
+ * An answer read as `callApi` reads it, from its status, body text and Retry-After header: also
+ * for calls made another way (an upload through XMLHttpRequest, for its progress).
+ */
+export function apiResultOf<T>(
+  status: number,
+  text: string,
+  retryAfter: string | null,
+): ApiResult<T> {
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
     body = null;
   }
-  if (response.ok) return { ok: true, status: response.status, data: body as T };
+  if (status >= 200 && status < 300) return { ok: true, status, data: body as T };
   const err = (body ?? {}) as ErrorBody;
-  const retry = Number(response.headers.get('Retry-After'));
+  const retry = Number(retryAfter);
   return {
     ok: false,
-    status: response.status,
+    status,
     error: typeof err.error === 'string' ? err.error : 'http_error',
-    message: typeof err.message === 'string' ? err.message : describeStatus(response.status),
+    message: typeof err.message === 'string' ? err.message : describeStatus(status),
     ...(err.fields && typeof err.fields === 'object'
       ? { fields: err.fields as Record<string, string> }
       : {}),

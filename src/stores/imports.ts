@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { AnyCsvMapping } from '../lib/import/any-csv-mapping';
 import { callApi, type ApiResult } from './api';
+import { postFormWithProgress, type SendProgress } from './send-form';
 import { $cacheOwner } from './sync/owner';
 import type {
   Counted,
@@ -23,6 +24,7 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 /** Who a person of the file becomes, as sent in `choices.people`. */
 export type PersonKind = PersonChoice['as'];
 export type PersonMapping = PersonChoice;
+export type { SendProgress };
 export type {
   Counted,
   ImportChoices,
@@ -47,10 +49,15 @@ export function previewImport(
   return callApi(`/api/imports/preview?workspace=${workspace()}${zone}${mapped}`, { file });
 }
 
-/** Starts importing `file` with the person's choices; the server runs it as a job. */
+/**
+ * Starts importing `file` with the person's choices; the server runs it as a job. With
+ * `onProgress`, the form is sent through XMLHttpRequest so the screen can show how much of the
+ * file has gone (send-form.ts); the call and its answers are the same.
+ */
 export function startImport(
   file: File,
   choices: Omit<ImportChoices, 'anyCsv'> & { mapping?: AnyCsvMapping | undefined },
+  onProgress?: (progress: SendProgress) => void,
 ): Promise<ApiResult<{ import: ImportView }>> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -67,7 +74,8 @@ export function startImport(
     })),
   };
   form.append('choices', JSON.stringify(sent));
-  return callApi(`/api/imports?workspace=${workspace()}`, { form });
+  const path = `/api/imports?workspace=${workspace()}`;
+  return onProgress ? postFormWithProgress(path, form, onProgress) : callApi(path, { form });
 }
 
 /** The workspace's imports, newest first. */

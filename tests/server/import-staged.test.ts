@@ -10,6 +10,7 @@ import type { Database } from '../../src/server/db/connect';
 import { fingerprints } from '../../src/lib/import/fingerprint';
 import type { ImportEntry } from '../../src/lib/import/entry';
 import { forgetEntries } from '../../src/server/imports/file-entries';
+import { identityFilter } from '../../src/server/imports/identity-filter';
 import { importStep } from '../../src/server/imports/run-batch';
 import { sha256 } from '../../src/server/imports/seen-rows';
 import { stageEntries, stagedEntries } from '../../src/server/imports/staged-entries';
@@ -187,6 +188,59 @@ describe.each(drivers)('staged import entries, on $name', (driver) => {
     expect(new Set(all.prints).size).toBe(4);
     expect(all.entries).toEqual(file);
     await database.db.execute(sql`DELETE FROM import_entries WHERE import_id = ${id}`);
+  });
+
+  it('asks the database only about rows that repeat, with the upload’s filter of identities', async () => {
+    const id = '6f2a1c4e-0000-4000-8000-0000000000ad';
+    const row = (line: number, description: string): ImportEntry => ({
+      line,
+      person: { name: 'Bo Lindqvist', email: 'bo@studio.test' },
+      client: 'Northwind',
+      project: 'Booking App',
+      task: '',
+      description,
+      billable: true,
+      date: '2026-10-08',
+      startTime: '10:00',
+      durationSeconds: 1800,
+      tags: [],
+      amountMinor: null,
+      currency: null,
+      invoicedElsewhere: false,
+      approved: false,
+      labourRate: null,
+    });
+    // Slices [A, B], [C, A], [D]: only A repeats, in the second slice.
+    const file = [row(2, 'A'), row(3, 'B'), row(4, 'C'), row(5, 'A'), row(6, 'D')];
+    const asked: string[] = [];
+    const counting = {
+      execute: ((query: Parameters<Database['db']['execute']>[0]) => {
+        const text = (query as { queryChunks?: unknown[] }).queryChunks
+          ?.map((chunk) => (chunk as { value?: string[] }).value?.join('') ?? '')
+          .join('');
+        if (text?.includes('count(*)')) asked.push(text);
+        return database.db.execute(query);
+      }) as Database['db']['execute'],
+    };
+    const seen = identityFilter();
+    await stageEntries(counting, id, 0, file.slice(0, 2), clock.now(), undefined, seen);
+    await stageEntries(counting, id, 2, file.slice(2, 4), clock.now(), undefined, seen);
+    await stageEntries(counting, id, 4, file.slice(4), clock.now(), undefined, seen);
+    // One count, for the slice holding the second A; the first and last slices ask nothing.
+    expect(asked).toHaveLength(1);
+    const all = await stagedEntries(database.db, id, 0, 10);
+    expect(all.prints).toEqual(fingerprints(file, sha256));
+    expect(all.entries).toEqual(file);
+    // A full filter (every identity a false alarm) counts every slice and numbers them the same.
+    const full = identityFilter(32);
+    for (let i = 0; i < 200; i += 1) full.add(sha256(`row ${i}`));
+    const other = '6f2a1c4e-0000-4000-8000-0000000000ae';
+    asked.length = 0;
+    await stageEntries(counting, other, 0, file.slice(0, 2), clock.now(), undefined, full);
+    await stageEntries(counting, other, 2, file.slice(2), clock.now(), undefined, full);
+    expect(asked).toHaveLength(2);
+    expect((await stagedEntries(database.db, other, 0, 10)).prints).toEqual(all.prints);
+    await database.db.execute(sql`DELETE FROM import_entries WHERE import_id IN (${id}, ${other})`);
   });
 
   it('removes, after 7 days, entries staged by an upload that never became an import', async () => {

@@ -48,50 +48,90 @@ export async function surveyEncoding(
   pieces: BytePieces,
   between: () => Promise<void> = async () => {},
 ): Promise<SurveyedEncoding> {
-  const head = await firstBytes(pieces, 3);
-  // The refusals' words, taken from the whole decoder itself so they stay the same.
-  const binary = decodeCsvBytes(Uint8Array.of(0)) as Extract<DecodedText, { ok: false }>;
-  const utf16 = startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff]);
-  const [label, encoding]: [string, ReadEncoding] = startsWith(head, [0xef, 0xbb, 0xbf])
-    ? ['utf-8', 'UTF-8 with BOM']
-    : startsWith(head, [0xff, 0xfe])
-      ? ['utf-16le', 'UTF-16LE with BOM']
-      : startsWith(head, [0xfe, 0xff])
-        ? ['utf-16be', 'UTF-16BE with BOM']
-        : ['utf-8', 'UTF-8'];
+  const survey = encodingSurvey();
+  for await (const piece of pieces()) {
+    survey.add(piece);
+    await between();
+  }
+  return survey.result();
+}
+
+/**
+ * `surveyEncoding` fed a piece at a time by whoever has the bytes (the upload surveys its file
+ * as it arrives, so the file is not read back from its chunks for it): the same answer for the
+ * same bytes, however they are cut.
+ */
+export function encodingSurvey(): {
+  add: (piece: Uint8Array) => void;
+  result: () => SurveyedEncoding;
+} {
+  // The first bytes, held until three decide the byte order mark.
+  let head: Uint8Array | null = new Uint8Array(0);
+  let utf16 = false;
+  let label = 'utf-8';
+  let encoding: ReadEncoding = 'UTF-8';
+  let decoder: TextDecoder | null = null;
   let nulByte = false;
   let nulCharacter = false;
   let damaged = false;
-  const decoder = new TextDecoder(label, { fatal: true });
-  for await (const piece of pieces()) {
+  const read = (piece: Uint8Array) => {
     if (!utf16 && piece.includes(0)) nulByte = true;
     if (!damaged)
       try {
-        if (decoder.decode(piece, { stream: true }).includes('\u0000')) nulCharacter = true;
+        if (decoder?.decode(piece, { stream: true }).includes('\u0000')) nulCharacter = true;
       } catch {
         damaged = true;
       }
-    await between();
-  }
-  if (!damaged)
-    try {
-      if (decoder.decode().includes('\u0000')) nulCharacter = true;
-    } catch {
-      damaged = true;
-    }
-  if (nulByte) return binary;
-  if (damaged && encoding === 'UTF-8')
-    return { ok: true, encoding: 'Windows-1252', label: 'windows-1252' };
-  if (damaged) {
-    // The whole decoder's words for a file with a mark that is cut off or damaged.
-    const cut = decodeCsvBytes(Uint8Array.of(0xff, 0xfe, 0x00)) as Extract<
-      DecodedText,
-      { ok: false }
-    >;
-    return { ok: false, message: cut.message };
-  }
-  if (nulCharacter) return binary;
-  return { ok: true, encoding, label: label as 'utf-8' | 'utf-16le' | 'utf-16be' };
+  };
+  const begin = () => {
+    const first = head ?? new Uint8Array(0);
+    head = null;
+    utf16 = startsWith(first, [0xff, 0xfe]) || startsWith(first, [0xfe, 0xff]);
+    [label, encoding] = startsWith(first, [0xef, 0xbb, 0xbf])
+      ? ['utf-8', 'UTF-8 with BOM']
+      : startsWith(first, [0xff, 0xfe])
+        ? ['utf-16le', 'UTF-16LE with BOM']
+        : startsWith(first, [0xfe, 0xff])
+          ? ['utf-16be', 'UTF-16BE with BOM']
+          : ['utf-8', 'UTF-8'];
+    decoder = new TextDecoder(label, { fatal: true });
+    if (first.length > 0) read(first);
+  };
+  return {
+    add: (piece) => {
+      if (piece.length === 0) return;
+      if (!head) return read(piece);
+      const held = new Uint8Array(head.length + piece.length);
+      held.set(head);
+      held.set(piece, head.length);
+      head = held;
+      if (head.length >= 3) begin();
+    },
+    result: () => {
+      if (head) begin();
+      // The refusals' words, taken from the whole decoder itself so they stay the same.
+      const binary = decodeCsvBytes(Uint8Array.of(0)) as Extract<DecodedText, { ok: false }>;
+      if (!damaged)
+        try {
+          if (decoder?.decode().includes('\u0000')) nulCharacter = true;
+        } catch {
+          damaged = true;
+        }
+      if (nulByte) return binary;
+      if (damaged && encoding === 'UTF-8')
+        return { ok: true, encoding: 'Windows-1252', label: 'windows-1252' };
+      if (damaged) {
+        // The whole decoder's words for a file with a mark that is cut off or damaged.
+        const cut = decodeCsvBytes(Uint8Array.of(0xff, 0xfe, 0x00)) as Extract<
+          DecodedText,
+          { ok: false }
+        >;
+        return { ok: false, message: cut.message };
+      }
+      if (nulCharacter) return binary;
+      return { ok: true, encoding, label: label as 'utf-8' | 'utf-16le' | 'utf-16be' };
+    },
+  };
 }
 
 /**

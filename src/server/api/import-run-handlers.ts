@@ -4,15 +4,16 @@ import { isTimeZone } from '../../lib/workspace-rules';
 import { apiError, json } from '../http/responses';
 import { choicesSchema, choosePeople } from '../imports/choices';
 import { enqueueImport } from '../imports/import-job';
-import { buildPreview } from '../imports/preview';
+import { buildPreview, problemCollector } from '../imports/preview';
 import { anyCsvChoice, readThroughMapping } from '../imports/any-csv';
+import { encodingSurvey } from '../../lib/import/decode-stream';
 import { chunkSource, memorySource, type ByteSource } from '../imports/byte-source';
 import { fileChunkWriter } from '../imports/chunk-writer';
 import { deleteFileChunks, readFileChunks, writeFileChunks } from '../imports/file-chunks';
 import { streamUploadForm } from '../imports/stream-form';
 import { pauseForOthers } from '../imports/pause-for-others';
 import { deleteStagedEntries } from '../imports/staged-entries';
-import { uploadStaging } from '../imports/stage-upload';
+import { UPLOAD_PACE, uploadStaging } from '../imports/stage-upload';
 import { readUploadForm, type UploadForm } from '../imports/upload-form';
 import {
   emptyResult,
@@ -171,11 +172,16 @@ async function receiveUpload(
 > {
   const body = bodyPieces(request);
   const writer = fileChunkWriter(db, id, now);
+  // The file's encoding decided as its bytes pass by: no pass over its chunks for it later.
+  const survey = encodingSurvey();
   const streamed = await streamUploadForm(
     body.pieces,
     type,
     { body: MAX_IMPORT_BYTES + FORM_OVERHEAD, file: MAX_IMPORT_BYTES },
-    writer.write,
+    (piece) => {
+      survey.add(piece);
+      return writer.write(piece);
+    },
   );
   if (streamed.kind === 'too large') {
     await body.cancel();
@@ -186,7 +192,7 @@ async function receiveUpload(
     return {
       fileName: streamed.fileName,
       choices: streamed.choices,
-      file: chunkSource(db, id, streamed.size),
+      file: chunkSource(db, id, streamed.size, survey.result()),
       size: streamed.size,
     };
   // Not a plain form: the body as it came, for undici, which tells what is wrong with it.
@@ -239,7 +245,16 @@ async function startImport(
   // Read as the preview read it: CSV or workbook, dates in the order chosen (issue 33).
   // The entries are staged as they are read, a slice at a time (issue 32): this request never
   // holds every entry of the file, and the job reads each batch's own rows from the table.
-  const staging = uploadStaging(db, id, now, membership.rules.requireProjectAndTask);
+  const staging = uploadStaging(
+    db,
+    id,
+    now,
+    membership.rules.requireProjectAndTask,
+    UPLOAD_PACE[ctx.database.kind],
+  );
+  // The rows that cannot be imported, handed over a slice at a time as the entries are: the
+  // first 500 by line are kept for the result with their count, never every one of them.
+  const problems = problemCollector(LISTED_SKIPPED);
   // Any CSV (issue 33): through the mapping given, else the one remembered for the file's shape.
   const me = { name: caller.session.user.name, email: caller.session.user.email };
   const through = await readThroughMapping(
@@ -251,6 +266,7 @@ async function startImport(
       mapping: chosen.mapping,
       me,
       sink: staging.sink,
+      problemSink: problems.add,
     },
     'choices.mapping',
   );
@@ -284,8 +300,16 @@ async function startImport(
   const people = choosePeople(preview, chosen.people, facts.members, membership.memberId);
   if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
   const result = emptyResult();
-  result.skipped = read.problems.slice(0, LISTED_SKIPPED);
-  result.skippedCount = read.problems.length;
+  if (read.structure) {
+    // A file of records is read whole: its problems are in the answer, in its lists' order.
+    result.skipped = read.problems.slice(0, LISTED_SKIPPED);
+    result.skippedCount = read.problems.length;
+  } else {
+    // Problems a read whole handed back in its answer are counted too.
+    problems.add(read.problems);
+    result.skipped = problems.listed();
+    result.skippedCount = problems.count();
+  }
   // The file's chunks were written as it arrived (receiveUpload); those of an upload that
   // stops here are removed below, or by the job runner's tick after 7 days.
   // The row and its job together: a job never runs for an import that was not stored.

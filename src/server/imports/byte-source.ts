@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BytePieces } from '../../lib/import/decode-stream';
+import type { BytePieces, SurveyedEncoding } from '../../lib/import/decode-stream';
 import { rows, type Runner } from '../sync/records';
 import { CHUNK_BYTES } from './file-chunks';
 import { pauseForOthers } from './pause-for-others';
@@ -12,6 +12,8 @@ export interface ByteSource {
   /** The file's length in bytes. */
   size: number;
   pieces: BytePieces;
+  /** The file's encoding, when it was surveyed as the bytes arrived (saves a pass over them). */
+  surveyed?: SurveyedEncoding;
 }
 
 export const isByteSource = (value: Uint8Array | ByteSource): value is ByteSource =>
@@ -40,11 +42,17 @@ export function memorySource(bytes: Uint8Array, pieceBytes = CHUNK_BYTES): ByteS
 
 /**
  * The chunks of import `importId` (file-chunks.ts), one statement each with a pause after it;
- * `size` is the file's length. Throws when a chunk is missing (the file was removed meanwhile).
+ * `size` is the file's length, `surveyed` its encoding when known. Throws when a chunk is missing (the file was removed meanwhile).
  */
-export function chunkSource(runner: Runner, importId: string, size: number): ByteSource {
+export function chunkSource(
+  runner: Runner,
+  importId: string,
+  size: number,
+  surveyed?: SurveyedEncoding,
+): ByteSource {
   return {
     size,
+    ...(surveyed ? { surveyed } : {}),
     pieces: async function* () {
       let read = 0;
       for (let seq = 0; read < size; seq += 1) {

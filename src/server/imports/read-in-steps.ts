@@ -174,7 +174,7 @@ export async function readUploadInSteps(
   const head = await firstBytes(source.pieces, 4);
   if (ZIP_MARK.every((b, i) => head[i] === b) || (await sourceStartsLikeJson(source)))
     return readWhole(await whole(), options, sink);
-  const surveyed = await surveyEncoding(source.pieces, pauseForOthers);
+  const surveyed = source.surveyed ?? (await surveyEncoding(source.pieces, pauseForOthers));
   if (!surveyed.ok) return { ok: false, error: 'unreadable_file', message: surveyed.message };
   const { encoding, label } = surveyed;
   const open = () => new TextWindow(textPieces(source.pieces, label));

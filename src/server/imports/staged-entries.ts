@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowIdentity } from '../../lib/import/fingerprint';
 import type { ImportEntry } from '../../lib/import/entry';
 import { rows, type Runner } from '../sync/records';
+import type { IdentityFilter } from './identity-filter';
 import { sha256 } from './seen-rows';
 
 // An import's entries staged by position (migration 0031, issue 32): the upload writes them a
@@ -23,8 +24,10 @@ const PER_STATEMENT = 100;
 /**
  * Stages `entries` as positions `from`, `from + 1`, … of import `importId`, in the file's order
  * (every entry before them staged already), each with the fingerprint `fingerprints` would give
- * it over the whole file. One statement to count, one per 100 rows to write, each followed by
- * `between` with the time it took.
+ * it over the whole file. One statement to count the identities staged before (with `seen`,
+ * the filter of every identity staged before, only those it may hold are counted, and none at
+ * all when it certainly holds none), one per 100 rows to write, each followed by `between`
+ * with the time it took.
  */
 export async function stageEntries(
   runner: Runner,
@@ -33,13 +36,16 @@ export async function stageEntries(
   entries: readonly ImportEntry[],
   now: Date,
   between: (tookMs: number) => Promise<void> = async () => {},
+  seen?: IdentityFilter,
 ): Promise<void> {
   if (entries.length === 0) return;
   const identities = entries.map((entry) => {
     const text = rowIdentity(entry);
     return { text, hash: sha256(text) };
   });
-  const distinct = [...new Set(identities.map((i) => i.hash))];
+  const distinct = [...new Set(identities.map((i) => i.hash))].filter(
+    (hash) => !seen || seen.mayHave(hash),
+  );
   // The occurrences staged before this slice, of the identities it holds.
   const before = new Map<string, number>();
   for (let start = 0; start < distinct.length; start += PER_QUERY) {
@@ -55,17 +61,22 @@ export async function stageEntries(
     for (const row of found) before.set(row.identity, Number(row.n));
   }
   const at = now.toISOString();
-  const values = identities.map((identity, index) => {
+  // [identity, fingerprint, entry] a row: the rows of a statement travel as one JSON text,
+  // one parameter instead of six a row (a quarter less CPU on PGlite, docs/bench.md).
+  const staged = identities.map((identity, index) => {
     const occurrence = before.get(identity.hash) ?? 0;
     before.set(identity.hash, occurrence + 1);
-    const print = sha256(`${identity.text}#${occurrence}`);
-    return sql`(${importId}, ${from + index}, ${identity.hash}, ${print}, ${JSON.stringify(entries[index])}::jsonb, ${at})`;
+    seen?.add(identity.hash);
+    return [identity.hash, sha256(`${identity.text}#${occurrence}`), entries[index]] as const;
   });
-  for (let start = 0; start < values.length; start += PER_STATEMENT) {
+  for (let start = 0; start < staged.length; start += PER_STATEMENT) {
     const began = performance.now();
     await runner.execute(sql`
       INSERT INTO import_entries (import_id, position, identity, fingerprint, entry, created_at)
-      VALUES ${sql.join(values.slice(start, start + PER_STATEMENT), sql`, `)}`);
+      SELECT ${importId}::uuid, ${from + start}::integer + given.n::integer - 1, given.item->>0,
+        given.item->>1, given.item->2, ${at}::timestamptz
+      FROM jsonb_array_elements(${JSON.stringify(staged.slice(start, start + PER_STATEMENT))}::jsonb)
+        WITH ORDINALITY AS given(item, n)`);
     await between(performance.now() - began);
   }
 }

@@ -10,6 +10,7 @@ import type { ImportPreview } from '../../../src/stores/imports';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $team } from '../../../src/stores/team';
 import { samplePreview } from './sample-preview';
+import { xhrOverFetch } from './xhr-over-fetch';
 
 // Any CSV (issue 33): the mapping form by role and label, and the import screen with a file no
 // known source recognises: its columns are mapped, the first rows are previewed once the choices
@@ -147,6 +148,8 @@ describe('ImportFromToolSection with a file no source recognises', () => {
     $team.set([]);
     fetcher.mockClear();
     vi.stubGlobal('fetch', fetcher);
+    // The start goes through XMLHttpRequest (its upload progress), made here with `fetcher`.
+    vi.stubGlobal('XMLHttpRequest', xhrOverFetch().Xhr);
   });
   afterEach(() => vi.unstubAllGlobals());
 

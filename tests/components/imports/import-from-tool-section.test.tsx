@@ -7,6 +7,7 @@ import { rememberAccess } from '../../../src/stores/access';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $team } from '../../../src/stores/team';
 import { samplePreview } from './sample-preview';
+import { xhrOverFetch } from './xhr-over-fetch';
 
 // Issue 32: Account setting → Import from another tool. Only Admins import; a file over 50 MB
 // is refused before it is sent; the server's refusal shows beside the upload; the sample's
@@ -56,6 +57,8 @@ beforeEach(() => {
   fetcher.mockClear();
   answers = { preview: () => json(200, { preview: samplePreview }) };
   vi.stubGlobal('fetch', fetcher);
+  // The start goes through XMLHttpRequest (its upload progress), made here with `fetcher`.
+  vi.stubGlobal('XMLHttpRequest', xhrOverFetch().Xhr);
   $team.set([]);
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -60,10 +60,37 @@ test('an Admin previews the Toggl sample, maps its people, imports it and undoes
   await bo.selectOption({ label: 'Me' });
   await expect(page.getByLabel('carla@studio.test')).toHaveValue('new');
 
+  // Between Start and the import's own progress: the file is sent, then read on the server.
+  // The request is held here until that screen has been looked at (issue 32).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const starting = /\/api\/imports\?workspace=/;
+  await page.route(starting, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await held;
+    return route.continue();
+  });
   await page.getByRole('button', { name: 'Start import of 6 logs' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Starting the import of toggl-detailed.csv' }),
+  ).toBeVisible();
+  // Held before it reaches the server, the file is still being sent: the bar at 0 % and the
+  // phase said in a live region (what follows, "Reading and checking 6 rows…", is
+  // tests/components/imports/import-sending.test.tsx's).
+  const sending = page.getByRole('progressbar', { name: 'Sending toggl-detailed.csv' });
+  await expect(sending).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByRole('status').filter({ hasText: /^Sending the file…$/ })).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Keep this page open until the import has started: closing it now cancels the import/,
+    ),
+  ).toBeVisible();
+  await axeAtBothWidths(page);
+  release();
   await expect(
     page.getByRole('heading', { name: 'Import of toggl-detailed.csv: Done' }),
   ).toBeVisible({ timeout: 60_000 });
+  await expect(sending).toHaveCount(0);
   const bar = page.getByRole('progressbar', { name: 'Rows of toggl-detailed.csv done' });
   await expect(bar).toHaveAttribute('aria-valuenow', '6');
   await expect(figure(page, 'Time logs').first()).toHaveText('6 (8:45:30)');

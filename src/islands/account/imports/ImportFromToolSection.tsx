@@ -10,6 +10,7 @@ import {
   type ImportPreview,
   type ImportView,
   type PersonMapping,
+  type SendProgress,
 } from '../../../stores/imports';
 import { $team } from '../../../stores/team';
 import type { AnyCsvMapping } from '../../../lib/import/any-csv-mapping';
@@ -20,6 +21,7 @@ import { hasWork, startLabel } from './ImportStructureNote';
 import { ImportPeopleStep, suggestedMapping, type MemberChoice } from './ImportPeopleStep';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
 import { ImportProgressPanel } from './ImportProgressPanel';
+import { ImportSendingPanel } from './ImportSendingPanel';
 import { ImportUploadField } from './ImportUploadField';
 
 type Step =
@@ -56,7 +58,9 @@ export function ImportFromToolSection() {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [uploadError, setUploadError] = useState('');
   const [startError, setStartError] = useState('');
-  const [starting, setStarting] = useState(false);
+  // Set while the file is sent and read at Start: how much of it has gone (issue 32).
+  const [sending, setSending] = useState<SendProgress | null>(null);
+  const starting = sending !== null;
   const [timeZone, setTimeZone] = useState('');
   const [dateFormat, setDateFormat] = useState('');
   const [mappings, setMappings] = useState<PersonMapping[]>([]);
@@ -163,14 +167,19 @@ export function ImportFromToolSection() {
       setStartError('Choose the order of the dates in the file first.');
       return;
     }
-    setStarting(true);
-    const answer = await startImport(step.file, {
-      timeZone: zone,
-      dateFormat: step.preview.mustChooseDateFormat ? dateFormat : null,
-      people: mappings,
-      ...(step.kind === 'mapping' && columnMapping ? { mapping: columnMapping } : {}),
-    });
-    setStarting(false);
+    setStartError('');
+    setSending({ sent: 0, total: step.file.size, done: false });
+    const answer = await startImport(
+      step.file,
+      {
+        timeZone: zone,
+        dateFormat: step.preview.mustChooseDateFormat ? dateFormat : null,
+        people: mappings,
+        ...(step.kind === 'mapping' && columnMapping ? { mapping: columnMapping } : {}),
+      },
+      setSending,
+    );
+    setSending(null);
     if (!answer.ok)
       return setStartError([answer.message, ...Object.values(answer.fields ?? {})].join(' '));
     setStep({ kind: 'following', importId: answer.data.import.id, initial: answer.data.import });
@@ -258,6 +267,9 @@ export function ImportFromToolSection() {
               Cancel
             </button>
           </div>
+          {sending && (step.kind === 'preview' || step.kind === 'mapping') ? (
+            <ImportSendingPanel fileName={step.file.name} preview={shown} progress={sending} />
+          ) : null}
           {!hasWork(shown) ? (
             <p className="mt-2">
               {shown.structure

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes } from '../../../../src/lib/import/decode-bytes';
-import { surveyEncoding, textPieces } from '../../../../src/lib/import/decode-stream';
+import {
+  encodingSurvey,
+  surveyEncoding,
+  textPieces,
+} from '../../../../src/lib/import/decode-stream';
 
 // The file decoded a piece at a time (issue 32, the upload streamed) gives what decoding it whole
 // gives: the same encoding, the same refusal, the same text, whatever the pieces' size.
@@ -75,4 +79,21 @@ describe('decoding a file a piece at a time', () => {
     expect(read).toMatchObject({ ok: true, encoding: 'Windows-1252' });
     expect((read as { text: string }).text.endsWith('\u201c')).toBe(true);
   });
+
+  it.each(Object.keys(cases))(
+    '%s: surveyed as the bytes arrive (the upload), pieces of uneven sizes, as surveyed after',
+    async (name) => {
+      const bytes = cases[name] ?? new Uint8Array(0);
+      const after = await surveyEncoding(piecesOf(bytes, 4096));
+      // 1, 2, 0, 3, 1, 2, 0, 3 … bytes: the mark split across pieces, and empty pieces.
+      const sizes = [1, 2, 0, 3];
+      const survey = encodingSurvey();
+      for (let at = 0, i = 0; at < bytes.length; i += 1) {
+        const size = sizes[i % sizes.length] ?? 1;
+        survey.add(bytes.subarray(at, at + size));
+        at += size;
+      }
+      expect(survey.result()).toEqual(after);
+    },
+  );
 });
