@@ -58,6 +58,7 @@ export function startImport(
   file: File,
   choices: Omit<ImportChoices, 'anyCsv'> & { mapping?: AnyCsvMapping | undefined },
   onProgress?: (progress: SendProgress) => void,
+  signal?: AbortSignal,
 ): Promise<ApiResult<{ import: ImportView }>> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -75,7 +76,9 @@ export function startImport(
   };
   form.append('choices', JSON.stringify(sent));
   const path = `/api/imports?workspace=${workspace()}`;
-  return onProgress ? postFormWithProgress(path, form, onProgress) : callApi(path, { form });
+  return onProgress
+    ? postFormWithProgress(path, form, onProgress, signal)
+    : callApi(path, { form });
 }
 
 /** The workspace's imports, newest first. */

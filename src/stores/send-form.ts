@@ -13,11 +13,15 @@ export interface SendProgress {
   done: boolean;
 }
 
-/** POSTs `form` to `path`, calling `onProgress` as the body goes and once it is all sent. */
+/**
+ * POSTs `form` to `path`, calling `onProgress` as the body goes and once it is all sent;
+ * `signal` stops it (the person cancelled), answered as a network failure.
+ */
 export function postFormWithProgress<T>(
   path: string,
   form: FormData,
   onProgress: (progress: SendProgress) => void,
+  signal?: AbortSignal,
 ): Promise<ApiResult<T>> {
   // Without XMLHttpRequest (no browser) the call is made as any other, without progress.
   if (typeof XMLHttpRequest === 'undefined') return callApi<T>(path, { form });
@@ -43,6 +47,8 @@ export function postFormWithProgress<T>(
     request.onerror = () => resolve(networkFailure());
     request.onabort = () => resolve(networkFailure());
     request.ontimeout = () => resolve(networkFailure());
+    if (signal?.aborted) return resolve(networkFailure());
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(form);
   });
 }

@@ -111,6 +111,40 @@ describe.each(drivers)('the upload streamed, on $name', (driver) => {
     expect(await chunkCount()).toBe(0);
   });
 
+  it('imports nothing when the person hangs up while the file is read, and keeps none of it', async () => {
+    const { body, type } = await encoded(fileForm(sample));
+    const importCount = async () =>
+      Number(
+        (
+          await rows<{ n: number | string }>(
+            database.db,
+            sql`SELECT count(*) AS n FROM imports WHERE workspace_id = ${admin.workspace.id}`,
+          )
+        )[0]?.n,
+      );
+    const before = await importCount();
+    const hangUp = new AbortController();
+    // The whole body arrives; the page is closed before the import has started.
+    const sent = pieces(body, 64);
+    const answer = handleStartImport(
+      new Request(`https://hourmark.test/api/imports?workspace=${admin.workspace.id}`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie, 'content-type': type },
+        body: sent,
+        duplex: 'half',
+        signal: hangUp.signal,
+      } as RequestInit),
+      context(database, clock),
+    );
+    hangUp.abort();
+    const res = await answer;
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'aborted' });
+    expect(await importCount()).toBe(before);
+    expect(await chunkCount()).toBe(0);
+    expect(await stagedCount()).toBe(0);
+  });
+
   it('stores the file’s first chunks while the rest of the body is still coming', async () => {
     // 2,200 rows of the sample, about 300 KB: three chunks of 128 KB.
     const lines = sample.toString('utf8').split('\n');

@@ -4,6 +4,7 @@ import { handlePull } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { recomputeLogAmounts } from '../../src/server/sync/amounts';
 import { createPageCache, pageCacheOf, type PageOfChanges } from '../../src/server/sync/page-cache';
+import { pullGate } from '../../src/server/sync/pull-gate';
 import { context, drivers, get } from './support';
 import {
   clientFields,
@@ -25,6 +26,18 @@ const pageOf = (text: string): PageOfChanges => ({
   count: 1,
   last: { version: 1, kind: 'client', id: text },
 });
+
+/** Runs `steps` while another pull holds a slot of the process's gate, as when a team reconnects. */
+async function whileOthersPull<T>(steps: () => Promise<T>): Promise<T> {
+  let release = () => {};
+  const other = pullGate.enter(() => new Promise<void>((resolve) => (release = resolve)));
+  try {
+    return await steps();
+  } finally {
+    release();
+    await other;
+  }
+}
 
 describe('the cache of pages', () => {
   it('keeps a page only once it has been asked for twice', async () => {
@@ -59,6 +72,21 @@ describe('the cache of pages', () => {
     expect(pages.map((p) => p.changes.toString())).toEqual(['same', 'same', 'same']);
     expect(reads).toBe(1);
     expect(cache.stats().pages).toBe(1);
+  });
+
+  it('keeps a page read without asking first once it has been read twice', async () => {
+    const cache = createPageCache();
+    cache.offer('k', pageOf('alone'));
+    expect(cache.stats().pages).toBe(0);
+    cache.offer('k', pageOf('alone'));
+    expect(cache.stats().pages).toBe(1);
+    let read = false;
+    const page = await cache.page('k', () => {
+      read = true;
+      return Promise.resolve({ page: pageOf('other'), keep: true });
+    });
+    expect(read).toBe(false);
+    expect(page.changes.toString()).toBe('alone');
   });
 
   it('does not keep a page its reader says is not the one asked for', async () => {
@@ -153,12 +181,15 @@ describe.each(drivers)('pages of first pulls on $name', (driver) => {
     return { ...body, rows: new Map(body.changes.map((c) => [`${c.kind}:${c.id}`, c])) };
   };
 
+  const stats = () => pageCacheOf(database.db).stats();
+
   it('reads the page two Managers share once it has been asked for twice, and sends it to both', async () => {
-    const stats = () => pageCacheOf(database.db).stats();
     const before = stats();
-    const kais = await firstPull(kai);
-    const lees = await firstPull(lee);
-    const again = await firstPull(kai);
+    const { kais, lees, again } = await whileOthersPull(async () => ({
+      kais: await firstPull(kai),
+      lees: await firstPull(lee),
+      again: await firstPull(kai),
+    }));
     const after = stats();
     // Read for Kai, read again and kept for Lee, sent as kept to Kai.
     expect(after.reads - before.reads).toBe(2);
@@ -169,20 +200,34 @@ describe.each(drivers)('pages of first pulls on $name', (driver) => {
     expect(kais.rows.get('timeLog:l-one')?.data).toEqual(log);
   });
 
+  it('reads a page at once when no one else is pulling, and keeps it for those who ask next', async () => {
+    await ok(admin, 'updateTimeLog', { id: 'l-one', changes: { dur: 7200 } });
+    const before = stats();
+    // Alone: read at once (no hit), and kept once read a second time.
+    await firstPull(kai);
+    await firstPull(lee);
+    expect(stats().hits - before.hits).toBe(0);
+    expect(stats().reads - before.reads).toBe(2);
+    const busy = await whileOthersPull(() => firstPull(kai));
+    expect(stats().hits - before.hits).toBe(1);
+    expect(stats().reads - before.reads).toBe(2);
+    expect(busy.rows.get('timeLog:l-one')?.data?.['dur']).toBe(7200);
+  });
+
   it('sends the row as it is now once it has changed, not the page kept before', async () => {
     await firstPull(kai);
     await firstPull(kai);
     await ok(admin, 'updateTimeLog', { id: 'l-one', changes: { desc: '<p>Launch checklist</p>' } });
-    const now = await firstPull(lee);
+    const now = await whileOthersPull(() => firstPull(lee));
     expect(now.rows.get('timeLog:l-one')?.data?.['desc']).toBe('<p>Launch checklist</p>');
   });
 
   it('does not send an Admin’s page of the same rows to a Manager, who may not see client details', async () => {
     const admins = await firstPull(admin);
     await firstPull(admin);
-    expect([...admins.rows.keys()].sort()).toEqual([...(await firstPull(kai)).rows.keys()].sort());
+    const kais = await whileOthersPull(() => firstPull(kai));
+    expect([...admins.rows.keys()].sort()).toEqual([...kais.rows.keys()].sort());
     expect(admins.rows.get('client:c-acme')?.data?.['email']).toBe('billing@acme.test');
-    const kais = await firstPull(kai);
     expect(kais.rows.get('client:c-acme')?.data?.['email']).toBe('');
     expect(kais.rows.get('member:m-lee')?.data?.['notes']).toBe('');
   });
@@ -197,7 +242,7 @@ describe.each(drivers)('pages of first pulls on $name', (driver) => {
     await firstPull(admin);
     expect(before.rows.get('timeLog:l-one')?.data).not.toHaveProperty('billed');
     await recomputeLogAmounts(database.db, admin.workspace.id, { logId: 'l-one' });
-    const after = await firstPull(admin);
+    const after = await whileOthersPull(() => firstPull(admin));
     expect(after.rows.get('timeLog:l-one')?.data).toHaveProperty('billed');
   });
 });

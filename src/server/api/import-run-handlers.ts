@@ -299,6 +299,10 @@ async function startImport(
     return invalid({ 'choices.dateFormat': 'Not every date of the file reads in this order.' });
   const people = choosePeople(preview, chosen.people, facts.members, membership.memberId);
   if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
+  // The person closed the page, or pressed Cancel, while the file was read: as the screen says,
+  // nothing is imported (the caller removes what was stored).
+  if (request.signal.aborted)
+    return apiError(400, 'aborted', 'The upload was abandoned before the import started.');
   const result = emptyResult();
   if (read.structure) {
     // A file of records is read whole: its problems are in the answer, in its lists' order.

@@ -108,22 +108,23 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
     });
   // A device that hung up before its turn wants no answer: nothing is read for it.
   if (request.signal.aborted) return apiError(400, 'aborted', 'The request was abandoned.');
-  const done = await pullGate.enter(
-    () =>
-      pull(
-        ctx.database.db,
-        session.user.id,
-        {
-          workspaceId,
-          cookie: cookie ? Number(cookie) : null,
-          upTo: upTo === null ? null : Number(upTo),
-          cursor,
-          logsFrom,
-        },
-        PULL_PAGE[ctx.database.kind],
-      ),
-    request.signal,
-  );
+  const done = await pullGate.enter(() => {
+    // This pull holds one of the running slots: another in use, or one in line, is another pull.
+    const load = pullGate.load();
+    return pull(
+      ctx.database.db,
+      session.user.id,
+      {
+        workspaceId,
+        cookie: cookie ? Number(cookie) : null,
+        upTo: upTo === null ? null : Number(upTo),
+        cursor,
+        logsFrom,
+      },
+      PULL_PAGE[ctx.database.kind],
+      load.running > 1 || load.waiting > 0,
+    );
+  }, request.signal);
   if (done === 'abandoned') return apiError(400, 'aborted', 'The request was abandoned.');
   if (done === 'busy') {
     const wait = pullGate.retryAfter();

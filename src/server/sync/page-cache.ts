@@ -33,6 +33,11 @@ export interface PageCache {
     key: string,
     read: () => Promise<{ page: PageOfChanges; keep: boolean }>,
   ) => Promise<PageOfChanges>;
+  /**
+   * A page read without asking first (when no other pull was under way), kept under `key` when
+   * it was asked for before, remembered otherwise.
+   */
+  offer: (key: string, page: PageOfChanges) => void;
   /** Pages kept and their bytes, hits and reads so far (for tests and the bench). */
   stats: () => { pages: number; bytes: number; hits: number; reads: number };
 }
@@ -57,6 +62,16 @@ export function createPageCache(budget = PAGE_CACHE_BYTES): PageCache {
       bytes -= old.changes.length;
     }
   };
+  /** Whether `key` was asked for before; remembers it either way. */
+  const remember = (key: string) => {
+    if (asked.has(key)) return true;
+    asked.add(key);
+    for (const oldest of asked) {
+      if (asked.size <= REMEMBERED) break;
+      asked.delete(oldest);
+    }
+    return false;
+  };
   return {
     page: (key, read) => {
       const found = kept.get(key);
@@ -71,14 +86,7 @@ export function createPageCache(budget = PAGE_CACHE_BYTES): PageCache {
         return under;
       }
       reads += 1;
-      const twice = asked.has(key);
-      if (!twice) {
-        asked.add(key);
-        for (const oldest of asked) {
-          if (asked.size <= REMEMBERED) break;
-          asked.delete(oldest);
-        }
-      }
+      const twice = remember(key);
       const done = read()
         .then(({ page, keep: mayKeep }) => {
           if (mayKeep && (twice || joined.has(key))) keep(key, page);
@@ -90,6 +98,10 @@ export function createPageCache(budget = PAGE_CACHE_BYTES): PageCache {
         });
       reading.set(key, done);
       return done;
+    },
+    offer: (key, page) => {
+      reads += 1;
+      if (remember(key)) keep(key, page);
     },
     stats: () => ({ pages: kept.size, bytes, hits, reads }),
   };

@@ -145,19 +145,30 @@ async function readPage(
   };
 }
 
-/** A page of a pull and whether another follows it. */
+/**
+ * A page of a pull and whether another follows it. With `othersPulling` (other pulls under way
+ * in the process: a team reconnecting) the database first says which rows the page holds, and a
+ * page kept for them is sent; alone, the page is read at once, as asking first would only add a
+ * query, and kept for those who ask for it next.
+ */
 export async function changesPage(
   runner: Runner,
   query: PageQuery,
   cache: PageCache,
+  othersPulling: boolean,
 ): Promise<PageOfChanges & { more: boolean }> {
-  const { rows: count, tags } = await pageDigest(runner, query);
-  const more = count > query.size;
   // What the reader is not sent decides the JSON as much as the rows' versions do; the timer
   // row is only ever the reader's own.
   const redactions = recordKinds.map((kind) => JSON.stringify(redaction(query.membership, kind)));
   const keyOf = (pageTags: string) =>
     [query.workspaceId, ...redactions, digestOf(pageTags)].join('\u0000');
+  if (!othersPulling) {
+    const read = await readPage(runner, query);
+    cache.offer(keyOf(read.tags), read.page);
+    return { ...read.page, more: read.more };
+  }
+  const { rows: count, tags } = await pageDigest(runner, query);
+  const more = count > query.size;
   let fresh: Awaited<ReturnType<typeof readPage>> | null = null;
   const page = await cache.page(keyOf(tags), async () => {
     const read = await readPage(runner, query);

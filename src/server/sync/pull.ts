@@ -92,6 +92,8 @@ export async function pull(
     logsFrom?: string | null;
   },
   pageSize = PULL_PAGE.pglite,
+  /** Whether other pulls are under way in the process (page-rows.ts `changesPage`). */
+  othersPulling = false,
 ): Promise<PullOutcome> {
   const membership = await membershipOf(db, userId, query.workspaceId);
   if (!membership) return { kind: 'forbidden' };
@@ -141,6 +143,7 @@ export async function pull(
         logsFrom: query.logsFrom ?? null,
       },
       pageCacheOf(db),
+      othersPulling,
     ),
   );
   return {

@@ -124,6 +124,17 @@ describe('starting an import: the file sent, then read', () => {
     ).toBe(false);
   });
 
+  it('stops sending the file when the person presses Cancel, and says nothing went wrong', async () => {
+    const request = await startSample();
+    act(() => request.progress(1024, 4096));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(request.aborted).toBe(true);
+    expect(screen.queryByRole('progressbar', { name: 'Sending toggl.csv' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('File exported from Toggl Track')).toBeTruthy();
+  });
+
   it('says so when the connection drops while the file is sent', async () => {
     const request = await startSample();
     act(() => request.progress(1024, 4096));

@@ -20,6 +20,8 @@ export interface HeldRequest {
   answer: () => Promise<void>;
   /** Fails as a network error does. */
   fail: () => void;
+  /** Whether the page stopped it (`abort()`). */
+  aborted: boolean;
 }
 
 export function xhrOverFetch({ held = false } = {}) {
@@ -40,6 +42,11 @@ export function xhrOverFetch({ held = false } = {}) {
     private url = '';
     private headers: Record<string, string> = {};
     private response: Response | null = null;
+    private request: HeldRequest | null = null;
+    abort() {
+      if (this.request) this.request.aborted = true;
+      this.onabort?.();
+    }
     open(method: string, url: string) {
       this.method = method;
       this.url = url;
@@ -73,7 +80,9 @@ export function xhrOverFetch({ held = false } = {}) {
           this.onload?.();
         },
         fail: () => this.onerror?.(),
+        aborted: false,
       };
+      this.request = request;
       requests.push(request);
       if (!held) {
         request.progress(100, 100);

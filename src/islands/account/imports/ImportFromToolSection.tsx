@@ -60,6 +60,8 @@ export function ImportFromToolSection() {
   const [startError, setStartError] = useState('');
   // Set while the file is sent and read at Start: how much of it has gone (issue 32).
   const [sending, setSending] = useState<SendProgress | null>(null);
+  /** Stops the start under way when the person presses Cancel. */
+  const cancelStart = useRef<AbortController | null>(null);
   const starting = sending !== null;
   const [timeZone, setTimeZone] = useState('');
   const [dateFormat, setDateFormat] = useState('');
@@ -169,6 +171,8 @@ export function ImportFromToolSection() {
     }
     setStartError('');
     setSending({ sent: 0, total: step.file.size, done: false });
+    const cancel = new AbortController();
+    cancelStart.current = cancel;
     const answer = await startImport(
       step.file,
       {
@@ -178,8 +182,12 @@ export function ImportFromToolSection() {
         ...(step.kind === 'mapping' && columnMapping ? { mapping: columnMapping } : {}),
       },
       setSending,
+      cancel.signal,
     );
+    cancelStart.current = null;
     setSending(null);
+    // Cancelled while the file was sent or read: the server imports nothing (it checks).
+    if (cancel.signal.aborted) return;
     if (!answer.ok)
       return setStartError([answer.message, ...Object.values(answer.fields ?? {})].join(' '));
     setStep({ kind: 'following', importId: answer.data.import.id, initial: answer.data.import });
@@ -262,7 +270,10 @@ export function ImportFromToolSection() {
             <button
               type="button"
               className="btn-secondary"
-              onClick={() => setStep({ kind: 'choose' })}
+              onClick={() => {
+                cancelStart.current?.abort();
+                setStep({ kind: 'choose' });
+              }}
             >
               Cancel
             </button>
