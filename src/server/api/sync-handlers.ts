@@ -2,7 +2,7 @@ import { isValidDay } from '../../lib/day';
 import { pushBody } from '../../lib/sync/mutations';
 import { parseBody } from '../http/body';
 import { apiError, json, jsonWithRawArray } from '../http/responses';
-import { decodeCursor, pull, PULL_PAGE } from '../sync/pull';
+import { decodeCursor, pull, pullPageSize } from '../sync/pull';
 import { pullGate } from '../sync/pull-gate';
 import { push } from '../sync/push';
 import { openStream, STREAM_LIMITS } from '../sync/poke';
@@ -111,6 +111,7 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
   const done = await pullGate.enter(() => {
     // This pull holds one of the running slots: another in use, or one in line, is another pull.
     const load = pullGate.load();
+    const othersPulling = load.running > 1 || load.waiting > 0;
     return pull(
       ctx.database.db,
       session.user.id,
@@ -121,8 +122,8 @@ export async function handlePull(request: Request, ctx: HandlerContext): Promise
         cursor,
         logsFrom,
       },
-      PULL_PAGE[ctx.database.kind],
-      load.running > 1 || load.waiting > 0,
+      pullPageSize(ctx.database.kind, othersPulling),
+      othersPulling,
     );
   }, request.signal);
   if (done === 'abandoned') return apiError(400, 'aborted', 'The request was abandoned.');
