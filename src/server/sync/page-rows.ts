@@ -31,12 +31,11 @@ const rowTag = (kind: RecordKind) =>
   sql`${kind}::text || ':' || id || ':' || version::text || ':' || ${billedFlag(kind)}`;
 const timerTag = sql`'timer:' || user_id::text || ':' || version::text || ':'`;
 
-/** The row's JSON as a device receives it (a `Change`), redacted for `membership`. */
-function rowJson(membership: Membership, kind: RecordKind): SQL {
+/** The row's data as the reader may see it (null for a deleted row). */
+function rowData(membership: Membership, kind: RecordKind): SQL {
   const data = redactedSql(membership, kind, kind === 'timeLog' ? logDataForDevices() : sql`data`);
-  return sql`json_build_object('kind', ${kind}::text, 'id', id, 'version', version, 'deleted', deleted, 'data', CASE WHEN deleted THEN NULL ELSE ${data} END, 'createdAt', ${isoTime('created_at')}, 'updatedAt', ${isoTime('updated_at')})::text`;
+  return sql`CASE WHEN deleted THEN NULL ELSE ${data} END`;
 }
-const timerJson = sql`json_build_object('kind', 'timer', 'id', user_id::text, 'version', version, 'deleted', false, 'data', data, 'createdAt', ${isoTime('updated_at')}, 'updatedAt', ${isoTime('updated_at')})::text`;
 
 export interface PageQuery {
   workspaceId: string;
@@ -126,11 +125,15 @@ async function readPage(
   }>(
     runner,
     // The JSON is built for the page's rows only, after the cut (the subquery with its LIMIT is
-    // planned on its own), not for every row the tables offered before it.
-    changedRows(query, {
-      record: (kind) => sql`${rowTag(kind)} AS tag, ${rowJson(query.membership, kind)} AS json`,
-      timer: sql`${timerTag} AS tag, ${timerJson} AS json`,
-    }),
+    // planned on its own), not for every row the tables offered before it; each row's tag is
+    // written as the digest's (`rowTag`, `timerTag`).
+    sql`SELECT kind, id, version, kind || ':' || id || ':' || version::text || ':' || billed AS tag,
+      json_build_object('kind', kind, 'id', id, 'version', version, 'deleted', deleted, 'data', data, 'createdAt', ${isoTime('created_at')}, 'updatedAt', ${isoTime('updated_at')})::text AS json
+      FROM (${changedRows(query, {
+        record: (kind) =>
+          sql`deleted, ${rowData(query.membership, kind)} AS data, created_at, updated_at, ${billedFlag(kind)} AS billed`,
+        timer: sql`false AS deleted, data, updated_at AS created_at, updated_at, '' AS billed`,
+      })}) AS page ORDER BY version, kind, id`,
   );
   const onPage = found.slice(0, query.size);
   const last = onPage.at(-1);
