@@ -26,10 +26,8 @@ const billedFlag = (kind: RecordKind) =>
     ? sql`CASE WHEN data->>'invoice' IS NOT NULL AND NOT amounts_stale THEN 'b' ELSE '' END`
     : sql`''`;
 
-/** What tells a row of the page: kind, id, version and the billed flag, as text. */
-const rowTag = (kind: RecordKind) =>
-  sql`${kind}::text || ':' || id || ':' || version::text || ':' || ${billedFlag(kind)}`;
-const timerTag = sql`'timer:' || user_id::text || ':' || version::text || ':'`;
+/** What tells a row of the page, over `changedRows` with `billed`: kind, id, version, flag. */
+const rowTag = sql`kind || ':' || id || ':' || version::text || ':' || billed`;
 
 /** The row's data as the reader may see it (null for a deleted row). */
 function rowData(membership: Membership, kind: RecordKind): SQL {
@@ -99,12 +97,12 @@ async function pageDigest(
 ): Promise<{ rows: number; tags: string }> {
   const [found] = await rows<{ rows: string | number; tags: string | null }>(
     runner,
-    sql`SELECT count(*) AS rows, string_agg(tag, ',' ORDER BY version, kind, id) FILTER (WHERE n <= ${query.size}) AS tags
+    sql`SELECT count(*) AS rows, string_agg(${rowTag}, ',' ORDER BY version, kind, id) FILTER (WHERE n <= ${query.size}) AS tags
       FROM (SELECT *, row_number() OVER (ORDER BY version, kind, id) AS n FROM (${changedRows(
         query,
         {
-          record: (kind) => sql`${rowTag(kind)} AS tag`,
-          timer: sql`${timerTag} AS tag`,
+          record: (kind) => sql`${billedFlag(kind)} AS billed`,
+          timer: sql`'' AS billed`,
         },
       )}) AS page) AS numbered`,
   );
@@ -126,8 +124,8 @@ async function readPage(
     runner,
     // The JSON is built for the page's rows only, after the cut (the subquery with its LIMIT is
     // planned on its own), not for every row the tables offered before it; each row's tag is
-    // written as the digest's (`rowTag`, `timerTag`).
-    sql`SELECT kind, id, version, kind || ':' || id || ':' || version::text || ':' || billed AS tag,
+    // written as the digest's (`rowTag`).
+    sql`SELECT kind, id, version, ${rowTag} AS tag,
       json_build_object('kind', kind, 'id', id, 'version', version, 'deleted', deleted, 'data', data, 'createdAt', ${isoTime('created_at')}, 'updatedAt', ${isoTime('updated_at')})::text AS json
       FROM (${changedRows(query, {
         record: (kind) =>
