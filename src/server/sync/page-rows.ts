@@ -169,17 +169,15 @@ export async function changesPage(
     return { ...read.page, more: read.more };
   }
   const { rows: count, tags } = await pageDigest(runner, query);
-  const more = count > query.size;
-  let fresh: Awaited<ReturnType<typeof readPage>> | null = null;
+  // A page read just now says itself whether another follows (a row that left it since the
+  // digest lets the next one in); a kept or shared page goes by the digest's count.
+  let more = count > query.size;
   const page = await cache.page(keyOf(tags), async () => {
     const read = await readPage(runner, query);
-    fresh = read;
+    more = read.more;
     // A row written since the digest has a version past `upTo` and has left the page: the page
     // read is not the one the key names, and is not kept under it.
     return { page: read.page, keep: read.tags === tags };
   });
-  // The page read just now says itself whether another follows (a row that left it lets the
-  // next one in).
-  const own = fresh as Awaited<ReturnType<typeof readPage>> | null;
-  return { ...page, more: own ? own.more : more };
+  return { ...page, more };
 }
