@@ -78,7 +78,7 @@ export function startImport(
   const path = `/api/imports?workspace=${workspace()}`;
   return onProgress
     ? postFormWithProgress(path, form, onProgress, signal)
-    : callApi(path, { form });
+    : callApi(path, { form, ...(signal ? { signal } : {}) });
 }
 
 /** The workspace's imports, newest first. */

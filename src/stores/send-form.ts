@@ -24,7 +24,8 @@ export function postFormWithProgress<T>(
   signal?: AbortSignal,
 ): Promise<ApiResult<T>> {
   // Without XMLHttpRequest (no browser) the call is made as any other, without progress.
-  if (typeof XMLHttpRequest === 'undefined') return callApi<T>(path, { form });
+  if (typeof XMLHttpRequest === 'undefined')
+    return callApi<T>(path, { form, ...(signal ? { signal } : {}) });
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     let total = 0;

@@ -89,6 +89,30 @@ describe('postFormWithProgress', () => {
     });
   });
 
+  it('stops the request when its signal is aborted, with or without XMLHttpRequest', async () => {
+    const fake = xhrOverFetch({ held: true });
+    vi.stubGlobal('XMLHttpRequest', fake.Xhr);
+    const cancel = new AbortController();
+    const sending = postFormWithProgress('/api/imports', new FormData(), () => {}, cancel.signal);
+    cancel.abort();
+    expect(fake.requests[0]?.aborted).toBe(true);
+    expect(await sending).toMatchObject({ ok: false, status: 0, error: 'network' });
+    // No XMLHttpRequest (not a browser): fetch is handed the same signal.
+    vi.stubGlobal('XMLHttpRequest', undefined);
+    const fetched = vi.fn((_url: string, init: RequestInit) =>
+      init.signal?.aborted
+        ? Promise.reject(new DOMException('aborted', 'AbortError'))
+        : Promise.resolve(new Response('{}', { status: 202 })),
+    );
+    vi.stubGlobal('fetch', fetched);
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(
+      await postFormWithProgress('/api/imports', new FormData(), () => {}, stopped.signal),
+    ).toMatchObject({ ok: false, status: 0, error: 'network' });
+    expect(fetched).toHaveBeenCalledTimes(1);
+  });
+
   it('is what startImport sends through when asked for progress', async () => {
     $cacheOwner.set({ userId: 'u1', workspaceId: 'ws 1', workspaceName: 'Studio' });
     const fake = xhrOverFetch();
