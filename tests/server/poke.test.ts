@@ -6,6 +6,7 @@ import { handleSaveTeam } from '../../src/server/api/team-handlers';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { openStream, STREAM_LIMITS, tellOfNotice } from '../../src/server/sync/poke';
 import { rows } from '../../src/server/sync/records';
+import { collect, nextEvent, nextVersion, untilEnd } from './stream-events';
 import { context, cookieOf, drivers, fakeClock, freshAddress, get, post } from './support';
 import {
   clientFields,
@@ -16,104 +17,6 @@ import {
   teamMember,
   timeLogFields,
 } from './workspace-support';
-
-/** Reads a Server-Sent Events body until an event of `name` arrives (or gives up after `ms`). */
-async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, ms = 5000) {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-    ]);
-    if (!chunk || chunk.done) break;
-    buffer += decoder.decode(chunk.value);
-    for (const block of buffer.split('\n\n')) {
-      const event = /^event: (\w+)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event === name) return JSON.parse(data ?? 'null') as unknown;
-    }
-  }
-  return undefined;
-}
-
-/**
- * The version the next poke brings the stream to: a plain `poke`'s, or the `to` of the rows a
- * `changes` event carries (undefined when neither comes within `ms`).
- */
-async function nextVersion(reader: ReadableStreamDefaultReader<Uint8Array>, ms = 5000) {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-    ]);
-    if (!chunk || chunk.done) break;
-    buffer += decoder.decode(chunk.value);
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop() ?? '';
-    for (const block of blocks) {
-      const event = /^event: (\w+)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') as {
-        version?: number;
-        to?: number;
-      } | null;
-      if (event === 'poke') return data?.version;
-      if (event === 'changes') return data?.to;
-    }
-  }
-  return undefined;
-}
-
-/** Every event the stream sends from now on, read in the background into the returned list. */
-function collect(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  const heard: { event: string; data: unknown }[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-      if (chunk.done) return;
-      buffer += decoder.decode(chunk.value);
-      const blocks = buffer.split('\n\n');
-      buffer = blocks.pop() ?? '';
-      for (const block of blocks) {
-        const event = /^event: (\w+)$/m.exec(block)?.[1];
-        if (event)
-          heard.push({ event, data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null') });
-      }
-    }
-  })();
-  return heard;
-}
-
-/** Reads a stream until it ends (or `ms` pass): whether it ended, and the versions it was poked. */
-async function untilEnd(reader: ReadableStreamDefaultReader<Uint8Array>, ms = 3000) {
-  const decoder = new TextDecoder();
-  let text = '';
-  let ended = false;
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-    ]);
-    if (!chunk) break;
-    if (chunk.done) {
-      ended = true;
-      break;
-    }
-    text += decoder.decode(chunk.value);
-  }
-  const versions = [...text.matchAll(/^event: (poke|changes)\ndata: (.*)$/gm)].map((m) => {
-    const data = JSON.parse(m[2] ?? '{}') as { version?: number; to?: number };
-    return data.version ?? data.to;
-  });
-  return { ended, versions };
-}
 
 const log = timeLogFields('2026-11-23', null, 900);
 
