@@ -3,39 +3,7 @@ import type { WorkspaceRules } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
 import { workspaces } from '../db/schema';
 import { commit } from '../commit/commit';
-
-/** The workspace columns that make up its rules, for selects that join workspaces. */
-export const ruleColumns = {
-  managersSeeAmounts: workspaces.managersSeeAmounts,
-  requireProjectAndTask: workspaces.requireProjectAndTask,
-  timeZone: workspaces.timeZone,
-  weekStart: workspaces.weekStart,
-  lockedUpTo: workspaces.lockedUpTo,
-  autoLock: workspaces.autoLock,
-  autoLockGrace: workspaces.autoLockGrace,
-};
-
-type RuleRow = {
-  managersSeeAmounts: boolean;
-  requireProjectAndTask: boolean;
-  timeZone: string;
-  weekStart: number;
-  lockedUpTo: string | null;
-  autoLock: 'daily' | 'weekly' | 'monthly' | null;
-  autoLockGrace: number;
-};
-
-/** The rules a workspace row holds. */
-export function rulesOf(row: RuleRow): WorkspaceRules {
-  return {
-    timeZone: row.timeZone,
-    weekStart: row.weekStart,
-    lockedUpTo: row.lockedUpTo,
-    autoLock: row.autoLock ? { period: row.autoLock, graceDays: row.autoLockGrace } : null,
-    managersSeeAmounts: row.managersSeeAmounts,
-    requireProjectAndTask: row.requireProjectAndTask,
-  };
-}
+import { ruleColumns, rulesOf } from './rule-columns';
 
 /** A workspace's name and rules, as Account setting shows them. */
 export interface WorkspaceSettings extends WorkspaceRules {

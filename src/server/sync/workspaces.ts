@@ -4,7 +4,7 @@ import type { Db } from '../db/connect';
 import { memberships, workspaces } from '../db/schema';
 import type { Membership } from './permissions';
 import { writeRecord } from './records';
-import { ruleColumns, rulesOf } from './workspace-settings';
+import { ruleColumns, rulesOf } from './rule-columns';
 import { seesAmountsAs } from '../../lib/policy';
 
 /** A workspace as the person sees it in the switcher. */
