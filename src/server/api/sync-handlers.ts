@@ -201,15 +201,15 @@ export async function handlePoke(request: Request, ctx: HandlerContext): Promise
   if (!held.ok) return apiError(429, 'too_many_streams', tooManyStreams[held.limit]);
   release = held.close;
   if (!open) release();
-  const reread = () => membershipOf(ctx.database.db, session.user.id, workspaceId);
-  const membership = await reread();
+  const membership = await membershipOf(ctx.database.db, session.user.id, workspaceId);
   if (!membership) {
     finish();
     return notMember();
   }
   // From the version now on, changes come down the stream as rows; the device's pull on `ready`
-  // brings it this far.
-  held.follow(membership, await workspaceVersion(ctx.database.db, workspaceId), reread);
+  // brings it this far. A change of rights committed between these two reads is caught by the
+  // next delivery, which compares the membership's `resetVersion` with the database's.
+  held.follow(membership, await workspaceVersion(ctx.database.db, workspaceId));
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;

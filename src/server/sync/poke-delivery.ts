@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
+import type { Db } from '../db/connect';
 import type { Membership } from './permissions';
-import { rows, type Change, type Runner } from './records';
+import type { Change } from './records';
 import { changesForReaders, type Reader } from './viewer-changes';
 import { redacted } from './visibility';
+import { membershipsOf } from './workspaces';
 
 // What a poke carries (issue 34). A device used to be told only "version N" and pulled, so every
 // push cost one pull per open device. Now the process that hears of a change reads its rows
@@ -28,13 +30,12 @@ export interface PokePatch {
 
 /** What a stream's person may see, and how far its device has been told. */
 export interface StreamView {
+  /** What they may see as last read: when the stream opened, or at a delivery since. */
   membership: Membership;
   /** The last version this stream announced to its device (a plain poke or rows). */
   sent: number;
   /** Every change up to here was checked for this stream (sent, or nothing it may see). */
   checked: number;
-  /** Reads the membership again (null: no longer a member). */
-  reread: () => Promise<Membership | null>;
 }
 
 /** A stream as delivery sees it. */
@@ -56,85 +57,86 @@ function announce(stream: DeliveryStream, to: number) {
  * Brings the streams of one workspace to version `to`: a plain poke where every device must pull
  * (`pullAll`: a write that changed settings, rates or teams, which a pull's `access` carries), and
  * otherwise each person's visible rows changed since their streams last heard.
+ *
+ * Every delivery reads the memberships of those it tells again, in one statement after their
+ * rows (issue 46): a stream keeps no rights from when it opened. Whoever's rights changed since
+ * their stream last read them (the role, "Managers see amounts", or `reset_version`, which a
+ * change of their teams or projects moves too) is sent no rows read with the old ones; their
+ * device is told to pull, which starts over from nothing, and the stream's rows from then on are
+ * read and redacted by the new membership. Read from the database, so a change committed through
+ * any process applies to the next delivery of every process.
  */
 export async function deliver(
-  runner: Runner,
+  db: Db,
   workspaceId: string,
   streams: readonly DeliveryStream[],
   to: number,
   pullAll: boolean,
 ): Promise<void> {
   const behind = streams.filter((s) => !s.view || s.view.checked < to);
-  if (pullAll) return behind.forEach((s) => announce(s, to));
   // A stream whose membership is not read yet (it is opening) pulls on `ready` anyway.
-  const following = behind.filter((s) => s.view !== null);
   for (const s of behind) if (!s.view) s.poke(to);
-  if (following.length === 0) return;
-  const people = new Map<string, DeliveryStream[]>();
-  for (const s of following) people.set(s.userId, [...(people.get(s.userId) ?? []), s]);
-  const resets = await resetVersions(runner, workspaceId, [...people.keys()]);
-  const readers: (Reader & { streams: DeliveryStream[] })[] = [];
-  for (const [userId, theirs] of people) {
-    const reader = await readerFor(userId, theirs, to, resets.get(userId) ?? 0);
-    if (reader) readers.push(reader);
+  const byUser = new Map<string, [Following, ...Following[]]>();
+  for (const s of behind) {
+    if (!isFollowing(s)) continue;
+    const theirs = byUser.get(s.userId);
+    if (theirs) theirs.push(s);
+    else byUser.set(s.userId, [s]);
   }
+  if (byUser.size === 0) return;
+  const people = [...byUser];
+  const readers = pullAll ? [] : people.map(([userId, theirs]) => readerOf(userId, theirs));
   // Everyone's rows in one read (viewer-changes.ts), each person's by their own visibility.
-  const read = await changesForReaders(runner, workspaceId, readers, to, POKE_ROWS);
-  if (read.tooMany) {
-    for (const reader of readers) reader.streams.forEach((s) => announce(s, to));
-    return;
+  const read = await changesForReaders(db, workspaceId, readers, to, POKE_ROWS);
+  // Read after the rows, so a change of rights committed before the rows were read is seen here.
+  const current = await membershipsOf(db, workspaceId, [...byUser.keys()]);
+  for (const [index, [userId, theirs]] of people.entries()) {
+    const membership = current.get(userId);
+    if (!membership) {
+      theirs.forEach((s) => s.end());
+      continue;
+    }
+    const changed = theirs.some((s) => rightsChanged(s.view, membership));
+    for (const s of theirs) s.view.membership = membership;
+    if (pullAll || read.tooMany || changed) theirs.forEach((s) => announce(s, to));
+    else send(theirs, membership, read.byReader[index] ?? [], to);
   }
-  readers.forEach((reader, index) => send(reader, read.byReader[index] ?? [], to));
 }
 
-/** When what each person may see last changed (membership.reset_version). */
-async function resetVersions(runner: Runner, workspaceId: string, userIds: string[]) {
-  const found = await rows<{ user_id: string; reset_version: string | number | null }>(
-    runner,
-    sql`SELECT user_id, reset_version FROM memberships WHERE workspace_id = ${workspaceId}
-      AND user_id IN (${sql.join(
-        userIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-  );
-  return new Map(found.map((r) => [r.user_id, Number(r.reset_version ?? 0)]));
-}
+/** A stream whose membership has been read. */
+type Following = DeliveryStream & { view: StreamView };
+
+const isFollowing = (s: DeliveryStream): s is Following => s.view !== null;
 
 /**
- * What to read for one person: their membership and the oldest version their streams were told
- * of; null when none of their streams is still to be told (or they are no longer a member).
+ * Whether what the person may see changed since the stream read their membership, or since its
+ * device last heard (a change that moved `reset_version` past it): its device must start over.
  */
-async function readerFor(
-  userId: string,
-  streams: DeliveryStream[],
-  to: number,
-  resetVersion: number,
-): Promise<(Reader & { streams: DeliveryStream[] }) | null> {
-  // What they may see changed since some stream last heard: that device starts over with a
-  // pull (as a pull with an older cookie does), and the membership is read again for the rest.
-  const reset = streams.filter((s) => s.view && resetVersion > s.view.checked);
-  if (reset.length > 0) {
-    const membership = await reset[0]?.view?.reread();
-    if (!membership) {
-      streams.forEach((s) => s.end());
-      return null;
-    }
-    for (const s of streams) if (s.view) s.view.membership = membership;
-    reset.forEach((s) => announce(s, to));
-  }
-  const rest = streams.filter((s) => s.view && s.view.checked < to);
-  const first = rest[0]?.view;
-  if (!first) return null;
-  const since = Math.min(...rest.map((s) => s.view?.checked ?? to));
-  return { userId, membership: first.membership, since, streams: rest };
+function rightsChanged(view: StreamView, now: Membership): boolean {
+  const then = view.membership;
+  const reset = now.resetVersion ?? 0;
+  return (
+    reset > view.checked ||
+    reset > (then.resetVersion ?? 0) ||
+    // What the policy lets the role see: every row, their teams' rows, amounts.
+    seesEveryRow(then) !== seesEveryRow(now) ||
+    mayLeadTeams(then) !== mayLeadTeams(now) ||
+    then.seesAmounts !== now.seesAmounts ||
+    then.memberId !== now.memberId
+  );
+}
+
+/** What to read for one person: from the oldest version their streams were told of. */
+function readerOf(userId: string, [first, ...rest]: [Following, ...Following[]]): Reader {
+  const since = Math.min(first.view.checked, ...rest.map((s) => s.view.checked));
+  // Their streams' memberships differ only when their rights changed, and then no row is sent.
+  return { userId, membership: first.view.membership, since };
 }
 
 /** Sends each of the person's streams the rows it has not heard of, as their role may see them. */
-function send(reader: Reader & { streams: DeliveryStream[] }, changes: Change[], to: number) {
-  const { membership } = reader;
-  for (const s of reader.streams) {
-    const view = s.view;
-    if (!view) continue;
+function send(streams: Following[], membership: Membership, changes: Change[], to: number) {
+  for (const s of streams) {
+    const { view } = s;
     const seen = view.checked;
     const theirs = changes
       .filter((c) => c.version > seen)

@@ -243,14 +243,11 @@ export type OpenedStream =
       ok: true;
       close: () => void;
       /**
-       * From here on the stream is sent rows: its person's membership, the version its device
-       * is told to pull to now (`ready`), and how to read the membership again.
+       * From here on the stream is sent rows: its person's membership and the version its device
+       * is told to pull to now (`ready`). Each delivery reads the membership again
+       * (poke-delivery.ts), so what the stream sends follows a change of what they may see.
        */
-      follow: (
-        membership: Membership,
-        version: number,
-        reread: () => Promise<Membership | null>,
-      ) => void;
+      follow: (membership: Membership, version: number) => void;
     }
   | { ok: false; limit: 'device' | 'account' | 'process' };
 
@@ -285,8 +282,8 @@ export async function openStream(
   let open = true;
   return {
     ok: true,
-    follow: (membership, version, reread) => {
-      stream.view = { membership, sent: version, checked: version, reread };
+    follow: (membership, version) => {
+      stream.view = { membership, sent: version, checked: version };
     },
     close: () => {
       if (!open) return;

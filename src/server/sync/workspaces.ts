@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { memberships, workspaces } from '../db/schema';
 import type { Membership } from './permissions';
@@ -79,30 +79,33 @@ export async function workspacesOf(db: Db, userId: string): Promise<WorkspaceSum
     .orderBy(workspaces.createdAt);
 }
 
-/** The person's membership of a workspace, or null when they are not in it. */
-export async function membershipOf(
-  db: Db,
-  userId: string,
-  workspaceId: string,
-): Promise<Membership | null> {
-  const [row] = await db
-    .select({
-      role: memberships.role,
-      memberId: memberships.memberId,
-      resetVersion: memberships.resetVersion,
-      archived: memberships.archived,
-      ...ruleColumns,
-      currency: sql<string>`coalesce(${workspaces}.invoice_settings->>'currency', 'INR')`,
-    })
+/** The columns a membership is read from (its row, joined to its workspace's). */
+const membershipColumns = {
+  userId: memberships.userId,
+  role: memberships.role,
+  memberId: memberships.memberId,
+  resetVersion: memberships.resetVersion,
+  archived: memberships.archived,
+  ...ruleColumns,
+  currency: sql<string>`coalesce(${workspaces}.invoice_settings->>'currency', 'INR')`,
+};
+
+/** Memberships joined to their workspace, for a `where` to pick from. */
+const membershipRows = (db: Db) =>
+  db
+    .select(membershipColumns)
     .from(memberships)
-    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
-    .limit(1);
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId));
+
+type MembershipRow = Awaited<ReturnType<typeof membershipRows>>[number];
+
+/** The membership a row holds, or null for an archived member (no access). */
+function membershipFrom(workspaceId: string, row: MembershipRow): Membership | null {
   // An archived team member keeps the row (their name stays on their logs) but has no access.
-  if (!row || row.archived) return null;
+  if (row.archived) return null;
   return {
     workspaceId,
-    userId,
+    userId: row.userId,
     role: row.role,
     memberId: row.memberId,
     resetVersion: row.resetVersion,
@@ -110,6 +113,39 @@ export async function membershipOf(
     rules: rulesOf(row),
     currency: row.currency,
   };
+}
+
+/** The person's membership of a workspace, or null when they are not in it. */
+export async function membershipOf(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+): Promise<Membership | null> {
+  const [row] = await membershipRows(db)
+    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
+    .limit(1);
+  return row ? membershipFrom(workspaceId, row) : null;
+}
+
+/**
+ * The memberships of several people of one workspace in one read, by user id; someone not in it
+ * (or archived) is missing. A poke's delivery reads those of everyone it is about to tell.
+ */
+export async function membershipsOf(
+  db: Db,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<Map<string, Membership>> {
+  if (userIds.length === 0) return new Map();
+  const found = await membershipRows(db).where(
+    and(eq(memberships.workspaceId, workspaceId), inArray(memberships.userId, [...userIds])),
+  );
+  const byUser = new Map<string, Membership>();
+  for (const row of found) {
+    const membership = membershipFrom(workspaceId, row);
+    if (membership) byUser.set(row.userId, membership);
+  }
+  return byUser;
 }
 
 /**
