@@ -30,7 +30,7 @@ const sixListings = () =>
   );
 
 /** A workbook whose one shared string is 150 MB of A's, within the 200 MB cap. */
-function longSharedString(): Uint8Array {
+function longSharedString(): Uint8Array<ArrayBuffer> {
   const text = (name: string, xml: string): LocalFile => ({ name, packed: packedText(xml) });
   return hostileZip([
     text(
@@ -94,7 +94,7 @@ describe.each(drivers)('hostile zips at the import, on $name', (driver) => {
   let drop: () => Promise<void>;
   let admin: SignedUp;
   const clock = fakeClock(new Date('2026-11-28T10:00:00Z'));
-  const files: Record<string, Uint8Array> = {};
+  const files: Record<string, Uint8Array<ArrayBuffer>> = {};
 
   beforeAll(async () => {
     ({ database, drop } = await driver.fresh());
@@ -106,7 +106,7 @@ describe.each(drivers)('hostile zips at the import, on $name', (driver) => {
   });
   afterAll(async () => drop());
 
-  const preview = (body: Uint8Array) => () =>
+  const preview = (body: Uint8Array<ArrayBuffer>) => () =>
     handleImportPreview(
       new Request(`https://hourmark.test/api/imports/preview?workspace=${admin.workspace.id}`, {
         method: 'POST',

@@ -64,7 +64,7 @@ const u32 = (value: number) => [...u16(value & 0xffff), ...u16((value >>> 16) & 
 export function hostileZip(
   files: readonly LocalFile[],
   listings: readonly Listing[] = files.map((file, index) => ({ name: file.name, file: index })),
-): Uint8Array {
+): Uint8Array<ArrayBuffer> {
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
   const offsets: number[] = [];
@@ -127,5 +127,6 @@ export function hostileZip(
       ...u16(0),
     ]),
   );
-  return Buffer.concat(parts);
+  // A copy with a buffer of its own, as a request body or a File takes it.
+  return Uint8Array.from(Buffer.concat(parts));
 }
