@@ -6,7 +6,7 @@ import type { Database } from '../../src/server/db/connect';
 import { inZipSlot, ZIP_LINE, ZIP_SLOTS } from '../../src/server/imports/zip-slots';
 import { context, drivers, fakeClock } from './support';
 import { signUp, type SignedUp } from './workspace-support';
-import { hostileZip, packedRun, packedText, type LocalFile } from './zip-bombs';
+import { hostileZip, packedRun, packedText, type LocalFile } from './zip-bombs.mjs';
 
 // Hostile uploads (issue 46): zips made to cost the server far more than their size. Each is
 // refused with a 4xx within 2 s, the process's memory rising by less than 100 MB and its event

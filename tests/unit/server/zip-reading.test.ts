@@ -11,7 +11,7 @@ import {
   ZIP_SLOTS,
   asJobRead,
 } from '../../../src/server/imports/zip-slots';
-import { hostileZip, packedRun, packedText } from '../../server/zip-bombs';
+import { hostileZip, packedRun, packedText } from '../../server/zip-bombs.mjs';
 
 // How a zip is read before anything parses it (issue 46): its directory checked, each entry
 // inflated once in pieces and held to its declared size and CRC, a workbook parsed in a thread

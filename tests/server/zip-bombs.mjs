@@ -1,17 +1,31 @@
+// @ts-check
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
-// Hostile zips made in the tests (issue 46), written byte by byte so a test can list one packed
-// entry under many names, or declare sizes that lie: no zip library writes those.
+// Hostile zips made in the tests and the bench (issue 46), written byte by byte so they can list
+// one packed entry under many names, or declare sizes that lie: no zip library writes those.
+// Plain JavaScript so `npm run bench` (node, no compiler) can use them too.
 
-/** One run of `size` copies of `byte`, deflated, with the CRC and size of what it inflates to. */
-export interface Packed {
-  data: Uint8Array;
-  crc: number;
-  size: number;
-}
+/**
+ * Deflated bytes with the CRC and size of what they inflate to.
+ * @typedef {{ data: Uint8Array, crc: number, size: number }} Packed
+ */
 
-/** `bytes` deflated as a block that ends the stream's history (a full flush), not the stream. */
-const segment = (bytes: Uint8Array) =>
+/**
+ * A file stored in the zip once, at the offset its local header is written.
+ * @typedef {{ name: string, packed: Packed }} LocalFile
+ */
+
+/**
+ * A line of the central directory: which stored file it points at, under which name, and
+ * what it says the file inflates to when it lies.
+ * @typedef {{ name: string, file: number, size?: number }} Listing
+ */
+
+/**
+ * `bytes` deflated as a block that ends the stream's history (a full flush), not the stream.
+ * @param {Uint8Array} bytes
+ */
+const segment = (bytes) =>
   deflateRawSync(bytes, { level: 9, memLevel: 9, finishFlush: constants.Z_FULL_FLUSH });
 
 /**
@@ -19,15 +33,15 @@ const segment = (bytes: Uint8Array) =>
  * ratio, about 1,030 to 1. A full flush makes each 1 MB segment independent, so the same
  * compressed segment is repeated: a gigabyte is made without deflating, or holding, a gigabyte.
  */
-export function packedRun(
-  byte: number,
-  size: number,
-  prefix = new Uint8Array(),
-  suffix = new Uint8Array(),
-): Packed {
+/**
+ * @param {number} byte
+ * @param {number} size
+ * @returns {Packed}
+ */
+export function packedRun(byte, size, prefix = new Uint8Array(), suffix = new Uint8Array()) {
   const piece = new Uint8Array(1024 * 1024).fill(byte);
   const whole = segment(piece);
-  const parts: Uint8Array[] = [segment(prefix)];
+  const parts = [segment(prefix)];
   let crc = crc32(prefix);
   for (let left = size; left > 0; left -= piece.length) {
     const chunk = left >= piece.length ? piece : piece.subarray(0, left);
@@ -40,34 +54,33 @@ export function packedRun(
   return { data: Buffer.concat(parts), crc, size: prefix.length + size + suffix.length };
 }
 
-/** `text` deflated, for the ordinary parts of a workbook. */
-export const packedText = (text: string) => packedRun(0, 0, new TextEncoder().encode(text));
+/**
+ * `text` deflated, for the ordinary parts of a workbook.
+ * @param {string} text
+ */
+export const packedText = (text) => packedRun(0, 0, new TextEncoder().encode(text));
 
-/** A file stored in the zip once, at the offset its local header is written. */
-export interface LocalFile {
-  name: string;
-  packed: Packed;
-}
+/** @param {number} value */
+const u16 = (value) => [value & 0xff, (value >> 8) & 0xff];
+/** @param {number} value */
+const u32 = (value) => [...u16(value & 0xffff), ...u16((value >>> 16) & 0xffff)];
 
-/** A line of the central directory: which stored file it points at, under which name. */
-export interface Listing {
-  name: string;
-  file: number;
-  /** What the directory says the file inflates to, when it lies. */
-  size?: number;
-}
-
-const u16 = (value: number) => [value & 0xff, (value >> 8) & 0xff];
-const u32 = (value: number) => [...u16(value & 0xffff), ...u16((value >>> 16) & 0xffff)];
-
-/** A zip of `files` whose directory lists them as `listings` (each file once under its name by default). */
+/**
+ * A zip of `files` whose directory lists them as `listings` (each file once under its name by
+ * default).
+ * @param {readonly LocalFile[]} files
+ * @param {readonly Listing[]} [listings]
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 export function hostileZip(
-  files: readonly LocalFile[],
-  listings: readonly Listing[] = files.map((file, index) => ({ name: file.name, file: index })),
-): Uint8Array<ArrayBuffer> {
+  files,
+  listings = files.map((file, index) => ({ name: file.name, file: index })),
+) {
   const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  const offsets: number[] = [];
+  /** @type {Uint8Array[]} */
+  const parts = [];
+  /** @type {number[]} */
+  const offsets = [];
   let at = 0;
   for (const { name, packed } of files) {
     const nameBytes = encoder.encode(name);
