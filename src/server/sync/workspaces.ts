@@ -79,30 +79,29 @@ export async function workspacesOf(db: Db, userId: string): Promise<WorkspaceSum
     .orderBy(workspaces.createdAt);
 }
 
-/** The person's membership of a workspace, or null when they are not in it. */
-export async function membershipOf(
-  db: Db,
-  userId: string,
-  workspaceId: string,
-): Promise<Membership | null> {
-  const [row] = await db
-    .select({
-      role: memberships.role,
-      memberId: memberships.memberId,
-      resetVersion: memberships.resetVersion,
-      archived: memberships.archived,
-      ...ruleColumns,
-      currency: sql<string>`coalesce(${workspaces}.invoice_settings->>'currency', 'INR')`,
-    })
+// A membership row with the workspace's rules: what the policy's actor is built from.
+const membershipColumns = {
+  userId: memberships.userId,
+  role: memberships.role,
+  memberId: memberships.memberId,
+  resetVersion: memberships.resetVersion,
+  archived: memberships.archived,
+  ...ruleColumns,
+  currency: sql<string>`coalesce(${workspaces}.invoice_settings->>'currency', 'INR')`,
+};
+
+const selectMemberships = (db: Db) =>
+  db
+    .select(membershipColumns)
     .from(memberships)
-    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
-    .limit(1);
-  // An archived team member keeps the row (their name stays on their logs) but has no access.
-  if (!row || row.archived) return null;
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId));
+
+type MembershipRow = Awaited<ReturnType<typeof selectMemberships>>[number];
+
+function membershipFrom(workspaceId: string, row: MembershipRow): Membership {
   return {
     workspaceId,
-    userId,
+    userId: row.userId,
     role: row.role,
     memberId: row.memberId,
     resetVersion: row.resetVersion,
@@ -110,6 +109,28 @@ export async function membershipOf(
     rules: rulesOf(row),
     currency: row.currency,
   };
+}
+
+/** The person's membership of a workspace, or null when they are not in it. */
+export async function membershipOf(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+): Promise<Membership | null> {
+  const [row] = await selectMemberships(db)
+    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
+    .limit(1);
+  // An archived team member keeps the row (their name stays on their logs) but has no access.
+  if (!row || row.archived) return null;
+  return membershipFrom(workspaceId, row);
+}
+
+/** Everyone with access to a workspace (archived members have none), oldest first. */
+export async function membershipsIn(db: Db, workspaceId: string): Promise<Membership[]> {
+  const found = await selectMemberships(db)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.archived, false)))
+    .orderBy(memberships.createdAt, memberships.userId);
+  return found.map((row) => membershipFrom(workspaceId, row));
 }
 
 /**
