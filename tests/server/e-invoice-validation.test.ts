@@ -26,6 +26,7 @@ import { clientFields, projectFields, timeLogFields } from './workspace-support'
 // | Fern    | per day, first day's rate 1,200 | 1 h × 1,200 + 1 h × 1,000 = 2,200.00; GST 396.00 | 2,596.00 |
 // | Gale    | no email                      | 1 h × 1,000; GST 180.00                      | 1,180.00   |
 // | Smith & | awkward text                  | 1 h × 1,000; GST 180.00                      | 1,180.00   |
+// | Hale    | a note, CGST 9 % + SGST 9 %   | 2 h × 1,500 = 3,000.00; 270.00 + 270.00      | 3,540.00   |
 // Berlin Werk (DE, VAT DE811907980, EUR): Paris (FR, VAT FR40303265045, no tax) 2 h × €100 =
 // 200.00 reverse charge; Lyon (FR, no VAT number, VAT 19 %) 1.5 h × €100 = 150.00 + 28.50 = 178.50.
 // Kiran's freelancer (IN, no tax number, INR): Kiran (IN) 2.5 h × ₹800 = 2,000.00, not subject to VAT.
@@ -67,6 +68,9 @@ const clean = (findings: Findings) => ({
 
 const longNote = `Pay to A/C 1234 & IFSC <HDFC0001> &amp; thank you, merci, danke. ${'Ü'.repeat(435)}`;
 const longAddress = `${'Plot 7 & 8 <Ærø> Lane '.repeat(22)}Pune 411001, MH.`;
+const haleNote = 'Thank you for your business.';
+const haleTaxes =
+  'Taxes: CGST 9 % (270.00) and SGST 9 % (270.00), written as one VAT rate of 18 % (540.00 INR).';
 
 describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) => {
   let database: Database;
@@ -275,6 +279,7 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       'Social Media Retainer',
     );
     await clients(pune, 'bolt', indian('ap@bolt.example'), 1500, [['2026-11-17', 7200]]);
+    await clients(pune, 'hale', indian('ap@hale.example'), 1500, [['2026-11-17', 7200]]);
     await clients(pune, 'cora', indian('ap@cora.example'), 1000, [['2026-11-17', 18000]]);
     await clients(pune, 'dune', indian('ap@dune.example'), 1000, [['2026-11-17', 3600]]);
     await clients(pune, 'echo', indian('ap@echo.example'), 1000, [['2026-11-17', 7200]]);
@@ -318,6 +323,14 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       echo: { discountPercent: 100 },
       fern: { grouping: 'day', edits: { 'time:2026-11-17': { unitMinor: 120000 } } },
       smith: { note: longNote },
+      // A footer note beside the two-taxes note (issue 46, point 7).
+      hale: {
+        note: haleNote,
+        taxes: [
+          { name: 'CGST', percent: 9 },
+          { name: 'SGST', percent: 9 },
+        ],
+      },
     };
     const issued: Record<string, { id: string; document: Doc }> = {};
     for (const profile of profiles)
@@ -349,6 +362,11 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         ['time:2026-11-18', 1, 100000, 100000],
       ],
     );
+    for (const profile of profiles) {
+      const invoice = await pune.issue(`hale${suffix[profile]}`, layouts['hale']);
+      expect(invoice.document.totalMinor).toBe(354000);
+      made[`hale${suffix[profile]}`] = await pune.eInvoices(invoice.id);
+    }
     const acmePdf = (await pune.eInvoices(acme.id)).pdf;
     made['acmePdfText'] = {
       ubl: execFileSync('pdftotext', ['-layout', '-', '-'], { input: acmePdf, encoding: 'utf8' }),
@@ -463,6 +481,7 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     'fern',
     'gale',
     'smith',
+    'hale',
     'paris',
     'lyon',
     'kiran',
@@ -547,6 +566,23 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     expect(
       texts(ubl, '//cac:AccountingCustomerParty//cac:PostalAddress/cbc:StreetName')[0]?.length,
     ).toBe(500);
+  });
+
+  it('writes a note beside the two-taxes note as notes of their own, one under Peppol', () => {
+    for (const profile of ['en16931', 'xrechnung'] as const) {
+      const { ubl, cii } = made[`hale${suffix[profile]}`]!;
+      expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([haleNote, haleTaxes]);
+      // One Content per IncludedNote: the CII XSD inside Factur-X allows no more.
+      const notes = '/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:IncludedNote';
+      expect(texts(cii, `${notes}/ram:Content`)).toEqual([haleNote, haleTaxes]);
+      expect(texts(cii, `${notes}[count(ram:Content) = 1]/ram:Content`)).toHaveLength(2);
+    }
+    // Peppol allows one note (PEPPOL-EN16931-R002): the two read as one.
+    const { ubl, cii } = made['hale-pe']!;
+    expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([`${haleNote}\n\n${haleTaxes}`]);
+    expect(texts(cii, '//rsm:ExchangedDocument/ram:IncludedNote/ram:Content')).toEqual([
+      `${haleNote}\n\n${haleTaxes}`,
+    ]);
   });
 
   it('writes reverse charge for an EU client in another country with a VAT number', () => {

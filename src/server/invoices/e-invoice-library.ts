@@ -20,13 +20,15 @@ interface FormatFactory {
 }
 
 /**
- * Two corrections to what the library writes, made on each format service it creates:
+ * The corrections to what the library writes, made on each format service it creates:
  * - CII (inside Factur-X) must hold `ram:ApplicableHeaderTradeDelivery`, even empty, between the
  *   agreement and the settlement (both XSDs); the library writes it only for a delivery.
  * - The buyer's electronic address (BT-49) is optional in EN 16931; the library makes it
  *   required, so a client without an email address could not have an e-invoice.
  * - A credit note's reference to the invoice it cancels (BT-25, BT-26) is read from the wrong
  *   place by the library's CII mapping; it is written here from the UBL data.
+ * - CII writes several notes as one `ram:IncludedNote` with a `ram:Content` each; the CII XSDs
+ *   allow one Content per IncludedNote, so each note becomes its own.
  * A service is made for one document, so what it was given is kept with it.
  */
 function adjust(format: FormatService): FormatService {
@@ -53,6 +55,7 @@ function adjust(format: FormatService): FormatService {
       const trade = root?.['rsm:SupplyChainTradeTransaction'] as
         Record<string, unknown> | undefined;
       if (!root || !trade) return;
+      separateNotes(root);
       sellerIdentifier(trade);
       invoiceReference(trade, given);
       if ('ram:ApplicableHeaderTradeDelivery' in trade) return;
@@ -66,6 +69,15 @@ function adjust(format: FormatService): FormatService {
       root['rsm:SupplyChainTradeTransaction'] = ordered;
     };
   return format;
+}
+
+/** The document's notes (BT-22), one `ram:IncludedNote` each, as the CII XSDs require. */
+function separateNotes(root: Record<string, unknown>) {
+  const header = root['rsm:ExchangedDocument'] as Record<string, unknown> | undefined;
+  const note = header?.['ram:IncludedNote'] as Record<string, unknown> | undefined;
+  const contents = note?.['ram:Content'];
+  if (!header || !Array.isArray(contents)) return;
+  header['ram:IncludedNote'] = contents.map((content: unknown) => ({ 'ram:Content': content }));
 }
 
 /**
