@@ -46,6 +46,7 @@ const ns = {
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
   ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
 };
 const select = xpath.useNamespaces(ns);
 const texts = (xml: string, path: string) =>
@@ -360,6 +361,8 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         ],
       },
       echo: { discountPercent: 100 },
+      // Issue 47: a period the person sets, wider than its one day of time.
+      gale: { period: { start: '2026-11-01', end: '2026-11-30' } },
       fern: { grouping: 'day', edits: { 'time:2026-11-17': { unitMinor: 120000 } } },
       smith: { note: longNote },
       // A footer note beside the two-taxes note (issue 46, point 7).
@@ -620,6 +623,20 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       '1000.00',
     ]);
     expect(texts(made['gale']!.ubl, '//cac:AccountingCustomerParty//cbc:EndpointID')).toEqual([]);
+  });
+
+  it('states the period of its logs, or the one set, not the days it was drafted from (issue 47)', () => {
+    // Drafted over 1–23 Nov: Acme's time is all on 17 Nov, Fern's on 17 and 18 Nov; Gale's
+    // draft was set to state 1–30 Nov.
+    const period = (shape: string) => [
+      texts(made[shape]!.ubl, '/ubl:Invoice/cac:InvoicePeriod/cbc:StartDate')[0],
+      texts(made[shape]!.ubl, '/ubl:Invoice/cac:InvoicePeriod/cbc:EndDate')[0],
+      ...texts(made[shape]!.cii, '//ram:BillingSpecifiedPeriod//udt:DateTimeString'),
+    ];
+    expect(period('acme')).toEqual(['2026-11-17', '2026-11-17', '20261117', '20261117']);
+    expect(period('fern')).toEqual(['2026-11-17', '2026-11-18', '20261117', '20261118']);
+    expect(period('gale-xr')).toEqual(['2026-11-01', '2026-11-30', '20261101', '20261130']);
+    expect(made['acmePdfText']!.ubl).toContain('Work from 17 Nov 2026 to 17 Nov 2026');
   });
 
   it('keeps awkward text exactly as typed: &, <, a literal &amp;, accents, 500 characters', () => {

@@ -252,11 +252,12 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
     if (!made.ok) return apiError(409, 'invalid_request', made.message);
     bytes = made.pdf;
   }
+  const { period } = found.invoice.document;
   const name = credit
     ? `credit-note-${safeName(credit.number)}.pdf`
     : found.invoice.number
       ? `invoice-${safeName(found.invoice.number)}.pdf`
-      : `draft-invoice-${found.invoice.document.from}-to-${found.invoice.document.to}.pdf`;
+      : `draft-invoice-${period.start}-to-${period.end}.pdf`;
   return new Response(new Uint8Array(bytes), {
     status: 200,
     headers: {

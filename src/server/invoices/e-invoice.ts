@@ -286,7 +286,8 @@ async function generate(
       'cbc:DocumentCurrencyCode': currency,
       ...(buyerReference ? { 'cbc:BuyerReference': buyerReference } : {}),
       ...(orderReference ? { 'cac:OrderReference': { 'cbc:ID': orderReference } } : {}),
-      'cac:InvoicePeriod': { 'cbc:StartDate': doc.from, 'cbc:EndDate': doc.to },
+      // BT-73 / BT-74: the period the invoice states, not the days it was drafted from (issue 47).
+      'cac:InvoicePeriod': { 'cbc:StartDate': doc.period.start, 'cbc:EndDate': doc.period.end },
       ...(invoice.corrects
         ? {
             'cac:BillingReference': [
