@@ -2,13 +2,14 @@ import { defineMiddleware } from 'astro:middleware';
 import { serverConfig } from './server/config';
 import { compressJson } from './server/http/compress';
 import { checkOrigin, corsHeaders } from './server/http/origin-guard';
+import { queryProblem } from './server/http/query-string';
 import { readPath } from './server/http/request-path.mjs';
 import { apiError } from './server/http/responses';
 
 /**
  * Every request that reaches server code: the same-origin rule for every state-changing method
- * (origin-guard.ts), CORS for ALLOWED_ORIGINS, gzip for larger JSON answers, and no caching of
- * API answers. Malformed paths
+ * (origin-guard.ts), 400 for a query string with control characters (query-string.ts), CORS for
+ * ALLOWED_ORIGINS, gzip for larger JSON answers, and no caching of API answers. Malformed paths
  * and unknown methods are refused before this, by scripts/front-door.mjs.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -23,7 +24,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
   if (verdict.kind === 'refused')
     return apiError(403, 'forbidden_origin', 'Requests from this website are not allowed.');
-  const response = await compressJson(request, await next());
+  // Before any route: a NUL reaching a handler's SQL was a 500, and each endpoint answered
+  // other controls its own way (issue 46). Sent with CORS, so a listed origin can read why.
+  const problem = queryProblem(context.url);
+  const response = problem
+    ? apiError(400, 'invalid_request', problem.message, { fields: problem.fields })
+    : await compressJson(request, await next());
   for (const [name, value] of Object.entries(cors)) response.headers.set(name, value);
   response.headers.set('Cache-Control', 'no-store');
   return response;

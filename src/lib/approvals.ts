@@ -49,6 +49,27 @@ export function weekSubmission<T extends LogLike>(
   };
 }
 
+/** What turning approval on needs to know of a log. */
+interface ApprovalStartLog {
+  status: string;
+  date: string;
+  /** The number of the issued invoice that holds it, if one does. */
+  invoice?: string | null | undefined;
+}
+
+/**
+ * Whether turning approval on for a log's project makes the log pending (issue 47). A project
+ * without approval calls every log 'approved' from the start though nobody reviewed it, so such
+ * a log goes back to its author as not sent and editable, to be sent with its week. A log an
+ * issued invoice holds, or one dated in a period locked on `lockedUpTo`, stays as it was settled
+ * (as an import leaves one approved): nobody but an Admin could send it any more.
+ */
+export function pendsWhenApprovalStarts(log: ApprovalStartLog, lockedUpTo: string | null): boolean {
+  if (log.status !== 'approved') return false;
+  if (typeof log.invoice === 'string' && log.invoice !== '') return false;
+  return lockedUpTo === null || log.date === '' || log.date > lockedUpTo;
+}
+
 /** Submitted logs waiting for one person's review, one group per member and week. */
 export interface ReviewGroup<T> {
   key: string;

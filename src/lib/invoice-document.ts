@@ -1,5 +1,5 @@
 import type { EInvoiceProfile } from './e-invoice-profile';
-import type { ComposedTotals, DraftLayout } from './invoice-lines';
+import type { ComposedTotals, DraftLayout, InvoicePeriod } from './invoice-lines';
 
 // What an invoice says, as stored with it and read by its screens, PDF and e-invoice.
 
@@ -35,8 +35,21 @@ export interface SellerDetails {
 }
 
 export interface InvoiceDocument extends ComposedTotals {
+  /**
+   * The days the draft was made from on Uninvoiced: which logs it took, never what it states
+   * (that is `period`, issue 47).
+   */
   from: string;
   to: string;
+  /**
+   * The period the invoice states (EN 16931 BT-73 / BT-74, "Work from … to …"): the one set on
+   * the draft (`layout.period`), else the first and last day of its logs, else `from`–`to` when
+   * it holds no log. Recomputed with its lines while a draft, frozen when issued. Documents
+   * stored before issue 47 lack it and read as storedDocument says.
+   */
+  period: InvoicePeriod;
+  /** The first and last day of the logs it holds; absent when it holds none (issue 47). */
+  logPeriod?: InvoicePeriod;
   currency: string;
   layout: DraftLayout;
   logIds: string[];
@@ -48,6 +61,11 @@ export interface InvoiceDocument extends ComposedTotals {
   /** The draft's note, as it was when issued. */
   note?: string;
 }
+
+/** Whether some of an invoice's logs fall outside the period set on it (issue 47). */
+export const logsOutsidePeriod = (doc: Pick<InvoiceDocument, 'period' | 'logPeriod'>) =>
+  doc.logPeriod !== undefined &&
+  (doc.logPeriod.start < doc.period.start || doc.logPeriod.end > doc.period.end);
 
 /** The post code and city of a party, as a line under its street: '10117 Berlin', or ''. */
 export const placeLine = (party: Pick<InvoiceParty, 'city' | 'postCode'>) =>

@@ -62,6 +62,17 @@ export interface DraftLayout {
   buyerReference?: string | undefined;
   /** The buyer's purchase order number (BT-13). */
   orderReference?: string | undefined;
+  /**
+   * The period the person set for the invoice to state (BT-73 / BT-74), first day ≤ last day;
+   * absent, it states the first and last day of its logs (issue 47).
+   */
+  period?: InvoicePeriod | undefined;
+}
+
+/** The first and last day (YYYY-MM-DD) an invoice says its work was done in. */
+export interface InvoicePeriod {
+  start: string;
+  end: string;
 }
 
 export interface ComposedLine {

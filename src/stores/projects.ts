@@ -1,9 +1,15 @@
+import { toPublicFields } from '../lib/commands/public-names';
 import { newId } from '../lib/entities/fast-fields';
 import type { Project, ProjectForm } from '../lib/entities/project';
 import { changedFields } from '../lib/record-diff';
+import { changedServerFields } from '../lib/sync/local-records';
+import { lockedUpTo } from '../lib/workspace-rules';
+import { $workspaceRules } from './access';
+import { runCommand } from './local-changes';
 import { $projects, projectList } from './projects-list';
 import { recordActions } from './record-actions';
 import { recordEdit, type EditResult } from './record-edit';
+import { pendLogsOfProject } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
 
 const actions = recordActions(projectList);
@@ -79,7 +85,22 @@ export function updateProject(
     approval: form.approval,
     memberIds: form.memberIds,
   };
-  return edit(opened, changedFields(opened, next), { updatedAt: now.toISOString() });
+  const changes = changedFields(opened, next);
+  const stamp = { updatedAt: now.toISOString() };
+  const starts = next.approval && !opened.approval && projectById(opened.id)?.approval !== true;
+  if (!starts) return edit(opened, changes, stamp);
+  // Turning approval on is one command with what it does to the project's logs: those nobody
+  // reviewed become pending here at once, as the server makes them (issue 47).
+  const args = {
+    id: opened.id,
+    ...toPublicFields('project', changedServerFields('project', opened, next) ?? {}),
+  };
+  return runCommand('editProject', args, () => {
+    const result = edit(opened, changes, stamp);
+    if (result.status === 'saved')
+      pendLogsOfProject(opened.id, lockedUpTo($workspaceRules.get(), now), now);
+    return result;
+  });
 }
 
 /** Archives or restores a project. */

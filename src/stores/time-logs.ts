@@ -1,3 +1,4 @@
+import { pendsWhenApprovalStarts } from '../lib/approvals';
 import type { TimeLog } from '../lib/entities/time-log';
 import { recordActions } from './record-actions';
 import { recordEdit, type EditResult } from './record-edit';
@@ -42,6 +43,23 @@ export function editTimeLog(
 /** Marks a pending log approved. */
 export function approveTimeLog(id: string, now = new Date()): WriteResult {
   return actions.patch(id, { status: 'approved', updatedAt: now.toISOString() });
+}
+
+/**
+ * Turning approval on for a project (issue 47): its cached logs that nobody reviewed become
+ * pending, as the server makes them (src/lib/approvals.ts); null when there are none.
+ */
+export function pendLogsOfProject(
+  projectId: string,
+  lockedUpTo: string | null,
+  now = new Date(),
+): WriteResult | null {
+  const ids = timeLogList.$list
+    .get()
+    .filter((log) => log.projectId === projectId && pendsWhenApprovalStarts(log, lockedUpTo))
+    .map((log) => log.id);
+  if (ids.length === 0) return null;
+  return patchTimeLogs(new Map(ids.map((id) => [id, { status: 'pending' as const }])), now);
 }
 
 /**

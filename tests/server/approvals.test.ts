@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlePull, handlePush } from '../../src/server/api/sync-handlers';
-import { handleAuditLog } from '../../src/server/api/workspace-handlers';
+import {
+  handleAuditLog,
+  handleSaveWorkspaceSettings,
+} from '../../src/server/api/workspace-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { context, drivers, fakeClock, get, post } from './support';
 import {
@@ -189,5 +192,127 @@ describe.each(drivers)('approvals on $name', (driver) => {
     expect(changes.find((c) => c.kind === 'project' && c.id === 'p1')?.data).toMatchObject({
       approval: true,
     });
+  });
+});
+
+// Issue 47, point 3: turning approval on for a project changes the rule for what comes next.
+// Its earlier logs had been called 'approved' though nobody approved them; they become pending
+// (not submitted, their author's to edit and send), except one in a locked period, and logs of
+// other projects are left alone. The clock stands on Sunday 22 Nov 2026.
+describe.each(drivers)('turning approval on for a project with logs on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const clock = fakeClock();
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let normal: { cookie: string };
+  const ctx = () => context(database, clock);
+  const { ok, refusal } = pusher(
+    () => database,
+    () => admin.workspace.id,
+    clock,
+  );
+  const addLog = (id: string, date: string, projectId: string) => ({
+    id,
+    date,
+    durationSeconds: 3600,
+    projectId,
+    memberId: 'm-norm',
+  });
+  const pulledLogs = async (who: { cookie: string }) => {
+    const pulled = await handlePull(
+      get(`/sync/pull?workspace=${admin.workspace.id}`, who.cookie),
+      ctx(),
+    );
+    const { changes } = (await pulled.json()) as {
+      changes: { kind: string; id: string; data: { status?: string; dur?: number } | null }[];
+    };
+    return new Map(changes.filter((c) => c.kind === 'timeLog').map((c) => [c.id, c.data]));
+  };
+
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+    admin = await signUp(database, { name: 'Ada', email: 'ada.later@example.com' }, clock);
+    await ok(admin, 'createMember', { id: 'm-norm', fields: teamMember('Nik', 'Normal') });
+    for (const id of ['p-late', 'p-legacy', 'p-free'])
+      await ok(admin, 'createProject', {
+        id,
+        fields: { ...projectFields(id, null), memberIds: ['m-norm'] },
+      });
+    normal = await joinWorkspace(
+      database,
+      admin.workspace.id,
+      { name: 'Nik', email: 'nik.later@example.com' },
+      'Normal',
+      'm-norm',
+      clock,
+    );
+    // A week of work before anyone asked for approval, and one day of a period since locked.
+    await ok(normal, 'addLog', addLog('l-week', '2026-11-18', 'p-late'));
+    await ok(normal, 'addLog', addLog('l-monday', '2026-11-16', 'p-late'));
+    await ok(normal, 'addLog', addLog('l-closed', '2026-11-02', 'p-late'));
+    await ok(normal, 'addLog', addLog('l-legacy', '2026-11-18', 'p-legacy'));
+    await ok(normal, 'addLog', addLog('l-free', '2026-11-18', 'p-free'));
+    const locked = await handleSaveWorkspaceSettings(
+      post(
+        '/sync/workspace-settings',
+        {
+          workspaceId: admin.workspace.id,
+          name: 'Later Agency',
+          managersSeeAmounts: false,
+          timeZone: 'UTC',
+          weekStart: 1,
+          lockedUpTo: '2026-11-08',
+          autoLock: null,
+        },
+        admin.cookie,
+      ),
+      ctx(),
+    );
+    expect(locked.status).toBe(200);
+    expect((await pulledLogs(normal)).get('l-week')).toMatchObject({ status: 'approved' });
+  });
+  afterAll(async () => drop());
+
+  it('leaves the earlier logs not approved, not submitted and editable by their author', async () => {
+    // The command the Edit form sends, and the stored change older devices send.
+    await ok(admin, 'editProject', { id: 'p-late', approval: true });
+    await ok(admin, 'updateProject', { id: 'p-legacy', changes: { approval: true } });
+
+    const logs = await pulledLogs(normal);
+    for (const id of ['l-week', 'l-monday', 'l-legacy'])
+      expect(logs.get(id), id).toMatchObject({ status: 'pending' });
+    // A locked day stays as it was settled (only an Admin could send it), as imports leave it;
+    // a project without approval is not touched.
+    expect(logs.get('l-closed')).toMatchObject({ status: 'approved' });
+    expect(logs.get('l-free')).toMatchObject({ status: 'approved' });
+    // The Admin's pull says the same as the author's.
+    expect((await pulledLogs(admin)).get('l-week')).toMatchObject({ status: 'pending' });
+
+    await ok(normal, 'editLog', { id: 'l-week', durationSeconds: 5400 });
+    await ok(normal, 'updateTimeLog', { id: 'l-legacy', changes: { dur: 1800 } });
+    await ok(normal, 'deleteLog', { id: 'l-monday' });
+    const edited = await pulledLogs(normal);
+    expect(edited.get('l-week')).toMatchObject({ status: 'pending', dur: 5400 });
+    expect(edited.get('l-legacy')).toMatchObject({ status: 'pending', dur: 1800 });
+  });
+
+  it('holds what comes next to the approval rule', async () => {
+    await ok(normal, 'addLog', addLog('l-new', '2026-11-19', 'p-late'));
+    expect(
+      await refusal(normal, 'addLog', {
+        ...addLog('l-self', '2026-11-20', 'p-late'),
+        status: 'approved',
+      }),
+    ).toBe('Logs on this project need approval: a Manager or an Admin approves them.');
+    expect((await pulledLogs(normal)).get('l-new')).toMatchObject({ status: 'pending' });
+
+    // The earlier log goes with the new one when the week is sent, and is then read-only.
+    await ok(normal, 'submitWeek', { logIds: ['l-week', 'l-new'] });
+    expect(await refusal(normal, 'editLog', { id: 'l-week', durationSeconds: 60 })).toBe(
+      'This log is submitted for approval: it can be changed again if it is rejected.',
+    );
+    const sent = await pulledLogs(normal);
+    expect(sent.get('l-week')).toMatchObject({ status: 'submitted' });
+    expect(sent.get('l-new')).toMatchObject({ status: 'submitted' });
   });
 });

@@ -47,6 +47,7 @@ describe('UBL line prices', () => {
         ...totals,
         from: '2026-11-01',
         to: '2026-11-30',
+        period: { start: '2026-11-01', end: '2026-11-30' },
         currency: 'INR',
         layout: defaultLayout({ name: '', percent: 0 }, { paymentTermsDays: 8, note: '' }),
         logIds: [],

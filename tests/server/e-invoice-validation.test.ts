@@ -26,9 +26,12 @@ import { clientFields, projectFields, timeLogFields } from './workspace-support'
 // | Fern    | per day, first day's rate 1,200 | 1 h × 1,200 + 1 h × 1,000 = 2,200.00; GST 396.00 | 2,596.00 |
 // | Gale    | no email                      | 1 h × 1,000; GST 180.00                      | 1,180.00   |
 // | Smith & | awkward text                  | 1 h × 1,000; GST 180.00                      | 1,180.00   |
+// | Hale    | a note, CGST 9 % + SGST 9 %   | 2 h × 1,500 = 3,000.00; 270.00 + 270.00      | 3,540.00   |
 // Berlin Werk (DE, VAT DE811907980, EUR): Paris (FR, VAT FR40303265045, no tax) 2 h × €100 =
 // 200.00 reverse charge; Lyon (FR, no VAT number, VAT 19 %) 1.5 h × €100 = 150.00 + 28.50 = 178.50.
 // Kiran's freelancer (IN, no tax number, INR): Kiran (IN) 2.5 h × ₹800 = 2,000.00, not subject to VAT.
+// Nova (IN, GSTIN, INR), its free text full of entity references (issue 46): Jade (IN) 1 h ×
+// ₹1,000 = 1,000.00 + GST 180.00 = 1,180.00.
 
 interface Findings {
   fatal: { id: string; text: string }[];
@@ -43,12 +46,22 @@ const ns = {
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
   ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
 };
 const select = xpath.useNamespaces(ns);
 const texts = (xml: string, path: string) =>
   (select(path, new DOMParser().parseFromString(xml, 'text/xml') as unknown as Node) as Node[]).map(
     (n) => n.textContent ?? '',
   );
+
+// XML 1.0's Char production (section 2.2): a document with any other character is not
+// well-formed, though xmldom parses it without a word.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+/** The first character of `xml` that XML 1.0 does not allow, as U+XXXX, or '' when none. */
+function notXml(xml: string): string {
+  const found = NOT_XML_CHAR.exec(xml)?.[0]?.codePointAt(0);
+  return found === undefined ? '' : `U+${found.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 /** The factur-x.xml (xrechnung.xml for XRechnung) a PDF carries, read with poppler's pdfdetach. */
 function embeddedCii(pdf: Buffer): string {
@@ -60,6 +73,20 @@ function embeddedCii(pdf: Buffer): string {
   return readFileSync(join(dir, name ?? 'factur-x.xml'), 'utf8');
 }
 
+/** A PDF's document information (pdfinfo) and its XMP metadata (pdfinfo -meta). */
+function pdfMetadata(pdf: Buffer) {
+  const file = join(mkdtempSync(join(tmpdir(), 'hm-einvoice-')), 'invoice.pdf');
+  writeFileSync(file, pdf);
+  return {
+    info: execFileSync('pdfinfo', ['-enc', 'UTF-8', file], { encoding: 'utf8' }),
+    xmp: execFileSync('pdfinfo', ['-meta', file], { encoding: 'utf8' }),
+  };
+}
+const xmp = xpath.useNamespaces({
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  dc: 'http://purl.org/dc/elements/1.1/',
+});
+
 const clean = (findings: Findings) => ({
   fatal: findings.fatal.map((f) => f.text),
   xsd: findings.xsdErrors.map((e) => `${e.schema}: ${e.message}`),
@@ -67,6 +94,21 @@ const clean = (findings: Findings) => ({
 
 const longNote = `Pay to A/C 1234 & IFSC <HDFC0001> &amp; thank you, merci, danke. ${'Ü'.repeat(435)}`;
 const longAddress = `${'Plot 7 & 8 <Ærø> Lane '.repeat(22)}Pune 411001, MH.`;
+const haleNote = 'Thank you for your business.';
+const haleTaxes =
+  'Taxes: CGST 9 % (270.00) and SGST 9 % (270.00), written as one VAT rate of 18 % (540.00 INR).';
+/** Nova's free text: character references to control characters, and escaped entities. */
+const nova = {
+  company: 'Nova &amp; Co&#x1F;',
+  street: 'Plot &#2; &amp;amp; Lane',
+  contact: 'Ada &#x1; Nova',
+  payment: 'Pay&#1;now&#x0; to A &amp;amp; B',
+  client: 'Jade &#1; &amp;amp; Sons',
+  clientStreet: '4 Lane&#x0B; &lt;b&gt;',
+  project: 'Build &#31; &amp; test',
+  // Not `#…#` with three characters between: UBL reads that as a subject code (BR-CL-08).
+  note: 'Thanks&#1;, &#x0; &amp;amp; &#65;&#x42; &foo;',
+};
 
 describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) => {
   let database: Database;
@@ -194,6 +236,8 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
   }
 
   const made: Record<string, { ubl: string; cii: string }> = {};
+  /** Nova's Factur-X metadata under each profile. */
+  const novaMetadata: Record<string, { info: string; xmp: string }> = {};
 
   /** Every shape is issued under each profile, to a copy of its client with the profile's data. */
   const profiles = ['en16931', 'peppol', 'xrechnung'] as const;
@@ -275,6 +319,7 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       'Social Media Retainer',
     );
     await clients(pune, 'bolt', indian('ap@bolt.example'), 1500, [['2026-11-17', 7200]]);
+    await clients(pune, 'hale', indian('ap@hale.example'), 1500, [['2026-11-17', 7200]]);
     await clients(pune, 'cora', indian('ap@cora.example'), 1000, [['2026-11-17', 18000]]);
     await clients(pune, 'dune', indian('ap@dune.example'), 1000, [['2026-11-17', 3600]]);
     await clients(pune, 'echo', indian('ap@echo.example'), 1000, [['2026-11-17', 7200]]);
@@ -316,8 +361,18 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         ],
       },
       echo: { discountPercent: 100 },
+      // Issue 47: a period the person sets, wider than its one day of time.
+      gale: { period: { start: '2026-11-01', end: '2026-11-30' } },
       fern: { grouping: 'day', edits: { 'time:2026-11-17': { unitMinor: 120000 } } },
       smith: { note: longNote },
+      // A footer note beside the two-taxes note (issue 46, point 7).
+      hale: {
+        note: haleNote,
+        taxes: [
+          { name: 'CGST', percent: 9 },
+          { name: 'SGST', percent: 9 },
+        ],
+      },
     };
     const issued: Record<string, { id: string; document: Doc }> = {};
     for (const profile of profiles)
@@ -349,6 +404,11 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         ['time:2026-11-18', 1, 100000, 100000],
       ],
     );
+    for (const profile of profiles) {
+      const invoice = await pune.issue(`hale${suffix[profile]}`, layouts['hale']);
+      expect(invoice.document.totalMinor).toBe(354000);
+      made[`hale${suffix[profile]}`] = await pune.eInvoices(invoice.id);
+    }
     const acmePdf = (await pune.eInvoices(acme.id)).pdf;
     made['acmePdfText'] = {
       ubl: execFileSync('pdftotext', ['-layout', '-', '-'], { input: acmePdf, encoding: 'utf8' }),
@@ -448,6 +508,36 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       expect(invoice.document.totalMinor).toBe(200000);
       made[`kiran${suffix[profile]}`] = await kiran.eInvoices(invoice.id);
     }
+
+    // Issue 46, point 5: text that is harmless as typed, but not once entities are decoded.
+    const novaSeller = await seller('ada.nova@example.com', {
+      companyName: nova.company,
+      address: nova.street,
+      taxNumber: '27AAPFU0939F1ZV',
+      country: 'IN',
+      currency: 'INR',
+      ...sellerProfile('Pune', '411001', {
+        iban: '50100012345678',
+        bic: 'HDFC0001234',
+        contactName: nova.contact,
+        paymentInstructions: nova.payment,
+      }),
+    });
+    await clients(
+      novaSeller,
+      'jade',
+      { ...indian('ap@jade.example'), name: nova.client, address: nova.clientStreet },
+      1000,
+      [['2026-11-17', 3600]],
+      nova.project,
+    );
+    for (const profile of profiles) {
+      const invoice = await novaSeller.issue(`jade${suffix[profile]}`, { note: nova.note });
+      expect(invoice.document.totalMinor).toBe(118000);
+      const files = await novaSeller.eInvoices(invoice.id);
+      made[`jade${suffix[profile]}`] = files;
+      novaMetadata[profile] = pdfMetadata(files.pdf);
+    }
   }, 480_000);
   afterAll(async () => {
     await close();
@@ -463,9 +553,11 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     'fern',
     'gale',
     'smith',
+    'hale',
     'paris',
     'lyon',
     'kiran',
+    'jade',
     'credit',
   ];
   /** The rule sets each profile's files are checked against, as the official validators run them. */
@@ -533,6 +625,20 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     expect(texts(made['gale']!.ubl, '//cac:AccountingCustomerParty//cbc:EndpointID')).toEqual([]);
   });
 
+  it('states the period of its logs, or the one set, not the days it was drafted from (issue 47)', () => {
+    // Drafted over 1–23 Nov: Acme's time is all on 17 Nov, Fern's on 17 and 18 Nov; Gale's
+    // draft was set to state 1–30 Nov.
+    const period = (shape: string) => [
+      texts(made[shape]!.ubl, '/ubl:Invoice/cac:InvoicePeriod/cbc:StartDate')[0],
+      texts(made[shape]!.ubl, '/ubl:Invoice/cac:InvoicePeriod/cbc:EndDate')[0],
+      ...texts(made[shape]!.cii, '//ram:BillingSpecifiedPeriod//udt:DateTimeString'),
+    ];
+    expect(period('acme')).toEqual(['2026-11-17', '2026-11-17', '20261117', '20261117']);
+    expect(period('fern')).toEqual(['2026-11-17', '2026-11-18', '20261117', '20261118']);
+    expect(period('gale-xr')).toEqual(['2026-11-01', '2026-11-30', '20261101', '20261130']);
+    expect(made['acmePdfText']!.ubl).toContain('Work from 17 Nov 2026 to 17 Nov 2026');
+  });
+
   it('keeps awkward text exactly as typed: &, <, a literal &amp;, accents, 500 characters', () => {
     const { ubl, cii } = made['smith']!;
     const name = 'Smith & Sons <Ltd> &amp; Ærø Café';
@@ -547,6 +653,72 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
     expect(
       texts(ubl, '//cac:AccountingCustomerParty//cac:PostalAddress/cbc:StreetName')[0]?.length,
     ).toBe(500);
+  });
+
+  it.each(profiles)(
+    'writes entity references in free text as typed, never the characters they name (%s)',
+    (profile) => {
+      const { ubl, cii } = made[`jade${suffix[profile]}`]!;
+      expect([notXml(ubl), notXml(cii)]).toEqual(['', '']);
+      const seller = '//cac:AccountingSupplierParty/cac:Party';
+      expect(texts(ubl, `${seller}/cac:PartyLegalEntity/cbc:RegistrationName`)).toEqual([
+        nova.company,
+      ]);
+      expect(texts(ubl, `${seller}/cac:PostalAddress/cbc:StreetName`)).toEqual([nova.street]);
+      expect(texts(ubl, `${seller}/cac:Contact/cbc:Name`)).toEqual([nova.contact]);
+      expect(texts(ubl, '//cac:PaymentMeans/cbc:PaymentMeansCode/@name')).toEqual([nova.payment]);
+      expect(texts(ubl, '//cac:AccountingCustomerParty//cbc:RegistrationName')).toEqual([
+        nova.client,
+      ]);
+      expect(texts(ubl, '//cac:AccountingCustomerParty//cac:PostalAddress/cbc:StreetName')).toEqual(
+        [nova.clientStreet],
+      );
+      expect(texts(ubl, '//cac:InvoiceLine/cac:Item/cbc:Name')).toEqual([nova.project]);
+      expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([nova.note]);
+      expect(texts(cii, '//ram:SellerTradeParty/ram:Name')).toEqual([nova.company]);
+      expect(texts(cii, '//ram:SellerTradeParty/ram:PostalTradeAddress/ram:LineOne')).toEqual([
+        nova.street,
+      ]);
+      expect(texts(cii, '//ram:DefinedTradeContact/ram:PersonName')).toEqual([nova.contact]);
+      expect(texts(cii, '//ram:SpecifiedTradeSettlementPaymentMeans/ram:Information')).toEqual([
+        nova.payment,
+      ]);
+      expect(texts(cii, '//ram:BuyerTradeParty/ram:Name')).toEqual([nova.client]);
+      expect(texts(cii, '//ram:BuyerTradeParty/ram:PostalTradeAddress/ram:LineOne')).toEqual([
+        nova.clientStreet,
+      ]);
+      expect(texts(cii, '//ram:SpecifiedTradeProduct/ram:Name')).toEqual([nova.project]);
+      expect(texts(cii, '//rsm:ExchangedDocument/ram:IncludedNote/ram:Content')).toEqual([
+        nova.note,
+      ]);
+      // The Factur-X PDF's metadata names the seller as typed too: its XMP, and its document
+      // information, which is not XML.
+      const { info, xmp: meta } = novaMetadata[profile]!;
+      expect(notXml(meta)).toBe('');
+      const rdf = new DOMParser().parseFromString(meta, 'text/xml') as unknown as Node;
+      const read = (path: string) => (xmp(path, rdf) as Node[]).map((n) => n.textContent ?? '');
+      expect(read('//dc:creator//rdf:li')).toEqual([nova.company]);
+      expect(read('//dc:title//rdf:li')[0]?.split(' issued by ')[1]).toBe(nova.company);
+      expect(info.match(/^Author: +(.*)$/m)?.[1]).toBe(nova.company);
+      expect(info.match(/^Title: +(.*): Invoice 2026-000\d$/m)?.[1]).toBe(nova.company);
+    },
+  );
+
+  it('writes a note beside the two-taxes note as notes of their own, one under Peppol', () => {
+    for (const profile of ['en16931', 'xrechnung'] as const) {
+      const { ubl, cii } = made[`hale${suffix[profile]}`]!;
+      expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([haleNote, haleTaxes]);
+      // One Content per IncludedNote: the CII XSD inside Factur-X allows no more.
+      const notes = '/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:IncludedNote';
+      expect(texts(cii, `${notes}/ram:Content`)).toEqual([haleNote, haleTaxes]);
+      expect(texts(cii, `${notes}[count(ram:Content) = 1]/ram:Content`)).toHaveLength(2);
+    }
+    // Peppol allows one note (PEPPOL-EN16931-R002): the two read as one.
+    const { ubl, cii } = made['hale-pe']!;
+    expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([`${haleNote}\n\n${haleTaxes}`]);
+    expect(texts(cii, '//rsm:ExchangedDocument/ram:IncludedNote/ram:Content')).toEqual([
+      `${haleNote}\n\n${haleTaxes}`,
+    ]);
   });
 
   it('writes reverse charge for an EU client in another country with a VAT number', () => {

@@ -8,11 +8,12 @@ import { saveDraftLayout, type Invoice } from '../../stores/invoices';
 import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
 import { draftForm, layoutOf, type DraftForm } from './draft-form';
+import { DraftPeriod } from './DraftPeriod';
 
 /**
  * The editable part of a draft: how its lines are grouped, each line's words, quantity and rate,
- * lines typed by hand, a discount, up to two taxes, the payment terms and the note. The server
- * works the amounts out; a refused value is named beside its field.
+ * lines typed by hand, a discount, up to two taxes, the payment terms, the period it states and
+ * the note. The server works the amounts out; a refused value is named beside its field.
  */
 export function DraftEditor({
   invoice,
@@ -350,6 +351,13 @@ export function DraftEditor({
             />
           </div>
         ) : null}
+        <DraftPeriod
+          doc={doc}
+          start={form.periodStart}
+          end={form.periodEnd}
+          error={error}
+          onChange={(period) => change({ ...form, ...period })}
+        />
         <Field label="Note on the invoice" error={error('note')}>
           {(control) => (
             <textarea

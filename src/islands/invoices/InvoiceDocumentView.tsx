@@ -36,7 +36,7 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
         </div>
       ) : null}
       <p className="mb-2">
-        Work from {formatDay(doc.from)} to {formatDay(doc.to)}
+        Work from {formatDay(doc.period.start)} to {formatDay(doc.period.end)}
       </p>
       {referencesLine(doc.layout) ? <p className="mb-2">{referencesLine(doc.layout)}</p> : null}
       <table className="w-full text-left">

@@ -1,3 +1,4 @@
+import { isValidDay } from '../../lib/day';
 import type { InvoiceDocument } from '../../lib/invoice-document';
 import type { DraftLayout, LineGrouping } from '../../lib/invoice-lines';
 import { fromMinor, toMinor } from '../../lib/money';
@@ -14,6 +15,9 @@ export interface DraftForm {
   note: string;
   buyerReference: string;
   orderReference: string;
+  /** The period set to state, as typed: both '' states the days of its logs (issue 47). */
+  periodStart: string;
+  periodEnd: string;
 }
 
 /** The form for a draft's saved layout. */
@@ -43,6 +47,8 @@ export function draftForm(doc: InvoiceDocument): DraftForm {
     note: l.note,
     buyerReference: l.buyerReference ?? '',
     orderReference: l.orderReference ?? '',
+    periodStart: l.period?.start ?? '',
+    periodEnd: l.period?.end ?? '',
   };
 }
 
@@ -99,6 +105,20 @@ export function layoutOf(form: DraftForm): { layout: DraftLayout; errors: Record
     note: form.note,
     ...(form.buyerReference.trim() ? { buyerReference: form.buyerReference.trim() } : {}),
     ...(form.orderReference.trim() ? { orderReference: form.orderReference.trim() } : {}),
+    ...periodOf(form, errors),
   };
   return { layout, errors };
+}
+
+/** The period typed on the form, if any, with what is wrong with it named in `errors`. */
+function periodOf(form: DraftForm, errors: Record<string, string>): Pick<DraftLayout, 'period'> {
+  const start = form.periodStart.trim();
+  const end = form.periodEnd.trim();
+  if (!start && !end) return {};
+  if (!isValidDay(start))
+    errors['period.start'] = start ? 'Enter a day' : 'Enter both days, or neither';
+  if (!isValidDay(end)) errors['period.end'] = end ? 'Enter a day' : 'Enter both days, or neither';
+  else if (isValidDay(start) && start > end)
+    errors['period.end'] = 'The last day cannot be before the first';
+  return { period: { start, end } };
 }

@@ -103,6 +103,9 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
   const currency = useStore($currency);
   const [problem, setProblem] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  // Turning approval on for a project that has logs (issue 47): say what becomes of them.
+  const turnsApprovalOn =
+    setsApproval && editing !== undefined && !editing.approval && draft.approval;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -316,16 +319,28 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
           type="checkbox"
           checked={draft.approval}
           disabled={!setsApproval}
-          aria-describedby={setsApproval ? undefined : 'approval-admins-only'}
+          aria-describedby={
+            turnsApprovalOn
+              ? 'approval-earlier-logs'
+              : setsApproval
+                ? undefined
+                : 'approval-admins-only'
+          }
           onChange={(e) => set('approval', e.target.checked)}
         />
-        New time logs of this project need approval
+        Time logs of this project need approval
       </label>
       {setsApproval ? null : (
         <p id="approval-admins-only" className="-mt-3 mb-4 text-sm text-slate-700">
           Only Admins turn approval on or off.
         </p>
       )}
+      {turnsApprovalOn ? (
+        <p id="approval-earlier-logs" className="-mt-3 mb-4 text-sm text-slate-700">
+          Its logs so far become pending: their authors can still change them, and send them with
+          their week. Logs in a locked period or on an issued invoice stay as they are.
+        </p>
+      ) : null}
       <FormActions
         submitLabel={editing ? 'Save changes' : 'Create Project'}
         cancel={{ onCancel: onDone }}

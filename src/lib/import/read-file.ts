@@ -54,7 +54,8 @@ export type ReadImportFile =
     }
   | {
       ok: false;
-      error: 'unreadable_file' | 'unknown_source' | 'unknown_column';
+      /** server_busy: the server reads too many zips at once just now (issue 46); try again. */
+      error: 'unreadable_file' | 'unknown_source' | 'unknown_column' | 'server_busy';
       message: string;
       /** unknown_source: the file's header, for mapping its columns (Any CSV, issue 33). */
       columns?: string[];

@@ -129,8 +129,9 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
   if (locked) return locked;
   if (before) {
     // On a project without approval every log is 'approved' from the start; on one with it, the
-    // decision holds. Only Admins switch approval (record-policy.ts), so a Manager cannot turn
-    // it off, edit a signed-off log and turn it on again.
+    // decision holds. Turning approval on makes the logs nobody reviewed pending (issue 47,
+    // src/lib/approvals.ts). Only Admins switch approval (record-policy.ts), so a Manager cannot
+    // turn it off, edit a signed-off log and turn it on again.
     const needsApproval = request.projectBefore?.approval === true;
     if (needsApproval && before.status === 'approved')
       return 'This log is approved: only an Admin can change it.';

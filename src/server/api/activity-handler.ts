@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkText } from '../../lib/storable-text';
 import { apiError, json } from '../http/responses';
 import { activityOf } from '../reports/activity';
 import type { HandlerContext } from './context';
@@ -8,7 +9,8 @@ import { memberOf } from './workspace-handlers';
 const activityQuery = z
   .object({
     workspace: z.string().uuid(),
-    member: z.string().min(1).max(200).optional(),
+    // A NUL would fail the query in PostgreSQL as a 500 (issue 46), even past the middleware.
+    member: z.string().min(1).max(200).superRefine(checkText).optional(),
     offset: z
       .string()
       .regex(/^\d{1,6}$/)

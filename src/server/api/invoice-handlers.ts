@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
+import { textProblem } from '../../lib/storable-text';
 import { todayIn } from '../../lib/workspace-rules';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
@@ -76,7 +77,8 @@ export async function handleClientCredits(
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
   const client = params(request).get('client');
-  if (client !== null && (client.length === 0 || client.length > 200))
+  // A NUL would fail the query in PostgreSQL as a 500 (issue 46), even past the middleware.
+  if (client !== null && (client.length === 0 || client.length > 200 || textProblem(client)))
     return apiError(400, 'invalid_request', 'Give the id of a client, or none for every client.', {
       fields: { client: 'Must be a client id' },
     });
@@ -250,11 +252,12 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
     if (!made.ok) return apiError(409, 'invalid_request', made.message);
     bytes = made.pdf;
   }
+  const { period } = found.invoice.document;
   const name = credit
     ? `credit-note-${safeName(credit.number)}.pdf`
     : found.invoice.number
       ? `invoice-${safeName(found.invoice.number)}.pdf`
-      : `draft-invoice-${found.invoice.document.from}-to-${found.invoice.document.to}.pdf`;
+      : `draft-invoice-${period.start}-to-${period.end}.pdf`;
   return new Response(new Uint8Array(bytes), {
     status: 200,
     headers: {

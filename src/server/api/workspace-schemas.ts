@@ -357,6 +357,15 @@ export const draftLayoutBody = z
         // Issue 28: the buyer's reference (BT-10, a Leitweg-ID) and its order number (BT-13).
         buyerReference: shortText(100).optional(),
         orderReference: shortText(100).optional(),
+        // Issue 47: the period the invoice states (BT-73 / BT-74), when the person sets one.
+        period: z
+          .object({ start: day, end: day })
+          .strict()
+          .refine((p) => p.start <= p.end, {
+            message: 'The last day cannot be before the first',
+            path: ['end'],
+          })
+          .optional(),
       })
       .strict(),
   })

@@ -793,4 +793,64 @@ CREATE INDEX import_entries_identity ON import_entries (import_id, identity);
 CREATE INDEX import_entries_created ON import_entries (created_at);
 `,
   },
+  {
+    id: '0032_approval_nobody_gave',
+    sql: `
+-- Issue 47, point 3: turning approval on for a project left its earlier logs 'approved' (a
+-- project without approval calls every log so from the start), so their authors could not change
+-- them any more though nobody had approved anything. Turning approval on now makes such logs
+-- pending (src/server/sync/approval-start.ts); this does the same for projects switched on before.
+-- A switch is read from the change history (change_log, since 0024): a project created with
+-- approval, or an edit that turned it on after the history last said off. For each project whose
+-- approval is on now and whose last switch is there, a log last written before that switch, still
+-- 'approved', on no issued invoice and in no locked period, was approved by nobody: it becomes
+-- pending. A log written since is left as it is (it may have been approved since), and so is every
+-- log of a project switched on before its history began: nothing tells a default from a sign-off.
+-- The automatic lock is taken as reaching today (UTC) less its grace, which leaves any log it may
+-- lock as it is. Each workspace whose logs change goes up one version, which they carry.
+WITH approval_changes AS (
+  SELECT c.workspace_id, c.details->>'id' AS project_id, c.version, c.command,
+    coalesce(c.details->'changes'->'approval', c.details->'fields'->'approval',
+      c.details->'approval') AS approval
+  FROM change_log c
+  WHERE c.command IN ('createProject', 'updateProject', 'editProject')
+), said AS (
+  SELECT a.*,
+    lag(a.approval) OVER (PARTITION BY a.workspace_id, a.project_id ORDER BY a.version) AS was,
+    row_number() OVER (PARTITION BY a.workspace_id, a.project_id ORDER BY a.version DESC) AS latest
+  FROM approval_changes a
+  WHERE a.approval IS NOT NULL AND a.project_id IS NOT NULL
+), switched_on AS (
+  SELECT s.workspace_id, s.project_id, max(s.version) AS version
+  FROM said s
+  WHERE s.approval = 'true'::jsonb
+    AND (s.was = 'false'::jsonb OR (s.was IS NULL AND s.command = 'createProject'))
+  GROUP BY s.workspace_id, s.project_id
+), still_on AS (
+  SELECT o.workspace_id, o.project_id, o.version
+  FROM switched_on o
+  JOIN said last ON last.workspace_id = o.workspace_id AND last.project_id = o.project_id
+    AND last.latest = 1 AND last.approval = 'true'::jsonb
+  JOIN projects p ON p.workspace_id = o.workspace_id AND p.id = o.project_id
+    AND NOT p.deleted AND p.data->'approval' = 'true'::jsonb
+), nobody_gave AS (
+  SELECT l.workspace_id, l.id
+  FROM time_logs l
+  JOIN still_on o ON o.workspace_id = l.workspace_id AND o.project_id = l.project_id
+  JOIN workspaces w ON w.id = l.workspace_id
+  WHERE NOT l.deleted AND l.version < o.version AND l.data->>'status' = 'approved'
+    AND l.data->>'invoice' IS NULL
+    AND (w.locked_up_to IS NULL OR to_char(l.date, 'YYYY-MM-DD') > w.locked_up_to)
+    AND (w.auto_lock IS NULL OR l.date > (now() AT TIME ZONE 'UTC')::date - w.auto_lock_grace)
+), bumped AS (
+  UPDATE workspaces w SET version = w.version + 1
+  WHERE w.id IN (SELECT workspace_id FROM nobody_gave)
+  RETURNING w.id, w.version
+)
+UPDATE time_logs l SET data = l.data || '{"status":"pending"}'::jsonb, version = b.version,
+  updated_at = now()
+FROM nobody_gave n JOIN bumped b ON b.id = n.workspace_id
+WHERE l.workspace_id = n.workspace_id AND l.id = n.id;
+`,
+  },
 ];

@@ -74,6 +74,9 @@ function unreadable(file: Extract<ReadImportFile, { ok: false }>, prefix: string
     });
   if (file.error === 'unknown_source' && file.columns)
     return json(422, { error: file.error, message: file.message, columns: file.columns });
+  // Too many zips and workbooks read at once in this process (zip-slots.ts): not the file's fault.
+  if (file.error === 'server_busy')
+    return apiError(503, file.error, file.message, { headers: { 'Retry-After': '30' } });
   return apiError(422, file.error, file.message);
 }
 

@@ -7,6 +7,7 @@ import type { Runner } from '../sync/records';
 import { readUploadInSteps } from './read-in-steps';
 import { sha256 } from './seen-rows';
 import { fileOf } from './store';
+import { asJobRead } from './zip-slots';
 
 // An import's entries, read again from its stored file (the database is where the job's state
 // is, so any process can go on with it). Reading a 50 MB file takes seconds, so the last files
@@ -69,11 +70,14 @@ export async function fileEntries(
     const bytes = await fileOf(runner, importId);
     if (!bytes) return null;
     const order = dateFormats.find((format) => format === dateFormat);
-    const file = await readUploadInSteps(bytes, {
-      dateFormat: order,
-      // Any CSV: through the mapping the import started with (issue 33).
-      ...(anyCsv ? { anyCsv: { mapping: anyCsv.mapping, me: anyCsv.me } } : {}),
-    });
+    // The job's read waits for a zip slot however busy the process is: it was accepted already.
+    const file = await asJobRead(() =>
+      readUploadInSteps(bytes, {
+        dateFormat: order,
+        // Any CSV: through the mapping the import started with (issue 33).
+        ...(anyCsv ? { anyCsv: { mapping: anyCsv.mapping, me: anyCsv.me } } : {}),
+      }),
+    );
     if (!file.ok) return null;
     kept = keep(importId, file.entries, file.structure);
   }

@@ -1,5 +1,3 @@
-import { Unzip, UnzipInflate } from 'fflate';
-import { readSheet } from 'read-excel-file/universal';
 import type { CsvRow } from '../../lib/import/csv-rows';
 import {
   emptyFile,
@@ -9,19 +7,39 @@ import {
   type ReadOptions,
 } from '../../lib/import/read-file';
 import { readHourmarkUpload, startsLikeJson } from './read-hourmark';
-import { isWorkbookZip, readZipUpload, zipNames } from './read-zip';
+import { isWorkbookZip, readZipUpload, zipRefused } from './read-zip';
+import { readSheetInThread } from './workbook-thread';
+import { zipDirectory, type ZipEntry } from './zip-directory';
+import { inflateEntry } from './zip-inflate';
+import { inZipSlot, ZipSlotsBusy } from './zip-slots';
 
 // An uploaded file, CSV or Excel workbook (issue 33): a workbook (an .xlsx is a zip of XML) is
-// recognised by its first bytes, its inflated size measured against a cap BEFORE it is parsed
-// (a zip bomb of a few KB may inflate to gigabytes), and its first sheet's rows read by the same
-// sources as a CSV file's.
+// recognised by its first bytes, and its zip checked before it is parsed (issue 46): its
+// directory (zip-directory.ts: no entry listed twice or sharing bytes, the sizes it declares
+// within the cap), then every part the parser reads inflated once in bounded pieces, held to
+// its declared size and CRC, with no run of text longer than a cell (zip-inflate.ts). Only then
+// is its first sheet parsed, in a worker thread with a memory limit (workbook-thread.ts), and
+// its rows read by the same sources as a CSV file's. At most ZIP_SLOTS such reads run at once
+// in a process (zip-slots.ts).
 
 /**
  * Most bytes a workbook may inflate to. A sheet's XML compresses about 10 to 1, so this is a
  * workbook of roughly 20 MB, some 150,000 rows; larger histories are imported as CSV (up to 50 MB)
- * or in periods. Counting 200 MB of a bomb takes about 3 s on the development machine.
+ * or in periods. A zip that declares more is refused before a byte is inflated.
  */
 export const MAX_WORKBOOK_INFLATED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Most bytes any other zip (Toggl's account export, one zipped CSV) may inflate to: its files
+ * are held whole to be read, and a CSV sent as it is may be no larger.
+ */
+export const MAX_ZIPPED_EXPORT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The most bytes of a workbook's XML between two tags: Excel holds a cell to 32,767 characters,
+ * some 200 KB at worst written as UTF-8 with entities; a longer run is a bomb, not a sheet.
+ */
+export const MAX_WORKBOOK_TEXT_RUN = 1024 * 1024;
 
 const ZIP_MARK = [0x50, 0x4b, 0x03, 0x04];
 const isZip = (bytes: Uint8Array) => ZIP_MARK.every((b, i) => bytes[i] === b);
@@ -33,38 +51,36 @@ const unreadableWorkbook: ReadImportFile = {
     'This file is a zip or an Excel workbook that could not be read. Export the report again as CSV or Excel (.xlsx) and upload that file.',
 };
 
-/**
- * The bytes every entry of the zip inflates to, counted while inflating and given up past
- * `cap` (what an entry's header says is not trusted); null when the zip is damaged.
- */
-export function inflatedSize(bytes: Uint8Array, cap: number): number | 'too large' | null {
-  let total = 0;
-  let over = false;
-  let damaged = false;
-  // Entries begun and not ended when the bytes run out: a cut-off zip.
-  let open = 0;
-  try {
-    const unzip = new Unzip((file) => {
-      open += 1;
-      file.ondata = (error, chunk, final) => {
-        if (error) damaged = true;
-        total += chunk.length;
-        if (final) open -= 1;
-        if (total > cap && !over) {
-          over = true;
-          file.terminate();
-        }
-      };
-      file.start();
-    });
-    unzip.register(UnzipInflate);
-    unzip.push(bytes, true);
-  } catch {
-    damaged = true;
-  }
-  if (over) return 'too large';
-  return damaged || open > 0 ? null : total;
-}
+const tooLarge = (what: 'workbook' | 'zip', cap: number): ReadImportFile => ({
+  ok: false,
+  error: 'unreadable_file',
+  message: `This ${what} unpacks to more than ${Math.round(cap / 1024 / 1024)} MB, more than an import reads. Export a shorter period, or the report as CSV, and import that.`,
+});
+
+const tooLongText: ReadImportFile = {
+  ok: false,
+  error: 'unreadable_file',
+  message:
+    'This workbook holds a cell longer than a spreadsheet allows (32,767 characters). Export the report again as CSV or Excel (.xlsx) and upload that file.',
+};
+
+const tooMuchMemory: ReadImportFile = {
+  ok: false,
+  error: 'unreadable_file',
+  message:
+    'This workbook takes more memory to read than an import may use. Export a shorter period, or the report as CSV, and import that.',
+};
+
+const busy: ReadImportFile = {
+  ok: false,
+  error: 'server_busy',
+  message:
+    'The server is reading other zips and workbooks just now. Try again in a minute, or upload the report as CSV.',
+};
+
+/** The parts read-excel-file reads (its own filter): only these are inflated by it. */
+const isSheetPart = (entry: ZipEntry) =>
+  entry.name.endsWith('.xml') || entry.name.endsWith('.xml.rels');
 
 /** A spreadsheet cell as the text a CSV export would hold. */
 function cellText(value: unknown): string {
@@ -82,32 +98,47 @@ function cellText(value: unknown): string {
   return '';
 }
 
-/** The first sheet of a workbook, read by the source its header is recognised as. */
-async function readWorkbook(
+/** The first sheet's cells, once every part the parser reads was inflated and checked. */
+async function sheetOf(bytes: Uint8Array, entries: readonly ZipEntry[]) {
+  for (const entry of entries.filter(isSheetPart)) {
+    const part = await inflateEntry(bytes, entry, {
+      keep: false,
+      maxTextRun: MAX_WORKBOOK_TEXT_RUN,
+    });
+    if (!part.ok) return part.refusal === 'long_text' ? tooLongText : unreadableWorkbook;
+  }
+  const sheet = await readSheetInThread(bytes);
+  if (sheet.ok) return sheet.rows;
+  return sheet.reason === 'unreadable' ? unreadableWorkbook : tooMuchMemory;
+}
+
+/** A zip upload: a workbook's first sheet, or another zip's export, read by the source it is. */
+async function readZip(
   bytes: Uint8Array,
   options: ReadOptions,
   cap: number,
 ): Promise<ReadImportFile> {
-  // Any other zip (issue 33): Toggl's account export, or one CSV export zipped. Its entries'
-  // names are read without inflating them; its size is counted below, before any is inflated.
-  const names = zipNames(bytes);
-  const workbook = !names || isWorkbookZip(names);
-  const size = inflatedSize(bytes, cap);
-  if (size === 'too large')
-    return {
-      ok: false,
-      error: 'unreadable_file',
-      message: `This ${workbook ? 'workbook' : 'zip'} unpacks to more than ${Math.round(cap / 1024 / 1024)} MB, more than an import reads. Export a shorter period, or the report as CSV, and import that.`,
-    };
-  if (size === null) return unreadableWorkbook;
-  if (!workbook) return readZipUpload(bytes, options);
-  let sheet: unknown[][];
+  const directory = zipDirectory(bytes);
+  if (!directory.ok)
+    return directory.refusal === 'damaged' ? unreadableWorkbook : zipRefused(directory.refusal);
+  // Any other zip (issue 33): Toggl's account export, or one CSV export zipped.
+  const workbook = isWorkbookZip(directory.entries.map((entry) => entry.name));
+  const limit = workbook ? cap : Math.min(cap, MAX_ZIPPED_EXPORT_BYTES);
+  if (directory.declaredSize > limit) return tooLarge(workbook ? 'workbook' : 'zip', limit);
   try {
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    sheet = await readSheet(buffer as ArrayBuffer, { trim: false });
-  } catch {
-    return unreadableWorkbook;
+    return await inZipSlot(async () => {
+      if (!workbook) return readZipUpload(bytes, directory.entries, options);
+      const sheet = await sheetOf(bytes, directory.entries);
+      return Array.isArray(sheet) ? readSheetRows(sheet, options) : sheet;
+    });
+  } catch (error) {
+    if (error instanceof ZipSlotsBusy) return busy;
+    throw error;
   }
+}
+
+/** A sheet's rows read by the source its header is recognised as. */
+function readSheetRows(sheet: readonly unknown[][], options: ReadOptions): ReadImportFile {
   // Spreadsheet rows are numbered as the spreadsheet shows them; blank rows (and Kimai's totals
   // row, whose formulas have no stored values) are skipped, as blank lines of a CSV file are.
   const rows: CsvRow[] = [];
@@ -138,7 +169,7 @@ export async function readImportUpload(
   options: ReadOptions = {},
   cap = MAX_WORKBOOK_INFLATED_BYTES,
 ): Promise<ReadImportFile> {
-  if (isZip(bytes)) return readWorkbook(bytes, options, cap);
+  if (isZip(bytes)) return readZip(bytes, options, cap);
   // Hourmark's own export (issue 32).
   if (startsLikeJson(bytes)) return readHourmarkUpload(bytes);
   return readImportFile(bytes, options);

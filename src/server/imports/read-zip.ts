@@ -1,4 +1,3 @@
-import { unzipSync } from 'fflate';
 import {
   readImportFile,
   structureFile,
@@ -10,26 +9,13 @@ import {
   readTogglAccount,
   TOGGL_ACCOUNT_NAME,
 } from '../../lib/import/toggl-account';
+import type { ZipEntry, ZipRefusal } from './zip-directory';
+import { inflateEntry } from './zip-inflate';
 
 // A zip upload that is not a workbook (issue 33): Toggl Track's account export (a zip of JSON),
-// or a zip holding one CSV export, read as that CSV. Its inflated size was counted against the
-// cap by read-upload.ts before anything here inflates it.
-
-/** The names of a zip's entries, none inflated; null when the zip is damaged. */
-export function zipNames(bytes: Uint8Array): string[] | null {
-  const names: string[] = [];
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch {
-    return null;
-  }
-  return names;
-}
+// or a zip holding one CSV export, read as that CSV. Its directory was checked and its declared
+// size weighed against the cap by read-upload.ts; each entry is inflated here once, held to its
+// declared size and CRC (issue 46).
 
 /** An .xlsx workbook is a zip with its parts under xl/. */
 export const isWorkbookZip = (names: readonly string[]) =>
@@ -46,23 +32,53 @@ const unreadableZip: ReadImportFile = {
     'This zip holds neither Toggl Track’s account export nor one CSV export. Upload the CSV file itself, or the zip Toggl sent as it is.',
 };
 
-/** Reads a zip that is not a workbook, already known to inflate to less than the cap. */
-export function readZipUpload(bytes: Uint8Array, options: ReadOptions): ReadImportFile {
-  let inflated: Record<string, Uint8Array>;
-  try {
-    inflated = unzipSync(bytes, { filter: (file) => isExportFile(file.name) });
-  } catch {
-    return {
-      ok: false,
-      error: 'unreadable_file',
-      message:
-        'This zip could not be read: it is damaged or cut off. Download it again and upload it.',
-    };
+const damagedZip: ReadImportFile = {
+  ok: false,
+  error: 'unreadable_file',
+  message: 'This zip could not be read: it is damaged or cut off. Download it again and upload it.',
+};
+
+/** Why a zip whose directory was refused cannot be imported, in the person's words. */
+export function zipRefused(refusal: Exclude<ZipRefusal, 'damaged'>): ReadImportFile {
+  const messages: Record<typeof refusal, string> = {
+    duplicate:
+      'This zip lists a file twice under one name, as no export does. Export the file again and upload that.',
+    overlap:
+      'This zip lists the same packed data under more than one file, as no export does. Export the file again and upload that.',
+    encrypted:
+      'This zip is protected by a password. Export the file again without one, or upload the CSV file itself.',
+    method:
+      'This zip is packed in a way imports do not read (only stored or deflated files). Upload the CSV file itself, or the zip as the tool exported it.',
+  };
+  return { ok: false, error: 'unreadable_file', message: messages[refusal] };
+}
+
+/** The export's files inflated, by path; null when one is damaged. */
+async function inflatedFiles(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+): Promise<Map<string, Uint8Array> | null> {
+  const files = new Map<string, Uint8Array>();
+  for (const entry of entries.filter((entry) => isExportFile(entry.name))) {
+    const inflated = await inflateEntry(bytes, entry, { keep: true });
+    if (!inflated.ok || !inflated.bytes) return null;
+    files.set(entry.name, inflated.bytes);
   }
-  const paths = Object.keys(inflated);
+  return files;
+}
+
+/** Reads a zip that is not a workbook, its directory checked and within the cap. */
+export async function readZipUpload(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+  options: ReadOptions,
+): Promise<ReadImportFile> {
+  const inflated = await inflatedFiles(bytes, entries);
+  if (!inflated) return damagedZip;
+  const paths = [...inflated.keys()];
   const csvs = paths.filter((path) => /\.csv$/i.test(path));
   if (csvs.length === 1 && paths.length === 1) {
-    const only = inflated[csvs[0] ?? ''];
+    const only = inflated.get(csvs[0] ?? '');
     return only ? readImportFile(only, options) : unreadableZip;
   }
   // Toggl's files, at the zip's top or in one folder.
@@ -70,9 +86,9 @@ export function readZipUpload(bytes: Uint8Array, options: ReadOptions): ReadImpo
   const texts = new Map<string, string>();
   const folder =
     paths.find((path) => path.endsWith('/clients.json'))?.slice(0, -'clients.json'.length) ?? '';
-  for (const path of paths) {
+  for (const [path, file] of inflated) {
     if (!path.startsWith(folder) || !path.endsWith('.json')) continue;
-    texts.set(path.slice(folder.length), decoder.decode(inflated[path]));
+    texts.set(path.slice(folder.length), decoder.decode(file));
   }
   if (!isTogglAccount(texts)) return unreadableZip;
   const read = readTogglAccount(texts);

@@ -7,6 +7,7 @@ import {
   defaultLayout,
   type DraftLayout,
   type GroupSum,
+  type InvoicePeriod,
   type LineGrouping,
 } from '../../lib/invoice-lines';
 import type { Member } from '../../lib/entities/member';
@@ -81,7 +82,7 @@ async function groupSums(
   workspaceId: string,
   invoiceId: string,
   grouping: LineGrouping,
-  range: { from: string; to: string },
+  period: InvoicePeriod,
 ): Promise<GroupSum[]> {
   const by = grouped[grouping];
   const found = await rows<{
@@ -113,7 +114,7 @@ async function groupSums(
     grouping === 'day'
       ? formatDay(raw)
       : grouping === 'single'
-        ? `Work from ${formatDay(range.from)} to ${formatDay(range.to)}`
+        ? `Work from ${formatDay(period.start)} to ${formatDay(period.end)}`
         : raw;
   const sums = new Map<string, GroupSum & { labels: string[]; projects: Set<string | null> }>();
   const rateOfGroup = new Map<string, Set<number>>();
@@ -175,7 +176,27 @@ function lookupsOf(
   };
 }
 
-/** The lines and totals of an invoice's reserved logs, at their amounts now, as laid out. */
+/** The first and last day of the logs an invoice holds (as its lines count them), or null. */
+export async function logPeriodOf(
+  runner: Runner,
+  workspaceId: string,
+  invoiceId: string,
+): Promise<InvoicePeriod | null> {
+  const [span] = await rows<{ start: string | null; end: string | null }>(
+    runner,
+    sql`SELECT min(l.date)::text AS start, max(l.date)::text AS end
+      FROM invoice_logs il
+      JOIN time_logs l ON l.workspace_id = il.workspace_id AND l.id = il.log_id
+      WHERE il.invoice_id = ${invoiceId} AND il.workspace_id = ${workspaceId} AND NOT l.deleted`,
+  );
+  return span?.start && span.end ? { start: span.start, end: span.end } : null;
+}
+
+/**
+ * The lines and totals of an invoice's reserved logs, at their amounts now, as laid out, and the
+ * period it states: the one set on the draft, else its logs' first and last day (issue 47; the
+ * Uninvoiced days `range` only when it holds no log, as a draft of lines by hand may).
+ */
 export async function documentOf(
   runner: Runner,
   workspaceId: string,
@@ -183,13 +204,17 @@ export async function documentOf(
   range: { from: string; to: string; currency: string },
   layout: DraftLayout,
 ): Promise<InvoiceDocument> {
-  const groups = await groupSums(runner, workspaceId, invoiceId, layout.grouping, range);
+  const logPeriod = await logPeriodOf(runner, workspaceId, invoiceId);
+  const period = layout.period ?? logPeriod ?? { start: range.from, end: range.to };
+  const groups = await groupSums(runner, workspaceId, invoiceId, layout.grouping, period);
   const ids = await rows<{ log_id: string }>(
     runner,
     sql`SELECT log_id FROM invoice_logs WHERE invoice_id = ${invoiceId} ORDER BY log_id`,
   );
   return {
     ...range,
+    period,
+    ...(logPeriod ? { logPeriod } : {}),
     ...composeInvoice(groups, layout),
     layout,
     note: layout.note,
@@ -200,11 +225,19 @@ export async function documentOf(
 /**
  * A stored document as today's code reads it: invoices saved before drafts had layouts get the
  * layout, discount and line fields they were made without, so every screen reads one shape.
+ * One saved before issue 47 has no stated period: an issued or void invoice states what it
+ * always did, its Uninvoiced days `from`–`to`; a draft its logs' days (`logPeriod`, read by the
+ * caller), which it stores when next saved or issued.
  */
-export function storedDocument(raw: InvoiceDocument): InvoiceDocument {
+export function storedDocument(
+  raw: InvoiceDocument,
+  logPeriod: InvoicePeriod | null = null,
+): InvoiceDocument {
   const stored = raw as Partial<InvoiceDocument> & Pick<InvoiceDocument, 'lines' | 'taxes'>;
   return {
     ...raw,
+    period: stored.period ?? logPeriod ?? { start: raw.from, end: raw.to },
+    ...(stored.period || !logPeriod ? {} : { logPeriod }),
     discountPercent: stored.discountPercent ?? 0,
     discountMinor: stored.discountMinor ?? 0,
     taxableMinor: stored.taxableMinor ?? raw.subtotalMinor,

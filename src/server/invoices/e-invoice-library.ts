@@ -1,32 +1,52 @@
 import { createRequire } from 'node:module';
 import type * as EInvoiceEu from '@e-invoice-eu/core';
 import type { Invoice as UblData, InvoiceService as Service } from '@e-invoice-eu/core';
+import { xmlCharacterProblem } from '../../lib/xml-characters';
+import { infoText, xmpText } from './e-invoice-text';
 
 // @e-invoice-eu/core as this app uses it: one shared service, with the corrections EN 16931 and
-// the XSDs need made to what it writes (issue 27), and text escaped so it survives its writer.
+// the XSDs need made to what it writes (issue 27); text is escaped for it in e-invoice-text.ts.
 
 // Its ES module build imports paths Node cannot resolve (`ajv/dist/2019`); the CommonJS build
 // loads everywhere, so it is required rather than imported.
 const require = createRequire(import.meta.url);
+
+/** The document information of the PDF a Factur-X service writes (pdf-lib's PDFDocument). */
+interface PdfInfo {
+  getTitle(): string | undefined;
+  setTitle(title: string): void;
+  getAuthor(): string | undefined;
+  setAuthor(author: string): void;
+  getSubject(): string | undefined;
+  setSubject(subject: string): void;
+}
 
 /** The parts of the library's format services this module adjusts (not in its typings). */
 interface FormatService {
   patchSchema(schema: { properties: Record<string, unknown> }): void;
   generate(invoice: UblData, options: unknown): Promise<string | Uint8Array>;
   postProcess?: (cii: Record<string, unknown>) => void;
+  /** Writes the XML of UBL and CII alike (and so the CII a Factur-X PDF embeds). */
+  renderXML(data: unknown): string;
+  /** Factur-X only: the PDF's metadata, XMP and document information, from the invoice. */
+  createPDFA?: (pdf: PdfInfo, options: unknown, invoice: UblData) => Promise<void>;
 }
 interface FormatFactory {
   createFormatService(format: string, logger: unknown): FormatService;
 }
 
 /**
- * Two corrections to what the library writes, made on each format service it creates:
+ * The corrections to what the library writes, made on each format service it creates:
  * - CII (inside Factur-X) must hold `ram:ApplicableHeaderTradeDelivery`, even empty, between the
  *   agreement and the settlement (both XSDs); the library writes it only for a delivery.
  * - The buyer's electronic address (BT-49) is optional in EN 16931; the library makes it
  *   required, so a client without an email address could not have an e-invoice.
  * - A credit note's reference to the invoice it cancels (BT-25, BT-26) is read from the wrong
  *   place by the library's CII mapping; it is written here from the UBL data.
+ * - CII writes several notes as one `ram:IncludedNote` with a `ram:Content` each; the CII XSDs
+ *   allow one Content per IncludedNote, so each note becomes its own.
+ * - XML whose text would not read back as characters XML allows is refused, not written.
+ * - A Factur-X PDF's metadata (the seller's name, the number) is given the text as typed.
  * A service is made for one document, so what it was given is kept with it.
  */
 function adjust(format: FormatService): FormatService {
@@ -45,6 +65,17 @@ function adjust(format: FormatService): FormatService {
     const party = ubl?.properties['cac:AccountingCustomerParty']?.properties['cac:Party'];
     if (party?.required) party.required = party.required.filter((k) => k !== 'cbc:EndpointID');
   };
+  const render = format.renderXML.bind(format);
+  format.renderXML = (data) => {
+    const xml = render(data);
+    // Checked as the parser will decode it, so a reference such as `&#1;` counts as U+0001.
+    const problem = xmlCharacterProblem(xml);
+    if (problem) throw new Error(`The e-invoice would hold ${problem}, which XML cannot carry`);
+    return xml;
+  };
+  const createPDFA = format.createPDFA?.bind(format);
+  if (createPDFA)
+    format.createPDFA = (pdf, options, invoice) => metadata(createPDFA, pdf, options, invoice);
   const postProcess = format.postProcess?.bind(format);
   if (postProcess)
     format.postProcess = (cii) => {
@@ -53,6 +84,7 @@ function adjust(format: FormatService): FormatService {
       const trade = root?.['rsm:SupplyChainTradeTransaction'] as
         Record<string, unknown> | undefined;
       if (!root || !trade) return;
+      separateNotes(root);
       sellerIdentifier(trade);
       invoiceReference(trade, given);
       if ('ram:ApplicableHeaderTradeDelivery' in trade) return;
@@ -66,6 +98,31 @@ function adjust(format: FormatService): FormatService {
       root['rsm:SupplyChainTradeTransaction'] = ordered;
     };
   return format;
+}
+
+/**
+ * The Factur-X metadata from text as typed: its XMP is XML written by another route than the
+ * invoice's (xmpText), and its document information is not XML at all (infoText).
+ */
+async function metadata(
+  createPDFA: NonNullable<FormatService['createPDFA']>,
+  pdf: PdfInfo,
+  options: unknown,
+  invoice: UblData,
+) {
+  await createPDFA(pdf, options, xmpText(invoice));
+  pdf.setTitle(infoText(pdf.getTitle() ?? ''));
+  pdf.setAuthor(infoText(pdf.getAuthor() ?? ''));
+  pdf.setSubject(infoText(pdf.getSubject() ?? ''));
+}
+
+/** The document's notes (BT-22), one `ram:IncludedNote` each, as the CII XSDs require. */
+function separateNotes(root: Record<string, unknown>) {
+  const header = root['rsm:ExchangedDocument'] as Record<string, unknown> | undefined;
+  const note = header?.['ram:IncludedNote'] as Record<string, unknown> | undefined;
+  const contents = note?.['ram:Content'];
+  if (!header || !Array.isArray(contents)) return;
+  header['ram:IncludedNote'] = contents.map((content: unknown) => ({ 'ram:Content': content }));
 }
 
 /**
@@ -121,19 +178,3 @@ export const invoiceService = () => {
   service = made;
   return service;
 };
-
-/**
- * Text as the library's XML writer must be given it: it reads entities in a value before it
- * escapes it again (so a client called "A &amp; B" came out as "A & B"). Written `&amp;amp;`,
- * each `&` survives both steps and the XML holds exactly the text that was typed. Attribute
- * values (keys with `@`) are codes and identifiers, left as they are.
- */
-export function escapeAmpersands<T>(value: T): T {
-  if (typeof value === 'string') return value.replaceAll('&', '&amp;amp;') as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => escapeAmpersands(v)) as T;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k.includes('@') ? v : escapeAmpersands(v)]),
-    ) as T;
-  return value;
-}

@@ -4,7 +4,8 @@ import { customizationIds, isIban, PEPPOL_PROCESS } from '../../lib/e-invoice-pr
 import { lineAmount, type ComposedLine } from '../../lib/invoice-lines';
 import { combinedPercent, taxIdsOf, taxTreatment, type TaxTreatment } from '../../lib/invoice-tax';
 import { stripControlCharactersDeep } from '../../lib/storable-text';
-import { escapeAmpersands, invoiceService } from './e-invoice-library';
+import { invoiceService } from './e-invoice-library';
+import { escapeAmpersands } from './e-invoice-text';
 
 // The EN 16931 e-invoice of an issued invoice, as UBL 2.1 (issue 14), for accounting software.
 // @e-invoice-eu/core checks the data against its EN 16931 schema and writes the XML; it does not
@@ -285,7 +286,8 @@ async function generate(
       'cbc:DocumentCurrencyCode': currency,
       ...(buyerReference ? { 'cbc:BuyerReference': buyerReference } : {}),
       ...(orderReference ? { 'cac:OrderReference': { 'cbc:ID': orderReference } } : {}),
-      'cac:InvoicePeriod': { 'cbc:StartDate': doc.from, 'cbc:EndDate': doc.to },
+      // BT-73 / BT-74: the period the invoice states, not the days it was drafted from (issue 47).
+      'cac:InvoicePeriod': { 'cbc:StartDate': doc.period.start, 'cbc:EndDate': doc.period.end },
       ...(invoice.corrects
         ? {
             'cac:BillingReference': [
@@ -410,8 +412,10 @@ async function generate(
   try {
     return { ok: true, out: await invoiceService().generate(clean, { ...options, lang: 'en-us' }) };
   } catch (error) {
-    // The library's error names each field its schema refused: kept in the server's log.
-    console.error('E-invoice refused by its schema', JSON.stringify(error, null, 1).slice(0, 4000));
+    // The library's error names each field its schema refused, and e-invoice-library.ts's says
+    // what XML could not carry: kept in the server's log.
+    const said = error instanceof Error ? error.message : '';
+    console.error('E-invoice not written', said, JSON.stringify(error, null, 1).slice(0, 4000));
     return {
       ok: false,
       message:

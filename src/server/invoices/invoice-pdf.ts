@@ -84,7 +84,7 @@ export function invoicePdf(
     if (invoice.issueDate) pdf.text(`Issued ${formatDay(invoice.issueDate)}`);
     if (invoice.dueDate) pdf.text(`Due ${formatDay(invoice.dueDate)}`);
   }
-  pdf.text(`Work from ${formatDay(doc.from)} to ${formatDay(doc.to)}`);
+  pdf.text(`Work from ${formatDay(doc.period.start)} to ${formatDay(doc.period.end)}`);
   const references = referencesLine(doc.layout);
   if (references) pdf.text(references);
   pdf.moveDown();

@@ -9,7 +9,7 @@ import {
   type UninvoicedClient,
   type UninvoicedProject,
 } from '../../lib/invoice-status';
-import { storedDocument, type InvoiceDocument } from './document';
+import { logPeriodOf, storedDocument, type InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
 import { creditsOf } from './payment-corrections';
 import { paymentsOf, type Payment } from './payments';
@@ -110,6 +110,9 @@ export async function invoiceOf(
       WHERE i.workspace_id = ${membership.workspaceId} AND i.id = ${id}`,
   );
   if (!found) return refuse(404, 'There is no such invoice.');
+  // A draft stored before issue 47 states its logs' days, as it will once saved again.
+  const legacyDraft = found.status === 'draft' && !('period' in found.document);
+  const logPeriod = legacyDraft ? await logPeriodOf(db, membership.workspaceId, id) : null;
   const payments = await paymentsOf(db, id);
   const paidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
   const credits =
@@ -127,7 +130,7 @@ export async function invoiceOf(
       number: found.number,
       issueDate: found.issue_date,
       dueDate: found.due_date,
-      document: storedDocument(found.document),
+      document: storedDocument(found.document, logPeriod),
       creditNote: found.credit_note
         ? { number: found.credit_note, issuedAt: new Date(found.voided_at ?? 0).toISOString() }
         : null,

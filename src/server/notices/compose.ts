@@ -5,6 +5,7 @@ import { formatDuration } from '../../lib/duration';
 import type { Db } from '../db/connect';
 import { rows } from '../sync/records';
 import type { NoticeCause } from './post';
+import { reviewersOf } from './reviewers';
 
 // Who hears of what happened, and in which words: one notice per person, composed when the
 // notice job runs (after the commit that caused it), from the rows as they are then.
@@ -26,8 +27,9 @@ const list = (ids: string[]) =>
 
 interface LogRow {
   id: string;
+  /** Its stored fields, for the policy (reviewers.ts). */
+  data: Record<string, unknown>;
   member_id: string | null;
-  project_id: string | null;
   date: string;
   seconds: number;
 }
@@ -36,7 +38,7 @@ async function logsOf(db: Db, workspaceId: string, ids: string[]): Promise<LogRo
   if (ids.length === 0) return [];
   return rows<LogRow>(
     db,
-    sql`SELECT id, member_id, project_id, date::text AS date, seconds FROM time_logs
+    sql`SELECT id, data, member_id, date::text AS date, seconds FROM time_logs
       WHERE workspace_id = ${workspaceId} AND NOT deleted AND id IN (${list(ids)})`,
   );
 }
@@ -64,54 +66,6 @@ async function nameOf(db: Db, workspaceId: string, userId: string): Promise<stri
 const users = async (db: Db, query: ReturnType<typeof sql>) =>
   (await rows<{ user_id: string }>(db, query)).map((r) => r.user_id);
 
-/**
- * Who reviews a person's submitted week: the leads of the person's teams; else the Managers of
- * the week's projects; else the Admins. Never the person themselves.
- */
-async function reviewersOf(
-  db: Db,
-  workspaceId: string,
-  submitter: string,
-  memberId: string | null,
-  projectIds: string[],
-): Promise<string[]> {
-  const not = (ids: string[]) => ids.filter((id) => id !== submitter);
-  const leads = memberId
-    ? not(
-        await users(
-          db,
-          sql`SELECT DISTINCT s.user_id FROM team_members t
-            JOIN team_members l ON l.workspace_id = t.workspace_id AND l.team_id = t.team_id AND l.lead
-            JOIN memberships s ON s.workspace_id = l.workspace_id AND s.member_id = l.member_id
-            WHERE t.workspace_id = ${workspaceId} AND t.member_id = ${memberId}
-              AND NOT s.archived AND s.role IN ('Admin', 'Manager')`,
-        ),
-      )
-    : [];
-  if (leads.length > 0) return leads;
-  const managers =
-    projectIds.length > 0
-      ? not(
-          await users(
-            db,
-            sql`SELECT DISTINCT s.user_id FROM projects p
-              CROSS JOIN LATERAL jsonb_array_elements_text(coalesce(p.data->'memberIds', '[]'::jsonb)) AS on_it(member_id)
-              JOIN memberships s ON s.workspace_id = p.workspace_id AND s.member_id = on_it.member_id
-              WHERE p.workspace_id = ${workspaceId} AND p.id IN (${list(projectIds)})
-                AND NOT s.archived AND s.role = 'Manager'`,
-          ),
-        )
-      : [];
-  if (managers.length > 0) return managers;
-  return not(
-    await users(
-      db,
-      sql`SELECT user_id FROM memberships
-        WHERE workspace_id = ${workspaceId} AND role = 'Admin' AND NOT archived`,
-    ),
-  );
-}
-
 const logsWord = (n: number) => (n === 1 ? '1 log' : `${n} logs`);
 const total = (logs: LogRow[]) => logs.reduce((sum, log) => sum + Number(log.seconds), 0);
 const distinct = <T>(values: T[]) => [...new Set(values)];
@@ -122,23 +76,23 @@ function weeksOf(logs: LogRow[], weekStart: number): string {
   return weeks.length === 1 ? `the week of ${formatDay(weeks[0] ?? '')}` : `${weeks.length} weeks`;
 }
 
-/** The notices a cause makes, one per person who hears of it. */
-export async function composeNotices(db: Db, cause: NoticeCause): Promise<Composed[]> {
+/** The notices a cause makes at `now`, one per person who hears of it. */
+export async function composeNotices(db: Db, cause: NoticeCause, now: Date): Promise<Composed[]> {
   const { workspaceId } = cause;
   switch (cause.event) {
     case 'week-submitted': {
       const logs = await logsOf(db, workspaceId, cause.logIds);
       if (logs.length === 0) return [];
+      const reviewers = await reviewersOf(db, workspaceId, cause.byUserId, logs, now);
+      if (reviewers.size === 0) return [];
       const { weekStart } = await weekStartOf(db, workspaceId);
       const who = await nameOf(db, workspaceId, cause.byUserId);
-      const memberId = logs[0]?.member_id ?? null;
-      const projects = distinct(logs.flatMap((log) => (log.project_id ? [log.project_id] : [])));
-      const reviewers = await reviewersOf(db, workspaceId, cause.byUserId, memberId, projects);
-      return reviewers.map((userId) => ({
+      // Each hears only of the logs theirs to review: their count and hours, none of the others.
+      return [...reviewers].map(([userId, theirs]) => ({
         userId,
         workspaceId,
-        title: `${who} submitted ${weeksOf(logs, weekStart)}`,
-        body: `${logsWord(logs.length)}, ${formatDuration(total(logs), 'short')} h to review.`,
+        title: `${who} submitted ${weeksOf(theirs, weekStart)}`,
+        body: `${logsWord(theirs.length)}, ${formatDuration(total(theirs), 'short')} h to review.`,
         path: '/approvals',
       }));
     }

@@ -20,7 +20,7 @@ export const noticeJob: JobKind = {
   backoffMs: doubling(30_000, 10 * 60_000),
   run: async (payload, deps) => {
     const cause = payload as PostedCause;
-    for (const notice of await composeNotices(deps.db, cause)) {
+    for (const notice of await composeNotices(deps.db, cause, deps.now())) {
       const { channel } = await preferenceOf(deps.db, notice.userId, cause.event);
       if (channel === 'off') continue;
       const id = `${cause.id}:${notice.userId}`;

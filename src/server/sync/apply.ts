@@ -16,6 +16,7 @@ import {
   type StoredRecord,
 } from './records';
 import { recomputeLogAmounts, scopeOfChange, type LogScope } from './amounts';
+import { pendLogsOnApprovalStart } from './approval-start';
 import { protectingRules, recordAudit } from './audit';
 import { followRecordChange, lastAdminProblem } from './membership-sync';
 import { refusalOf, type Membership } from './permissions';
@@ -197,6 +198,14 @@ async function applyRecord(
         { kind, recordId: args.id, action: op, rules, before, after: written },
         ctx.now,
       );
+  }
+  // Approval turned on (a deleted project made again keeps what it was): only the rule for what
+  // comes next changes, so its logs that nobody reviewed become pending (issue 47).
+  const approvalStarts =
+    op !== 'delete' && existing?.data['approval'] !== true && after['approval'] === true;
+  if (!refusal && kind === 'project' && approvalStarts) {
+    const pended = await pendLogsOnApprovalStart(ctx, args.id);
+    ctx.records?.push(...pended.map((id) => ({ kind: 'timeLog', id })));
   }
   if (!refusal)
     await followRecordChange(

@@ -148,6 +148,14 @@ export async function membershipsOf(
   return byUser;
 }
 
+/** Everyone with access to a workspace (archived members have none), oldest first. */
+export async function membershipsIn(db: Db, workspaceId: string): Promise<Membership[]> {
+  const found = await membershipRows(db)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.archived, false)))
+    .orderBy(memberships.createdAt, memberships.userId);
+  return found.flatMap((row) => membershipFrom(workspaceId, row) ?? []);
+}
+
 /**
  * Records that what `userId` may see in the workspace changed at `version` (a new role, a
  * project assignment, a team, membership): their devices' next pull starts over, replacing

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { reviewGroups, weekOf, weekSubmission } from '../../../src/lib/approvals';
+import {
+  pendsWhenApprovalStarts,
+  reviewGroups,
+  weekOf,
+  weekSubmission,
+} from '../../../src/lib/approvals';
 
 const log = (id: string, date: string, status: string, memberId = 'me', projectId = 'p1') => ({
   id,
@@ -56,5 +61,22 @@ describe('reviewing', () => {
       ['2026-11-23', 'nik', 1, 3600],
       ['2026-11-16', 'nik', 1, 3600],
     ]);
+  });
+});
+
+describe('turning approval on for a project (issue 47)', () => {
+  const upTo = '2026-11-08';
+  it('makes the logs nobody reviewed pending, not those settled or in the workflow', () => {
+    const pends = (status: string, date: string, invoice?: string) =>
+      pendsWhenApprovalStarts({ status, date, invoice }, upTo);
+    expect(pends('approved', '2026-11-18')).toBe(true);
+    expect(pends('approved', '2026-11-09')).toBe(true);
+    // A locked day, an issued invoice: as it was settled (only an Admin could send it).
+    expect(pends('approved', '2026-11-08')).toBe(false);
+    expect(pends('approved', '2026-11-18', 'INV-0001')).toBe(false);
+    // Already in the workflow from an earlier time with approval.
+    for (const status of ['pending', 'submitted', 'rejected'])
+      expect(pends(status, '2026-11-18')).toBe(false);
+    expect(pendsWhenApprovalStarts({ status: 'approved', date: '2026-01-02' }, null)).toBe(true);
   });
 });
