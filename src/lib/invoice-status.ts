@@ -11,6 +11,13 @@ export interface UninvoicedProject {
   expensesMinor: number;
 }
 
+/** Billable time Uninvoiced leaves out because it is not approved yet (issue 47). */
+export interface WaitingForApproval {
+  logs: number;
+  billableSeconds: number;
+  billableMinor: number;
+}
+
 /** A client's approved billable time and expenses not on an invoice, by project. */
 export interface UninvoicedClient {
   clientId: string;

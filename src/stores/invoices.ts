@@ -6,6 +6,7 @@ import type {
   InvoiceSummary,
   UninvoicedClient,
   UninvoicedProject,
+  WaitingForApproval,
 } from '../lib/invoice-status';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
@@ -13,7 +14,12 @@ import { $cacheOwner } from './sync/owner';
 // Invoices live on the server only (their numbers are decided there): the Invoices and
 // Uninvoiced screens read and change them here, online.
 
-export type { InvoiceSummary, UninvoicedClient, UninvoicedProject } from '../lib/invoice-status';
+export type {
+  InvoiceSummary,
+  UninvoicedClient,
+  UninvoicedProject,
+  WaitingForApproval,
+} from '../lib/invoice-status';
 export type InvoiceStanding = InvoiceStatus;
 export interface Payment {
   id: string;
@@ -59,8 +65,12 @@ export const loadInvoice = (id: string) =>
   ask<{ invoice: Invoice }>(`/api/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
 
 export const loadUninvoiced = (from: string, to: string) =>
-  // `withoutClient` is missing from servers before issue 29.
-  ask<{ clients: UninvoicedClient[]; withoutClient?: UninvoicedProject[] }>(
+  // `withoutClient` is missing from servers before issue 29, `waitingForApproval` before issue 47.
+  ask<{
+    clients: UninvoicedClient[];
+    withoutClient?: UninvoicedProject[];
+    waitingForApproval?: WaitingForApproval;
+  }>(
     `/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`,
   );
 

@@ -9,6 +9,7 @@ import {
   loadUninvoiced,
   type UninvoicedClient,
   type UninvoicedProject,
+  type WaitingForApproval,
 } from '../../stores/invoices';
 import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
@@ -18,6 +19,7 @@ import { firstUninvoicedDay } from '../../stores/first-uninvoiced-day';
 import { AdminsOnly } from './AdminsOnly';
 import { UninvoicedClientCard } from './UninvoicedClientCard';
 import { UninvoicedWithoutClient } from './UninvoicedWithoutClient';
+import { WaitingForApprovalNote } from './WaitingForApprovalNote';
 
 const ranges = ['up-to-today' as const, ...presets.filter((p) => p !== 'today')];
 
@@ -39,6 +41,7 @@ export function UninvoicedScreen() {
       : searched;
   const [clients, setClients] = useState<UninvoicedClient[] | null>(null);
   const [withoutClient, setWithoutClient] = useState<UninvoicedProject[]>([]);
+  const [waiting, setWaiting] = useState<WaitingForApproval | null>(null);
   const allClients = useStore($clients);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
@@ -64,6 +67,7 @@ export function UninvoicedScreen() {
       if (result.ok) {
         setClients(result.data.clients);
         setWithoutClient(result.data.withoutClient ?? []);
+        setWaiting(result.data.waitingForApproval ?? null);
         setProblem('');
       } else setProblem(result.message);
     });
@@ -109,6 +113,9 @@ export function UninvoicedScreen() {
                 ? 'Everything approved in these days is on an invoice.'
                 : '')}
       </p>
+      {backwards || clients === null || !waiting ? null : (
+        <WaitingForApprovalNote waiting={waiting} currency={currency} range={range} />
+      )}
       {(backwards ? [] : (clients ?? [])).map((client) => (
         <UninvoicedClientCard
           key={`${client.clientId} ${range.from} ${range.to}`}

@@ -2,6 +2,7 @@ import type { AnyCsvMapping, AnyCsvPreview } from './any-csv-mapping';
 import type { DateFormat } from './date-formats';
 import type { RowProblem } from './entry';
 import type { NumberFormat } from './numbers';
+import type { ProjectRate } from './project-rates';
 import type { ReadImportFile } from './read-file';
 
 // The shapes of the import endpoints' answers and of the choices sent to them (issues 32 and 33;
@@ -70,8 +71,19 @@ export interface ImportPreview {
   };
   /** Rows that cannot be imported, first 500, in the file's order. */
   problems: RowProblem[];
-  /** Importable rows the old tool marked invoiced (kept off Uninvoiced) and approved (issue 33). */
-  history: { invoicedElsewhere: number; approved: number };
+  /**
+   * Importable rows the old tool marked invoiced (kept off Uninvoiced) and approved (issue 33);
+   * `needApproval`: rows going to a project here that asks for approval that the file does not
+   * say were approved, which the import approves unless the person says not to (issue 47).
+   */
+  history: { invoicedElsewhere: number; approved: number; needApproval: number };
+  /**
+   * The projects the import would create whose rows have amounts, each with the rate the
+   * amounts imply (amount ÷ hours), which it bills at (issue 47); the person may change each.
+   */
+  newProjectRates: ProjectRate[];
+  /** Said when the file's amounts are in another currency than the workspace bills in. */
+  currencyNotice: string | null;
   /**
    * A file of clients and projects without time (issue 33: Toggl's account export, Clockify's
    * projects CSV, Harvest's clients and projects CSVs): no logs are created from it.
@@ -125,6 +137,17 @@ export interface ImportChoices {
    * before that have none, and their job reads the file.
    */
   labourRates?: Record<string, number>;
+  /**
+   * The hourly rate each project the import creates bills at, named by client and project as the
+   * file has them (a list: jsonb keys cannot hold the project key's NUL): the file's amounts ÷
+   * hours, or the person's own figure (issue 47). Absent on older imports.
+   */
+  projectRates?: { client: string; project: string; rate: number }[];
+  /**
+   * Rows going to projects that ask for approval are imported approved (issue 47: history was
+   * agreed in the other tool). Absent on imports before it: they were pending.
+   */
+  approveHistory?: boolean;
 }
 
 /** A record the import created, by id and the name it was given. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { structureItems } from '../../lib/import/structure';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { apiError, json } from '../http/responses';
-import { choicesSchema, choosePeople } from '../imports/choices';
+import { choicesSchema, chooseProjectRates, choosePeople } from '../imports/choices';
+import { projectKeyOf } from '../../lib/import/project-rates';
 import { enqueueImport } from '../imports/import-job';
 import { buildPreview, problemCollector } from '../imports/preview';
 import { anyCsvChoice, readThroughMapping } from '../imports/any-csv';
@@ -299,6 +300,22 @@ async function startImport(
     return invalid({ 'choices.dateFormat': 'Not every date of the file reads in this order.' });
   const people = choosePeople(preview, chosen.people, facts.members, membership.memberId);
   if (!people.ok) return apiError(422, people.error as 'unknown_member', people.message);
+  // The rate of each project the import creates (issue 47), from every row staged.
+  const clientNames = new Map(facts.clients.map((c) => [c.id, c.name]));
+  const projectsHere = new Set(
+    facts.projects.map((p) =>
+      projectKeyOf({
+        client: p.clientId ? (clientNames.get(p.clientId) ?? '') : '',
+        project: p.projectName,
+      }),
+    ),
+  );
+  const projectRates = chooseProjectRates(
+    read.structure ? new Map() : staging.projectRates(),
+    chosen.projectRates,
+    (k) => projectsHere.has(k),
+  );
+  if (!projectRates.ok) return apiError(422, 'unknown_project', projectRates.message);
   // The person closed the page, or pressed Cancel, while the file was read: as the screen says,
   // nothing is imported (the caller removes what was stored).
   if (request.signal.aborted)
@@ -335,6 +352,8 @@ async function startImport(
           ...anyCsvChoice(through, me),
           // Marks the import's entries as staged (a file without time has none).
           ...(read.structure ? {} : { labourRates: staging.labourRates() }),
+          projectRates: projectRates.rates,
+          approveHistory: chosen.approveHistory,
         },
         // A file without time counts its records (issue 33).
         // Hourmark's own export counts its records and its logs.

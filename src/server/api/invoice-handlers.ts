@@ -101,7 +101,11 @@ export async function handleUninvoiced(request: Request, ctx: HandlerContext): P
   if (!found.ok) return refusal(found);
   return json(
     200,
-    { clients: found.clients, withoutClient: found.withoutClient },
+    {
+      clients: found.clients,
+      withoutClient: found.withoutClient,
+      waitingForApproval: found.waitingForApproval,
+    },
     refreshed(caller.session, request, ctx),
   );
 }

@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'unknown_column'
   | 'unknown_person'
   | 'unknown_member'
+  | 'unknown_project'
   | 'choose_date_format'
   | 'import_running'
   | 'already_undone'

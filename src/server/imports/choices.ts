@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { anyCsvMappingSchema } from '../../lib/import/any-csv-mapping';
 import type { Member } from '../../lib/entities/member';
 import type { ImportPreview } from './preview';
+import { projectKeyOf, type ProjectRate } from '../../lib/import/project-rates';
 import type { ImportChoices, PersonChoice } from './store';
 
 // What the person answers before an import starts (issue 32): the time zone, the date order when
@@ -30,6 +31,28 @@ export const choicesSchema = z
       .default([]),
     /** Any CSV (issue 33): which column is what, for a file no known source recognises. */
     mapping: anyCsvMappingSchema.optional(),
+    /**
+     * The hourly rate a project the import creates bills at, where the person changed what the
+     * file's amounts imply (issue 47); projects not named keep the file's rate.
+     */
+    projectRates: z
+      .array(
+        z
+          .object({
+            client: z.string().max(200).default(''),
+            project: z.string().trim().min(1, 'Name the project').max(200),
+            rate: z
+              .number({ message: 'Enter a rate of 0 or more' })
+              .finite()
+              .min(0, 'Enter a rate of 0 or more')
+              .max(1_000_000, 'Enter a rate of at most 1,000,000'),
+          })
+          .strict(),
+      )
+      .max(10_000)
+      .default([]),
+    /** Rows going to projects that ask for approval come in approved (issue 47); on by default. */
+    approveHistory: z.boolean().default(true),
   })
   .strict();
 
@@ -87,6 +110,32 @@ export function choosePeople(
       choice.as === 'me' ? me : choice.as === 'member' ? (choice.memberId ?? null) : null;
   }
   return { ok: true, people };
+}
+
+/**
+ * The rate each project the import creates bills at, by project key: the file's, with the
+ * person's own figures laid over; or the message naming a project the file does not create.
+ */
+export function chooseProjectRates(
+  fromFile: ReadonlyMap<string, ProjectRate>,
+  given: ChoicesInput['projectRates'],
+  found: (projectKey: string) => boolean,
+):
+  | { ok: true; rates: { client: string; project: string; rate: number }[] }
+  | { ok: false; message: string } {
+  const rates = new Map<string, { client: string; project: string; rate: number }>();
+  for (const [k, r] of fromFile)
+    if (!found(k)) rates.set(k, { client: r.client, project: r.project, rate: r.rate });
+  for (const choice of given) {
+    const chosen = rates.get(projectKeyOf(choice));
+    if (!chosen)
+      return {
+        ok: false,
+        message: `${choice.project} is not a project this import creates from rows with amounts, so the import sets no rate for it.`,
+      };
+    chosen.rate = Math.round(choice.rate * 100) / 100;
+  }
+  return { ok: true, rates: [...rates.values()] };
 }
 
 export type { ImportChoices };

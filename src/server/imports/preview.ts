@@ -6,6 +6,8 @@ import type { Counted, ImportPreview, PersonPreview } from '../../lib/import/sha
 import type { Project } from '../../lib/entities/project';
 import type { Task } from '../../lib/entities/task';
 import { amountMinor, resolveBillableRate } from '../../lib/rates';
+import { projectRateCollector } from '../../lib/import/project-rates';
+import { currencyNotice } from '../../lib/import/currency-notice';
 import { structurePreview } from './structure-preview';
 import type { WorkspaceFacts } from './workspace-facts';
 
@@ -136,7 +138,9 @@ export function previewAccumulator(facts: WorkspaceFacts, importer: Importer) {
     fileMinor: 0,
     invoicedElsewhere: 0,
     approved: 0,
+    needApproval: 0,
   };
+  const projectRates = projectRateCollector();
   let first: string | undefined;
   let last: string | undefined;
   let fileCurrency: string | null = null;
@@ -168,6 +172,7 @@ export function previewAccumulator(facts: WorkspaceFacts, importer: Importer) {
     totals.fileMinor += e.amountMinor ?? 0;
     if (e.invoicedElsewhere) totals.invoicedElsewhere += 1;
     if (e.approved) totals.approved += 1;
+    projectRates.add(e);
     named(clients, e.client);
     for (const tag of e.tags) named(tags, tag);
     if (e.project && !projectsSeen.has(projectKey(e)))
@@ -199,6 +204,7 @@ export function previewAccumulator(facts: WorkspaceFacts, importer: Importer) {
     // suggestion is settled at their first row.
     const project = projectOf(e);
     if (!project) return;
+    if (project.approval && !e.approved && !e.hourmark) totals.needApproval += 1;
     const task = taskOf(e);
     const member = membersById.get(person.suggestion.memberId ?? '');
     if (project.billable === 'task' && e.task && !task) return;
@@ -279,7 +285,16 @@ export function previewAccumulator(facts: WorkspaceFacts, importer: Importer) {
         ...amounts,
       },
       problems: problems.slice(0, LISTED_PROBLEMS),
-      history: { invoicedElsewhere: totals.invoicedElsewhere, approved: totals.approved },
+      history: {
+        invoicedElsewhere: totals.invoicedElsewhere,
+        approved: totals.approved,
+        needApproval: totals.needApproval,
+      },
+      // Only projects the import creates get the file's rate: a project found keeps its own.
+      newProjectRates: [...projectRates.rates()]
+        .filter(([k]) => !projects.has(k))
+        .map(([, rate]) => rate),
+      currencyNotice: currencyNotice(fileCurrency, importer.currency),
       // A file of clients and projects without time (issue 33) counts its records instead.
       ...(file.structure ? structureCounts(file.source, file.structure, facts) : {}),
     };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportEntry } from '../../lib/import/entry';
 import { personKeyOf } from '../../lib/import/labour-rates';
+import { projectKeyOf } from '../../lib/import/project-rates';
 import type { MutationName } from '../../lib/sync/mutations';
 import { applyMutation, type ApplyContext } from '../sync/apply';
 import type { ImportResult, PersonChoice } from './store';
@@ -35,7 +36,10 @@ export function recordsOfRows(
   result: ImportResult,
   /** The labour rate a person of the file gets as a new team member (labour-rates.ts). */
   labourRates: ReadonlyMap<string, number> = new Map(),
+  /** The hourly rate a project the import creates bills at (issue 47). */
+  projectRates: readonly { client: string; project: string; rate: number }[] = [],
 ) {
+  const rateOf = new Map(projectRates.map((r) => [projectKeyOf(r), r.rate]));
   const clients = new Map<string, string>();
   for (const c of facts.clients) if (!clients.has(key(c.name))) clients.set(key(c.name), c.id);
   const clientKeyOf = new Map(facts.clients.map((c) => [c.id, key(c.name)]));
@@ -93,14 +97,17 @@ export function recordsOfRows(
     const found = projects.get(k);
     if (found) return found;
     const client = entry.client.trim() ? await clientId(entry.client) : null;
-    // As the project form starts: billed at each member's rate, no rounding, no approval.
+    // As the project form starts: billed at each member's rate, no rounding, no approval;
+    // unless the file's amounts imply its rate (issue 47), which it then bills at, so the
+    // history's billable hours keep their money.
+    const rate = rateOf.get(k);
     const id = await create('createProject', {
       projectName: entry.project.trim(),
       clientId: client,
       hours: 0,
-      billamount: 0,
+      billamount: rate ?? 0,
       description: '',
-      billable: 'member',
+      billable: rate === undefined ? 'member' : 'project',
       rounding: 'false',
       timeInterval: 15,
       approval: false,

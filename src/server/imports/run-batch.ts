@@ -200,7 +200,16 @@ export async function importStep(
         tagsKept.set(importId, facts.tags);
         while (tagsKept.size > KEPT_TAGS) tagsKept.delete(tagsKept.keys().next().value ?? '');
       }
-      const records = recordsOfRows(ctx, facts, current.choices.people, result, file.labourRates);
+      const records = recordsOfRows(
+        ctx,
+        facts,
+        current.choices.people,
+        result,
+        file.labourRates,
+        current.choices.projectRates,
+      );
+      // Imports before issue 47 left history on projects asking for approval pending.
+      const approveHistory = current.choices.approveHistory ?? false;
       const locked = lockedUpTo(membership.rules, now);
       const planned: (PlannedLog & { print: string; seconds: number })[] = [];
       const skipped: { line: number; reason: string }[] = [];
@@ -230,7 +239,8 @@ export async function importStep(
           });
           continue;
         }
-        const fields = logFields(entry, await records.of(entry), locked);
+        const rowRecords = await records.of(entry);
+        const fields = logFields(entry, rowRecords, locked, approveHistory);
         if (typeof fields === 'string') {
           skipped.push({ line: entry.line, reason: fields });
           continue;
@@ -241,6 +251,10 @@ export async function importStep(
           fields,
           print,
           seconds: entry.durationSeconds,
+          // Approved by the import's choice, not by the file nor a lock: the audit log says so.
+          ...(approvedByChoice(entry, rowRecords, locked, approveHistory)
+            ? { audit: { rules: ['approved'], reason: APPROVED_BY_IMPORT } }
+            : {}),
         });
       }
       // Then the logs, judged by the one policy in memory and written a few statements a batch.
@@ -277,18 +291,42 @@ export async function importStep(
   );
 }
 
+/** The audit log's reason for a log the import approved because the person chose so. */
+export const APPROVED_BY_IMPORT =
+  'Imported as approved: history agreed in the other tool (the import’s “Import as approved” choice).';
+
+/**
+ * Whether the row would wait for approval if the import did not approve history. Hourmark's own
+ * export says each log's state itself (a log pending there stays pending here).
+ */
+const waitsForApproval = (entry: ImportEntry, records: RowRecords, locked: string | null) =>
+  records.approval && !entry.approved && (locked === null || entry.date > locked);
+
+/** Whether the row is approved only because the person chose to import history as approved. */
+const approvedByChoice = (
+  entry: ImportEntry,
+  records: RowRecords,
+  locked: string | null,
+  approveHistory: boolean,
+) => approveHistory && !entry.hourmark && waitsForApproval(entry, records, locked);
+
 /** A row's log as addTimeLog takes it, or why the row cannot be one. */
 function logFields(
   entry: ImportEntry,
   records: RowRecords,
   locked: string | null,
+  approveHistory: boolean,
 ): Fields | string {
   const tags = records.tags.join(', ');
   if (tags.length > 500) return 'The row’s tags are longer than 500 characters together.';
-  // History is kept as it was: a row of a project that asks for approval is pending unless the
-  // file says it was approved (Harvest's Approved?) or the period it is in is locked already
-  // (nobody could approve it any more). The importing Admin's approval passes the one policy.
-  const pending = records.approval && !entry.approved && (locked === null || entry.date > locked);
+  // A row of a project that asks for approval is approved when the person chose to import
+  // history as approved (issue 47, the default: it was agreed in the other tool), when the file
+  // says it was approved (Harvest's Approved?) or when the period it is in is locked already
+  // (nobody could approve it any more); else pending. The importing Admin's approval passes the
+  // one policy.
+  const pending =
+    waitsForApproval(entry, records, locked) &&
+    !approvedByChoice(entry, records, locked, approveHistory);
   return {
     date: entry.date,
     projectId: records.projectId,

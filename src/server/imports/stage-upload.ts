@@ -1,5 +1,6 @@
 import type { ImportEntry } from '../../lib/import/entry';
 import { labourRateCollector } from '../../lib/import/labour-rates';
+import { projectRateCollector, type ProjectRate } from '../../lib/import/project-rates';
 import type { Runner } from '../sync/records';
 import { pauseForOthers } from './pause-for-others';
 import { peopleCollector } from './people-of-file';
@@ -22,6 +23,8 @@ export interface UploadStaging {
   people: () => ImportEntry[];
   /** Each person's labour rate from their latest row that has one (labour-rates.ts). */
   labourRates: () => Record<string, number>;
+  /** What each project of the file billed, by project key (project-rates.ts, issue 47). */
+  projectRates: () => Map<string, ProjectRate>;
 }
 
 /**
@@ -50,6 +53,7 @@ export function uploadStaging(
   let count = 0;
   const people = peopleCollector(requireProjectAndTask);
   const rates = labourRateCollector();
+  const billed = projectRateCollector();
   // Every identity staged by this upload (the only writer of its import's entries).
   const seen = identityFilter();
   return {
@@ -59,10 +63,12 @@ export function uploadStaging(
       for (const entry of entries) {
         people.add(entry);
         rates.add(entry);
+        billed.add(entry);
       }
     },
     count: () => count,
     people: () => people.entries,
     labourRates: () => Object.fromEntries(rates.rates()),
+    projectRates: () => billed.rates(),
   };
 }

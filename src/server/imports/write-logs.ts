@@ -26,6 +26,8 @@ export interface PlannedLog {
   line: number;
   id: string;
   fields: Fields;
+  /** An audit entry the import itself asks for (issue 47: history it approved), besides the rules'. */
+  audit?: { rules: string[]; reason: string };
 }
 
 /** Rows per INSERT: 13 parameters a row stays far below PostgreSQL's 65,535. */
@@ -149,19 +151,28 @@ export async function writeLogs(
   }
   // 5. The audit entry of each log a rule protects (a locked day an Admin imports into).
   const audited = written
-    .map((log) => ({ log, rules: protectingRules(membership, now, null, log.fields, false) }))
+    .map((log) => ({
+      log,
+      rules: [
+        ...new Set([
+          ...protectingRules(membership, now, null, log.fields, false),
+          ...(log.audit?.rules ?? []),
+        ]),
+      ],
+      reason: log.audit?.reason ?? null,
+    }))
     .filter((a) => a.rules.length > 0);
   for (let from = 0; from < audited.length; from += CHUNK) {
     const values = audited
       .slice(from, from + CHUNK)
       .map(
-        ({ log, rules }) =>
-          sql`(${randomUUID()}, ${log.id}, ${rules.join(',')}, ${JSON.stringify(log.fields)})`,
+        ({ log, rules, reason }) =>
+          sql`(${randomUUID()}, ${log.id}, ${rules.join(',')}, ${reason}, ${JSON.stringify(log.fields)})`,
       );
     await ctx.runner.execute(sql`
       INSERT INTO audit_log (id, workspace_id, at, user_id, user_name, kind, record_id, action, rules, reason, before, after)
-      SELECT v.id, ${membership.workspaceId}, ${at}, u.id, u.name, 'timeLog', v.record_id, 'create', v.rules, NULL, NULL, v.after::jsonb
-      FROM users u CROSS JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, record_id, rules, after)
+      SELECT v.id, ${membership.workspaceId}, ${at}, u.id, u.name, 'timeLog', v.record_id, 'create', v.rules, v.reason, NULL, v.after::jsonb
+      FROM users u CROSS JOIN (VALUES ${sql.join(values, sql`, `)}) AS v(id, record_id, rules, reason, after)
       WHERE u.id = ${membership.userId}`);
   }
   return { written, refused };

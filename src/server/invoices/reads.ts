@@ -7,6 +7,7 @@ import {
   type InvoiceStatus,
   type InvoiceSummary,
   type UninvoicedClient,
+  type WaitingForApproval,
   type UninvoicedProject,
 } from '../../lib/invoice-status';
 import { logPeriodOf, storedDocument, type InvoiceDocument } from './document';
@@ -209,7 +210,13 @@ export async function uninvoicedOf(
   membership: Membership,
   range: { from: string; to: string },
 ): Promise<
-  { ok: true; clients: UninvoicedClient[]; withoutClient: UninvoicedProject[] } | Refusal
+  | {
+      ok: true;
+      clients: UninvoicedClient[];
+      withoutClient: UninvoicedProject[];
+      waitingForApproval: WaitingForApproval;
+    }
+  | Refusal
 > {
   if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const found = await rows<{
@@ -273,5 +280,45 @@ export async function uninvoicedOf(
     const client = clients.get(c.client_id);
     if (client && Number(c.left) > 0) client.creditMinor = Number(c.left);
   }
-  return { ok: true, clients: [...clients.values()], withoutClient };
+  return {
+    ok: true,
+    clients: [...clients.values()],
+    withoutClient,
+    waitingForApproval: await waitingForApprovalOf(db, membership.workspaceId, range),
+  };
+}
+
+/**
+ * The billable time in the days that Uninvoiced leaves out only because it is not approved yet
+ * (issue 47: imported history arrived pending and silently went missing from Uninvoiced), with
+ * the same conditions otherwise: a live project and client, money to bill, no invoice holding it.
+ */
+async function waitingForApprovalOf(
+  db: Db,
+  workspaceId: string,
+  range: { from: string; to: string },
+): Promise<WaitingForApproval> {
+  const [found] = await rows<{
+    logs: number | string;
+    billable_seconds: number | string | null;
+    billable_minor: number | string | null;
+  }>(
+    db,
+    sql`SELECT count(*) AS logs, sum(l.billable_seconds) AS billable_seconds, sum(l.billable_minor) AS billable_minor
+      FROM time_logs l
+      JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
+      LEFT JOIN clients c ON c.workspace_id = p.workspace_id AND c.id = p.client_id AND NOT c.deleted
+      WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted
+        AND (c.id IS NOT NULL OR p.client_id IS NULL)
+        AND l.date >= ${range.from} AND l.date <= ${range.to}
+        AND coalesce(l.data->>'status', 'approved') <> 'approved'
+        AND (l.billable_minor > 0 OR l.expense_minor > 0)
+        AND NOT EXISTS (SELECT 1 FROM invoice_logs il WHERE il.workspace_id = l.workspace_id AND il.log_id = l.id)
+        AND coalesce(l.data->>'invoicedElsewhere', 'false') <> 'true'`,
+  );
+  return {
+    logs: Number(found?.logs ?? 0),
+    billableSeconds: Number(found?.billable_seconds ?? 0),
+    billableMinor: Number(found?.billable_minor ?? 0),
+  };
 }
