@@ -67,6 +67,8 @@ export function startImport(
     timeZone: choices.timeZone,
     ...(choices.dateFormat ? { dateFormat: choices.dateFormat } : {}),
     ...(choices.mapping ? { mapping: choices.mapping } : {}),
+    ...(choices.projectRates ? { projectRates: choices.projectRates } : {}),
+    ...(choices.approveHistory === undefined ? {} : { approveHistory: choices.approveHistory }),
     people: choices.people.map((person) => ({
       email: person.email,
       name: person.name,

@@ -138,11 +138,70 @@ describe('ImportFromToolSection', () => {
         { email: 'bo@studio.test', name: 'Bo Lindqvist', as: 'me' },
         { email: 'carla@studio.test', name: '', as: 'member', memberId: 'm-ana' },
       ],
+      projectRates: [],
+      approveHistory: true,
     });
     expect(
       within(screen.getByRole('region', { name: 'Imports' })).getByText(
         /Nothing has been imported/,
       ),
     ).toBeTruthy();
+  });
+
+  it('shows each new project’s rate from the file, lets it change, and sends it with the approval choice (issue 47)', async () => {
+    as('Admin');
+    answers = {
+      preview: () =>
+        json(200, {
+          preview: {
+            ...samplePreview,
+            amounts: { ...samplePreview.amounts, fileCurrency: 'EUR', workspaceCurrency: 'EUR' },
+            history: { invoicedElsewhere: 0, approved: 0, needApproval: 2 },
+            newProjectRates: [
+              {
+                client: 'Stadtwerke Kiel',
+                project: 'Portal Relaunch',
+                rate: 120,
+                seconds: 16200,
+                fileMinor: 54000,
+                people: [],
+              },
+            ],
+          },
+        }),
+    };
+    render(<ImportFromToolSection />);
+    await settle();
+    choose(new File(['User,Email\n'], 'toggl.csv', { type: 'text/csv' }));
+    const rate = await screen.findByLabelText<HTMLInputElement>(
+      'Rate per hour for Portal Relaunch (Stadtwerke Kiel), in EUR',
+    );
+    expect(rate.value).toBe('120');
+    expect(screen.getByText(/^From the file:/).textContent).toBe(
+      'From the file: €540.00 over 4:30.',
+    );
+    fireEvent.change(rate, { target: { value: '-3' } });
+    expect(screen.getByText('Enter a rate of 0 or more')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start import of 6 logs' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter a rate of 0 or more for Portal Relaunch.',
+    );
+    fireEvent.change(rate, { target: { value: '110,50' } });
+    const approve = screen.getByRole('checkbox', { name: /Import as approved: 2 rows go/ });
+    expect((approve as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(approve);
+    fireEvent.click(screen.getByRole('button', { name: 'Start import of 6 logs' }));
+    await screen.findByRole('progressbar', { name: 'Rows of toggl.csv done' });
+    const start = fetcher.mock.calls.find(
+      ([url, init]) => url.startsWith('/api/imports?') && init?.method === 'POST',
+    );
+    const sent = JSON.parse((start?.[1]?.body as FormData).get('choices') as string) as Record<
+      string,
+      unknown
+    >;
+    expect([sent['projectRates'], sent['approveHistory']]).toEqual([
+      [{ client: 'Stadtwerke Kiel', project: 'Portal Relaunch', rate: 110.5 }],
+      false,
+    ]);
   });
 });

@@ -57,5 +57,7 @@ export const samplePreview: ImportPreview = {
     fileMinorOfPricedRows: 60083,
   },
   problems: [],
-  history: { invoicedElsewhere: 0, approved: 0 },
+  history: { invoicedElsewhere: 0, approved: 0, needApproval: 0 },
+  newProjectRates: [],
+  currencyNotice: null,
 };

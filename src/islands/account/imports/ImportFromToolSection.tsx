@@ -16,6 +16,7 @@ import { $team } from '../../../stores/team';
 import type { AnyCsvMapping } from '../../../lib/import/any-csv-mapping';
 import type { DraftMapping } from './AnyCsvMappingForm';
 import { AnyCsvMappingStep } from './AnyCsvMappingStep';
+import { ImportBillingStep, chosenRates, rateProblem, type RateTexts } from './ImportBillingStep';
 import { ImportHistory } from './ImportHistory';
 import { hasWork, startLabel } from './ImportStructureNote';
 import { ImportPeopleStep, suggestedMapping, type MemberChoice } from './ImportPeopleStep';
@@ -67,6 +68,9 @@ export function ImportFromToolSection() {
   const [dateFormat, setDateFormat] = useState('');
   const [mappings, setMappings] = useState<PersonMapping[]>([]);
   const [columnMapping, setColumnMapping] = useState<AnyCsvMapping | null>(null);
+  // Issue 47: the rates typed for new projects (by their place in the preview) and approval.
+  const [rates, setRates] = useState<RateTexts>({});
+  const [approveHistory, setApproveHistory] = useState(true);
   const [history, setHistory] = useState<ImportView[]>([]);
   const [historyError, setHistoryError] = useState('');
 
@@ -133,6 +137,7 @@ export function ImportFromToolSection() {
       return;
     }
     const preview = answer.data.preview;
+    setRates({});
     setTimeZone(preview.timeZone);
     setDateFormat(preview.mustChooseDateFormat ? '' : (preview.dateFormats[0] ?? ''));
     setMappings(preview.people.map(suggestedMapping));
@@ -169,6 +174,15 @@ export function ImportFromToolSection() {
       setStartError('Choose the order of the dates in the file first.');
       return;
     }
+    const badRate = step.preview.newProjectRates.findIndex((p, index) =>
+      rateProblem(rates[index] ?? String(p.rate)),
+    );
+    if (badRate >= 0) {
+      setStartError(
+        `Enter a rate of 0 or more for ${step.preview.newProjectRates[badRate]?.project ?? 'each new project'}.`,
+      );
+      return;
+    }
     setStartError('');
     setSending({ sent: 0, total: step.file.size, done: false });
     const cancel = new AbortController();
@@ -179,6 +193,8 @@ export function ImportFromToolSection() {
         timeZone: zone,
         dateFormat: step.preview.mustChooseDateFormat ? dateFormat : null,
         people: mappings,
+        projectRates: chosenRates(step.preview, rates),
+        approveHistory,
         ...(step.kind === 'mapping' && columnMapping ? { mapping: columnMapping } : {}),
       },
       setSending,
@@ -247,6 +263,13 @@ export function ImportFromToolSection() {
             }
             dateFormat={dateFormat}
             onDateFormat={setDateFormat}
+          />
+          <ImportBillingStep
+            preview={shown}
+            rates={rates}
+            onRate={(index, text) => setRates((all) => ({ ...all, [index]: text }))}
+            approveHistory={approveHistory}
+            onApproveHistory={setApproveHistory}
           />
           {shown.people.length > 0 ? (
             <ImportPeopleStep
