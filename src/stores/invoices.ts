@@ -70,9 +70,7 @@ export const loadUninvoiced = (from: string, to: string) =>
     clients: UninvoicedClient[];
     withoutClient?: UninvoicedProject[];
     waitingForApproval?: WaitingForApproval;
-  }>(
-    `/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`,
-  );
+  }>(`/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`);
 
 export const draftInvoice = (clientId: string, from: string, to: string, projectIds: string[]) =>
   ask<{ invoice: Invoice }>('/api/invoices', {

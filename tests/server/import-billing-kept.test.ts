@@ -38,7 +38,11 @@ describe.each(drivers)('billing and approval kept by an import, on $name', (driv
   const clock = fakeClock(new Date('2026-11-28T10:00:00Z'));
   let admin: SignedUp;
   const ws = () => admin.workspace.id;
-  const pushed = pusher(() => database, () => ws(), clock);
+  const pushed = pusher(
+    () => database,
+    () => ws(),
+    clock,
+  );
 
   const preview = async (name: string) => {
     const res = await handleImportPreview(
@@ -292,7 +296,11 @@ describe.each(drivers)('billing and approval kept by an import, on $name', (driv
   describe('solidtime’s Toggl test file, in a workspace billing in INR', () => {
     beforeAll(async () => {
       ({ database, drop } = await driver.fresh());
-      admin = await signUp(database, { name: 'Peter Tester', email: 'peter.test@email.test' }, clock);
+      admin = await signUp(
+        database,
+        { name: 'Peter Tester', email: 'peter.test@email.test' },
+        clock,
+      );
     });
     afterAll(async () => drop());
 

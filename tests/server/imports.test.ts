@@ -323,8 +323,9 @@ describe.each(drivers)('running an import, on $name', (driver) => {
       },
     ]);
     // Their money as the one computation makes it: Website Redesign bills 100 an hour, rounded
-    // up to 15 minutes (2:30:00, 0:45:30 → 1:00:00, 2:45:00); the others bill a member's rate
-    // of 0 or are not billable.
+    // up to 15 minutes (2:30:00, 0:45:30 → 1:00:00, 2:45:00); Booking App, which the import
+    // creates, bills the rate the file's amounts imply (issue 47: 160.00 over Carla's 2:00, 80
+    // an hour, so her row keeps its 160.00); the others are not billable.
     const money = await rows<{ b: string | number; s: number; stale: boolean }>(
       database.db,
       sql`SELECT billable_minor AS b, billable_seconds AS s, amounts_stale AS stale FROM time_logs WHERE workspace_id = ${ws()} AND id <> 'l-1' ORDER BY data->>'date', data->>'st'`,
@@ -335,7 +336,7 @@ describe.each(drivers)('running an import, on $name', (driver) => {
       [0, false],
       [27500, false],
       [0, false],
-      [0, false],
+      [16000, false],
     ]);
     const projects = await named('projects');
     expect(projects.find((p) => p.id === internal)?.data['clientId']).toBeNull();

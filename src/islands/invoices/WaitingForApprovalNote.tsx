@@ -29,7 +29,11 @@ export function WaitingForApprovalNote({
       >
         See the logs of these days in All hours
       </a>{' '}
-      or <a className="font-semibold text-blue-800 underline" href="/approvals">review submitted weeks</a>.
+      or{' '}
+      <a className="font-semibold text-blue-800 underline" href="/approvals">
+        review submitted weeks
+      </a>
+      .
     </p>
   );
 }

@@ -44,14 +44,15 @@ export function projectRateCollector() {
   const sums = new Map<string, Sums>();
   return {
     add: (e: ImportEntry) => {
-      if (!e.project.trim() || !e.billable || e.amountMinor === null) return;
+      // Hourmark's own export brings its projects with their own rates (created first).
+      if (e.hourmark || !e.project.trim() || !e.billable || e.amountMinor === null) return;
       const k = projectKeyOf(e);
       const s = sums.get(k) ?? {
         client: e.client.trim(),
         project: e.project.trim(),
         seconds: 0,
         minor: 0,
-        people: new Map(),
+        people: new Map<string, { person: string; seconds: number; minor: number }>(),
       };
       s.seconds += e.durationSeconds;
       s.minor += e.amountMinor;

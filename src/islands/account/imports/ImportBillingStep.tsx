@@ -110,8 +110,8 @@ export function ImportBillingStep({
               onChange={(event) => onApproveHistory(event.target.checked)}
             />
             <span>
-              Import as approved: {needApproval === 1 ? '1 row goes' : `${needApproval} rows go`}{' '}
-              to projects that need approval. History from another tool was agreed there already;
+              Import as approved: {needApproval === 1 ? '1 row goes' : `${needApproval} rows go`} to
+              projects that need approval. History from another tool was agreed there already;
               untick to leave these rows waiting for approval (Uninvoiced leaves them out until
               then). The audit log records the choice for each log.
             </span>
