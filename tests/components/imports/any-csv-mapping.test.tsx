@@ -184,6 +184,8 @@ describe('ImportFromToolSection with a file no source recognises', () => {
       timeZone: 'UTC',
       mapping: { date: 'Datum', start: 'Beginn', duration: 'Stunden', project: 'Projekt' },
       people: [],
+      projectRates: [],
+      approveHistory: true,
     });
   });
 });
