@@ -4,7 +4,7 @@ import { isValidDay } from '../../lib/day';
 import { isCountryCode } from '../../lib/countries';
 import { isVatNumber } from '../../lib/invoice-tax';
 import { addressProblem, isIban, isScheme } from '../../lib/e-invoice-profile';
-import { lineGroupings } from '../../lib/invoice-lines';
+import { hoursRoundings, lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
 import { checkText } from '../../lib/storable-text';
@@ -364,6 +364,12 @@ export const draftLayoutBody = z
           .refine((p) => p.start <= p.end, {
             message: 'The last day cannot be before the first',
             path: ['end'],
+          })
+          .optional(),
+        // Issue 47: how its time lines state their hours.
+        hoursRounding: z
+          .enum(hoursRoundings, {
+            errorMap: () => ({ message: `One of ${hoursRoundings.join(', ')}` }),
           })
           .optional(),
       })
