@@ -43,15 +43,15 @@ test('the cache keeps recent logs; All hours and Projects count the older ones f
   await expect.poll(() => cachedLogIds(page)).toEqual(['w1']);
   for (const text of ['Recent review', 'Old launch', 'Ancient audit'])
     await expect(page.getByRole('main').getByText(text)).toBeVisible();
-  await expect(totals(page)).toHaveText(['3', '3.50', '₹3,500.00', '₹1,400.00', '₹0.00']);
+  await expect(totals(page)).toHaveText(['3', '3:30', '₹3,500.00', '₹1,400.00', '₹0.00']);
   // The tag of a log only the server holds can be chosen, and the server filters by it.
   await page.getByLabel('Tag').selectOption('archive');
-  await expect(totals(page)).toHaveText(['1', '0.50', '₹500.00', '₹200.00', '₹0.00']);
+  await expect(totals(page)).toHaveText(['1', '0:30', '₹500.00', '₹200.00', '₹0.00']);
   await expect(page.getByRole('main').getByText('Old launch')).toBeHidden();
 
   await page.goto('/projects');
   const website = page.getByRole('row', { name: /^Website/ });
-  await expect(website).toContainText('3.50');
+  await expect(website).toContainText('3:30');
   await expect(website).toContainText('₹3,500.00');
 });
 
