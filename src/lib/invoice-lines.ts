@@ -38,10 +38,10 @@ export type HoursRounding = (typeof hoursRoundings)[number];
 export const DEFAULT_HOURS_ROUNDING: HoursRounding = '0.01';
 
 export const hoursRoundingLabels: Record<HoursRounding, string> = {
-  '0.01': 'To 0.01 h',
-  '0.1': 'To 0.1 h (6 minutes)',
-  '0.25': 'To 0.25 h (15 minutes)',
-  exact: 'As logged (hours × rate is each amount)',
+  '0.01': '0.01 h',
+  '0.1': '0.1 h (6 minutes)',
+  '0.25': '0.25 h (15 minutes)',
+  exact: 'Do not round (hours × rate is each amount)',
 };
 
 /** A person's change to a line made from logs: any of its words, quantity or rate. */

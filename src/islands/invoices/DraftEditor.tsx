@@ -114,7 +114,7 @@ export function DraftEditor({
           )}
         </Field>
         <Field
-          label="Hours on lines"
+          label="Round hours to"
           error={error('hoursRounding')}
           hint="Amounts and totals stay those of the logs. Changing it saves the draft."
         >

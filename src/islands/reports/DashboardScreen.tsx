@@ -130,13 +130,14 @@ export function DashboardScreen() {
               <p className="text-slate-700">No active project has a budget in hours.</p>
             ) : (
               <ul className="space-y-2">
-                {budgets.map(({ project, use }) => {
-                  const share = Math.min(1, Number(use.used) / project.hours);
+                {budgets.map(({ project, seconds, use }) => {
+                  const share = Math.min(1, seconds / 3600 / project.hours);
                   const over = use.status === 'over';
                   return (
                     <li key={project.id}>
                       <p className={over ? 'font-semibold text-red-800' : ''}>
-                        {project.projectName}: {use.used} of {project.hours} h
+                        {project.projectName}: {use.used} of{' '}
+                        {'budget' in use ? use.budget : project.hours} h
                         {over ? `, ${use.status === 'over' ? use.over : ''} h over budget` : ''}
                       </p>
                       <div aria-hidden="true" className="h-2 w-full rounded bg-slate-200">

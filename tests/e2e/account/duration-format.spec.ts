@@ -85,15 +85,15 @@ test('an invoice line states its hours to 0.01 h, and its amount and total stay 
     'Hours are rounded to 0.01 h; each amount is that of the time as logged.',
   );
   const draft = page.getByRole('form', { name: 'Draft invoice' });
-  await expect(draft.getByLabel('Hours on lines')).toHaveValue('0.01');
+  await expect(draft.getByLabel('Round hours to')).toHaveValue('0.01');
   await expectNoAxeViolations(page);
 
-  // A quarter of an hour: 4.25 h still; as logged: as many decimals as multiply out.
-  await draft.getByLabel('Hours on lines').selectOption({ label: 'To 0.1 h (6 minutes)' });
+  // To 0.1 h: 4.30 h; not rounded: as many decimals as multiply out at the rate.
+  await draft.getByLabel('Round hours to').selectOption({ label: '0.1 h (6 minutes)' });
   await expect(line.getByRole('cell')).toHaveText(['4.30 h', '₹1,000.00', '₹4,252.22']);
   await draft
-    .getByLabel('Hours on lines')
-    .selectOption({ label: 'As logged (hours × rate is each amount)' });
+    .getByLabel('Round hours to')
+    .selectOption({ label: 'Do not round (hours × rate is each amount)' });
   await expect(line.getByRole('cell')).toHaveText(['4.25222 h', '₹1,000.00', '₹4,252.22']);
   await expect(invoice).not.toContainText('Hours are rounded');
 });
