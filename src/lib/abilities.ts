@@ -37,6 +37,7 @@ export const unknownAccess: Access = {
     autoLock: null,
     managersSeeAmounts: false,
     requireProjectAndTask: false,
+    durationFormat: 'clock',
   },
 };
 

@@ -1,21 +1,21 @@
 import type { ActivityEvent } from './activity';
 import { formatDay } from './day';
-import { formatDuration } from './duration';
+import { showDuration, type DurationFormat } from './duration-format';
 
 // How an Activity entry reads: "Ada approved Asha’s 1:15 on Support for 18 Nov 2026".
 
 /** The logs an event touched, in words. */
-function logsText(event: ActivityEvent): string {
+function logsText(event: ActivityEvent, format: DurationFormat): string {
   const [only, ...more] = event.logs;
   if (!only) return 'a log';
   if (more.length === 0)
-    return `${only.member || 'someone'}’s ${formatDuration(only.seconds, 'short')} on ${only.project || 'no project'}${only.task ? ` · ${only.task}` : ''} for ${only.date ? formatDay(only.date) : 'an undated day'}`;
+    return `${only.member || 'someone'}’s ${showDuration(only.seconds, format)} on ${only.project || 'no project'}${only.task ? ` · ${only.task}` : ''} for ${only.date ? formatDay(only.date) : 'an undated day'}`;
   const seconds = event.logs.reduce((sum, l) => sum + l.seconds, 0);
-  return `${event.logs.length} logs (${formatDuration(seconds, 'short')})`;
+  return `${event.logs.length} logs (${showDuration(seconds, format)})`;
 }
 
-/** The sentence of `event`, naming who did what. */
-export function activitySentence(event: ActivityEvent): string {
+/** The sentence of `event`, naming who did what, durations as the workspace shows them. */
+export function activitySentence(event: ActivityEvent, format: DurationFormat = 'clock'): string {
   const who = event.who || 'Someone no longer on Hourmark';
   switch (event.action) {
     case 'invoiced':
@@ -23,10 +23,10 @@ export function activitySentence(event: ActivityEvent): string {
     case 'voided':
       return `${who} voided invoice ${event.invoiceNumber ?? ''}`.trim();
     case 'edited':
-      return `${who} edited ${logsText(event)}${event.changed.length ? `: ${event.changed.join(', ')}` : ''}`;
+      return `${who} edited ${logsText(event, format)}${event.changed.length ? `: ${event.changed.join(', ')}` : ''}`;
     case 'rejected':
-      return `${who} rejected ${logsText(event)}${event.note ? ` (“${event.note}”)` : ''}`;
+      return `${who} rejected ${logsText(event, format)}${event.note ? ` (“${event.note}”)` : ''}`;
     default:
-      return `${who} ${event.action} ${logsText(event)}`;
+      return `${who} ${event.action} ${logsText(event, format)}`;
   }
 }

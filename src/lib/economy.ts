@@ -1,3 +1,4 @@
+import type { DurationFormat } from './duration-format';
 import { budgetUse, type BudgetUse } from './project-rows';
 import type { ReportGroup, ReportTotals } from './report-spec';
 
@@ -27,6 +28,8 @@ export function marginPercent(t: ReportTotals): number | null {
 export function economyRows(
   groups: readonly ReportGroup[],
   budgets: ReadonlyMap<string, { hours: number; seconds: number }> = new Map(),
+  /** How the budget's hours are shown (the workspace's choice, issue 47). */
+  format: DurationFormat = 'decimal',
 ): EconomyRow[] {
   return groups
     .map((g) => {
@@ -36,7 +39,7 @@ export function economyRows(
         label: g.label,
         totals: g.totals,
         marginPercent: marginPercent(g.totals),
-        budget: budget && budget.hours > 0 ? budgetUse(budget.seconds, budget.hours) : null,
+        budget: budget && budget.hours > 0 ? budgetUse(budget.seconds, budget.hours, format) : null,
       };
     })
     .sort(

@@ -26,6 +26,24 @@ export interface GroupSum {
   rateMinor?: number;
 }
 
+/**
+ * How a draft's time lines state their hours (issue 47): to a step of an hour, or as logged (as
+ * many decimals as it takes for hours × rate to be the logs' amount, issue 27). Either way a
+ * line's amount and the totals are the logs' own money, to the cent.
+ */
+export const hoursRoundings = ['0.01', '0.1', '0.25', 'exact'] as const;
+export type HoursRounding = (typeof hoursRoundings)[number];
+
+/** What a draft states when it was saved without a choice (every draft before issue 47). */
+export const DEFAULT_HOURS_ROUNDING: HoursRounding = '0.01';
+
+export const hoursRoundingLabels: Record<HoursRounding, string> = {
+  '0.01': '0.01 h',
+  '0.1': '0.1 h (6 minutes)',
+  '0.25': '0.25 h (15 minutes)',
+  exact: 'Do not round (hours × rate is each amount)',
+};
+
 /** A person's change to a line made from logs: any of its words, quantity or rate. */
 export interface LineEdit {
   description?: string | undefined;
@@ -67,6 +85,8 @@ export interface DraftLayout {
    * absent, it states the first and last day of its logs (issue 47).
    */
   period?: InvoicePeriod | undefined;
+  /** How its time lines state their hours; absent, DEFAULT_HOURS_ROUNDING (issue 47). */
+  hoursRounding?: HoursRounding | undefined;
 }
 
 /** The first and last day (YYYY-MM-DD) an invoice says its work was done in. */
@@ -80,7 +100,8 @@ export interface ComposedLine {
   kind: 'time' | 'expenses' | 'manual';
   description: string;
   /**
-   * Hours for time, else units. Time as logged has as many decimals (2 to 9) as it takes for
+   * Hours for time, else units. Time is rounded as the draft's `hoursRounding` says (4:15:08 to
+   * 0.01 h: 4.25, issue 47); as logged, it has as many decimals (2 to 9) as it takes for
    * quantity × rate to make its logs' amount to the paisa (3 h 50 min at ₹1,200/h: 3.83333 h).
    */
   quantity: number;
@@ -129,6 +150,17 @@ export function quantityFor(seconds: number, amountMinor: number, rate: number):
   }
   return null;
 }
+/**
+ * The hours of `seconds` to the nearest `step` (half up), e.g. 15,308 s (4:15:08) to 0.01 h is
+ * 4.25 and to 0.1 h 4.3; null for 'exact', or when the step would state no time at all.
+ */
+export function roundedHours(seconds: number, rounding: HoursRounding): number | null {
+  if (rounding === 'exact') return null;
+  const step = Number(rounding);
+  const steps = Math.round(Number((seconds / 3600 / step).toFixed(9)));
+  return steps > 0 ? Number((steps * step).toFixed(2)) : null;
+}
+
 /** quantity × unit, half up once, e.g. 1.25 h × 80000 p = 100000 p. */
 export const lineAmount = (quantity: number, unitMinor: number) =>
   Math.round(Number((quantity * unitMinor).toFixed(6)));
@@ -164,17 +196,25 @@ export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout)
       edited,
     });
   };
+  const rounding = layout.hoursRounding ?? DEFAULT_HOURS_ROUNDING;
   for (const g of groups)
     if (g.billableMinor > 0) {
       const rate = g.rateMinor ?? 0;
-      const exact = quantityFor(g.billableSeconds, g.billableMinor, rate);
+      // Rounded hours keep the logs' amount: the line states its rate, and the e-invoice
+      // prices it per its whole quantity where the two do not multiply out (e-invoice.ts).
+      const rounded = roundedHours(g.billableSeconds, rounding);
+      const exact = rounded === null ? quantityFor(g.billableSeconds, g.billableMinor, rate) : null;
       fromLogs(
         `time:${g.key}`,
         'time',
         g.label,
-        exact === null
-          ? { quantity: hours(g.billableSeconds) }
-          : { quantity: exact, unitMinor: rate },
+        rounded !== null && rate > 0
+          ? { quantity: rounded, unitMinor: rate }
+          : rounded !== null
+            ? { quantity: rounded }
+            : exact === null
+              ? { quantity: hours(g.billableSeconds) }
+              : { quantity: exact, unitMinor: rate },
         g.billableMinor,
         g.projectId,
       );
@@ -236,6 +276,26 @@ export function defaultLayout(
     paymentTermsDays: settings.paymentTermsDays,
     note: settings.note,
   };
+}
+
+/**
+ * What an invoice says under its lines when a line's hours are rounded so that hours × rate is
+ * not its amount (issue 47), or '' when every line multiplies out.
+ */
+export function roundingNote(
+  doc: {
+    lines: readonly Pick<
+      ComposedLine,
+      'kind' | 'quantity' | 'unitMinor' | 'amountMinor' | 'edited'
+    >[];
+  },
+  rounding: HoursRounding = DEFAULT_HOURS_ROUNDING,
+): string {
+  const off = doc.lines.some(
+    (l) => l.kind === 'time' && !l.edited && lineAmount(l.quantity, l.unitMinor) !== l.amountMinor,
+  );
+  if (!off || rounding === 'exact') return '';
+  return `Hours are rounded to ${rounding} h; each amount is that of the time as logged.`;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Project } from './entities/project';
 import type { TimeLog } from './entities/time-log';
 import { toCsv, type CsvColumn } from './csv';
 import { formatCreated, toDay } from './day';
-import { formatHours } from './duration';
+import { formatHours, showDuration, type DurationFormat } from './duration-format';
 import { fromMinor } from './money';
 import { totalsByProject, type Lookups, type Totals } from './totals';
 
@@ -42,17 +42,31 @@ export type BudgetUse =
   | { status: 'over'; used: string; budget: string; over: string };
 
 /**
- * Compares the logged time with the budget in the hundredths of an hour the row shows, so the
- * figures add up as printed: '11.33 of 10 h, 1.33 h over budget'.
+ * Compares the logged time with the budget in the units the row shows, so the figures add up as
+ * printed: '11.33 of 10 h, 1.33 h over budget' in decimal hours, '11:20 of 10:00 h, 1:20 h over
+ * budget' on the clock (whole minutes; the workspace's choice, issue 47).
  */
-export function budgetUse(seconds: number, budgetHours: number): BudgetUse {
-  const used = formatHours(seconds);
+export function budgetUse(
+  seconds: number,
+  budgetHours: number,
+  format: DurationFormat = 'decimal',
+): BudgetUse {
+  const unit = format === 'clock' ? 60 : 36;
+  const used = format === 'clock' ? showDuration(seconds, 'clock') : formatHours(seconds);
   if (!(budgetHours > 0)) return { status: 'none', used };
-  const budget = String(budgetHours);
-  const overHundredths = Math.round(Number(used) * 100) - Math.round(budgetHours * 100);
-  return overHundredths > 0
-    ? { status: 'over', used, budget, over: (overHundredths / 100).toFixed(2) }
-    : { status: 'within', used, budget };
+  const budgetUnits = Math.round((budgetHours * 3600) / unit);
+  const budget =
+    format === 'clock' ? showDuration(budgetUnits * unit, 'clock') : String(budgetHours);
+  const usedUnits =
+    format === 'clock' ? Math.floor(Math.max(0, seconds) / unit) : Math.round(Number(used) * 100);
+  const over = usedUnits - budgetUnits;
+  if (over <= 0) return { status: 'within', used, budget };
+  return {
+    status: 'over',
+    used,
+    budget,
+    over: format === 'clock' ? showDuration(over * unit, 'clock') : (over / 100).toFixed(2),
+  };
 }
 
 /** What the server says of a project's logs older than the browser's cache. */

@@ -2,6 +2,7 @@
 // browser (which shows a lock and says why before anyone tries). Days are 'YYYY-MM-DD' in the
 // workspace's time zone, so "today" and "up to a date" mean the same for everyone in the team.
 import { addDays, fromDay, isValidDay } from './day';
+import type { DurationFormat } from './duration-format';
 
 export type AutoLockPeriod = 'daily' | 'weekly' | 'monthly';
 
@@ -27,6 +28,8 @@ export interface WorkspaceRules {
    * input"; issue 29). Off, a log needs only a day and a duration.
    */
   requireProjectAndTask: boolean;
+  /** How every screen shows durations: 1:20 or 1.33 (issue 47). */
+  durationFormat: DurationFormat;
 }
 
 export const defaultRules: WorkspaceRules = {
@@ -36,6 +39,7 @@ export const defaultRules: WorkspaceRules = {
   autoLock: null,
   managersSeeAmounts: false,
   requireProjectAndTask: false,
+  durationFormat: 'clock',
 };
 
 /** The longest grace an automatic lock may have (three months). */

@@ -1,6 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { abilitiesOf, unknownAccess, type Access } from '../lib/abilities';
+import { durationFormatOf } from '../lib/duration-format';
 import { currencyOf } from '../lib/money-format';
 import { $cacheOwner } from './sync/owner';
 
@@ -66,3 +67,11 @@ export const $workspaceRules = computed(
  * INR until a first pull says otherwise.
  */
 export const $currency = computed([$stored], (stored) => currencyOf(stored?.currency));
+
+/**
+ * How the open workspace shows durations on every screen, 1:20 or 1.33 (issue 47): known from the
+ * last pull and kept on the device; the clock until a pull says otherwise.
+ */
+export const $durationFormat = computed([$workspaceRules], (rules) =>
+  durationFormatOf(rules.durationFormat),
+);

@@ -46,6 +46,11 @@ export interface Invoice {
   settlement?: Settlement | null;
   /** The client's credit from voided invoices, offered as a payment (issued invoices). */
   clientCreditMinor?: number;
+  /**
+   * A draft: why Issue would refuse it now (Peppol or XRechnung details missing), by the server's
+   * own check (issue 47); null or missing when nothing would.
+   */
+  issueRefusal?: { message: string; fields: Record<string, string> } | null;
 }
 type Result<T> = { ok: true; data: T } | { ok: false; message: string };
 const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '');

@@ -35,7 +35,7 @@ describe.each(drivers)('Activity from the change history on $name', (driver) => 
     );
     expect(res.status).toBe(200);
     const { events } = (await res.json()) as { events: ActivityEvent[] };
-    return events.map(activitySentence);
+    return events.map((event) => activitySentence(event));
   }
 
   beforeAll(async () => {

@@ -18,7 +18,7 @@ import { clientFields, projectFields, timeLogFields } from './workspace-support'
 // Hand-worked figures (rates per hour, time as logged, no rounding of time):
 // Pune Studio (IN, GSTIN 27AAPFU0939F1ZV, INR):
 // | client  | shape                         | lines                                        | total      |
-// | Acme    | one tax (GST 18 %)            | 3:50 at ₹1,200 = 3.83333 h × 1,200 = 4,600.00 | 5,428.00   |
+// | Acme    | one tax (GST 18 %)            | 3:50 at ₹1,200 = 3.83 h (to 0.01 h), 4,600.00 | 5,428.00   |
 // | Bolt    | CGST 9 % + SGST 9 %           | 2 h × 1,500 = 3,000.00; 270.00 + 270.00      | 3,540.00   |
 // | Cora    | discount 10 %                 | 5 h × 1,000 = 5,000.00 − 500.00; GST 810.00  | 5,310.00   |
 // | Dune    | fixed fee and a zero line     | 1,000.00 + 1 × 15,000.00 + 1 × 0.00; GST 2,880.00 | 18,880.00 |
@@ -394,9 +394,10 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
           (n) => issued[`${n}${suffix[profile]}`]!.document.totalMinor,
         ),
       ).toEqual([542800, 354000, 531000, 1888000, 0, 259600, 118000, 118000]);
-    // 3:50 at ₹1,200/h: a quantity that multiplies out at the rate that applied.
+    // 3:50 at ₹1,200/h, its hours to 0.01 h as every draft states them unless told otherwise
+    // (issue 47): 3.83 h, the amount still the logs' ₹4,600.00.
     expect(acme.document.lines.map((l) => [l.quantity, l.unitMinor, l.amountMinor])).toEqual([
-      [3.83333, 120000, 460000],
+      [3.83, 120000, 460000],
     ]);
     expect(fern.document.lines.map((l) => [l.key, l.quantity, l.unitMinor, l.amountMinor])).toEqual(
       [
@@ -580,16 +581,22 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
 
   it('writes the hand-worked figures: the rate that applied, both taxes as one rate', () => {
     const acme = made['acme']!;
-    expect(texts(acme.ubl, '//cac:InvoiceLine/cbc:InvoicedQuantity')).toEqual(['3.83333']);
-    expect(texts(acme.ubl, '//cac:InvoiceLine/cac:Price/cbc:PriceAmount')).toEqual(['1200.00']);
+    // 3.83 h × ₹1,200.00 is not ₹4,600.00: the price is the amount per its whole quantity, so
+    // quantity × price ÷ base quantity is the amount, as the rules above checked (issue 47).
+    expect(texts(acme.ubl, '//cac:InvoiceLine/cbc:InvoicedQuantity')).toEqual(['3.83']);
+    expect(texts(acme.ubl, '//cac:InvoiceLine/cac:Price/cbc:PriceAmount')).toEqual(['4600.00']);
+    expect(texts(acme.ubl, '//cac:InvoiceLine/cac:Price/cbc:BaseQuantity')).toEqual(['3.83']);
     expect(texts(acme.ubl, '//cac:InvoiceLine/cbc:LineExtensionAmount')).toEqual(['4600.00']);
     expect(texts(acme.ubl, '//cac:LegalMonetaryTotal/cbc:PayableAmount')).toEqual(['5428.00']);
-    expect(texts(acme.cii, '//ram:BilledQuantity')).toEqual(['3.83333']);
+    expect(texts(acme.cii, '//ram:BilledQuantity')).toEqual(['3.83']);
     expect(texts(acme.cii, '//ram:NetPriceProductTradePrice/ram:ChargeAmount')).toEqual([
-      '1200.00',
+      '4600.00',
     ]);
-    // The PDF prints the same: 3.83333 h × ₹1,200.00 = ₹4,600.00.
-    expect(made['acmePdfText']!.ubl).toMatch(/3\.83333 h\s+₹1,200\.00\s+₹4,600\.00/);
+    // The PDF prints the hours, the rate and the logs' amount, and says why they differ.
+    expect(made['acmePdfText']!.ubl).toMatch(/3\.83 h\s+₹1,200\.00\s+₹4,600\.00/);
+    expect(made['acmePdfText']!.ubl).toContain(
+      'Hours are rounded to 0.01 h; each amount is that of the time as logged.',
+    );
     // The GSTIN is the seller's tax registration (BT-32), never its VAT identifier (BT-31).
     expect(
       texts(

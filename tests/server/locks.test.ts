@@ -127,6 +127,7 @@ describe.each(drivers)('locked periods on $name', (driver) => {
         weekStart: 1,
         lockedUpTo: null,
         autoLock: null,
+        durationFormat: 'clock',
       },
     });
   });
@@ -235,6 +236,7 @@ describe.each(drivers)('locked periods on $name', (driver) => {
         autoLock: { period: 'weekly', graceDays: 1 },
         managersSeeAmounts: false,
         requireProjectAndTask: false,
+        durationFormat: 'clock',
       },
     });
     expect((await pull(manager)).text).not.toContain('1234.5');

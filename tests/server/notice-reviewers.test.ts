@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleNotices } from '../../src/server/api/notice-handlers';
 import { handleSaveTeam } from '../../src/server/api/team-handlers';
+import { handleSaveWorkspaceSettings } from '../../src/server/api/workspace-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { runDueJobs } from '../../src/server/jobs/scheduler';
 import { mailOff } from '../../src/server/mail/mailer';
@@ -171,5 +172,32 @@ describe.each(drivers)('who is told of a submitted week on $name', (driver) => {
     await jobsRun();
     expect(await listed('Olga')).toHaveLength(before);
     expect(await listed('Max')).toHaveLength(2);
+  });
+
+  it('says the hours as the workspace shows them: decimal hours once the Admin chooses them', async () => {
+    // Issue 47: 45 min is 0.75 h in a workspace that shows decimal hours.
+    const saved = await handleSaveWorkspaceSettings(
+      post(
+        '/api/workspace-settings',
+        {
+          workspaceId: ws(),
+          name: 'Notices',
+          managersSeeAmounts: false,
+          timeZone: 'UTC',
+          weekStart: 1,
+          lockedUpTo: null,
+          autoLock: null,
+          durationFormat: 'decimal',
+        },
+        person('Olga').cookie,
+      ),
+      ctx(),
+    );
+    expect(saved.status).toBe(200);
+    await submit([['L5', '2026-12-01', 'p-audit', 2700]]);
+    expect((await listed('Max'))[0]).toMatchObject({
+      title: 'Norm submitted the week of 30 Nov 2026',
+      body: '1 log, 0.75 h to review.',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { currentZoneName, currentZoneNames } from '../../lib/time-zones';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type SubmitEvent } from 'react';
 import { formatDay } from '../../lib/day';
+import { durationFormatLabels, durationFormatOf, durationFormats } from '../../lib/duration-format';
 import { lockedUpTo, MAX_GRACE_DAYS, type AutoLockPeriod } from '../../lib/workspace-rules';
 import { $abilities } from '../../stores/access';
 import {
@@ -160,6 +161,26 @@ export function WorkspaceSettingsForm() {
                 )}
               </Field>
             </div>
+            <Field
+              label="Show durations as"
+              hint="On every screen, for everyone in the workspace. Exports keep both."
+              error={errors['durationFormat']}
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  className="field-input max-w-xs"
+                  value={settings.durationFormat}
+                  onChange={(e) => change({ durationFormat: durationFormatOf(e.target.value) })}
+                >
+                  {durationFormats.map((format) => (
+                    <option key={format} value={format}>
+                      {durationFormatLabels[format]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <div className="mb-4 flex items-start gap-2">
               <input
                 id="managers-see-amounts"

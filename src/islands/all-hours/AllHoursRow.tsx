@@ -1,6 +1,6 @@
 import type { Abilities } from '../../lib/abilities';
 import { formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import type { TimeLog } from '../../lib/entities/time-log';
 import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money';
@@ -26,6 +26,7 @@ export function AllHoursRow({
   selected: boolean;
   onToggle: (log: TimeLog) => void;
 }) {
+  const duration = useDuration();
   const amount = logEconomy(log, context).billableMinor;
   const problem = can.logProblem(log, context.projectsById.get(log.projectId ?? ''), new Date());
   const project = logProjectLine(log, context.projectsById) || 'No project';
@@ -63,7 +64,7 @@ export function AllHoursRow({
         <div className="text-right">
           <p className="font-mono tabular-nums">
             <span className="sr-only">Duration </span>
-            {formatDuration(log.dur, 'clock')}
+            {duration(log.dur, 'log')}
           </p>
           {can.seesAmounts ? (
             <p className="text-sm tabular-nums text-slate-700">

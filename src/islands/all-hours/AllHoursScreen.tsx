@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatDay } from '../../lib/day';
-import { formatDuration, formatHours } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import { timeLogCsv } from '../../lib/csv';
 import { formatMoney } from '../../lib/money';
 import {
@@ -26,6 +26,7 @@ import { useSearchShortcut } from '../../ui/list/use-search-shortcut';
 
 /** Every log across days, filtered, totalled, grouped by day and exportable as CSV. */
 export function AllHoursScreen() {
+  const duration = useDuration();
   useFilterInUrl();
   useSearchShortcut();
   const { recent, shown, count, groups, hidden, totals, older } = useStore($allHoursView);
@@ -99,7 +100,7 @@ export function AllHoursScreen() {
       >
         {[
           ['Logs', String(count)],
-          ['Hours', formatHours(totals.seconds)],
+          ['Hours', duration(totals.seconds)],
           ...(can.seesAmounts
             ? [
                 ['Billable amount', formatMoney(totals.billableMinor, currency)],
@@ -131,7 +132,7 @@ export function AllHoursScreen() {
             >
               <h2 className="mb-2 flex justify-between border-b border-slate-300 pb-1 text-lg font-bold">
                 <span>{group.day ? formatDay(group.day) : 'Undated (from the old app)'}</span>
-                <span className="tabular-nums">{formatDuration(group.seconds, 'short')}</span>
+                <span className="tabular-nums">{duration(group.seconds)}</span>
               </h2>
               <ul className="space-y-1">
                 {group.logs.map((log) => (

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { reviewGroups, type ReviewGroup } from '../../lib/approvals';
 import { formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import { logProjectLine } from '../../lib/log-label';
 import { $abilities, $workspaceRules } from '../../stores/access';
 import { reviewLogs } from '../../stores/approvals';
@@ -19,6 +19,7 @@ import { leadsWork } from '../../lib/policy';
  * projects, every project for Admins), per member and week, to approve or reject with a note.
  */
 export function ApprovalsScreen() {
+  const duration = useDuration();
   const can = useStore($abilities);
   const logs = useStore($timeLogs);
   const context = useStore($economyContext);
@@ -80,7 +81,7 @@ export function ApprovalsScreen() {
               <h2 className="text-lg font-bold">
                 {titleOf(group)}{' '}
                 <span className="font-normal text-slate-700">
-                  · {count(group.logs.length)}, {formatDuration(group.seconds, 'short')}
+                  · {count(group.logs.length)}, {duration(group.seconds)}
                 </span>
               </h2>
               <div className="flex gap-2">
@@ -116,7 +117,7 @@ export function ApprovalsScreen() {
                     {log.task ? ` · ${log.task}` : ''}
                     <RichText html={log.desc} empty="" />
                   </span>
-                  <span className="font-mono tabular-nums">{formatDuration(log.dur, 'clock')}</span>
+                  <span className="font-mono tabular-nums">{duration(log.dur, 'log')}</span>
                 </li>
               ))}
             </ul>

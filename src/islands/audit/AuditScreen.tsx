@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { $abilities } from '../../stores/access';
+import { $abilities, $durationFormat } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { loadAuditLog, type AuditEntry } from '../../stores/workspace-settings';
 import { NotFound } from '../../ui/feedback/NotFound';
@@ -14,6 +14,7 @@ const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
  */
 export function AuditScreen() {
   const can = useStore($abilities);
+  const durationFormat = useStore($durationFormat);
   const context = useStore($economyContext);
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [next, setNext] = useState<string | null>(null);
@@ -92,7 +93,7 @@ export function AuditScreen() {
                   <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
                 </p>
                 <ul className="mt-1 list-disc pl-5 text-sm">
-                  {changeLines(entry.before, entry.after, names).map((line) => (
+                  {changeLines(entry.before, entry.after, names, durationFormat).map((line) => (
                     <li key={line}>{line}</li>
                   ))}
                 </ul>

@@ -1,5 +1,5 @@
 import { formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { showDuration, type DurationFormat } from '../../lib/duration-format';
 
 // How an audit entry reads: a log's fields before and after, in words a person recognises.
 
@@ -23,9 +23,14 @@ const fieldNames: Record<string, string> = {
   settledMinor: 'Settled (minor units)',
 };
 
-function valueText(field: string, value: unknown, names: (id: string) => string): string {
+function valueText(
+  field: string,
+  value: unknown,
+  names: (id: string) => string,
+  format: DurationFormat,
+): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (field === 'dur' && typeof value === 'number') return formatDuration(value, 'clock');
+  if (field === 'dur' && typeof value === 'number') return showDuration(value, format, 'log');
   if ((field === 'date' || field === 'paidOn') && typeof value === 'string')
     return formatDay(value) || value;
   if (field === 'desc' && typeof value === 'string')
@@ -46,15 +51,17 @@ export function changeLines(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
   names: (id: string) => string,
+  /** How the workspace shows durations (issue 47). */
+  format: DurationFormat = 'clock',
 ): string[] {
   const fields = Object.keys(fieldNames).filter(
     (field) => JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field]),
   );
   return fields.map((field) => {
     const label = fieldNames[field] ?? field;
-    if (!before) return `${label} ${valueText(field, after?.[field], names)}`;
-    if (!after) return `${label} was ${valueText(field, before[field], names)}`;
-    return `${label} ${valueText(field, before[field], names)} → ${valueText(field, after[field], names)}`;
+    if (!before) return `${label} ${valueText(field, after?.[field], names, format)}`;
+    if (!after) return `${label} was ${valueText(field, before[field], names, format)}`;
+    return `${label} ${valueText(field, before[field], names, format)} → ${valueText(field, after[field], names, format)}`;
   });
 }
 

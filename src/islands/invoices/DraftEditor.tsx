@@ -2,7 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { profileOf } from '../../lib/e-invoice-profile';
 import { $clients } from '../../stores/clients';
-import { lineGroupingLabels, lineGroupings } from '../../lib/invoice-lines';
+import {
+  hoursRoundingLabels,
+  hoursRoundings,
+  lineGroupingLabels,
+  lineGroupings,
+} from '../../lib/invoice-lines';
 import { formatMoney, fromMinor, toMinor } from '../../lib/money';
 import { saveDraftLayout, type Invoice } from '../../stores/invoices';
 import { Field } from '../../ui/form/Field';
@@ -103,6 +108,30 @@ export function DraftEditor({
               {lineGroupings.map((g) => (
                 <option key={g} value={g}>
                   {lineGroupingLabels[g]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Round hours to"
+          error={error('hoursRounding')}
+          hint="Amounts and totals stay those of the logs. Changing it saves the draft."
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="field-input max-w-xs"
+              value={form.hoursRounding}
+              onChange={(e) => {
+                const hoursRounding =
+                  hoursRoundings.find((r) => r === e.target.value) ?? form.hoursRounding;
+                void save(layoutOf({ ...form, hoursRounding }));
+              }}
+            >
+              {hoursRoundings.map((r) => (
+                <option key={r} value={r}>
+                  {hoursRoundingLabels[r]}
                 </option>
               ))}
             </select>

@@ -1,6 +1,6 @@
 import { formatDay } from '../../lib/day';
 import { formatMoney } from '../../lib/money';
-import { quantityText } from '../../lib/invoice-lines';
+import { quantityText, roundingNote } from '../../lib/invoice-lines';
 import { taxTreatmentText } from '../../lib/invoice-tax';
 import type { Invoice } from '../../stores/invoices';
 import { placeLine, referencesLine } from '../../lib/invoice-document';
@@ -104,6 +104,9 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
           </tr>
         </tfoot>
       </table>
+      {roundingNote(doc, doc.layout.hoursRounding) ? (
+        <p className="mt-3">{roundingNote(doc, doc.layout.hoursRounding)}</p>
+      ) : null}
       {taxTreatmentText(doc) ? <p className="mt-3">{taxTreatmentText(doc)}</p> : null}
       {doc.note ? <p className="mt-3 whitespace-pre-line">{doc.note}</p> : null}
     </article>

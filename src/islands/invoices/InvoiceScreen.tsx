@@ -46,6 +46,9 @@ const standingLabels: Record<InvoiceStanding, string> = {
   void: 'Void',
 };
 
+/** The first sentence of a refusal, as the heading over its fields. */
+const firstSentence = (message: string) => `${message.split('. ')[0] ?? message}.`;
+
 /**
  * /invoices/view?id=…: one invoice. A draft shows its logs' amounts now and can be issued (which
  * numbers it and locks its logs) or deleted; an issued one can be printed or voided.
@@ -87,10 +90,7 @@ export function InvoiceScreen() {
     setBusy(false);
     if (!issued.ok && Object.keys(issued.fields).length) {
       setProblem('');
-      return setMissing({
-        heading: `${issued.message.split('. ')[0] ?? issued.message}.`,
-        fields: issued.fields,
-      });
+      return setMissing({ heading: firstSentence(issued.message), fields: issued.fields });
     }
     setMissing({ heading: '', fields: {} });
     if (!issued.ok) return setProblem(issued.message);
@@ -128,6 +128,17 @@ export function InvoiceScreen() {
     // Reloaded, so the credit note the void issued shows at once.
     else await reload();
   }
+
+  // What stops Issue: the draft's own read says it before anyone tries (issue 47); a refusal of
+  // a try (settings changed meanwhile, in another tab) says it too.
+  const blocking =
+    invoice?.status === 'draft' && invoice.issueRefusal
+      ? {
+          heading: firstSentence(invoice.issueRefusal.message),
+          fields: invoice.issueRefusal.fields,
+        }
+      : missing;
+  const blocked = invoice?.status === 'draft' && Object.keys(blocking.fields).length > 0;
 
   const title = invoice
     ? invoice.number
@@ -179,8 +190,12 @@ export function InvoiceScreen() {
                 <button
                   type="button"
                   className="btn-primary"
-                  disabled={busy || unsaved}
-                  aria-describedby={unsaved ? 'issue-unsaved' : undefined}
+                  disabled={busy || unsaved || blocked}
+                  aria-describedby={
+                    [unsaved ? 'issue-unsaved' : '', blocked ? 'issue-blocked' : '']
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                   onClick={() =>
                     isValidDay(issueDate)
                       ? setConfirmingIssue(true)
@@ -252,11 +267,14 @@ export function InvoiceScreen() {
           {invoice.status !== 'draft' && invoice.document.profile ? (
             <p className="mb-3 print:hidden">{profileSending[invoice.document.profile]}</p>
           ) : null}
-          {invoice.status === 'draft' && Object.keys(missing.fields).length ? (
+          {blocked ? (
             <MissingFields
-              heading={missing.heading}
-              fields={missing.fields}
+              id="issue-blocked"
+              heading={blocking.heading}
+              fields={blocking.fields}
               clientId={invoice.clientId}
+              // Shown on opening the draft it is read in turn; after a refused try, announced.
+              announce={blocking === missing}
             />
           ) : null}
           <ConfirmDialog
@@ -304,7 +322,7 @@ export function InvoiceScreen() {
                 void reload();
               }}
               onDirty={setUnsaved}
-              missingReference={missing.fields['buyerReference'] ?? ''}
+              missingReference={blocking.fields['buyerReference'] ?? ''}
             />
           ) : null}
           {invoice.creditNote ? (

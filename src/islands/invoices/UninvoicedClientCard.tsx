@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import { formatMoney } from '../../lib/money';
 import type { UninvoicedClient } from '../../stores/invoices';
 
@@ -22,6 +22,7 @@ export function UninvoicedClientCard({
   busy: boolean;
   onCreate: (projectIds: string[]) => void;
 }) {
+  const duration = useDuration();
   const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set());
   const chosen = client.projects.filter((p) => !leftOut.has(p.projectId));
   const sum = (pick: (p: ProjectRow) => number) => chosen.reduce((total, p) => total + pick(p), 0);
@@ -101,9 +102,7 @@ export function UninvoicedClientCard({
               <th scope="row" className="py-1 font-normal">
                 {p.projectName}
               </th>
-              <td className="py-1 text-right tabular-nums">
-                {formatDuration(p.billableSeconds, 'short')}
-              </td>
+              <td className="py-1 text-right tabular-nums">{duration(p.billableSeconds)}</td>
               <td className="py-1 text-right tabular-nums">
                 {formatMoney(p.billableMinor, currency)}
               </td>
@@ -120,10 +119,7 @@ export function UninvoicedClientCard({
               {chosen.length === client.projects.length ? 'Total' : 'Total of the ticked projects'}
             </th>
             <td className="py-1 text-right tabular-nums">
-              {formatDuration(
-                sum((p) => p.billableSeconds),
-                'short',
-              )}
+              {duration(sum((p) => p.billableSeconds))}
             </td>
             <td className="py-1 text-right tabular-nums">
               {formatMoney(

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import { formatMoney } from '../../lib/money';
 import type { UninvoicedProject } from '../../lib/invoice-status';
 
@@ -66,6 +66,7 @@ function ProjectRow({
   busy: boolean;
   onCreate: (clientId: string) => void;
 }) {
+  const duration = useDuration();
   const [clientId, setClientId] = useState('');
   const selectId = useId();
   return (
@@ -73,7 +74,7 @@ function ProjectRow({
       <div className="min-w-[12rem] flex-1">
         <p className="font-semibold">{project.projectName}</p>
         <p className="text-sm text-slate-700">
-          {formatDuration(project.billableSeconds, 'short')} billed hours,{' '}
+          {duration(project.billableSeconds)} billed hours,{' '}
           {formatMoney(project.billableMinor, currency)}, expenses{' '}
           {formatMoney(project.expensesMinor, currency)}
         </p>

@@ -1,12 +1,19 @@
 import { isValidDay } from '../../lib/day';
 import type { InvoiceDocument } from '../../lib/invoice-document';
-import type { DraftLayout, LineGrouping } from '../../lib/invoice-lines';
+import {
+  DEFAULT_HOURS_ROUNDING,
+  type DraftLayout,
+  type HoursRounding,
+  type LineGrouping,
+} from '../../lib/invoice-lines';
 import { fromMinor, toMinor } from '../../lib/money';
 
 // A draft's layout as the editor holds it: numbers as typed, so a half-typed "1." is kept.
 
 export interface DraftForm {
   grouping: LineGrouping;
+  /** How time lines state their hours (issue 47). */
+  hoursRounding: HoursRounding;
   edits: Record<string, { description?: string; quantity?: string; rate?: string }>;
   manual: { id: string; description: string; quantity: string; rate: string }[];
   discountPercent: string;
@@ -25,6 +32,7 @@ export function draftForm(doc: InvoiceDocument): DraftForm {
   const l = doc.layout;
   return {
     grouping: l.grouping,
+    hoursRounding: l.hoursRounding ?? DEFAULT_HOURS_ROUNDING,
     edits: Object.fromEntries(
       Object.entries(l.edits).map(([key, e]) => [
         key,
@@ -89,6 +97,7 @@ export function layoutOf(form: DraftForm): { layout: DraftLayout; errors: Record
     number(text, path, `Enter ${what} from 0 to 100 %`, (n) => n >= 0 && n <= 100);
   const layout: DraftLayout = {
     grouping: form.grouping,
+    hoursRounding: form.hoursRounding,
     edits,
     manual,
     discountPercent: percent(form.discountPercent, 'discountPercent', 'a discount'),

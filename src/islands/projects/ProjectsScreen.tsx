@@ -10,7 +10,7 @@ import {
   type ProjectRow,
 } from '../../lib/project-rows';
 import type { Totals } from '../../lib/totals';
-import { $abilities, $currency } from '../../stores/access';
+import { $abilities, $currency, $durationFormat } from '../../stores/access';
 import { $economyContext } from '../../stores/economy';
 import { $projects, deleteProject, setProjectStatus, type Project } from '../../stores/projects';
 import { $tasks } from '../../stores/tasks';
@@ -65,6 +65,7 @@ export function ProjectsScreen() {
   const lookups = useStore($economyContext);
   const can = useStore($abilities);
   const currency = useStore($currency);
+  const durationFormat = useStore($durationFormat);
   const columns = can.seesAmounts ? COLUMNS : COLUMNS - AMOUNT_COLUMNS;
   const [query, setQuery] = useQueryState<string>('q', '');
   const [status, setStatus] = useQueryState('status', 'Active', (raw) =>
@@ -152,7 +153,7 @@ export function ProjectsScreen() {
   // Subtotals have no budget: their hours are shown alone.
   const figures = (totals: Totals, budget = 0) => (
     <>
-      <BudgetCell use={budgetUse(totals.seconds, budget)} />
+      <BudgetCell use={budgetUse(totals.seconds, budget, durationFormat)} />
       {can.seesAmounts ? amountCells(totals) : null}
       <td data-label="Expenses" className="px-3 py-2 text-right tabular-nums">
         {formatMoney(totals.expensesMinor, currency)}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ActivityEvent } from '../../lib/activity';
 import { activitySentence } from '../../lib/activity-text';
 import { loadActivity } from '../../stores/activity';
-import { $workspaceRules } from '../../stores/access';
+import { $workspaceRules, $durationFormat } from '../../stores/access';
 import { reportQuery } from '../../stores/reports';
 import { addDays } from '../../lib/day';
 import { wholeRange } from '../../lib/report-spec';
@@ -31,6 +31,7 @@ export function ActivityScreen() {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [problem, setProblem] = useState('');
   const rules = useStore($workspaceRules);
+  const durationFormat = useStore($durationFormat);
   const today = todayIn(rules.timeZone, new Date());
   // The file holds what the list can show: ten years back (as far as a report goes) to today,
   // a day past it in UTC, which the history's times are kept in.
@@ -104,7 +105,7 @@ export function ActivityScreen() {
       <ol aria-label="What happened, most recent first" className="space-y-2">
         {events.map((event) => (
           <li key={event.id} className="rounded-lg border border-slate-200 bg-white p-3">
-            <p>{activitySentence(event)}</p>
+            <p>{activitySentence(event, durationFormat)}</p>
             <p className="text-sm text-slate-700">
               <time dateTime={event.at}>{at.format(new Date(event.at))}</time>
             </p>

@@ -3,12 +3,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { topGroups, weekBars } from '../../lib/dashboard';
 import { presetRange } from '../../lib/date-presets';
 import { addDays, formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+// The running stopwatch ticks on the clock whatever the workspace shows (docs/spec-notes.md).
+import { formatDuration } from '../../lib/duration-format';
+import { useDuration } from '../../ui/time/use-duration';
 import { formatMoney } from '../../lib/money';
 import { budgetUse } from '../../lib/project-rows';
 import { wholeRange, type Grouping, type Report, type ReportTotals } from '../../lib/report-spec';
 import { todayIn } from '../../lib/workspace-rules';
-import { $abilities, $currency, $workspaceRules } from '../../stores/access';
+import { $abilities, $currency, $durationFormat, $workspaceRules } from '../../stores/access';
 import { $projects } from '../../stores/projects';
 import { loadReport, reportQuery } from '../../stores/reports';
 import { ReportDownloads } from './ReportDownloads';
@@ -31,6 +33,7 @@ export function DashboardScreen() {
   const can = useStore($abilities);
   const currency = useStore($currency);
   const rules = useStore($workspaceRules);
+  const durationFormat = useStore($durationFormat);
   const projects = useStore($projects);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
   const today = todayIn(rules.timeZone, new Date());
@@ -66,9 +69,12 @@ export function DashboardScreen() {
     const used = new Map(figures.allTime.groups.map((g) => [g.key, g.totals.seconds]));
     return projects
       .filter((p) => p.status === 'Active' && p.hours > 0)
-      .map((p) => ({ project: p, use: budgetUse(used.get(p.id) ?? 0, p.hours) }))
-      .sort((a, b) => Number(b.use.used) / b.project.hours - Number(a.use.used) / a.project.hours);
-  }, [figures, projects]);
+      .map((p) => {
+        const seconds = used.get(p.id) ?? 0;
+        return { project: p, seconds, use: budgetUse(seconds, p.hours, durationFormat) };
+      })
+      .sort((a, b) => b.seconds / b.project.hours - a.seconds / a.project.hours);
+  }, [figures, projects, durationFormat]);
 
   return (
     <section aria-labelledby="dashboard-heading" className="p-4 desk:p-6">
@@ -124,13 +130,14 @@ export function DashboardScreen() {
               <p className="text-slate-700">No active project has a budget in hours.</p>
             ) : (
               <ul className="space-y-2">
-                {budgets.map(({ project, use }) => {
-                  const share = Math.min(1, Number(use.used) / project.hours);
+                {budgets.map(({ project, seconds, use }) => {
+                  const share = Math.min(1, seconds / 3600 / project.hours);
                   const over = use.status === 'over';
                   return (
                     <li key={project.id}>
                       <p className={over ? 'font-semibold text-red-800' : ''}>
-                        {project.projectName}: {use.used} of {project.hours} h
+                        {project.projectName}: {use.used} of{' '}
+                        {'budget' in use ? use.budget : project.hours} h
                         {over ? `, ${use.status === 'over' ? use.over : ''} h over budget` : ''}
                       </p>
                       <div aria-hidden="true" className="h-2 w-full rounded bg-slate-200">
@@ -162,10 +169,11 @@ function Glance({
   seesAmounts: boolean;
   currency: string;
 }) {
+  const duration = useDuration();
   const money = (minor: number | null) => formatMoney(minor ?? 0, currency);
   const items: [string, string][] = [
-    ['Hours', formatDuration(totals.seconds, 'short')],
-    ['Billable hours', formatDuration(totals.billableSeconds, 'short')],
+    ['Hours', duration(totals.seconds)],
+    ['Billable hours', duration(totals.billableSeconds)],
     ...(seesAmounts
       ? ([
           ['Billable amount', money(totals.billableMinor)],
@@ -191,6 +199,7 @@ function Glance({
 }
 
 function Ranking({ title, groups, by }: { title: string; groups: Report['groups']; by: Grouping }) {
+  const duration = useDuration();
   const top = topGroups(groups, 5);
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -202,7 +211,7 @@ function Ranking({ title, groups, by }: { title: string; groups: Report['groups'
           {top.map((g) => (
             <li key={g.key} className="flex justify-between gap-3">
               <span>{groupLabel(by, g.label)}</span>
-              <span className="tabular-nums">{formatDuration(g.totals.seconds, 'short')}</span>
+              <span className="tabular-nums">{duration(g.totals.seconds)}</span>
             </li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import type { DayBar } from '../../lib/dashboard';
 
 const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short' });
@@ -10,6 +10,7 @@ const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'short' });
  * what screen readers read (the drawing is hidden from them).
  */
 export function DayBars({ bars }: { bars: DayBar[] }) {
+  const duration = useDuration();
   const most = Math.max(3600, ...bars.map((b) => b.billableSeconds + b.otherSeconds));
   const height = 120;
   const scale = (seconds: number) => (seconds / most) * height;
@@ -89,12 +90,8 @@ export function DayBars({ bars }: { bars: DayBar[] }) {
                 <th scope="row" className="text-left font-normal">
                   {formatDay(bar.day)}
                 </th>
-                <td className="text-right tabular-nums">
-                  {formatDuration(bar.billableSeconds, 'short')}
-                </td>
-                <td className="text-right tabular-nums">
-                  {formatDuration(bar.otherSeconds, 'short')}
-                </td>
+                <td className="text-right tabular-nums">{duration(bar.billableSeconds)}</td>
+                <td className="text-right tabular-nums">{duration(bar.otherSeconds)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { presets } from '../../lib/date-presets';
 import { addDays, formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import { economyRows, marginPercent, type EconomyRow } from '../../lib/economy';
 import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { groupLabel } from '../../lib/report-labels';
 import { wholeRange, type Report, type ReportTotals } from '../../lib/report-spec';
-import { $abilities, $currency } from '../../stores/access';
+import { $abilities, $currency, $durationFormat } from '../../stores/access';
 import { $projects } from '../../stores/projects';
 import { loadReport, reportQuery } from '../../stores/reports';
 import { ReportDownloads } from './ReportDownloads';
@@ -36,6 +36,7 @@ export function EconomyScreen() {
   const can = useStore($abilities);
   const currency = useStore($currency);
   const projects = useStore($projects);
+  const durationFormat = useStore($durationFormat);
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
   const { preset, setPreset, range, today } = usePresetRange(ranges, 'this-month');
   const [view, setView] = useQueryState<View>('by', 'project', (raw) =>
@@ -75,8 +76,8 @@ export function EconomyScreen() {
         : [],
     );
     const labelled = report.groups.map((g) => ({ ...g, label: groupLabel(view, g.label) }));
-    return economyRows(labelled, budgets);
-  }, [report, allTime, projects, view]);
+    return economyRows(labelled, budgets, durationFormat);
+  }, [report, allTime, projects, view, durationFormat]);
 
   const caption = `Economy by ${viewLabels[view].toLowerCase()}, ${formatDay(range.from)} – ${formatDay(range.to)}`;
   return (
@@ -165,13 +166,12 @@ function EconomyTable({
   currency: string;
   withBudget: boolean;
 }) {
+  const duration = useDuration();
   const money = (minor: number | null) => (minor === null ? '' : formatMoney(minor, currency));
   const margin = (percent: number | null) => (percent === null ? '–' : `${percent.toFixed(1)} %`);
   const cells = (t: ReportTotals, percent: number | null) => (
     <>
-      <td className="px-3 py-2 text-right tabular-nums">
-        {formatDuration(t.billableSeconds, 'short')}
-      </td>
+      <td className="px-3 py-2 text-right tabular-nums">{duration(t.billableSeconds)}</td>
       {seesAmounts ? (
         <>
           <td className="px-3 py-2 text-right tabular-nums">{money(t.billableMinor)}</td>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { presets } from '../../lib/date-presets';
 import { formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import { oneOf } from '../../lib/list-view';
 import { formatMoney } from '../../lib/money';
 import { columnTotals, periodEnd, periodKeys, pivotRows, type Period } from '../../lib/pivot';
@@ -27,6 +27,7 @@ const measures = ['hours', 'amount'] as const;
  * those who may see them), totals both ways; a cell opens the detailed report of its days.
  */
 export function PivotScreen() {
+  const duration = useDuration();
   const can = useStore($abilities);
   const currency = useStore($currency);
   const rules = useStore($workspaceRules);
@@ -66,7 +67,7 @@ export function PivotScreen() {
   const rows = useMemo(() => (report ? pivotRows(report.groups, columns) : []), [report, columns]);
   const showAmount = measure === 'amount' && can.seesAmounts;
   const value = (t: ReportTotals) => (showAmount ? (t.billableMinor ?? 0) : t.seconds);
-  const text = (n: number) => (showAmount ? formatMoney(n, currency) : formatDuration(n, 'short'));
+  const text = (n: number) => (showAmount ? formatMoney(n, currency) : duration(n));
   const sums = columnTotals(rows, columns.length, value);
   const drill = (key: string, memberId?: string) => {
     const q = new URLSearchParams({

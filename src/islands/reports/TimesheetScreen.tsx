@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { addDays, formatDay, isValidDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../../ui/time/use-duration';
 import {
   dayTotals,
   lastWeekRows,
@@ -40,6 +40,7 @@ const dayName = (day: string) => weekday.format(new Date(`${day}T12:00:00`));
  * Typing a duration into a cell adds or changes a log at once (offline too, like Track).
  */
 export function TimesheetScreen() {
+  const duration = useDuration();
   const can = useStore($abilities);
   const rules = useStore($workspaceRules);
   const logs = useStore($timeLogs);
@@ -217,7 +218,7 @@ export function TimesheetScreen() {
                     );
                   })}
                   <td className="px-3 py-2 text-right font-semibold tabular-nums">
-                    {formatDuration(row.seconds, 'short')}
+                    {duration(row.seconds)}
                   </td>
                 </tr>
               ))
@@ -230,12 +231,10 @@ export function TimesheetScreen() {
               </th>
               {shown.map((i) => (
                 <td key={days[i]} className="px-2 py-2 text-right tabular-nums">
-                  {formatDuration(totals.days[i] ?? 0, 'short')}
+                  {duration(totals.days[i] ?? 0)}
                 </td>
               ))}
-              <td className="px-3 py-2 text-right tabular-nums">
-                {formatDuration(totals.week, 'short')}
-              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{duration(totals.week)}</td>
             </tr>
           </tfoot>
         </table>

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { addDays, dayHeading, isValidDay, toDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration-format';
+import { useDuration } from '../../ui/time/use-duration';
 import { $dayLogs, $shownDay, showDay } from '../../stores/track-day';
 
 /** Heading with the shown day, the date input and previous / today / next. */
 export function DayHeader() {
+  const duration = useDuration();
   const day = useStore($shownDay);
   const { totalSeconds } = useStore($dayLogs);
   const heading = dayHeading(day);
@@ -37,7 +38,7 @@ export function DayHeader() {
         </label>
       </div>
       <p className="w-full text-slate-700">
-        Total for the day: <strong>{formatDuration(totalSeconds, 'short')}</strong>
+        Total for the day: <strong>{duration(totalSeconds)}</strong>
       </p>
     </div>
   );

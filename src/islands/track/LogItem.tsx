@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatDuration } from '../../lib/duration-format';
+import { useDuration } from '../../ui/time/use-duration';
 import { logProjectLine } from '../../lib/log-label';
 import { formatMoney } from '../../lib/money-format';
 import { $abilities, $currency } from '../../stores/access';
@@ -15,6 +15,7 @@ import { ApprovalBadge } from '../../ui/feedback/ApprovalBadge';
 
 /** One saved log: what, for whom, how long, its amount, and its actions. */
 export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) => void }) {
+  const duration = useDuration();
   const context = useStore($economyContext);
   const economy = economyOfLog(log, context);
   const title = log.client || log.task || log.tags ? null : 'Add a Project,task or tag';
@@ -61,7 +62,7 @@ export function LogItem({ log, onEdit }: { log: TimeLog; onEdit: (log: TimeLog) 
       <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         <p className="font-mono text-lg tabular-nums">
           <span className="sr-only">Duration </span>
-          {formatDuration(log.dur, 'clock')}
+          {duration(log.dur, 'log')}
         </p>
         {can.seesAmounts ? (
           <p className="text-sm text-slate-700">{formatMoney(economy.billableMinor, currency)}</p>

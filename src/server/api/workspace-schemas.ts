@@ -1,10 +1,11 @@
 import { currentZoneName } from '../../lib/time-zones';
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
+import { durationFormats } from '../../lib/duration-format';
 import { isCountryCode } from '../../lib/countries';
 import { isVatNumber } from '../../lib/invoice-tax';
 import { addressProblem, isIban, isScheme } from '../../lib/e-invoice-profile';
-import { lineGroupings } from '../../lib/invoice-lines';
+import { hoursRoundings, lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
 import { checkText } from '../../lib/storable-text';
@@ -25,6 +26,10 @@ export const workspaceSettingsBody = z
     managersSeeAmounts: z.boolean({ invalid_type_error: 'Must be true or false' }),
     /** Optional: screens from before issue 29 leave it out, and it then stays as it is. */
     requireProjectAndTask: z.boolean({ invalid_type_error: 'Must be true or false' }).optional(),
+    /** Optional too: screens from before issue 47 leave it out. */
+    durationFormat: z
+      .enum(durationFormats, { errorMap: () => ({ message: 'Choose 1:20 or 1.33' }) })
+      .optional(),
     timeZone: text
       .max(64, 'Choose a time zone from the list')
       .refine(isTimeZone, 'Choose a time zone from the list')
@@ -364,6 +369,12 @@ export const draftLayoutBody = z
           .refine((p) => p.start <= p.end, {
             message: 'The last day cannot be before the first',
             path: ['end'],
+          })
+          .optional(),
+        // Issue 47: how its time lines state their hours.
+        hoursRounding: z
+          .enum(hoursRoundings, {
+            errorMap: () => ({ message: `One of ${hoursRoundings.join(', ')}` }),
           })
           .optional(),
       })

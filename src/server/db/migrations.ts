@@ -853,4 +853,13 @@ FROM nobody_gave n JOIN bumped b ON b.id = n.workspace_id
 WHERE l.workspace_id = n.workspace_id AND l.id = n.id;
 `,
   },
+  {
+    id: '0034_duration_format',
+    sql: `
+-- How a workspace shows durations on screen (issue 47, point 11; Account setting → Workspace):
+-- 'clock' (1:20, what every screen but Projects showed) or 'decimal' (1.33). Every workspace
+-- that exists keeps the clock.
+ALTER TABLE workspaces ADD COLUMN duration_format text NOT NULL DEFAULT 'clock';
+`,
+  },
 ];

@@ -89,6 +89,10 @@ export const workspaces = pgTable('workspaces', {
   lockedUpTo: text('locked_up_to'),
   autoLock: text('auto_lock', { enum: ['daily', 'weekly', 'monthly'] }),
   autoLockGrace: integer('auto_lock_grace').notNull().default(0),
+  /** How durations show on screen: 'clock' (1:20) or 'decimal' (1.33) (issue 47). */
+  durationFormat: text('duration_format', { enum: ['clock', 'decimal'] })
+    .notNull()
+    .default('clock'),
 });
 
 /** Changes to logs a rule protects (locked, approved, invoiced): who, when, before and after. */

@@ -6,6 +6,7 @@ import { combinedPercent, taxIdsOf, taxTreatment, type TaxTreatment } from '../.
 import { stripControlCharactersDeep } from '../../lib/storable-text';
 import { invoiceService } from './e-invoice-library';
 import { escapeAmpersands } from './e-invoice-text';
+import { lacksSellerTaxId } from '../../lib/issue-refusal';
 
 // The EN 16931 e-invoice of an issued invoice, as UBL 2.1 (issue 14), for accounting software.
 // @e-invoice-eu/core checks the data against its EN 16931 schema and writes the XML; it does not
@@ -40,9 +41,8 @@ export function eInvoiceProblem(doc: InvoiceDocument): string {
     return 'E-invoices need your company’s country: choose it in Account setting → Invoices.';
   if (!doc.buyer?.country)
     return `E-invoices need the client’s country: choose it for ${doc.buyer?.name ?? 'the client'} in Clients.`;
-  const seller = taxIdsOf(doc.seller);
-  // EN 16931 (BR-S-02): an invoice that charges tax names the seller's VAT or tax number.
-  if (combinedPercent(doc) > 0 && !seller.vat && !seller.registration)
+  // EN 16931 (BR-S-02), as issuing under Peppol or XRechnung asks (src/lib/issue-refusal.ts).
+  if (lacksSellerTaxId(combinedPercent(doc), doc.seller))
     return 'E-invoices that charge tax need your company’s VAT or tax number: add it in Account setting → Invoices.';
   return '';
 }

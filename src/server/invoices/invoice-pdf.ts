@@ -1,5 +1,5 @@
 import { formatDay } from '../../lib/day';
-import { quantityText } from '../../lib/invoice-lines';
+import { quantityText, roundingNote } from '../../lib/invoice-lines';
 import { settlementText, type Settlement } from '../../lib/invoice-settlement';
 import { taxTreatmentText } from '../../lib/invoice-tax';
 import { formatMoney } from '../../lib/money';
@@ -157,6 +157,11 @@ export function invoicePdf(
   for (const tax of doc.taxes)
     row([`${tax.name} ${tax.percent} %`, '', '', money(tax.amountMinor)], 'regular');
   row(['Total', '', '', money(doc.totalMinor)], 'bold');
+  const rounded = roundingNote(doc, doc.layout.hoursRounding);
+  if (rounded) {
+    pdf.moveDown(0.5);
+    pdf.font('regular').fontSize(10).text(rounded, left, pdf.y, { width });
+  }
   const paidBefore = invoice.status === 'void' ? (invoice.payments ?? []) : [];
   if (paidBefore.length) {
     pdf.moveDown(0.5);

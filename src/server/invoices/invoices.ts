@@ -16,13 +16,8 @@ import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
 import { ADMINS_ONLY, NO_WORKSPACE, refuse, type Refusal } from './refusals';
 import { invoiceSettingsOf, type InvoiceSettings } from './settings';
-import { profileProblems, type EInvoiceProfile } from '../../lib/e-invoice-profile';
-
-const profileNames: Record<EInvoiceProfile, string> = {
-  en16931: 'an EN 16931 e-invoice',
-  peppol: 'a Peppol invoice',
-  xrechnung: 'an XRechnung',
-};
+import { issueRefusalOf } from '../../lib/issue-refusal';
+import { combinedPercent } from '../../lib/invoice-tax';
 import { adminRefusal, can } from '../../lib/policy';
 import { recordAudit } from '../sync/audit';
 
@@ -247,20 +242,19 @@ export async function issueInvoice(
           'Nothing is left on this draft to bill: its logs were removed or changed.',
         );
       // Before a number is taken: an invoice under Peppol or XRechnung that could not be sent
-      // is not issued (issue 28).
+      // is not issued (issue 28). The draft's read shows the same answer (issue 47).
       const profile = client.eInvoiceProfile;
-      const missing = profileProblems(profile, settings, client, {
-        buyerReference: document.layout.buyerReference ?? '',
-        orderReference: document.layout.orderReference ?? '',
-      });
-      if (missing.length)
-        return {
-          ...refuse(
-            409,
-            `This invoice cannot be issued as ${profileNames[profile]} yet. ${missing.map((m) => m.message).join('. ')}.`,
-          ),
-          fields: Object.fromEntries(missing.map((m) => [m.field, m.message])),
-        };
+      const refusal = issueRefusalOf(
+        profile,
+        settings,
+        client,
+        {
+          buyerReference: document.layout.buyerReference ?? '',
+          orderReference: document.layout.orderReference ?? '',
+        },
+        combinedPercent(document),
+      );
+      if (refusal) return { ...refuse(409, refusal.message), fields: refusal.fields };
       const scope = counterScope(settings.counter, issueDate, draft.client_id);
       // The counter's row is locked until this transaction ends: concurrent issues queue here.
       const [counter] = await rows<{ last: number | string }>(

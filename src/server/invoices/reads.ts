@@ -12,7 +12,9 @@ import {
 } from '../../lib/invoice-status';
 import { logPeriodOf, storedDocument, type InvoiceDocument } from './document';
 import type { InvoiceView } from './invoices';
+import { draftIssueRefusal } from './issue-check';
 import { creditsOf } from './payment-corrections';
+import type { IssueRefusal } from '../../lib/issue-refusal';
 import { paymentsOf, type Payment } from './payments';
 import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
 import { currencyOf } from '../../lib/money';
@@ -85,6 +87,11 @@ export async function invoiceOf(
         settlement: { kind: 'refund' | 'credit'; amountMinor: number } | null;
         /** The client's credit left from voided invoices, offered as a payment (issued only). */
         clientCreditMinor: number;
+        /**
+         * A draft only: why Issue would refuse it now, as Issue says it (issue 47); null when it
+         * would not.
+         */
+        issueRefusal: IssueRefusal | null;
       };
     }
   | Refusal
@@ -118,6 +125,11 @@ export async function invoiceOf(
   const paidMinor = payments.reduce((sum, p) => sum + p.amountMinor, 0);
   const credits =
     found.status === 'issued' ? await creditsOf(db, membership.workspaceId, found.client_id) : [];
+  const document = storedDocument(found.document, logPeriod);
+  const issueRefusal =
+    found.status === 'draft'
+      ? await draftIssueRefusal(db, membership.workspaceId, found.client_id, document)
+      : null;
   return {
     ok: true,
     invoice: {
@@ -131,7 +143,7 @@ export async function invoiceOf(
       number: found.number,
       issueDate: found.issue_date,
       dueDate: found.due_date,
-      document: storedDocument(found.document, logPeriod),
+      document,
       creditNote: found.credit_note
         ? { number: found.credit_note, issuedAt: new Date(found.voided_at ?? 0).toISOString() }
         : null,
@@ -139,6 +151,7 @@ export async function invoiceOf(
         ? { kind: found.settlement, amountMinor: Number(found.settled_minor ?? 0) }
         : null,
       clientCreditMinor: credits.reduce((sum, c) => sum + c.leftMinor, 0),
+      issueRefusal,
     },
   };
 }

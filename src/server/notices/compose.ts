@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { weekOf } from '../../lib/approvals';
 import { formatDay } from '../../lib/day';
-import { formatDuration } from '../../lib/duration';
+import { durationFormatOf, showDuration } from '../../lib/duration-format';
 import type { Db } from '../db/connect';
 import { rows } from '../sync/records';
 import type { NoticeCause } from './post';
@@ -44,11 +44,16 @@ async function logsOf(db: Db, workspaceId: string, ids: string[]): Promise<LogRo
 }
 
 async function weekStartOf(db: Db, workspaceId: string) {
-  const [row] = await rows<{ week_start: number; name: string }>(
+  const [row] = await rows<{ week_start: number; name: string; duration_format: string }>(
     db,
-    sql`SELECT week_start, name FROM workspaces WHERE id = ${workspaceId}`,
+    sql`SELECT week_start, name, duration_format FROM workspaces WHERE id = ${workspaceId}`,
   );
-  return { weekStart: Number(row?.week_start ?? 1), name: row?.name ?? '' };
+  return {
+    weekStart: Number(row?.week_start ?? 1),
+    name: row?.name ?? '',
+    // Notices say hours as the workspace's screens do (issue 47).
+    format: durationFormatOf(row?.duration_format),
+  };
 }
 
 /** How the person is called in the workspace: their team-member name, else their account's. */
@@ -85,20 +90,20 @@ export async function composeNotices(db: Db, cause: NoticeCause, now: Date): Pro
       if (logs.length === 0) return [];
       const reviewers = await reviewersOf(db, workspaceId, cause.byUserId, logs, now);
       if (reviewers.size === 0) return [];
-      const { weekStart } = await weekStartOf(db, workspaceId);
+      const { weekStart, format } = await weekStartOf(db, workspaceId);
       const who = await nameOf(db, workspaceId, cause.byUserId);
       // Each hears only of the logs theirs to review: their count and hours, none of the others.
       return [...reviewers].map(([userId, theirs]) => ({
         userId,
         workspaceId,
         title: `${who} submitted ${weeksOf(theirs, weekStart)}`,
-        body: `${logsWord(theirs.length)}, ${formatDuration(total(theirs), 'short')} h to review.`,
+        body: `${logsWord(theirs.length)}, ${showDuration(total(theirs), format)} h to review.`,
         path: '/approvals',
       }));
     }
     case 'week-reviewed': {
       const logs = await logsOf(db, workspaceId, cause.logIds);
-      const { weekStart } = await weekStartOf(db, workspaceId);
+      const { weekStart, format } = await weekStartOf(db, workspaceId);
       const who = await nameOf(db, workspaceId, cause.byUserId);
       const byMember = new Map<string, LogRow[]>();
       for (const log of logs)
@@ -120,7 +125,7 @@ export async function composeNotices(db: Db, cause: NoticeCause, now: Date): Pro
           title: `${who} ${verb} your logs of ${weeksOf(theirs, weekStart)}`,
           body:
             cause.decision === 'approve'
-              ? `${logsWord(theirs.length)}, ${formatDuration(total(theirs), 'short')} h, approved.`
+              ? `${logsWord(theirs.length)}, ${showDuration(total(theirs), format)} h, approved.`
               : `${logsWord(theirs.length)} to correct and submit again.${note ? ` Note: ${note}` : ''}`,
           path: '/',
         });

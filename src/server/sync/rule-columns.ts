@@ -13,6 +13,7 @@ export const ruleColumns = {
   lockedUpTo: workspaces.lockedUpTo,
   autoLock: workspaces.autoLock,
   autoLockGrace: workspaces.autoLockGrace,
+  durationFormat: workspaces.durationFormat,
 };
 
 type RuleRow = {
@@ -23,6 +24,7 @@ type RuleRow = {
   lockedUpTo: string | null;
   autoLock: 'daily' | 'weekly' | 'monthly' | null;
   autoLockGrace: number;
+  durationFormat: 'clock' | 'decimal';
 };
 
 /** The rules a workspace row holds. */
@@ -34,5 +36,6 @@ export function rulesOf(row: RuleRow): WorkspaceRules {
     autoLock: row.autoLock ? { period: row.autoLock, graceDays: row.autoLockGrace } : null,
     managersSeeAmounts: row.managersSeeAmounts,
     requireProjectAndTask: row.requireProjectAndTask,
+    durationFormat: row.durationFormat,
   };
 }

@@ -10,9 +10,13 @@ export interface WorkspaceSettings extends WorkspaceRules {
   name: string;
 }
 
-/** Settings as saved: a device from before issue 29 does not send `requireProjectAndTask`. */
-export type SavedSettings = Omit<WorkspaceSettings, 'requireProjectAndTask'> & {
+/**
+ * Settings as saved: a device from before issue 29 does not send `requireProjectAndTask`, one
+ * from before issue 47 not `durationFormat`.
+ */
+export type SavedSettings = Omit<WorkspaceSettings, 'requireProjectAndTask' | 'durationFormat'> & {
   requireProjectAndTask?: boolean | undefined;
+  durationFormat?: WorkspaceSettings['durationFormat'] | undefined;
 };
 
 /** Reads a workspace's settings (null when it does not exist). */
@@ -44,6 +48,7 @@ export async function saveWorkspaceSettings(
       .select({
         managersSeeAmounts: workspaces.managersSeeAmounts,
         requireProjectAndTask: workspaces.requireProjectAndTask,
+        durationFormat: workspaces.durationFormat,
       })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId));
@@ -51,6 +56,7 @@ export async function saveWorkspaceSettings(
     const settings: WorkspaceSettings = {
       ...saved,
       requireProjectAndTask: saved.requireProjectAndTask ?? before?.requireProjectAndTask ?? false,
+      durationFormat: saved.durationFormat ?? before?.durationFormat ?? 'clock',
     };
     await tx
       .update(workspaces)
@@ -58,6 +64,7 @@ export async function saveWorkspaceSettings(
         name: settings.name,
         managersSeeAmounts: settings.managersSeeAmounts,
         requireProjectAndTask: settings.requireProjectAndTask,
+        durationFormat: settings.durationFormat,
         timeZone: settings.timeZone,
         weekStart: settings.weekStart,
         lockedUpTo: settings.lockedUpTo,

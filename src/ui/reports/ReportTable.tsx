@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { ScrollRegion } from '../layout/ScrollRegion';
-import { formatDuration } from '../../lib/duration';
+import { useDuration } from '../time/use-duration';
 import { formatMoney } from '../../lib/money';
 import type { Grouping, ReportGroup, ReportTotals } from '../../lib/report-spec';
 import { groupLabel } from '../../lib/report-labels';
@@ -22,14 +22,13 @@ export function ReportTable({
   currency: string;
   caption: string;
 }) {
+  const duration = useDuration();
   const money = (minor: number | null) => formatMoney(minor ?? 0, currency);
   const figures = (t: ReportTotals) => (
     <>
       <td className="px-3 py-2 text-right tabular-nums">{t.logs}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatDuration(t.seconds, 'short')}</td>
-      <td className="px-3 py-2 text-right tabular-nums">
-        {formatDuration(t.billableSeconds, 'short')}
-      </td>
+      <td className="px-3 py-2 text-right tabular-nums">{duration(t.seconds)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{duration(t.billableSeconds)}</td>
       {seesAmounts ? (
         <>
           <td className="px-3 py-2 text-right tabular-nums">{money(t.billableMinor)}</td>

@@ -71,7 +71,7 @@ test('the table shows hours against budget, billable amount and spend from the l
 }) => {
   await page.goto('/projects');
   const website = projectRow(page, 'Website');
-  await expect(website).toContainText('1.50 of 10 h');
+  await expect(website).toContainText('1:30 of 10:00 h');
   await expect(website).toContainText('₹1,500.00');
   await expect(website).toContainText('₹600.00');
   await expect(website).toContainText('01-01-2026');
@@ -109,14 +109,15 @@ test("each project's expenses have a column, in subtotals and in the export", as
 test('an overrun budget is said in words as well as colour', async ({ page }) => {
   await page.goto('/projects');
   const hours = projectRow(page, 'Website').getByRole('cell').nth(1);
-  await expect(hours).toHaveText('1.50 of 10 h');
+  // Hours and minutes, as every other screen shows them (issue 47): 1h30m of a 10-hour budget.
+  await expect(hours).toHaveText('1:30 of 10:00 h');
   const withinColour = await hours.evaluate((cell) => getComputedStyle(cell).color);
 
   // A further 9h50m: 11h20m logged against a 10-hour budget.
   await addWebsiteLog(page, 35_400, 0);
-  await expect(hours).toHaveText('11.33 of 10 h, 1.33 h over budget');
+  await expect(hours).toHaveText('11:20 of 10:00 h, 1:20 h over budget');
   await expect(hours).not.toHaveCSS('color', withinColour);
-  await expect(projectRow(page, 'Audit').getByRole('cell').nth(1)).toHaveText('1.17');
+  await expect(projectRow(page, 'Audit').getByRole('cell').nth(1)).toHaveText('1:10');
   await expectNoAxeViolations(page);
 });
 
@@ -185,7 +186,7 @@ test('Add Project validates, disables what does not apply, and creates the proje
   await form.getByLabel('Project name').fill('Mobile app');
   await form.getByLabel('Project hours').fill('40');
   await form.getByRole('button', { name: 'Create Project' }).click();
-  await expect(projectRow(page, 'Mobile app')).toContainText('0.00 of 40 h');
+  await expect(projectRow(page, 'Mobile app')).toContainText('0:00 of 40:00 h');
   await expect(projectRow(page, 'Mobile app')).toContainText('Acme Ltd');
 });
 
@@ -321,7 +322,7 @@ test('Edit opens the project prefilled; a new name, rate and rounding show in it
   const row = projectRow(page, 'Website v2');
   await expect(row).toContainText('₹2,400.00');
   await expect(row).toContainText('₹600.00');
-  await expect(row).toContainText('1.50 of 10 h');
+  await expect(row).toContainText('1:30 of 10:00 h');
 
   // Another project of the same client may not take that name, in any letter case.
   await page.getByRole('button', { name: 'Actions for Audit' }).click();
@@ -378,10 +379,10 @@ test.describe('on a phone (375 px)', () => {
   test('each project is a card of labelled figures, with nothing off screen', async ({ page }) => {
     await page.goto('/projects');
     const website = projectRow(page, 'Website');
-    await expect(website).toContainText('1.50 of 10 h');
+    await expect(website).toContainText('1:30 of 10:00 h');
     // Every figure is on screen, under its column's name.
     for (const [label, value] of [
-      ['Total hours', '1.50 of 10 h'],
+      ['Total hours', '1:30 of 10:00 h'],
       ['Billable amount', '₹1,500.00'],
       ['Spend', '₹600.00'],
       ['Expenses', '₹0.00'],

@@ -21,7 +21,7 @@ test('the dashboard shows this week and month, hours per day, top projects and b
   await expect(page.getByRole('region', { name: 'Top projects this month' })).toContainText(
     'Website1:30',
   );
-  await expect(page.getByText('Website: 1.50 of 1 h, 0.50 h over budget')).toBeVisible();
+  await expect(page.getByText('Website: 1:30 of 1:00 h, 0:30 h over budget')).toBeVisible();
   await page.getByText('Hours per day as a table').click();
   await expect(page.getByRole('table', { name: 'Hours per day this week' })).toContainText('1:30');
   await expectNoAxeViolations(page);

@@ -22,7 +22,7 @@ test('Economy shows amount, cost, profit, margin and budget per project and per 
   await expect(website).toContainText('₹600.00');
   await expect(website).toContainText('₹900.00');
   await expect(website).toContainText('60.0 %');
-  await expect(website).toContainText('1.50 of 1 h, 0.50 h over');
+  await expect(website).toContainText('1:30 of 1:00 h, 0:30 h over');
   const internal = table.getByRole('row', { name: /^Internal/ });
   await expect(internal).toContainText('₹400.00');
   await expect(internal).toContainText('-₹400.00');

@@ -43,15 +43,15 @@ test('the cache keeps recent logs; All hours and Projects count the older ones f
   await expect.poll(() => cachedLogIds(page)).toEqual(['w1']);
   for (const text of ['Recent review', 'Old launch', 'Ancient audit'])
     await expect(page.getByRole('main').getByText(text)).toBeVisible();
-  await expect(totals(page)).toHaveText(['3', '3.50', '₹3,500.00', '₹1,400.00', '₹0.00']);
+  await expect(totals(page)).toHaveText(['3', '3:30', '₹3,500.00', '₹1,400.00', '₹0.00']);
   // The tag of a log only the server holds can be chosen, and the server filters by it.
   await page.getByLabel('Tag').selectOption('archive');
-  await expect(totals(page)).toHaveText(['1', '0.50', '₹500.00', '₹200.00', '₹0.00']);
+  await expect(totals(page)).toHaveText(['1', '0:30', '₹500.00', '₹200.00', '₹0.00']);
   await expect(page.getByRole('main').getByText('Old launch')).toBeHidden();
 
   await page.goto('/projects');
   const website = page.getByRole('row', { name: /^Website/ });
-  await expect(website).toContainText('3.50');
+  await expect(website).toContainText('3:30');
   await expect(website).toContainText('₹3,500.00');
 });
 
@@ -70,7 +70,7 @@ test('an old day on Track shows its logs from the server, and they can be edited
   await allSaved(page);
   // 1 h + 2.5 h + 0.5 h = 4 h.
   await page.goto('/allHours');
-  await expect(totals(page).nth(1)).toHaveText('4.00');
+  await expect(totals(page).nth(1)).toHaveText('4:00');
 });
 
 test('without the server, All hours says the older logs could not be loaded; Try again loads them', async ({
@@ -85,7 +85,7 @@ test('without the server, All hours says the older logs could not be loaded; Try
     page.getByRole('main').getByRole('status').filter({ hasText: 'before' }),
   ).toContainText('are kept on the server and could not be loaded');
   // Only the cached log counts meanwhile: 1 h, ₹1,000.00.
-  await expect(totals(page)).toHaveText(['1', '1.00', '₹1,000.00', '₹400.00', '₹0.00']);
+  await expect(totals(page)).toHaveText(['1', '1:00', '₹1,000.00', '₹400.00', '₹0.00']);
   await page.unroute('**/api/logs?**');
   await page.getByRole('button', { name: 'Try again' }).click();
   // "e" is in every log's "Acme Ltd / Website".

@@ -46,7 +46,7 @@ test('shows every log grouped by day with totals of what is shown', async ({ pag
   await expect(page.getByRole('heading', { level: 2, name: /10 Mar 2026/ })).toContainText('2:30');
   await expect(shownLogs(page)).toHaveCount(3);
   // 3 h at ₹1,000 billable and ₹400 cost; ₹250 of expenses.
-  await expect(totals(page)).toHaveText(['3', '3.00', '₹3,000.00', '₹1,200.00', '₹250.00']);
+  await expect(totals(page)).toHaveText(['3', '3:00', '₹3,000.00', '₹1,200.00', '₹250.00']);
 });
 
 test('filters by text, tag, date range and client, and the totals follow', async ({ page }) => {
@@ -54,7 +54,7 @@ test('filters by text, tag, date range and client, and the totals follow', async
   await search.fill('wirefr');
   await expect(shownLogs(page)).toHaveCount(1);
   await expect(shownLogs(page)).toContainText('Wireframes');
-  await expect(totals(page).nth(1)).toHaveText('1.50');
+  await expect(totals(page).nth(1)).toHaveText('1:30');
   // The filter lives in the URL, so a reload or a shared link shows the same logs.
   await expect(page).toHaveURL(/q=wirefr/);
   await page.reload();
@@ -174,7 +174,7 @@ test.describe('selected logs', () => {
     await page.getByLabel('Tag').selectOption('review');
     await expect(shownLogs(page)).toHaveCount(2);
     // Bilal costs ₹300 an hour: 2.5 h at ₹1,000 billable, ₹750 cost.
-    await expect(totals(page)).toHaveText(['2', '2.50', '₹2,500.00', '₹750.00', '₹250.00']);
+    await expect(totals(page)).toHaveText(['2', '2:30', '₹2,500.00', '₹750.00', '₹250.00']);
   });
 
   test('delete selected logs after confirming; Undo brings them back for good', async ({

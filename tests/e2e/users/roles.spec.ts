@@ -161,7 +161,7 @@ test('each role sees only what it may do, and a locked period says why', async (
   await expectNoAxeViolations(normal);
   await normal.goto('/allHours');
   const totals = normal.getByLabel('Totals of the logs shown');
-  await expect(totals).toContainText('2.00');
+  await expect(totals).toContainText('2:00');
   await expect(totals).not.toContainText('Billable amount');
   // The locked log says why instead of offering Edit; the open one can be edited.
   await normal.goto('/login/?day=2026-11-02');
@@ -304,7 +304,7 @@ test('an Admin groups members into a team; a Manager who leads it sees only its 
   const manager = await join(browser, await invite(page, workspaceId, 'm-man'), mira);
   await manager.goto('/allHours');
   const totals = manager.getByLabel('Totals of the logs shown');
-  await expect(totals).toContainText('2.00');
+  await expect(totals).toContainText('2:00');
 
   await page.goto('/teams');
   await expect(page.getByText('No teams yet.')).toBeVisible();
@@ -322,7 +322,7 @@ test('an Admin groups members into a team; a Manager who leads it sees only its 
   await expect(teams).toContainText('Led by: Mira Manager');
 
   // Nik is not in Mira's team: his time leaves her screens.
-  await expect(totals).toContainText('0.00');
+  await expect(totals).toContainText('0:00');
   await page.getByRole('button', { name: 'Actions for Design' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await page
@@ -331,5 +331,5 @@ test('an Admin groups members into a team; a Manager who leads it sees only its 
     .check();
   await page.getByRole('button', { name: 'Save team' }).click();
   await expect(teams).toContainText('Members: Mira Manager, Nik Normal');
-  await expect(totals).toContainText('2.00');
+  await expect(totals).toContainText('2:00');
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { composeInvoice, defaultLayout, type GroupSum } from '../../../src/lib/invoice-lines';
+import {
+  composeInvoice,
+  defaultLayout,
+  quantityText,
+  roundingNote,
+  type GroupSum,
+} from '../../../src/lib/invoice-lines';
 
 const group = (key: string, seconds: number, minor: number, expenses = 0): GroupSum => ({
   key,
@@ -57,5 +63,37 @@ describe('composeInvoice', () => {
       ['manual:m', 9999],
     ]);
     expect(totals.totalMinor).toBe(54999);
+  });
+
+  // Issue 47, point 11: 4:15:08 (15,308 s) and 1:20:00 (4,800 s), both at €120.00/h. The logs'
+  // amounts: 15,308 / 3,600 × 12,000 c = 51,026.67 → 51,027 c; 4,800 s = 16,000 c; 67,027 c in all.
+  const rated = (key: string, seconds: number, minor: number): GroupSum => ({
+    ...group(key, seconds, minor),
+    rateMinor: 12000,
+  });
+  const week = [rated('A', 15308, 51027), rated('B', 4800, 16000)];
+  const untaxed = { ...plain, taxes: [] };
+
+  it('states hours to 0.01 h unless the draft says otherwise, the amounts and total still the logs’', () => {
+    const totals = composeInvoice(week, untaxed);
+    expect(totals.lines.map((l) => [quantityText(l), l.unitMinor, l.amountMinor])).toEqual([
+      ['4.25 h', 12000, 51027],
+      ['1.33 h', 12000, 16000],
+    ]);
+    expect([totals.subtotalMinor, totals.totalMinor]).toEqual([67027, 67027]);
+    expect(roundingNote(totals)).toBe(
+      'Hours are rounded to 0.01 h; each amount is that of the time as logged.',
+    );
+  });
+
+  it('rounds to the draft’s step, or states the time as logged', () => {
+    const lines = (hoursRounding: '0.1' | '0.25' | 'exact') =>
+      composeInvoice(week, { ...untaxed, hoursRounding }).lines.map((l) => quantityText(l));
+    expect(lines('0.1')).toEqual(['4.30 h', '1.30 h']);
+    expect(lines('0.25')).toEqual(['4.25 h', '1.25 h']);
+    // As logged: 4.25222 h × €120.00 = €510.2664 → €510.27, 1.3333 h × €120.00 = €159.996 → €160.00.
+    expect(lines('exact')).toEqual(['4.25222 h', '1.3333 h']);
+    const exact = composeInvoice(week, { ...untaxed, hoursRounding: 'exact' });
+    expect([exact.totalMinor, roundingNote(exact, 'exact')]).toEqual([67027, '']);
   });
 });

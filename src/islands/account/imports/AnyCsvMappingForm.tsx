@@ -8,7 +8,7 @@ import {
 } from '../../../lib/import/any-csv-mapping';
 import { dateFormats, type DateFormat } from '../../../lib/import/date-formats';
 import type { NumberFormat } from '../../../lib/import/numbers';
-import { formatDuration } from '../../../lib/duration';
+import { useDuration } from '../../../ui/time/use-duration';
 import { ScrollRegion } from '../../../ui/layout/ScrollRegion';
 
 /** A mapping as the person builds it: any field may be unchosen yet, the date too. */
@@ -57,6 +57,7 @@ export function AnyCsvMappingForm({
   status,
   error,
 }: AnyCsvMappingFormProps) {
+  const duration = useDuration();
   const id = useId();
   const set = (field: AnyCsvField, column: string) => {
     const next: DraftMapping = { ...mapping };
@@ -190,7 +191,7 @@ export function AnyCsvMappingForm({
                       <td className="p-2 tabular-nums">{row.entry.date}</td>
                       <td className="p-2 tabular-nums">{row.entry.startTime}</td>
                       <td className="p-2 tabular-nums">
-                        {formatDuration(row.entry.durationSeconds)}
+                        {duration(row.entry.durationSeconds, 'log')}
                       </td>
                       <td className="break-words p-2">{row.entry.person}</td>
                       <td className="break-words p-2">{row.entry.client}</td>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDuration } from '../../../lib/duration';
+import { useDuration } from '../../../ui/time/use-duration';
 import type { PersonMapping, PersonPreview } from '../../../stores/imports';
 
 /** A team member the file's people can be mapped to. */
@@ -40,6 +40,7 @@ interface ImportPeopleStepProps {
  * member (added without an invitation or any mail), or the person importing.
  */
 export function ImportPeopleStep({ people, members, mappings, onChange }: ImportPeopleStepProps) {
+  const duration = useDuration();
   const id = useId();
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-4">
@@ -63,7 +64,8 @@ export function ImportPeopleStep({ people, members, mappings, onChange }: Import
                 {who}
               </label>
               <p className="text-sm text-slate-600">
-                {person.rows} {person.rows === 1 ? 'row' : 'rows'}, {formatDuration(person.seconds)}
+                {person.rows} {person.rows === 1 ? 'row' : 'rows'},{' '}
+                {duration(person.seconds, 'log')}
               </p>
               <select
                 id={`${id}-${index}`}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatDay } from '../../../lib/day';
-import { formatDuration } from '../../../lib/duration';
+import { useDuration } from '../../../ui/time/use-duration';
 import { formatMoney } from '../../../lib/money';
 import { ScrollRegion } from '../../../ui/layout/ScrollRegion';
 import type { Counted, ImportPreview } from '../../../stores/imports';
@@ -50,6 +50,7 @@ export function ImportPreviewPanel({
   dateFormat,
   onDateFormat,
 }: ImportPreviewPanelProps) {
+  const duration = useDuration();
   const id = useId();
   const { rows, amounts } = preview;
   return (
@@ -74,9 +75,9 @@ export function ImportPreviewPanel({
             : 'None'}
         </dd>
         <dt className="font-semibold">Total hours</dt>
-        <dd>{formatDuration(preview.totalSeconds)}</dd>
+        <dd>{duration(preview.totalSeconds, 'log')}</dd>
         <dt className="font-semibold">Billable hours</dt>
-        <dd>{formatDuration(preview.billableSeconds)}</dd>
+        <dd>{duration(preview.billableSeconds, 'log')}</dd>
         <dt className="font-semibold">Already imported</dt>
         <dd>
           {rows.alreadyImported === 0

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { formatDuration } from '../../../lib/duration';
+import { useDuration } from '../../../ui/time/use-duration';
 import { ConfirmDialog } from '../../../ui/dialog/ConfirmDialog';
 import { ScrollRegion } from '../../../ui/layout/ScrollRegion';
 import { getImport, undoImport, type ImportView } from '../../../stores/imports';
@@ -18,9 +18,10 @@ const statusText: Record<ImportView['status'], string> = {
 const names = (records: { name: string }[]) => records.map((r) => r.name).join(', ');
 
 function CreatedList({ view }: { view: ImportView }) {
+  const duration = useDuration();
   const { created, logs, seconds } = view.result;
   const lines: [string, string][] = [
-    ['Time logs', `${logs} (${formatDuration(seconds)})`],
+    ['Time logs', `${logs} (${duration(seconds, 'log')})`],
     ['Clients', created.clients.length ? names(created.clients) : 'None'],
     ['Projects', created.projects.length ? names(created.projects) : 'None'],
     ['Tasks', created.tasks.length ? names(created.tasks) : 'None'],

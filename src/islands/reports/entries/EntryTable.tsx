@@ -1,5 +1,5 @@
 import { formatDay } from '../../../lib/day';
-import { formatDuration } from '../../../lib/duration';
+import { useDuration } from '../../../ui/time/use-duration';
 import { formatMoney } from '../../../lib/money';
 import {
   entrySortLabels,
@@ -40,6 +40,7 @@ export function EntryTable({
   currency: string;
   caption: string;
 }) {
+  const duration = useDuration();
   const sortable = (sort: EntrySort, right = false) => (
     <th
       key={sort}
@@ -105,9 +106,7 @@ export function EntryTable({
                 <td className="px-3 py-2">{e.description}</td>
                 <td className="px-3 py-2">{e.tags}</td>
                 <td className="px-3 py-2">{e.billable ? 'Yes' : 'No'}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {formatDuration(e.seconds, 'short')}
-                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{duration(e.seconds)}</td>
                 {seesAmounts ? (
                   <td className="px-3 py-2 text-right tabular-nums">
                     {formatMoney(e.amountMinor ?? 0, currency)}

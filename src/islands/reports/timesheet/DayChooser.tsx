@@ -1,4 +1,4 @@
-import { formatDuration } from '../../../lib/duration';
+import { useDuration } from '../../../ui/time/use-duration';
 
 /**
  * On a phone the timesheet shows one day at a time: seven buttons, each with its day's total,
@@ -17,6 +17,7 @@ export function DayChooser({
   name: (day: string) => string;
   onChoose: (index: number) => void;
 }) {
+  const duration = useDuration();
   return (
     <div role="group" aria-label="Day shown" className="mb-3 grid grid-cols-7 gap-1">
       {days.map((day, i) => (
@@ -30,7 +31,7 @@ export function DayChooser({
           {/* Spaces between the lines, so the button reads "Mon 23 1:30". */}
           <span className="block">{name(day).split(' ')[0]}</span>{' '}
           <span className="block">{name(day).split(' ')[1]}</span>{' '}
-          <span className="block tabular-nums">{formatDuration(totals[i] ?? 0, 'short')}</span>
+          <span className="block tabular-nums">{duration(totals[i] ?? 0)}</span>
         </button>
       ))}
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDuration } from '../../../lib/duration';
+import { useDuration } from '../../../ui/time/use-duration';
 import type { TimeLog } from '../../../stores/time-logs';
 
 /**
@@ -24,8 +24,9 @@ export function TimesheetCell({
   onCommit: (text: string) => void;
   onOpen: () => void;
 }) {
+  const duration = useDuration();
   const seconds = logs.reduce((sum, log) => sum + log.dur, 0);
-  const shown = seconds > 0 ? formatDuration(seconds, 'short') : '';
+  const shown = seconds > 0 ? duration(seconds) : '';
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
 
