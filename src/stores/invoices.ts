@@ -59,10 +59,12 @@ export const loadInvoice = (id: string) =>
   ask<{ invoice: Invoice }>(`/api/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
 
 export const loadUninvoiced = (from: string, to: string) =>
-  // `withoutClient` is missing from servers before issue 29.
-  ask<{ clients: UninvoicedClient[]; withoutClient?: UninvoicedProject[] }>(
-    `/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`,
-  );
+  // `withoutClient` is missing from servers before issue 29, `firstDay` before issue 47.
+  ask<{
+    clients: UninvoicedClient[];
+    withoutClient?: UninvoicedProject[];
+    firstDay?: string | null;
+  }>(`/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`);
 
 export const draftInvoice = (clientId: string, from: string, to: string, projectIds: string[]) =>
   ask<{ invoice: Invoice }>('/api/invoices', {
