@@ -70,8 +70,11 @@ export interface Abilities {
   setsApproval: boolean;
   /** Whether a project's settings and tasks are the person's to change. */
   managesProject: (project: ProjectLike | undefined) => boolean;
-  /** Whether the person approves or rejects submitted logs of a project. */
-  reviews: (project: ProjectLike | undefined) => boolean;
+  /**
+   * Whether the person approves or rejects the submitted logs of `memberId` on a project (a
+   * Manager who leads teams reviews only their members), as the server would answer.
+   */
+  reviews: (project: ProjectLike | undefined, memberId: string | null) => boolean;
   /** Whether the person may be offered logging time for someone else at all. */
   tracksForOthers: boolean;
   /** Whether the person may log time for `memberId` on `project` (null: no project). */
@@ -109,8 +112,21 @@ export function abilitiesOf(access: Access): Abilities {
     setsRates: adminMay(actor, 'setRates'),
     setsApproval: adminMay(actor, 'setApproval'),
     managesProject: (project) => projectRefusal(actor, 'edit', projectFacts(project)) === null,
-    reviews: (project) =>
-      project?.approval === true && reviewsProject(actor, projectFacts(project)),
+    reviews: (project, memberId) => {
+      if (project?.approval !== true || !reviewsProject(actor, projectFacts(project))) return false;
+      // The policy's own answer to approving such a log (its day is judged apart, by dayProblem).
+      const submitted: LogFacts = { date: '', memberId, projectId: 'project', status: 'submitted' };
+      return (
+        logRefusal(actor, {
+          action: 'review',
+          before: submitted,
+          after: { ...submitted, status: 'approved' },
+          projectBefore: projectFacts(project),
+          projectAfter: projectFacts(project),
+          now: new Date(0),
+        }) === null
+      );
+    },
     // Someone else on a project the person manages: any Manager or Admin may be asked this.
     tracksForOthers: tracksFor('\u0000someone else', { memberIds: [actor.memberId ?? ''] }),
     tracksFor,

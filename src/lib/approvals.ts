@@ -70,6 +70,21 @@ export function pendsWhenApprovalStarts(log: ApprovalStartLog, lockedUpTo: strin
   return lockedUpTo === null || log.date === '' || log.date > lockedUpTo;
 }
 
+/**
+ * A log's status once it moves from project `from` to project `to`: a decision made on one
+ * project is none on another, so it is pending where the new project asks for approval and
+ * approved where it does not (a pending log no one is asked to review would never be billed).
+ * Null when the log stays on its project.
+ */
+export function statusAfterMove(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  toNeedsApproval: boolean,
+): 'pending' | 'approved' | null {
+  if ((from ?? null) === (to ?? null)) return null;
+  return toNeedsApproval ? 'pending' : 'approved';
+}
+
 /** Submitted logs waiting for one person's review, one group per member and week. */
 export interface ReviewGroup<T> {
   key: string;

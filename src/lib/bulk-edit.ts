@@ -1,3 +1,4 @@
+import { statusAfterMove } from './approvals';
 import type { TimeLog } from './entities/time-log';
 
 /**
@@ -19,6 +20,8 @@ export interface BulkChange {
 export interface BulkLookups {
   projectLabel: (projectId: string) => string;
   taskName: (taskId: string) => string;
+  /** Whether the project asks for approval: a log moved onto it is pending again. */
+  needsApproval: (projectId: string) => boolean;
 }
 
 const splitTags = (tags: string) =>
@@ -65,6 +68,12 @@ export function bulkPatches(
         patch.client = lookups.projectLabel(change.projectId);
         patch.taskId = taskId;
         patch.task = taskId ? lookups.taskName(taskId) : '';
+        const status = statusAfterMove(
+          log.projectId,
+          change.projectId,
+          lookups.needsApproval(change.projectId),
+        );
+        if (status && status !== log.status) patch.status = status;
       }
     }
     if (change.memberId !== undefined) {

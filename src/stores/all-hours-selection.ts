@@ -5,6 +5,7 @@ import { allOlderLogs, loadOlderHours } from './all-hours-older';
 import { $allHoursFilter, $allHoursLimit } from './all-hours';
 import { clientProjectLabel } from './choices';
 import { mergeServerLogs } from './older-logs';
+import { $projects } from './projects-list';
 import { $tasks } from './tasks';
 import { patchTimeLogs, removeTimeLogs, timeLogById, type TimeLog } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
@@ -69,6 +70,8 @@ export function editSelectedLogs(change: BulkChange): WriteResult & {
   const patches = bulkPatches(selectedLogs(), change, {
     projectLabel: clientProjectLabel,
     taskName: (taskId) => tasks.find((t) => t.id === taskId)?.task ?? '',
+    needsApproval: (projectId) =>
+      $projects.get().find((p) => p.id === projectId)?.approval === true,
   });
   const result = patchTimeLogs(patches);
   refreshOlder();

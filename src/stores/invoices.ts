@@ -70,11 +70,13 @@ export const loadInvoice = (id: string) =>
   ask<{ invoice: Invoice }>(`/api/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
 
 export const loadUninvoiced = (from: string, to: string) =>
-  // `withoutClient` is missing from servers before issue 29, `waitingForApproval` before issue 47.
+  // `withoutClient` is missing from servers before issue 29, `waitingForApproval` and
+  // `firstDay` before issue 47.
   ask<{
     clients: UninvoicedClient[];
     withoutClient?: UninvoicedProject[];
     waitingForApproval?: WaitingForApproval;
+    firstDay?: string | null;
   }>(`/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`);
 
 export const draftInvoice = (clientId: string, from: string, to: string, projectIds: string[]) =>

@@ -29,7 +29,17 @@ export function takeNotices(result: ApiResult<NoticesState>): boolean {
   return result.ok;
 }
 
-/** Reads the person's notices now. */
-export async function loadNotices(): Promise<boolean> {
-  return takeNotices(await callApi<NoticesState>('/user/notices'));
+let reading: Promise<boolean> | null = null;
+
+/**
+ * Reads the person's notices now. Calls made while a read is on its way share it: the bell and
+ * Account setting's notice settings both read on opening, and one answer serves both.
+ */
+export function loadNotices(): Promise<boolean> {
+  reading ??= callApi<NoticesState>('/user/notices')
+    .then(takeNotices)
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
 }

@@ -33,7 +33,7 @@ export function updateTimeLog(
  */
 export function editTimeLog(
   opened: TimeLog,
-  changes: Partial<TimeLogInput>,
+  changes: Partial<TimeLogInput & Pick<TimeLog, 'status'>>,
   overwrite = false,
   now = new Date(),
 ): EditResult<TimeLog> {

@@ -1,3 +1,4 @@
+import { statusAfterMove } from '../lib/approvals';
 import { formatDuration } from '../lib/duration-format';
 import { draftBillable, draftBillableOf } from '../lib/draft-billable';
 import { changedFields } from '../lib/record-diff';
@@ -103,5 +104,14 @@ export function saveLogEdit(
 ): EditResult<TimeLog> {
   const untouched = logInputFromDraft(draftFromLog(opened), opened.dur, opened.exp);
   const changes = changedFields(untouched, logInputFromDraft(draft, seconds, expenses));
-  return editTimeLog(opened, changes, overwrite);
+  // Moved to another project: pending where it asks for approval, as the server makes it.
+  const status =
+    'projectId' in changes
+      ? statusAfterMove(
+          opened.projectId,
+          changes.projectId,
+          $projects.get().find((p) => p.id === changes.projectId)?.approval === true,
+        )
+      : null;
+  return editTimeLog(opened, status ? { ...changes, status } : changes, overwrite);
 }

@@ -315,4 +315,27 @@ describe.each(drivers)('turning approval on for a project with logs on $name', (
     expect(sent.get('l-week')).toMatchObject({ status: 'submitted' });
     expect(sent.get('l-new')).toMatchObject({ status: 'submitted' });
   });
+  it('a log moved onto a project that asks for approval is pending again, and approved off it', async () => {
+    await ok(normal, 'addLog', addLog('l-move', '2026-11-19', 'p-free'));
+    expect((await pulledLogs(normal)).get('l-move')).toMatchObject({ status: 'approved' });
+    // Keeping "approved" while moving it onto p-late would approve it unreviewed: refused,
+    // named or kept (a stored change from an older device keeps the status it had).
+    const unreviewed = 'Logs on this project need approval: a Manager or an Admin approves them.';
+    expect(
+      await refusal(normal, 'updateTimeLog', {
+        id: 'l-move',
+        changes: { projectId: 'p-late', status: 'approved' },
+      }),
+    ).toBe(unreviewed);
+    expect(
+      await refusal(normal, 'updateTimeLog', { id: 'l-move', changes: { projectId: 'p-late' } }),
+    ).toBe(unreviewed);
+    // Moved by the Edit form's command: it waits for review.
+    await ok(normal, 'editLog', { id: 'l-move', projectId: 'p-late' });
+    expect((await pulledLogs(normal)).get('l-move')).toMatchObject({ status: 'pending' });
+    // Back on a project without approval: approved, so Uninvoiced offers it again instead of a
+    // pending log nobody is asked to review.
+    await ok(normal, 'editLog', { id: 'l-move', projectId: 'p-free' });
+    expect((await pulledLogs(admin)).get('l-move')).toMatchObject({ status: 'approved' });
+  });
 });

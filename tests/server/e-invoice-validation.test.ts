@@ -106,8 +106,9 @@ const nova = {
   client: 'Jade &#1; &amp;amp; Sons',
   clientStreet: '4 Lane&#x0B; &lt;b&gt;',
   project: 'Build &#31; &amp; test',
-  // Not `#…#` with three characters between: UBL reads that as a subject code (BR-CL-08).
-  note: 'Thanks&#1;, &#x0; &amp;amp; &#65;&#x42; &foo;',
+  // `#a&b#`: three characters between two `#`, which UBL reads as a subject code (BR-CL-08),
+  // and an `&` the XML writer's escapes would make longer.
+  note: '#a&b# Thanks&#1;, &#x0; &amp;amp; &#65;&#x42; &foo;',
 };
 
 describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) => {
@@ -681,7 +682,9 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
         [nova.clientStreet],
       );
       expect(texts(ubl, '//cac:InvoiceLine/cac:Item/cbc:Name')).toEqual([nova.project]);
-      expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([nova.note]);
+      // Under the subject code "general information", so "a&b" is not read as one; CII reads no
+      // code in a note's text, and has it as typed.
+      expect(texts(ubl, '/ubl:Invoice/cbc:Note')).toEqual([`#AAI#${nova.note}`]);
       expect(texts(cii, '//ram:SellerTradeParty/ram:Name')).toEqual([nova.company]);
       expect(texts(cii, '//ram:SellerTradeParty/ram:PostalTradeAddress/ram:LineOne')).toEqual([
         nova.street,
@@ -698,6 +701,7 @@ describe.each(drivers)('EN 16931 e-invoices made over HTTP on $name', (driver) =
       expect(texts(cii, '//rsm:ExchangedDocument/ram:IncludedNote/ram:Content')).toEqual([
         nova.note,
       ]);
+
       // The Factur-X PDF's metadata names the seller as typed too: its XMP, and its document
       // information, which is not XML.
       const { info, xmp: meta } = novaMetadata[profile]!;

@@ -9,6 +9,7 @@ import {
   handleInvoiceUbl,
   handleIssueInvoice,
   handleSaveInvoiceSettings,
+  handleUninvoiced,
   handleUpdateDraft,
 } from '../../src/server/api/invoice-handlers';
 import type { Database } from '../../src/server/db/connect';
@@ -178,6 +179,22 @@ describe.each(drivers)('the period an invoice states on $name', (driver) => {
     }
   });
   afterAll(async () => drop());
+
+  it('answers Uninvoiced with the first day left to bill, so "up to today" needs one request', async () => {
+    const firstDay = async (from: string, to: string) => {
+      const res = await handleUninvoiced(
+        get(`/api/uninvoiced?workspace=${ws()}&from=${from}&to=${to}`, admin.cookie),
+        ctx(),
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { firstDay: string | null }).firstDay;
+    };
+    // Ten years up to today: Bolt's and Dune's 3 Oct logs are the first left to bill.
+    expect(await firstDay('2016-12-01', '2026-11-28')).toBe('2026-10-03');
+    // From 1 Nov: Cora's 10 Nov log; nothing at all in September.
+    expect(await firstDay('2026-11-01', '2026-11-28')).toBe('2026-11-10');
+    expect(await firstDay('2026-09-01', '2026-09-30')).toBeNull();
+  });
 
   it('states the first and last day of its logs, not the Uninvoiced dates: document, PDF, UBL, CII', async () => {
     const made = await draft('acme');

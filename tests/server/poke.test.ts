@@ -56,8 +56,9 @@ describe.each(drivers)('poke on $name', (driver) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    expect(await nextEvent(reader, 'ready')).toEqual({});
-    return { reader, close: () => abort.abort() };
+    const ready = (await nextEvent(reader, 'ready')) as { version: number };
+    expect(ready).toEqual({ version: expect.any(Number) });
+    return { reader, ready, close: () => abort.abort() };
   }
 
   const pushLog = (
@@ -96,6 +97,21 @@ describe.each(drivers)('poke on $name', (driver) => {
     expect(await nextVersion(theirs.reader, 500)).toBeUndefined();
     mine.close();
     theirs.close();
+  });
+
+  it('names on `ready` the version its rows follow from, so a device already there does not pull', async () => {
+    const me = await person();
+    const id = `l-${counter}`;
+    const pushed = (await (await pushLog(me, id)).json()) as { version: number };
+    const opened = await subscribe(me);
+    // Everything up to the push is what a pull brings; later changes come down the stream.
+    expect(opened.ready).toEqual({ version: pushed.version });
+    const next = (await (await pushLog(me, `${id}-b`)).json()) as { version: number };
+    expect(await nextEvent(opened.reader, 'changes')).toMatchObject({
+      from: pushed.version,
+      to: next.version,
+    });
+    opened.close();
   });
 
   it('tells a person’s open streams, and no one else’s, that a notice arrived', async () => {

@@ -251,7 +251,7 @@ describe.each(runs)('the policy table on $name, pushed as $via', (driver) => {
         $timeLogs.get(),
         $workspaceRules.get().weekStart,
         (l) =>
-          can.reviews(projectsById.get(l.projectId ?? '')) &&
+          can.reviews(projectsById.get(l.projectId ?? ''), l.memberId) &&
           can.dayProblem(l.date, now()) === null,
       ).some((group) => group.logs.some((l) => l.id === found.id));
     });

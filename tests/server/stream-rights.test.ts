@@ -159,7 +159,7 @@ describe.each(drivers)('an open stream’s rights on $name', (driver) => {
     );
     expect(res.status).toBe(200);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    expect(await nextEvent(reader, 'ready')).toEqual({});
+    expect(await nextEvent(reader, 'ready')).toEqual({ version: expect.any(Number) });
     return { reader, close: () => abort.abort() };
   }
 

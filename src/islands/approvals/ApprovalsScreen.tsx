@@ -32,7 +32,7 @@ export function ApprovalsScreen() {
         weekStart,
         // A locked day's logs wait for an Admin, as the server would answer (src/lib/policy).
         (log) =>
-          can.reviews(context.projectsById.get(log.projectId ?? '')) &&
+          can.reviews(context.projectsById.get(log.projectId ?? ''), log.memberId) &&
           can.dayProblem(log.date, new Date()) === null,
       ),
     [logs, weekStart, can, context.projectsById],

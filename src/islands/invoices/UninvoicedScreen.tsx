@@ -15,7 +15,6 @@ import { CustomDays } from '../../ui/dates/CustomDays';
 import { PresetSelect } from '../../ui/dates/PresetSelect';
 import { usePresetRange } from '../../ui/dates/use-preset-range';
 import { $cacheOwner } from '../../stores/sync/owner';
-import { firstUninvoicedDay } from '../../stores/first-uninvoiced-day';
 import { AdminsOnly } from './AdminsOnly';
 import { UninvoicedClientCard } from './UninvoicedClientCard';
 import { UninvoicedWithoutClient } from './UninvoicedWithoutClient';
@@ -33,11 +32,14 @@ export function UninvoicedScreen() {
   const currency = useStore($currency);
   const { preset, setPreset, range: searched, custom } = usePresetRange(ranges, 'up-to-today');
   const workspaceId = useStore($cacheOwner)?.workspaceId ?? '';
-  const [first, setFirst] = useState<{ to: string; day: string | null } | null>(null);
+  // The days searched and what the server found in them, with the first day left to bill.
+  const [found, setFound] = useState<{ from: string; to: string; firstDay: string | null } | null>(
+    null,
+  );
   const openEnded = preset === 'up-to-today';
   const range =
-    openEnded && first?.to === searched.to
-      ? { from: first.day ?? searched.to, to: searched.to }
+    openEnded && found?.from === searched.from && found.to === searched.to
+      ? { from: found.firstDay ?? searched.to, to: searched.to }
       : searched;
   const [clients, setClients] = useState<UninvoicedClient[] | null>(null);
   const [withoutClient, setWithoutClient] = useState<UninvoicedProject[]>([]);
@@ -47,34 +49,26 @@ export function UninvoicedScreen() {
   const [busy, setBusy] = useState(false);
   const backwards = range.from > range.to;
 
+  // One request: "up to today" searches ten years and starts the range at the first day the
+  // server found (a separate day-by-day report of ten years used to come first).
   useEffect(() => {
-    if (!can.isAdmin || !openEnded || !workspaceId) return;
-    let current = true;
-    void firstUninvoicedDay(workspaceId, searched.from, searched.to).then((day) => {
-      if (current) setFirst({ to: searched.to, day });
-    });
-    return () => {
-      current = false;
-    };
-  }, [can.isAdmin, openEnded, workspaceId, searched.from, searched.to]);
-
-  useEffect(() => {
-    if (!can.isAdmin || backwards || (openEnded && first?.to !== searched.to)) return;
+    if (!can.isAdmin || !workspaceId || searched.from > searched.to) return;
     let current = true;
     setClients(null);
-    void loadUninvoiced(range.from, range.to).then((result) => {
+    void loadUninvoiced(searched.from, searched.to).then((result) => {
       if (!current) return;
       if (result.ok) {
         setClients(result.data.clients);
         setWithoutClient(result.data.withoutClient ?? []);
         setWaiting(result.data.waitingForApproval ?? null);
+        setFound({ from: searched.from, to: searched.to, firstDay: result.data.firstDay ?? null });
         setProblem('');
       } else setProblem(result.message);
     });
     return () => {
       current = false;
     };
-  }, [can.isAdmin, backwards, openEnded, first, searched.to, range.from, range.to]);
+  }, [can.isAdmin, workspaceId, searched.from, searched.to]);
 
   if (!can.isAdmin) return <AdminsOnly />;
 
@@ -114,7 +108,12 @@ export function UninvoicedScreen() {
                 : '')}
       </p>
       {backwards || clients === null || !waiting ? null : (
-        <WaitingForApprovalNote waiting={waiting} currency={currency} range={range} />
+        <WaitingForApprovalNote
+          waiting={waiting}
+          currency={currency}
+          // Counted over every day searched: time waiting may lie before the first day to bill.
+          range={openEnded ? searched : range}
+        />
       )}
       {(backwards ? [] : (clients ?? [])).map((client) => (
         <UninvoicedClientCard

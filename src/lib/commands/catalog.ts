@@ -1,4 +1,5 @@
 import { z, type ZodTypeAny } from 'zod';
+import { statusAfterMove } from '../approvals';
 import { htmlToText, textAsParagraph } from '../html-text';
 import { projectBillsByDefault } from '../log-billable';
 import { splitRunAtOffset } from '../stopwatch-run';
@@ -140,6 +141,25 @@ async function firstStatus(projectId: unknown, read: CommandReader) {
   if (typeof projectId !== 'string') return 'approved';
   const project = await read.record('project', projectId);
   return project?.['approval'] === true ? 'pending' : 'approved';
+}
+
+/**
+ * The status a log's edit gives it when the edit moves it to another project without naming a
+ * status (src/lib/approvals.ts, statusAfterMove): nothing otherwise.
+ */
+async function statusOnMove(
+  id: string,
+  changes: Fields,
+  read: CommandReader,
+): Promise<{ status?: 'pending' | 'approved' }> {
+  if (!('projectId' in changes) || 'status' in changes) return {};
+  const log = await read.record('timeLog', id);
+  if (!log) return {};
+  const to = typeof changes['projectId'] === 'string' ? changes['projectId'] : null;
+  const project = to ? await read.record('project', to) : null;
+  const from = typeof log['projectId'] === 'string' ? log['projectId'] : null;
+  const status = statusAfterMove(from, to, project?.['approval'] === true);
+  return status ? { status } : {};
 }
 
 const runStart = z
@@ -319,10 +339,15 @@ export const commands = {
     },
   ),
   editLog: command(
-    'Changes the named fields of a time log.',
+    'Changes the named fields of a time log; moved to another project (and no status named), it is pending where that project asks for approval and approved where it does not.',
     changesOf('timeLog'),
-    ({ id, ...changes }) =>
-      steps({ name: 'updateTimeLog', args: { id, changes: toStoredFields('timeLog', changes) } }),
+    async ({ id, ...changes }, read) => {
+      const stored = toStoredFields('timeLog', changes);
+      return steps({
+        name: 'updateTimeLog',
+        args: { id, changes: { ...(await statusOnMove(String(id), stored, read)), ...stored } },
+      });
+    },
   ),
   deleteLog: command('Deletes a time log.', byId, ({ id }) =>
     steps({ name: 'deleteTimeLog', args: { id } }),

@@ -146,10 +146,12 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
     !before || before.memberId !== after.memberId || before.projectId !== after.projectId;
   const problem = rightsOver(actor, after, request.projectAfter, request.task, false, filing);
   if (problem) return problem;
+  // A decision holds on the project it was made on: a log moved onto a project that asks for
+  // approval arrives approved (or rejected) only by its reviewer's hand.
   const decides =
     request.projectAfter?.approval === true &&
     (after.status === 'approved' || after.status === 'rejected') &&
-    after.status !== before?.status;
+    (after.status !== before?.status || (before?.projectId ?? null) !== (after.projectId ?? null));
   if (decides && !(action === 'review' && reviewsProject(actor, request.projectAfter)))
     return 'Logs on this project need approval: a Manager or an Admin approves them.';
   return null;

@@ -87,7 +87,10 @@ export async function handleClientCredits(
   return json(200, { credits: found.credits }, refreshed(caller.session, request, ctx));
 }
 
-/** GET /api/uninvoiced?workspace=…&from=…&to=…: what is left to bill, per client and project. */
+/**
+ * GET /api/uninvoiced?workspace=…&from=…&to=…: what is left to bill, per client and project, and
+ * the first day of it (`firstDay`), so the screen's "up to today" needs no second request.
+ */
 export async function handleUninvoiced(request: Request, ctx: HandlerContext): Promise<Response> {
   const caller = await memberOf(request, ctx, params(request).get('workspace') ?? '');
   if ('response' in caller) return caller.response;
@@ -105,6 +108,7 @@ export async function handleUninvoiced(request: Request, ctx: HandlerContext): P
       clients: found.clients,
       withoutClient: found.withoutClient,
       waitingForApproval: found.waitingForApproval,
+      firstDay: found.firstDay,
     },
     refreshed(caller.session, request, ctx),
   );

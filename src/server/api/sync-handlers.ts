@@ -209,7 +209,8 @@ export async function handlePoke(request: Request, ctx: HandlerContext): Promise
   // From the version now on, changes come down the stream as rows; the device's pull on `ready`
   // brings it this far. A change of rights committed between these two reads is caught by the
   // next delivery, which compares the membership's `resetVersion` with the database's.
-  held.follow(membership, await workspaceVersion(ctx.database.db, workspaceId));
+  const version = await workspaceVersion(ctx.database.db, workspaceId);
+  held.follow(membership, version);
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
@@ -219,8 +220,12 @@ export async function handlePoke(request: Request, ctx: HandlerContext): Promise
       if (request.signal.aborted) finish();
       // Tells the browser how long to wait before reconnecting, and that the stream is live.
       // Spread at random, so a team whose streams all dropped at once (a restart, a network
-      // blip) does not come back in the same second.
-      send(`retry: ${3000 + Math.floor(Math.random() * 5000)}\nevent: ready\ndata: {}\n\n`);
+      // blip) does not come back in the same second. The version the rows follow from lets a
+      // device whose pull already reached it skip pulling again (every page load used to pull
+      // twice: once on opening, once on `ready`).
+      send(
+        `retry: ${3000 + Math.floor(Math.random() * 5000)}\nevent: ready\ndata: ${JSON.stringify({ version })}\n\n`,
+      );
     },
     cancel() {
       finish();

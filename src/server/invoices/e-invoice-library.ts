@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import type * as EInvoiceEu from '@e-invoice-eu/core';
 import type { Invoice as UblData, InvoiceService as Service } from '@e-invoice-eu/core';
 import { xmlCharacterProblem } from '../../lib/xml-characters';
-import { infoText, xmpText } from './e-invoice-text';
+import { ciiNote } from './e-invoice-note';
+import { infoText, typedText, xmpText } from './e-invoice-text';
 
 // @e-invoice-eu/core as this app uses it: one shared service, with the corrections EN 16931 and
 // the XSDs need made to what it writes (issue 27); text is escaped for it in e-invoice-text.ts.
@@ -122,7 +123,12 @@ function separateNotes(root: Record<string, unknown>) {
   const note = header?.['ram:IncludedNote'] as Record<string, unknown> | undefined;
   const contents = note?.['ram:Content'];
   if (!header || !Array.isArray(contents)) return;
-  header['ram:IncludedNote'] = contents.map((content: unknown) => ({ 'ram:Content': content }));
+  header['ram:IncludedNote'] = contents.map((content: unknown) => {
+    if (typeof content !== 'string') return { 'ram:Content': content };
+    // CII reads no code in a note's text, so it is written as typed, without one (Peppol allows
+    // one element in the document's note: a SubjectCode beside it is refused).
+    return { 'ram:Content': ciiNote(content, typedText).text };
+  });
 }
 
 /**

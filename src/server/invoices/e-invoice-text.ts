@@ -19,6 +19,9 @@ export function escapeAmpersands<T>(value: T): T {
   return mapStrings(value, (s) => s.replaceAll('&', '&amp;amp;'));
 }
 
+/** A string escaped by `escapeAmpersands`, as it was typed. */
+export const typedText = (escaped: string): string => escaped.replaceAll('&amp;amp;', '&');
+
 /**
  * Strings escaped by `escapeAmpersands` as the Factur-X XMP must be given them: it is built with
  * xmlbuilder2's `txt()`, which decodes nothing, so only an `&` its serialiser would leave is

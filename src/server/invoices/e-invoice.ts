@@ -5,6 +5,7 @@ import { lineAmount, type ComposedLine } from '../../lib/invoice-lines';
 import { combinedPercent, taxIdsOf, taxTreatment, type TaxTreatment } from '../../lib/invoice-tax';
 import { stripControlCharactersDeep } from '../../lib/storable-text';
 import { invoiceService } from './e-invoice-library';
+import { ublNote } from './e-invoice-note';
 import { escapeAmpersands } from './e-invoice-text';
 import { lacksSellerTaxId } from '../../lib/issue-refusal';
 
@@ -269,7 +270,8 @@ async function generate(
   const profile = doc.profile ?? 'en16931';
   const written = [...(doc.note ? [doc.note] : []), ...taxesNote(doc)];
   // Peppol allows one note on the document (PEPPOL-EN16931-R002): several become one.
-  const notes = profile === 'peppol' && written.length > 1 ? [written.join('\n\n')] : written;
+  const joined = profile === 'peppol' && written.length > 1 ? [written.join('\n\n')] : written;
+  const notes = joined.map(ublNote);
   const sellerAddress = sellerEndpoint(seller, invoice.sellerEmail);
   const buyerAddress = buyerEndpoint(buyer);
   const buyerReference = doc.layout.buyerReference?.trim() ?? '';

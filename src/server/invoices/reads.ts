@@ -228,6 +228,8 @@ export async function uninvoicedOf(
       clients: UninvoicedClient[];
       withoutClient: UninvoicedProject[];
       waitingForApproval: WaitingForApproval;
+      /** The first day in the range with something to bill, so "up to today" starts there. */
+      firstDay: string | null;
     }
   | Refusal
 > {
@@ -241,11 +243,12 @@ export async function uninvoicedOf(
     billable_seconds: number | string;
     billable_minor: number | string;
     expense_minor: number | string;
+    first_day: string;
   }>(
     db,
     // A project whose client was deleted stays out, as before; one without a client is listed apart.
     sql`SELECT p.client_id, c.data->>'name' AS client_name, l.project_id, p.data->>'projectName' AS project_name,
-        count(*) AS logs, sum(l.billable_seconds) AS billable_seconds,
+        count(*) AS logs, to_char(min(l.date), 'YYYY-MM-DD') AS first_day, sum(l.billable_seconds) AS billable_seconds,
         sum(l.billable_minor) AS billable_minor, sum(l.expense_minor) AS expense_minor
       FROM time_logs l
       JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
@@ -262,7 +265,9 @@ export async function uninvoicedOf(
   );
   const clients = new Map<string, UninvoicedClient>();
   const withoutClient: UninvoicedProject[] = [];
+  let firstDay: string | null = null;
   for (const r of found) {
+    if (firstDay === null || r.first_day < firstDay) firstDay = r.first_day;
     const project: UninvoicedProject = {
       projectId: r.project_id,
       projectName: r.project_name ?? '',
@@ -297,6 +302,7 @@ export async function uninvoicedOf(
     ok: true,
     clients: [...clients.values()],
     withoutClient,
+    firstDay,
     waitingForApproval: await waitingForApprovalOf(db, membership.workspaceId, range),
   };
 }

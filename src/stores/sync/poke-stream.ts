@@ -83,7 +83,13 @@ export function createPokeStream(deps: {
     }
     const opened = new Open(deps.url(workspaceId), { withCredentials: true });
     source = opened;
-    opened.addEventListener('ready', deps.pull);
+    // `ready` names the version the stream's rows follow from (servers before issue 47 do not):
+    // a device already there need not pull again.
+    opened.addEventListener('ready', (event) => {
+      const ready = parsed<{ version?: unknown }>(event);
+      if (typeof ready?.version === 'number') deps.poked(ready.version);
+      else deps.pull();
+    });
     // What cannot be read is treated as a plain "something changed": the device pulls.
     opened.addEventListener('poke', (event) => {
       const poke = parsed<{ version?: unknown }>(event);

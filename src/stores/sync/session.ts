@@ -68,6 +68,8 @@ export function createSession(deps: {
   let problem: string | null = null;
   let networkDown = false;
   let caughtUp = false;
+  /** The highest version a plain poke named while a pull was under way (0: none). */
+  let pokedDuringPull = 0;
   /** Poke rows that arrived during a pull (patched), in order of arrival. */
   const heldPatches: PokePatch[] = [];
   /** Mutation ids up to this one were pushed by this tab and answered; the pull confirms them. */
@@ -94,6 +96,7 @@ export function createSession(deps: {
   const pulls = coalesce(pullOnce, live, () => {
     settled();
     layHeldPatches();
+    pullIfPokedPast();
   });
   const pushNow = pushes.run;
   const pullNow = pulls.run;
@@ -211,7 +214,20 @@ export function createSession(deps: {
     const at = cookieVersion();
     // A pull that finished has brought it there (a pull under way may have begun before it).
     if (caughtUp && at !== null && at >= version) return;
+    // A pull under way may reach it too: checked when it ends, rather than one more pull each
+    // time (a page's stream says `ready` while the page's first pull is on its way).
+    if (pulls.busy()) {
+      pokedDuringPull = Math.max(pokedDuringPull, version);
+      return;
+    }
     void pullNow();
+  }
+
+  /** After a series of pulls: one more if a poke named a version they did not reach. */
+  function pullIfPokedPast(): void {
+    const version = pokedDuringPull;
+    pokedDuringPull = 0;
+    if (version > 0) poked(version);
   }
 
   /**

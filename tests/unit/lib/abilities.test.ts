@@ -46,6 +46,25 @@ describe('what each role is offered', () => {
     expect(manager.logProblem(log('2026-11-10', 'other'), mine, now)).toBe(locked);
   });
 
+  it('a Manager who leads teams is offered to review only their members’ submitted logs', () => {
+    const project = { memberIds: ['me', 'mine', 'out'], approval: true };
+    const lead = abilitiesOf({
+      role: 'Manager',
+      memberId: 'me',
+      seesAmounts: false,
+      rules,
+      teamMembers: ['mine'],
+    });
+    expect(lead.reviews(project, 'mine')).toBe(true);
+    expect(lead.reviews(project, 'out')).toBe(false);
+    // Leading no team: every member of their projects; never a project without approval.
+    expect(as('Manager').reviews(project, 'out')).toBe(true);
+    expect(as('Manager').reviews({ ...project, approval: false }, 'out')).toBe(false);
+    expect(as('Manager').reviews({ memberIds: ['out'], approval: true }, 'out')).toBe(false);
+    expect(as('Admin').reviews({ memberIds: ['out'], approval: true }, 'out')).toBe(true);
+    expect(as('Normal').reviews(project, 'mine')).toBe(false);
+  });
+
   it('a Normal member changes only their own open logs', () => {
     const normal = as('Normal');
     expect(normal.managesProject(mine)).toBe(false);

@@ -23,6 +23,7 @@ const log = (id: string, fields: Partial<TimeLog> = {}): TimeLog => ({
 const lookups = {
   projectLabel: (id: string) => (id === 'p2' ? 'Beta Corp / Audit' : ''),
   taskName: (id: string) => (id === 't9' ? 'Review' : ''),
+  needsApproval: (id: string) => id === 'p3',
 };
 
 describe('bulk edit of time logs', () => {
@@ -66,6 +67,28 @@ describe('bulk edit of time logs', () => {
       lookups,
     );
     expect(Object.fromEntries(tagsOnly)).toEqual({ a: { tags: 'design, x' } });
+  });
+
+  it('a log moved onto a project that asks for approval is pending again; off it, approved', () => {
+    const patches = bulkPatches(
+      [
+        log('approved'),
+        log('pending', { projectId: 'p3', status: 'pending' }),
+        log('stays', { projectId: 'p3', taskId: null, status: 'submitted' }),
+      ],
+      { projectId: 'p3' },
+      lookups,
+    );
+    expect(patches.get('approved')).toMatchObject({ projectId: 'p3', status: 'pending' });
+    // Already on p3 (only its task changes): its status stays.
+    expect(patches.get('pending')).not.toHaveProperty('status');
+    expect(patches.has('stays')).toBe(false);
+    const off = bulkPatches(
+      [log('waiting', { projectId: 'p3', status: 'pending' })],
+      { projectId: 'p2' },
+      lookups,
+    );
+    expect(off.get('waiting')).toMatchObject({ projectId: 'p2', status: 'approved' });
   });
 
   it('knows when nothing was chosen', () => {

@@ -78,7 +78,11 @@ describe('billable per log', () => {
   });
 
   it('bulk edit sets the flag on the logs whose flag differs, old logs included', () => {
-    const lookupsOfBulk = { projectLabel: () => '', taskName: () => '' };
+    const lookupsOfBulk = {
+      projectLabel: () => '',
+      taskName: () => '',
+      needsApproval: () => false,
+    };
     expect(changesSomething({ billable: false })).toBe(true);
     const patches = bulkPatches(
       [

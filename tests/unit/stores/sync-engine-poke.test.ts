@@ -202,4 +202,53 @@ describe('sync engine and the poke stream', () => {
     );
     expect(pulls).toBe(during + 1);
   });
+  it('pulls on `ready` only when the stream names a version the device has not reached', async () => {
+    const ready = (data: unknown) =>
+      latest().dispatchEvent(new MessageEvent('ready', { data: JSON.stringify(data) }));
+    const poke = (version: number) =>
+      latest().dispatchEvent(new MessageEvent('poke', { data: JSON.stringify({ version }) }));
+    const settle = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await vi.waitFor(() => expect($syncStatus.get().phase).toBe('saved'));
+    };
+    const before = pulls;
+    // The start's pull reached version 0: a stream following from 0 needs no pull more (every
+    // page load used to pull twice, the second time on `ready`).
+    ready({ version: 0 });
+    await settle();
+    expect(pulls).toBe(before);
+    // Changes it has not seen: it pulls once.
+    server.version = 2;
+    ready({ version: 2 });
+    await vi.waitFor(() => expect(pulls).toBe(before + 1));
+    await settle();
+    // A server before issue 47 names no version: the device pulls, as it did.
+    ready({});
+    await vi.waitFor(() => expect(pulls).toBe(before + 2));
+    await settle();
+
+    // `ready` while a pull is on its way: what that pull reached is checked when it ends.
+    let release = () => {};
+    server.holdPulls = new Promise<void>((resolve) => (release = resolve));
+    server.version = 3;
+    poke(3);
+    await vi.waitFor(() => expect(pulls).toBe(before + 3));
+    ready({ version: 3 });
+    server.holdPulls = null;
+    release();
+    await settle();
+    expect(pulls).toBe(before + 3);
+    // Naming a version past the one the pull under way reaches: one pull more after it.
+    server.holdPulls = new Promise<void>((resolve) => (release = resolve));
+    server.version = 4;
+    poke(4);
+    await vi.waitFor(() => expect(pulls).toBe(before + 4));
+    ready({ version: 5 });
+    ready({ version: 5 });
+    server.holdPulls = null;
+    release();
+    await vi.waitFor(() => expect(pulls).toBe(before + 5));
+    await settle();
+    expect(pulls).toBe(before + 5);
+  });
 });
