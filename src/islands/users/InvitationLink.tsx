@@ -14,16 +14,12 @@ export function InvitationLinks({ name }: { name: (memberId: string) => string }
   const made = useStore($madeInvitations);
   if (made.length === 0) return null;
   return (
-    <section aria-labelledby="invitation-links-heading" className="mb-4">
-      <h2 id="invitation-links-heading" className="sr-only">
-        Invitation links
-      </h2>
-      <ul className="space-y-2">
-        {made.map((one) => (
-          <InvitationLink key={one.id} made={one} who={name(one.memberId) || one.email} />
-        ))}
-      </ul>
-    </section>
+    // Named apart from each link's field, so "Invitation link for …" names one thing only.
+    <ul aria-label="Links to share" className="mb-4 space-y-2">
+      {made.map((one) => (
+        <InvitationLink key={one.id} made={one} who={name(one.memberId) || one.email} />
+      ))}
+    </ul>
   );
 }
 
@@ -44,9 +40,9 @@ function InvitationLink({ made, who }: { made: MadeInvitation; who: string }) {
         aria-labelledby={headingId}
         className="rounded-md border border-brand-100 bg-brand-50 p-4"
       >
-        <h3 id={headingId} className="font-bold">
+        <h2 id={headingId} className="font-bold">
           Invitation for {who}
-        </h3>
+        </h2>
         <p className="mt-1 text-sm text-slate-700">
           {said} It works once, for seven days, for {made.email} only.
         </p>

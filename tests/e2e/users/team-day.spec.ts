@@ -53,7 +53,7 @@ const log = (id: string, dur: number) => ({
   client: 'Acme Ltd / Website',
   projectId: 'p1',
   task: '',
-  taskId: '',
+  taskId: null,
   tags: '',
   desc: `<p>Mei's work ${id}</p>`,
   dur,
