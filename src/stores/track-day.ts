@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { toDay } from '../lib/day';
-import { $myMemberId, isOwnLog } from './my-member';
+import { $trackedMemberId, isShownOnTrack } from './own-logs';
 import { $projects } from './projects-list';
 import { $timeLogs, addTimeLog, type TimeLog } from './time-log-list';
 import type { WriteResult } from './unsaved-writes';
@@ -16,11 +16,11 @@ export const $addFormOpen = atom(false);
 
 /**
  * The person's own logs of the shown day, newest first, with the day's total seconds. A Manager's
- * or Admin's cache also holds the team's logs: those belong on All hours, Timesheet and the
- * reports, not on the day they track (issue 47).
+ * cache also holds the team's logs of their projects: those belong on All hours, Timesheet and
+ * the reports, not on the day they track (issue 47; ./own-logs.ts says whose are shown).
  */
-export const $dayLogs = computed([$timeLogs, $shownDay, $myMemberId], (logs, day, me) => {
-  const list = logs.filter((log) => log.date === day && isOwnLog(log, me));
+export const $dayLogs = computed([$timeLogs, $shownDay, $trackedMemberId], (logs, day, me) => {
+  const list = logs.filter((log) => log.date === day && isShownOnTrack(log, me));
   return { logs: list, totalSeconds: list.reduce((sum, log) => sum + log.dur, 0) };
 });
 
