@@ -2,7 +2,7 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unknownAccess, type Access } from '../../../src/lib/abilities';
-import { timeLogSchema } from '../../../src/lib/entities/time-log';
+import { timeLogSchema, type TimeLog } from '../../../src/lib/entities/time-log';
 import { forgetAccess, rememberAccess } from '../../../src/stores/access';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
 import { $timeLogs } from '../../../src/stores/time-log-list';
@@ -11,8 +11,10 @@ import { $dayLogs, $shownDay } from '../../../src/stores/track-day';
 const owner = { userId: 'u-ravi', workspaceId: 'w1', workspaceName: 'Agency' };
 const signedInAs = (role: Access['role'], memberId: string | null) =>
   rememberAccess(owner, { ...unknownAccess, role, memberId });
-const log = (id: string, memberId: string | null, dur: number, date = '2026-11-20') =>
-  timeLogSchema.parse({ id, date, client: '', tags: '', desc: '', dur, exp: 0, memberId });
+const log = (id: string, memberId: string | null, dur: number, date = '2026-11-20'): TimeLog => ({
+  ...timeLogSchema.parse({ date, client: '', tags: '', desc: '', dur, exp: 0, memberId }),
+  id,
+});
 const shown = () => $dayLogs.get().logs.map((l) => l.id);
 
 beforeEach(() => {
