@@ -26,15 +26,74 @@ export const $invitations = atom<InvitationState>({
   message: '',
 });
 
-/** The link an Admin just made, to copy, and whether it was mailed. */
+/** A link an Admin made, to copy, and whether it was mailed. */
 export interface MadeInvitation {
+  /** The pending invitation's id: the link shows while that invitation is pending. */
+  id: string;
   memberId: string;
   email: string;
   link: string;
   mailed: 'sent' | 'off' | 'failed';
 }
 
-export const $madeInvitation = atom<MadeInvitation | null>(null);
+// The server keeps only a hash of each link, so a link can be shown only by the tab that made it.
+// Inviting one person after another goes through the member form (a page load each), so the
+// links live in this tab's sessionStorage: every one stays on /users until it is accepted,
+// revoked, replaced by a resend or dismissed, and closing the tab forgets them (issue 47).
+const MADE_KEY = 'hm.madeInvitations';
+
+function readMade(): MadeInvitation[] {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.sessionStorage?.getItem(MADE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isMade) : [];
+  } catch {
+    return [];
+  }
+}
+
+function isMade(value: unknown): value is MadeInvitation {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['id'] === 'string' &&
+    typeof v['memberId'] === 'string' &&
+    typeof v['email'] === 'string' &&
+    typeof v['link'] === 'string' &&
+    (v['mailed'] === 'sent' || v['mailed'] === 'off' || v['mailed'] === 'failed')
+  );
+}
+
+/** Links made in this tab whose invitations may still be pending, newest first. */
+export const $madeInvitations = atom<MadeInvitation[]>(readMade());
+
+$madeInvitations.listen((list) => {
+  try {
+    if (list.length === 0) globalThis.sessionStorage?.removeItem(MADE_KEY);
+    else globalThis.sessionStorage?.setItem(MADE_KEY, JSON.stringify(list));
+  } catch {
+    // Storage refused: the links still show until the page is left.
+  }
+});
+
+/** Keeps a new link; a resend's link replaces the member's earlier one (which stopped working). */
+function keepMade(made: MadeInvitation): void {
+  $madeInvitations.set([
+    made,
+    ...$madeInvitations.get().filter((m) => m.memberId !== made.memberId),
+  ]);
+}
+
+/** Stops showing a link (the Admin is done with it). */
+export function dismissMadeInvitation(id: string): void {
+  $madeInvitations.set($madeInvitations.get().filter((m) => m.id !== id));
+}
+
+/** Drops links whose invitations are no longer pending (accepted, revoked or expired). */
+function keepPendingOnly(pending: readonly PendingInvitation[]): void {
+  const ids = new Set(pending.map((p) => p.id));
+  const kept = $madeInvitations.get().filter((m) => ids.has(m.id));
+  if (kept.length !== $madeInvitations.get().length) $madeInvitations.set(kept);
+}
 
 const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 
@@ -51,6 +110,7 @@ export async function loadInvitations(): Promise<void> {
       ? { state: 'ready', pending: result.data.pending, joined: result.data.joined, message: '' }
       : { ...$invitations.get(), state: 'unavailable', message: result.message },
   );
+  if (result.ok) keepPendingOnly(result.data.pending);
 }
 
 /**
@@ -73,13 +133,14 @@ export async function inviteMember(
     mailed: MadeInvitation['mailed'];
   }>('/api/invitations', { body: { workspaceId: workspaceId(), memberId } });
   if (!result.ok) return { ok: false, message: result.fields?.['memberId'] ?? result.message };
-  const made = {
+  const made: MadeInvitation = {
+    id: result.data.invitation.id,
     memberId,
     email: result.data.invitation.email,
     link: result.data.link,
     mailed: result.data.mailed,
   };
-  $madeInvitation.set(made);
+  keepMade(made);
   void loadInvitations();
   return { ok: true, made };
 }
@@ -89,7 +150,7 @@ export async function revokeInvitation(id: string): Promise<{ ok: boolean; messa
   const result = await callApi('/api/invitations/revoke', {
     body: { workspaceId: workspaceId(), id },
   });
-  if ($madeInvitation.get()) $madeInvitation.set(null);
+  if (result.ok) dismissMadeInvitation(id);
   void loadInvitations();
   return { ok: result.ok, message: result.ok ? '' : result.message };
 }

@@ -121,3 +121,22 @@ export function patchProject(id: string, changes: Partial<Project>, now = new Da
 export const deleteProject = actions.remove;
 /** Finds a project by id. */
 export const projectById = actions.byId;
+
+/**
+ * Puts a team member on projects (an invitation's chosen projects, issue 47), so they can track
+ * on them as soon as they join; projects they are already on stay as they are.
+ */
+export function addMemberToProjects(
+  memberId: string,
+  projectIds: readonly string[],
+  now = new Date(),
+): WriteResult {
+  let result: WriteResult = { saved: true };
+  for (const id of projectIds) {
+    const project = actions.byId(id);
+    if (!project || (project.memberIds ?? []).includes(memberId)) continue;
+    result = patchProject(id, { memberIds: [...(project.memberIds ?? []), memberId] }, now);
+    if (!result.saved) return result;
+  }
+  return result;
+}

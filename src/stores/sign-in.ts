@@ -27,6 +27,8 @@ export type AuthState =
       action: 'login' | 'register';
       /** With mail on, a sign-up waits for its emailed link: what to tell the person. */
       checkEmail?: string;
+      /** A sign-up without mail is signed in by the server's answer (issue 47). */
+      signedIn?: boolean;
     };
 
 /** Request state of the sign-in and sign-up forms. */
@@ -70,8 +72,9 @@ export async function login(email: string, password: string, remember: boolean):
 }
 
 /**
- * Creates an account. The success screen then sends the person to sign in, or (with mail on)
- * asks them to open the link mailed to them first.
+ * Creates an account. Without mail the server's answer is a session, which is kept here so the
+ * success screen opens the workspace signed in (issue 47); with mail on it asks the person to
+ * open the link mailed to them first.
  */
 export async function register(name: string, email: string, password: string): Promise<boolean> {
   $auth.set({ status: 'loading', action: 'register' });
@@ -92,10 +95,14 @@ export async function register(name: string, email: string, password: string): P
   const answer = z
     .object({ status: z.literal('confirm_email'), message: z.string() })
     .safeParse(result.data);
+  // The server set the session cookie with its answer: without the handle this tab would still
+  // show the sign-in form.
+  const signedIn = !answer.success && adoptSession(result.data);
   $auth.set({
     status: 'success',
     action: 'register',
     ...(answer.success ? { checkEmail: answer.data.message } : {}),
+    ...(signedIn ? { signedIn } : {}),
   });
   return true;
 }

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { toDay } from '../lib/day';
+import { $trackedMemberId, isShownOnTrack } from './own-logs';
 import { $projects } from './projects-list';
 import { $timeLogs, addTimeLog, type TimeLog } from './time-log-list';
 import type { WriteResult } from './unsaved-writes';
@@ -13,9 +14,13 @@ export const $shownDay = atom<string>(toDay(new Date()));
 /** Whether the add-time-log form is open (the `n` shortcut toggles it). */
 export const $addFormOpen = atom(false);
 
-/** Logs of the shown day, newest first, with the day's total seconds. */
-export const $dayLogs = computed([$timeLogs, $shownDay], (logs, day) => {
-  const list = logs.filter((log) => log.date === day);
+/**
+ * The person's own logs of the shown day, newest first, with the day's total seconds. A Manager's
+ * cache also holds the team's logs of their projects: those belong on All hours, Timesheet and
+ * the reports, not on the day they track (issue 47; ./own-logs.ts says whose are shown).
+ */
+export const $dayLogs = computed([$timeLogs, $shownDay, $trackedMemberId], (logs, day, me) => {
+  const list = logs.filter((log) => log.date === day && isShownOnTrack(log, me));
   return { logs: list, totalSeconds: list.reduce((sum, log) => sum + log.dur, 0) };
 });
 

@@ -105,6 +105,8 @@ describe.each(drivers)('invitations on $name', (driver) => {
     const token = tokenOf(made.link);
     expect(await (await check(token)).json()).toMatchObject({
       workspaceName: "Ada's workspace",
+      // The name the Admin typed, so the join form starts with it (issue 47).
+      name: 'Nia',
       email: 'nia@example.com',
       role: 'Manager',
       invitedBy: 'Ada',

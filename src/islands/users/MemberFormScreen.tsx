@@ -4,6 +4,8 @@ import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/e
 import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
 import type { WriteResult } from '../../stores/unsaved-writes';
 import { $abilities, $currency } from '../../stores/access';
+import { $projectChoices } from '../../stores/choices';
+import { addMemberToProjects } from '../../stores/projects';
 import { NotFound } from '../../ui/feedback/NotFound';
 import { WriteFailedMessage } from '../../ui/feedback/WriteFailedMessage';
 import { Field } from '../../ui/form/Field';
@@ -77,6 +79,12 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
   const hintId = useId();
   const can = useStore($abilities);
   const currency = useStore($currency);
+  // A new member chooses their projects here: without any, their Track offers no project until
+  // an Admin edits each one (issue 47).
+  const projectChoices = useStore($projectChoices);
+  const [projectIds, setProjectIds] = useState<string[]>([]);
+  const toggleProject = (id: string, on: boolean) =>
+    setProjectIds((current) => (on ? [...current, id] : current.filter((p) => p !== id)));
 
   if (!can.managesWorkspace) {
     return (
@@ -126,6 +134,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
       setKeptId(savedId);
       result = added;
     }
+    if (result.saved && !memberId && savedId) result = addMemberToProjects(savedId, projectIds);
     // Leaving now would lose the change: stay, with every value, and say why.
     if (!result.saved) {
       setWriteFailed(result.message);
@@ -271,10 +280,38 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
             type="checkbox"
             className="mt-1"
             checked={form.autoAddToProjects}
-            onChange={(event) => setForm({ ...form, autoAddToProjects: event.target.checked })}
+            onChange={(event) => {
+              const on = event.target.checked;
+              setForm({ ...form, autoAddToProjects: on });
+              // "All projects" includes today's: a new member is ticked on every one of them.
+              if (on && !existing) setProjectIds(projectChoices.map((p) => p.value));
+            }}
           />
           <span>Automatically add this team member to all new projects</span>
         </label>
+
+        {existing ? null : (
+          <fieldset className="mb-4" aria-describedby={`${hintId}-projects`}>
+            <legend className="field-label">PROJECTS</legend>
+            <p id={`${hintId}-projects`} className="field-hint mb-2">
+              {projectChoices.length > 0
+                ? 'They can track time on the ticked projects as soon as they join.'
+                : 'There are no active projects yet: add them to projects later.'}
+            </p>
+            <div className="flex flex-col gap-1">
+              {projectChoices.map((project) => (
+                <label key={project.value} className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={projectIds.includes(project.value)}
+                    onChange={(event) => toggleProject(project.value, event.target.checked)}
+                  />
+                  {project.group} / {project.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
 
         <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-amber-950">
           Adding an active team member adds one seat to your Pro subscription; archived members are

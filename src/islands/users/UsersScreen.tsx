@@ -36,7 +36,7 @@ import { SortHeader } from '../../ui/list/SortHeader';
 import { StatusSelect } from '../../ui/list/StatusSelect';
 import { useQueryState } from '../../ui/list/use-query-state';
 import { useSearchShortcut } from '../../ui/list/use-search-shortcut';
-import { InvitationLink } from './InvitationLink';
+import { InvitationLinks } from './InvitationLink';
 
 // '' shows the saved order (SPEC.md: sorting by name is saved back to storage).
 type SortKey = '' | 'name';
@@ -200,7 +200,7 @@ export function UsersScreen() {
       >
         {notice}
       </p>
-      <InvitationLink name={(id) => members.find((m) => m.id === id)?.name ?? ''} />
+      <InvitationLinks name={(id) => members.find((m) => m.id === id)?.name ?? ''} />
       {resetLink ? (
         <section
           aria-label={`Password reset link for ${resetLink.name}`}

@@ -114,10 +114,11 @@ export async function handleInvitationCheck(
   if (limited) return limited;
   const found = await readInvitation(ctx.database.db, body.value.token, ctx.now());
   if (!found.ok) return apiError(400, 'invalid_token', invitationProblemMessage[found.problem]);
-  const { workspaceName, email, role, invitedBy, hasAccount } = found;
+  const { workspaceName, name, email, role, invitedBy, hasAccount } = found;
   return json(200, {
     workspaceName,
     workspaceId: found.workspaceId,
+    name,
     email,
     role,
     invitedBy,

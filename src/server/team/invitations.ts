@@ -204,6 +204,8 @@ export async function readInvitation(
       workspaceId: string;
       workspaceName: string;
       memberId: string;
+      /** The name the Admin gave the team member: the join form starts with it. */
+      name: string;
       email: string;
       role: string;
       invitedBy: string;
@@ -236,6 +238,7 @@ export async function readInvitation(
     workspaceId: row.workspaceId,
     workspaceName: workspace?.name ?? '',
     memberId: row.memberId,
+    name: typeof member['name'] === 'string' ? member['name'].trim() : '',
     email: row.email,
     role: role,
     invitedBy: inviter?.name ?? '',

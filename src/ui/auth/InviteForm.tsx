@@ -11,6 +11,8 @@ import { roleLabel, roleOf } from '../../lib/policy/actor';
 interface Invitation {
   workspaceId: string;
   workspaceName: string;
+  /** The name the Admin typed for the team member (issue 47): the form starts with it. */
+  name?: string;
   email: string;
   role: string;
   invitedBy: string;
@@ -50,7 +52,8 @@ export function InviteForm() {
     void Promise.all([
       callApi<Invitation>('/user/invitation-check', { body: { token } }),
       callApi<{ user: { email: string } }>('/user/me'),
-    ]).then(([checked, me]) =>
+    ]).then(([checked, me]) => {
+      if (checked.ok) setName((typed) => typed || (checked.data.name ?? ''));
       setState(
         checked.ok
           ? {
@@ -59,8 +62,8 @@ export function InviteForm() {
               signedInAs: me.ok ? me.data.user.email : null,
             }
           : { step: 'invalid', message: checked.message },
-      ),
-    );
+      );
+    });
   }, [token]);
 
   async function accept(body: Record<string, string>) {

@@ -8,7 +8,7 @@ import { fieldErrors, focusFirstInvalid } from '../form/field-errors';
 import { CheckEmailMessage } from './CheckEmailMessage';
 import { SuccessMessage } from './SuccessMessage';
 
-/** SPEC.md's sign-up form; the success screen replaces it when the account exists. */
+/** SPEC.md's sign-up form; the success screen replaces it (signed in) when the account exists. */
 export function SignupForm() {
   const auth = useStore($auth);
   const [values, setValues] = useState({ name: '', email: '', password: '' });
@@ -19,7 +19,11 @@ export function SignupForm() {
   const serverError = auth.status === 'error' && auth.action === 'register' ? auth : null;
 
   if (auth.status === 'success' && auth.action === 'register')
-    return auth.checkEmail ? <CheckEmailMessage message={auth.checkEmail} /> : <SuccessMessage />;
+    return auth.checkEmail ? (
+      <CheckEmailMessage message={auth.checkEmail} />
+    ) : (
+      <SuccessMessage signedIn={auth.signedIn ?? false} />
+    );
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues({ ...values, [key]: e.target.value });

@@ -1,11 +1,16 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $token, $user } from '../../../src/stores/auth';
 import { $auth } from '../../../src/stores/sign-in';
 import { SignupForm } from '../../../src/ui/auth/SignupForm';
 import { SuccessMessage } from '../../../src/ui/auth/SuccessMessage';
 
-beforeEach(() => $auth.set({ status: 'idle' }));
+beforeEach(() => {
+  $auth.set({ status: 'idle' });
+  $token.set('');
+  $user.set(null);
+});
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
@@ -60,9 +65,32 @@ describe('SignupForm', () => {
     expect(await screen.findByRole('heading', { name: 'Thank you for signing up' })).toBeTruthy();
     expect(screen.queryByLabelText('Full Name')).toBeNull();
   });
+  it('keeps the session the server made, so the person lands in their workspace (issue 47)', async () => {
+    const user = { id: 'u1', name: 'Asha', email: 'asha@example.com', createdAt: '2026-11-28' };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ token: 'handle-1', user }), { status: 201 }),
+    );
+    render(<SignupForm />);
+    fill('Asha', 'asha@example.com', 'long enough');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect((await screen.findByRole('status')).textContent).toContain('You are signed in');
+    expect(screen.getByRole('link', { name: 'Open it now' }).getAttribute('href')).toBe('/login/');
+    expect($token.get()).toBe('handle-1');
+    expect($user.get()).toEqual(user);
+  });
 });
 
 describe('SuccessMessage', () => {
+  it('opens Track at once when the sign-up signed the person in (issue 47)', () => {
+    vi.useFakeTimers();
+    const redirect = vi.fn();
+    render(<SuccessMessage signedIn redirect={redirect} />);
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
+    expect(redirect).toHaveBeenCalledWith('/login/');
+  });
+
   it('redirects to /login after 4 seconds, not before', () => {
     vi.useFakeTimers();
     const redirect = vi.fn();
