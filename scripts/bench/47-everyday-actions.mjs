@@ -209,7 +209,9 @@ await onBothDrivers('everyday actions', async (label, env) => {
   );
   try {
     const figures = await measure(server.url);
-    console.log(`\n${label}: first run / median of ${RUNS} (budget ${ms(BUDGET_MS)} for the median)`);
+    console.log(
+      `\n${label}: first run / median of ${RUNS} (budget ${ms(BUDGET_MS)} for the median)`,
+    );
     const over = [];
     for (const [action, times] of figures) {
       const mid = median(times);
