@@ -96,6 +96,9 @@ export function RichTextEditor<S extends Suggestion>({
         modules: { toolbar: TOOLBAR, keyboard: { bindings: { tab: null, 'remove tab': null } } },
       });
       labelToolbar(container);
+      // The snow theme always builds a tooltip for editing links, with a preview link to
+      // about:blank; this editor offers no links, so the tooltip only confused screen readers.
+      container.querySelector('.ql-tooltip')?.remove();
       const toolbar = container.querySelector<HTMLElement>('.ql-toolbar');
       if (toolbar) makeRovingToolbar(toolbar, `${labelOf(labelId)} formatting`);
       editor.root.setAttribute('aria-labelledby', labelId);
