@@ -16,6 +16,8 @@ export interface WaitingForApproval {
   logs: number;
   billableSeconds: number;
   billableMinor: number;
+  /** The first day of those logs (null when there are none), for a link that shows them all. */
+  firstDay?: string | null;
 }
 
 /** A client's approved billable time and expenses not on an invoice, by project. */

@@ -106,7 +106,12 @@ describe.each(drivers)('billing and approval kept by an import, on $name', (driv
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       clients: { clientName: string; projects: { projectName: string }[] }[];
-      waitingForApproval: { logs: number; billableSeconds: number; billableMinor: number };
+      waitingForApproval: {
+        logs: number;
+        billableSeconds: number;
+        billableMinor: number;
+        firstDay: string | null;
+      };
     };
     return {
       projects: body.clients.flatMap((c) =>
@@ -239,7 +244,7 @@ describe.each(drivers)('billing and approval kept by an import, on $name', (driv
             expensesMinor: 0,
           },
         ],
-        waiting: { logs: 0, billableSeconds: 0, billableMinor: 0 },
+        waiting: { logs: 0, billableSeconds: 0, billableMinor: 0, firstDay: null },
       });
       await undo(id);
     });
@@ -270,7 +275,8 @@ describe.each(drivers)('billing and approval kept by an import, on $name', (driv
             expensesMinor: 0,
           },
         ],
-        waiting: { logs: 2, billableSeconds: 15300, billableMinor: 40375 },
+        // Wartung's two rows, from 4 Nov.
+        waiting: { logs: 2, billableSeconds: 15300, billableMinor: 40375, firstDay: '2026-11-04' },
       });
     });
 

@@ -166,7 +166,12 @@ describe.each(drivers)('history kept by the import job, on $name', (driver) => {
       ],
       withoutClient: [],
       // Release night (2:45, 275.00) waits for approval: Uninvoiced says so (issue 47).
-      waitingForApproval: { logs: 1, billableSeconds: 9900, billableMinor: 27500 },
+      waitingForApproval: {
+        logs: 1,
+        billableSeconds: 9900,
+        billableMinor: 27500,
+        firstDay: '2026-10-06',
+      },
       // The wireframes' day, where "up to today" starts.
       firstDay: '2026-10-05',
     });

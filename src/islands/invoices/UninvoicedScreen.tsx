@@ -112,7 +112,11 @@ export function UninvoicedScreen() {
           waiting={waiting}
           currency={currency}
           // Counted over every day searched: time waiting may lie before the first day to bill.
-          range={openEnded ? searched : range}
+          range={
+            openEnded && waiting?.firstDay && waiting.firstDay < range.from
+              ? { from: waiting.firstDay, to: range.to }
+              : range
+          }
         />
       )}
       {(backwards ? [] : (clients ?? [])).map((client) => (

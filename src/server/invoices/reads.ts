@@ -321,9 +321,11 @@ async function waitingForApprovalOf(
     logs: number | string;
     billable_seconds: number | string | null;
     billable_minor: number | string | null;
+    first_day: string | null;
   }>(
     db,
-    sql`SELECT count(*) AS logs, sum(l.billable_seconds) AS billable_seconds, sum(l.billable_minor) AS billable_minor
+    sql`SELECT count(*) AS logs, sum(l.billable_seconds) AS billable_seconds, sum(l.billable_minor) AS billable_minor,
+        to_char(min(l.date), 'YYYY-MM-DD') AS first_day
       FROM time_logs l
       JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
       LEFT JOIN clients c ON c.workspace_id = p.workspace_id AND c.id = p.client_id AND NOT c.deleted
@@ -339,5 +341,6 @@ async function waitingForApprovalOf(
     logs: Number(found?.logs ?? 0),
     billableSeconds: Number(found?.billable_seconds ?? 0),
     billableMinor: Number(found?.billable_minor ?? 0),
+    firstDay: found?.first_day ?? null,
   };
 }
