@@ -15,7 +15,9 @@ export function DayHeader() {
         <span className="sr-only">Time logs for </span>
         {heading.dayOfMonth} {heading.month}
       </h1>
-      <div className="flex flex-wrap items-end gap-2">
+      {/* On a phone the three buttons share a row and the date takes the next, whole: wrapped
+          freely, "Next day" sat beside the date (issue 47). */}
+      <div className="grid w-full grid-cols-3 items-end gap-2 xs:flex xs:w-auto xs:flex-wrap">
         <button type="button" className="btn-secondary" onClick={() => showDay(addDays(day, -1))}>
           <span aria-hidden="true">‹</span> Previous day
         </button>
@@ -25,7 +27,7 @@ export function DayHeader() {
         <button type="button" className="btn-secondary" onClick={() => showDay(addDays(day, 1))}>
           Next day <span aria-hidden="true">›</span>
         </button>
-        <label className="flex flex-col text-sm font-semibold">
+        <label className="col-span-3 flex flex-col text-sm font-semibold">
           Date
           <input
             type="date"

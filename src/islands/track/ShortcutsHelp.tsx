@@ -11,7 +11,9 @@ export function ShortcutsHelp() {
   const button = (
     <button
       type="button"
-      className="btn-secondary"
+      // A phone or tablet without a keyboard has no use for shortcuts (issue 47): hidden where
+      // the main pointer is a finger and nothing hovers; a tablet with a keyboard keeps `n` etc.
+      className="btn-secondary [@media(hover:none)_and_(pointer:coarse)]:hidden"
       aria-expanded={false}
       onClick={() => setWanted(true)}
     >
