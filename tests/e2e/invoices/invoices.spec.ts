@@ -10,6 +10,8 @@ import { seedStorage, signIn } from '../support/session';
 test('an Admin bills uninvoiced time: a draft, issued with a number, listed as outstanding, then voided', async ({
   page,
 }) => {
+  // The whole life of an invoice in one journey: about 15 s alone, over 30 s on a busy machine.
+  test.setTimeout(90_000);
   await signIn(page);
   const today = new Date().toISOString().slice(0, 10);
   // Issued today with 8 days to pay, so never overdue while the test runs.
