@@ -167,8 +167,20 @@ export const lineAmount = (quantity: number, unitMinor: number) =>
 const percentOf = (minor: number, percent: number) =>
   Math.round(Number(((minor * percent) / 100).toFixed(6)));
 
-/** Lines, discount, taxes and totals of `groups` as `layout` arranges them. */
-export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout): ComposedTotals {
+/** `minor` to the nearest multiple of `step`, half up: 123450 to 123500 for whole yen. */
+const toStep = (minor: number, step: number) =>
+  step > 1 ? Math.round(minor / step) * step : minor;
+
+/**
+ * Lines, discount, taxes and totals of `groups` as `layout` arranges them. `step` is the smallest
+ * amount of the invoice's currency in hundredths (src/lib/money-format.ts `minorStep`): 100 for
+ * yen, whose invoices hold whole yen on every line and total (issue 47).
+ */
+export function composeInvoice(
+  groups: readonly GroupSum[],
+  layout: DraftLayout,
+  step = 1,
+): ComposedTotals {
   const lines: ComposedLine[] = [];
   const fromLogs = (
     key: string,
@@ -191,7 +203,7 @@ export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout)
       description: edit.description ?? description,
       quantity: q,
       unitMinor: unit,
-      amountMinor: edited ? lineAmount(q, unit) : amountMinor,
+      amountMinor: toStep(edited ? lineAmount(q, unit) : amountMinor, step),
       projectId,
       edited,
     });
@@ -236,17 +248,21 @@ export function composeInvoice(groups: readonly GroupSum[], layout: DraftLayout)
       description: m.description,
       quantity: m.quantity,
       unitMinor: m.unitMinor,
-      amountMinor: lineAmount(m.quantity, m.unitMinor),
+      amountMinor: toStep(lineAmount(m.quantity, m.unitMinor), step),
       projectId: null,
       edited: true,
     });
   const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
-  const discountMinor = percentOf(subtotalMinor, layout.discountPercent);
+  const discountMinor = toStep(percentOf(subtotalMinor, layout.discountPercent), step);
   const taxableMinor = subtotalMinor - discountMinor;
   // Each tax of the discounted subtotal, rounded once (not per line).
   const taxes = layout.taxes
     .filter((t) => t.percent > 0)
-    .map((t) => ({ ...t, name: t.name || 'Tax', amountMinor: percentOf(taxableMinor, t.percent) }));
+    .map((t) => ({
+      ...t,
+      name: t.name || 'Tax',
+      amountMinor: toStep(percentOf(taxableMinor, t.percent), step),
+    }));
   const taxMinor = taxes.reduce((sum, t) => sum + t.amountMinor, 0);
   return {
     lines,

@@ -3,6 +3,7 @@ import { missingLogFields, requirableLogFields } from './policy/required-fields'
 import { textProblem } from './storable-text';
 import type { TimeLogDraft } from './time-log-draft';
 import type { WorkspaceRules } from './workspace-rules';
+import { readLocaleNumber } from './locale-number';
 
 export { emptyDraft, type TimeLogDraft } from './time-log-draft';
 
@@ -41,10 +42,11 @@ export function checkDraft(
     fields[key] = `Fill in ${requirableLogFields[key]}`;
   // The description comes from the editor, which drops control characters itself.
   if (textProblem(draft.tags)) fields.tags = textProblem(draft.tags);
-  // Amounts are written the en-IN way ('1,50,000.50'): commas only group digits, so they are
-  // dropped rather than read as a decimal point, which would turn ₹1,000 into ₹1.
-  const expenses = draft.exp.trim() === '' ? 0 : Number(draft.exp.replace(/,/g, '').trim());
-  if (!Number.isFinite(expenses) || expenses < 0) fields.exp = 'Enter expenses of 0 or more';
+  // Amounts are read in the person's locale (issue 47): '1,50,000.50' and '₹1,000' group digits
+  // in India, and '12,50' is twelve and a half in Germany, not 1250.
+  const read = draft.exp.trim() === '' ? 0 : readLocaleNumber(draft.exp);
+  const expenses = read ?? Number.NaN;
+  if (read === null || read < 0) fields.exp = 'Enter expenses of 0 or more';
   const duration = parseDuration(draft.duration);
   if (!duration.ok) fields.duration = duration.message;
   // A log is time spent; only an expense on its own (a train ticket) may come without any.

@@ -9,6 +9,7 @@ import type { EditResult } from './record-edit';
 import { $tasks } from './tasks-list';
 import { addTimeLog, editTimeLog, type TimeLog, type TimeLogInput } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
+import { editableNumber } from '../lib/locale-number';
 
 export { $addFormOpen, $dayLogs, $shownDay, copyLog, showDay, toggleAddForm } from './track-day';
 
@@ -59,7 +60,7 @@ export function draftFromLog(log: TimeLog): TimeLogDraft {
     duration: log.dur > 0 ? formatDuration(log.dur, 'clock') : '',
     st: log.st,
     end: log.end,
-    exp: log.exp > 0 ? String(log.exp) : '',
+    exp: log.exp > 0 ? editableNumber(log.exp) : '',
     billable: draftBillableOf(log),
   };
 }

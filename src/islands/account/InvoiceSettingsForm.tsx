@@ -10,13 +10,29 @@ import { Field } from '../../ui/form/Field';
 import { EInvoiceSettingsFields } from './EInvoiceSettingsFields';
 import { InvoiceLogoField } from './InvoiceLogoField';
 import { TextField } from '../../ui/form/TextField';
+import { currencyDigits, currencyOptions } from '../../lib/money';
 
 const counters: { value: CounterMode; label: string }[] = [
   { value: 'yearly', label: 'Starts again each year' },
   { value: 'continuous', label: 'Runs on for ever' },
   { value: 'per-client', label: 'One per client' },
 ];
-const currencies = ['INR', 'EUR', 'USD', 'GBP', 'AUD', 'CAD', 'SGD', 'AED'];
+
+/** Every ISO 4217 currency the browser writes (issue 47), plus a stored one it does not know. */
+function currencyChoices(current: string) {
+  const options = currencyOptions();
+  return options.some((o) => o.code === current)
+    ? options
+    : [{ code: current, name: current }, ...options];
+}
+
+/** How many decimals amounts in `currency` are written with, e.g. 'Amounts in whole units'. */
+function minorUnitsHint(currency: string): string {
+  const digits = currencyDigits(currency);
+  return digits === 0
+    ? 'Amounts are in whole units, with no decimals'
+    : `Amounts are written with ${digits} decimals`;
+}
 
 /**
  * Account setting's Invoices section (Admins): the company details invoices carry, the currency,
@@ -139,7 +155,11 @@ export function InvoiceSettingsForm() {
                 error={errors['country']}
                 onChange={(country) => change({ country })}
               />
-              <Field label="Currency" error={errors['currency']}>
+              <Field
+                label="Currency"
+                hint={minorUnitsHint(settings.currency)}
+                error={errors['currency']}
+              >
                 {(control) => (
                   <select
                     {...control}
@@ -147,9 +167,9 @@ export function InvoiceSettingsForm() {
                     value={settings.currency}
                     onChange={(e) => change({ currency: e.target.value })}
                   >
-                    {currencies.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
+                    {currencyChoices(settings.currency).map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
                       </option>
                     ))}
                   </select>

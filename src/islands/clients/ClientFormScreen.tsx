@@ -20,6 +20,7 @@ import { Field } from '../../ui/form/Field';
 import { FormActions } from '../../ui/form/FormActions';
 import { TextField } from '../../ui/form/TextField';
 import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
+import { editableNumber } from '../../lib/locale-number';
 
 const empty: ClientForm = {
   name: '',
@@ -49,7 +50,7 @@ function formOf(client: Client): ClientForm {
     address: client.address,
     country: client.country,
     taxName: client.taxName,
-    taxPercentage: client.taxPercentage === null ? '' : String(client.taxPercentage),
+    taxPercentage: client.taxPercentage === null ? '' : editableNumber(client.taxPercentage),
     taxNumber: client.taxNumber,
     vatNumber: client.vatNumber,
     city: client.city,

@@ -9,6 +9,7 @@ import {
   lineGroupings,
 } from '../../lib/invoice-lines';
 import { formatMoney, fromMinor, toMinor } from '../../lib/money';
+import { editableNumber, readLocaleNumber } from '../../lib/locale-number';
 import { saveDraftLayout, type Invoice } from '../../stores/invoices';
 import { Field } from '../../ui/form/Field';
 import { TextField } from '../../ui/form/TextField';
@@ -176,7 +177,7 @@ export function DraftEditor({
                       <LineInput
                         label={`Quantity of ${line.description}`}
                         inputMode="decimal"
-                        value={edit.quantity ?? String(line.quantity)}
+                        value={edit.quantity ?? editableNumber(line.quantity)}
                         error={error(`${at}.quantity`)}
                         onChange={(v) => setEdit(line.key, 'quantity', v)}
                       />
@@ -185,7 +186,7 @@ export function DraftEditor({
                       <LineInput
                         label={`Rate of ${line.description}`}
                         inputMode="decimal"
-                        value={edit.rate ?? String(fromMinor(line.unitMinor))}
+                        value={edit.rate ?? editableNumber(fromMinor(line.unitMinor))}
                         error={error(`${at}.unitMinor`)}
                         onChange={(v) => setEdit(line.key, 'rate', v)}
                       />
@@ -410,11 +411,9 @@ export function DraftEditor({
 }
 
 function manualAmount(quantity: string, rate: string, money: (minor: number) => string) {
-  const q = Number(quantity);
-  const r = Number(rate);
-  return quantity.trim() && rate.trim() && Number.isFinite(q) && Number.isFinite(r)
-    ? money(Math.round(q * toMinor(r)))
-    : '';
+  const q = readLocaleNumber(quantity);
+  const r = readLocaleNumber(rate);
+  return q !== null && r !== null ? money(Math.round(q * toMinor(r))) : '';
 }
 
 function LineInput({

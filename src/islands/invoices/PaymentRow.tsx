@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { formatDay, isValidDay } from '../../lib/day';
-import { toMinor } from '../../lib/money';
+import { editableMoney, toMinor } from '../../lib/money';
+import { readLocaleNumber } from '../../lib/locale-number';
 import { correctPayment, deletePayment, type Payment } from '../../stores/invoices';
 import { TextField } from '../../ui/form/TextField';
 
@@ -12,16 +13,19 @@ export function PaymentRow({
   invoiceId,
   payment,
   money,
+  currency,
   onChanged,
 }: {
   invoiceId: string;
   payment: Payment;
   money: (minor: number) => string;
+  /** The invoice's currency, whose minor units the amount is written with. */
+  currency: string;
   onChanged: () => void;
 }) {
   const [mode, setMode] = useState<'view' | 'correct' | 'delete'>('view');
   const [paidOn, setPaidOn] = useState(payment.paidOn);
-  const [amount, setAmount] = useState((payment.amountMinor / 100).toFixed(2));
+  const [amount, setAmount] = useState(editableMoney(payment.amountMinor, currency));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
@@ -29,7 +33,7 @@ export function PaymentRow({
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
-    const minor = toMinor(Number(amount.replace(/,/g, '')));
+    const minor = toMinor(readLocaleNumber(amount) ?? 0);
     const found: Record<string, string> = {};
     if (!reason.trim()) found['reason'] = 'Say why, for the audit log';
     if (mode === 'correct') {

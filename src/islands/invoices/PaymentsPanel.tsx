@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { isValidDay } from '../../lib/day';
-import { formatMoney, toMinor } from '../../lib/money';
+import { editableMoney, formatMoney, toMinor } from '../../lib/money';
+import { readLocaleNumber } from '../../lib/locale-number';
 import { applyClientCredit, recordPayment, type Invoice } from '../../stores/invoices';
 import { PaymentRow } from './PaymentRow';
 import { TextField } from '../../ui/form/TextField';
@@ -24,13 +25,13 @@ export function PaymentsPanel({
   const paid = invoice.paidMinor ?? 0;
   const left = doc.totalMinor - paid;
   const [paidOn, setPaidOn] = useState(today);
-  const [amount, setAmount] = useState(left > 0 ? (left / 100).toFixed(2) : '');
+  const [amount, setAmount] = useState(left > 0 ? editableMoney(left, doc.currency) : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
-    const minor = toMinor(Number(amount.replace(/,/g, '')));
+    const minor = toMinor(readLocaleNumber(amount) ?? 0);
     const found: Record<string, string> = {};
     if (!isValidDay(paidOn)) found['paidOn'] = 'Choose the day it was paid';
     if (!(amount.trim() !== '' && minor > 0)) found['amount'] = 'Enter the amount received';
@@ -42,7 +43,7 @@ export function PaymentsPanel({
     setProblem('');
     // The next payment is most likely the rest.
     const rest = left - minor;
-    setAmount(rest > 0 ? (rest / 100).toFixed(2) : '');
+    setAmount(rest > 0 ? editableMoney(rest, doc.currency) : '');
     onPaid();
   }
 
@@ -69,6 +70,7 @@ export function PaymentsPanel({
               invoiceId={invoice.id}
               payment={p}
               money={money}
+              currency={doc.currency}
               onChanged={onPaid}
             />
           ))}

@@ -7,6 +7,7 @@ import {
   type LineGrouping,
 } from '../../lib/invoice-lines';
 import { fromMinor, toMinor } from '../../lib/money';
+import { editableNumber, readLocaleNumber } from '../../lib/locale-number';
 
 // A draft's layout as the editor holds it: numbers as typed, so a half-typed "1." is kept.
 
@@ -38,19 +39,19 @@ export function draftForm(doc: InvoiceDocument): DraftForm {
         key,
         {
           ...(e.description !== undefined ? { description: e.description } : {}),
-          ...(e.quantity !== undefined ? { quantity: String(e.quantity) } : {}),
-          ...(e.unitMinor !== undefined ? { rate: String(fromMinor(e.unitMinor)) } : {}),
+          ...(e.quantity !== undefined ? { quantity: editableNumber(e.quantity) } : {}),
+          ...(e.unitMinor !== undefined ? { rate: editableNumber(fromMinor(e.unitMinor)) } : {}),
         },
       ]),
     ),
     manual: l.manual.map((m) => ({
       id: m.id,
       description: m.description,
-      quantity: String(m.quantity),
-      rate: String(fromMinor(m.unitMinor)),
+      quantity: editableNumber(m.quantity),
+      rate: editableNumber(fromMinor(m.unitMinor)),
     })),
-    discountPercent: String(l.discountPercent),
-    taxes: l.taxes.map((t) => ({ name: t.name, percent: String(t.percent) })),
+    discountPercent: editableNumber(l.discountPercent),
+    taxes: l.taxes.map((t) => ({ name: t.name, percent: editableNumber(t.percent) })),
     paymentTermsDays: String(l.paymentTermsDays),
     note: l.note,
     buyerReference: l.buyerReference ?? '',
@@ -67,9 +68,10 @@ export function draftForm(doc: InvoiceDocument): DraftForm {
 export function layoutOf(form: DraftForm): { layout: DraftLayout; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const number = (text: string, path: string, message: string, ok: (n: number) => boolean) => {
-    const value = Number(text.trim().replace(/,/g, ''));
-    if (text.trim() === '' || !Number.isFinite(value) || !ok(value)) errors[path] = message;
-    return Number.isFinite(value) ? value : 0;
+    // As the person writes numbers: '1,5' or '1.5' hours, '1.234,56' or '1,234.56' (issue 47).
+    const value = readLocaleNumber(text);
+    if (value === null || !ok(value)) errors[path] = message;
+    return value ?? 0;
   };
   const quantity = (text: string, path: string) =>
     number(text, path, 'Enter a quantity above zero', (n) => n > 0);

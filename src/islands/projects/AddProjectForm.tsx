@@ -21,6 +21,7 @@ import { TextField } from '../../ui/form/TextField';
 import { FormActions } from '../../ui/form/FormActions';
 import { checkForm, focusFirstInvalid } from '../../ui/form/field-errors';
 import { currencySymbol } from '../../lib/money';
+import { editableNumber, readLocaleNumber } from '../../lib/locale-number';
 
 interface Draft {
   projectName: string;
@@ -53,10 +54,10 @@ function draftOf(project: Project): Draft {
   return {
     projectName: project.projectName,
     clientId: project.clientId ?? '',
-    hours: project.hours ? String(project.hours) : '',
+    hours: project.hours ? editableNumber(project.hours) : '',
     description: project.description,
     billable: project.billable,
-    billamount: project.billamount ? String(project.billamount) : '',
+    billamount: project.billamount ? editableNumber(project.billamount) : '',
     rounding: project.rounding,
     timeInterval: String(project.timeInterval),
     approval: project.approval,
@@ -120,7 +121,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
       billamount:
         setsRates &&
         draft.billable === 'project' &&
-        !(Number(draft.billamount.replace(/,/g, '')) > 0) &&
+        !((readLocaleNumber(draft.billamount) ?? 0) > 0) &&
         'Enter the amount this project bills per hour, or choose another billable setting',
     });
     setErrors(check.ok ? {} : check.errors);

@@ -17,6 +17,7 @@ import type { RateChangeScope } from '../../lib/member-rates';
 import { EarlierRates, RateChangeChoice } from './RateChangeChoice';
 import { ADDED_PARAM, INVITE_PARAM } from './UsersScreen';
 import { currencyName, currencySymbol } from '../../lib/money';
+import { editableNumber, readLocaleNumber } from '../../lib/locale-number';
 
 const empty: MemberForm = {
   name: '',
@@ -34,8 +35,8 @@ function formOf(member: Member): MemberForm {
     email: member.email,
     notes: member.notes,
     Role: member.Role,
-    LoborRate: String(member.LoborRate),
-    BillableRate: String(member.BillableRate),
+    LoborRate: editableNumber(member.LoborRate),
+    BillableRate: editableNumber(member.BillableRate),
     autoAddToProjects: member.autoAddToProjects,
   };
 }
@@ -70,7 +71,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
   const [keptId, setKeptId] = useState(memberId);
   const [writeFailed, setWriteFailed] = useState('');
   const [rateScope, setRateScope] = useState<RateChangeScope>('from-today');
-  const asNumber = (value: string) => (value.trim() === '' ? 0 : Number(value));
+  const asNumber = (value: string) => (value.trim() === '' ? 0 : readLocaleNumber(value));
   const changingRates =
     existing !== undefined &&
     (asNumber(form.LoborRate) !== existing.LoborRate ||
@@ -231,9 +232,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
                   <input
                     {...control}
                     className="field-input w-48"
-                    type="number"
-                    min={0}
-                    step={0.01}
+                    type="text"
                     inputMode="decimal"
                     value={form[section.name]}
                     onChange={(event) => setForm({ ...form, [section.name]: event.target.value })}

@@ -5,6 +5,7 @@ import { isVatNumber } from '../invoice-tax';
 import { addressProblem, isScheme } from '../e-invoice-profile';
 import { idSchema, isoTimestamp, statusSchema, textish } from './common';
 import { fastClient } from './fast-client';
+import { localeNumberText } from './number-text';
 import { withFastPath } from './with-fast-path';
 
 const clientObject = z
@@ -77,13 +78,7 @@ export const clientFormSchema = z
       .string()
       .refine((v) => v === '' || isCountryCode(v), 'Choose a country from the list'),
     taxName: optionalText(60),
-    taxPercentage: z
-      .string()
-      .trim()
-      .refine(
-        (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0 && Number(v) <= 100),
-        'Enter a percentage from 0 to 100',
-      ),
+    taxPercentage: localeNumberText('Enter a percentage from 0 to 100', 0, 100),
     taxNumber: optionalText(60),
     vatNumber: optionalText(60)
       .refine(

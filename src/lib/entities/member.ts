@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkText } from '../storable-text';
 import { dayString, idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
+import { localeNumberText } from './number-text';
 import { withFastPath } from './with-fast-path';
 import { fastMember, roles } from './fast-member';
 
@@ -37,13 +38,7 @@ const memberObject = z
 export const memberSchema = withFastPath(memberObject, fastMember);
 export type Member = z.infer<typeof memberSchema>;
 
-const rate = z
-  .string()
-  .trim()
-  .refine(
-    (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
-    'Enter an amount of 0 or more',
-  );
+const rate = localeNumberText('Enter an amount of 0 or more');
 
 /** The add / edit team member form. */
 export const memberFormSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkText } from '../storable-text';
 import { idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
+import { localeNumberText } from './number-text';
 import { withFastPath } from './with-fast-path';
 import {
   billableOptions,
@@ -59,22 +60,10 @@ export const projectFormSchema = z.object({
     .superRefine(checkText),
   /** Optional (issue 29): an internal project has no client; '' in the form is none. */
   clientId: z.string().transform((id) => (id === '' ? null : id)),
-  hours: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
-      'Enter hours of 0 or more',
-    ),
+  hours: localeNumberText('Enter hours of 0 or more'),
   description: z.string().max(2000, 'At most 2000 characters').superRefine(checkText),
   billable: z.enum(billableOptions),
-  billamount: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
-      'Enter an amount of 0 or more',
-    ),
+  billamount: localeNumberText('Enter an amount of 0 or more'),
   rounding: z.enum(roundingOptions),
   timeInterval: z.coerce
     .number()

@@ -3,6 +3,7 @@ import { checkText } from '../storable-text';
 import { idSchema, isoTimestamp } from './common';
 import { withFastPath } from './with-fast-path';
 import { fastTask, withTaskId } from './fast-task';
+import { localeNumberText } from './number-text';
 
 const taskObject = z
   .object({
@@ -35,12 +36,6 @@ export const taskFormSchema = z.object({
     .max(200, 'At most 200 characters')
     .superRefine(checkText),
   assigneeIds: z.array(z.string()),
-  billableRate: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (Number.isFinite(Number(v)) && Number(v) >= 0),
-      'Enter an amount of 0 or more',
-    ),
+  billableRate: localeNumberText('Enter an amount of 0 or more'),
 });
 export type TaskForm = z.infer<typeof taskFormSchema>;

@@ -7,6 +7,7 @@ import { isVatNumber } from '../../lib/invoice-tax';
 import { addressProblem, isIban, isScheme } from '../../lib/e-invoice-profile';
 import { hoursRoundings, lineGroupings } from '../../lib/invoice-lines';
 import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
+import { currencyCodes } from '../../lib/money-format';
 import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
 import { checkText } from '../../lib/storable-text';
 import { MAX_SHARE_DAYS } from '../reports/report-shares';
@@ -166,8 +167,11 @@ export const voidInvoiceBody = z
   })
   .strict();
 
-/** Currencies an invoice can be in: ISO 4217 codes Intl formats. */
-export const invoiceCurrencies = ['INR', 'EUR', 'USD', 'GBP', 'AUD', 'CAD', 'SGD', 'AED'] as const;
+/** Currencies an invoice can be in: every ISO 4217 code the platform's Intl writes (issue 47). */
+const invoiceCurrency = text.refine(
+  (code) => currencyCodes().has(code),
+  'Choose a currency from the list (an ISO 4217 code, like EUR)',
+);
 
 const shortText = (max: number) =>
   text.trim().max(max, `At most ${max} characters`).superRefine(checkText);
@@ -186,9 +190,7 @@ export const invoiceSettingsBody = z
       )
       .default(''),
     country: text.refine(isCountryCode, 'Choose a country from the list').default('IN'),
-    currency: z.enum(invoiceCurrencies, {
-      errorMap: () => ({ message: `One of ${invoiceCurrencies.join(', ')}` }),
-    }),
+    currency: invoiceCurrency,
     numberPattern: shortText(40).superRefine((value, ctx) => {
       const parsed = parsePattern(value);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });

@@ -14,6 +14,7 @@ import type { Member } from '../../lib/entities/member';
 import type { Project } from '../../lib/entities/project';
 import type { Task } from '../../lib/entities/task';
 import { billedRateMinor, type EconomyInput, type Lookups } from '../../lib/totals';
+import { minorStep } from '../../lib/money-format';
 import { rows, type Fields, type Runner } from '../sync/records';
 
 // What an invoice says: lines from the reserved logs' stored amounts (the same money the reports
@@ -215,7 +216,7 @@ export async function documentOf(
     ...range,
     period,
     ...(logPeriod ? { logPeriod } : {}),
-    ...composeInvoice(groups, layout),
+    ...composeInvoice(groups, layout, minorStep(range.currency)),
     layout,
     note: layout.note,
     logIds: ids.map((r) => r.log_id),

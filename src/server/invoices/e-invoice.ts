@@ -2,6 +2,7 @@ import type { Invoice as UblData } from '@e-invoice-eu/core';
 import type { InvoiceDocument, InvoiceParty, SellerDetails } from '../../lib/invoice-document';
 import { customizationIds, isIban, PEPPOL_PROCESS } from '../../lib/e-invoice-profile';
 import { lineAmount, type ComposedLine } from '../../lib/invoice-lines';
+import { currencyDigits } from '../../lib/money-format';
 import { combinedPercent, taxIdsOf, taxTreatment, type TaxTreatment } from '../../lib/invoice-tax';
 import { stripControlCharactersDeep } from '../../lib/storable-text';
 import { invoiceService } from './e-invoice-library';
@@ -48,7 +49,15 @@ export function eInvoiceProblem(doc: InvoiceDocument): string {
   return '';
 }
 
+/** A price (BT-146): two decimals, whatever the currency, so quantity × price is the amount. */
 const amount = (minor: number) => (minor / 100).toFixed(2);
+
+/**
+ * An amount in `currency`'s minor units, at most two decimals as EN 16931 allows (issue 47):
+ * '1234.50' EUR, '1235' JPY (its invoices hold whole yen, src/lib/invoice-lines.ts).
+ */
+const amountIn = (minor: number, currency: string) =>
+  (minor / 100).toFixed(Math.min(2, currencyDigits(currency)));
 
 /**
  * The address as EN 16931 splits it: first line, second line, the rest on one line, then the
@@ -266,7 +275,10 @@ async function generate(
   // Not subject to VAT names no VAT identifier (BR-O-02).
   const buyerVat = treatment.category === 'O' ? '' : buyerIds.vat;
   const withCurrency = <K extends string>(key: K, minor: number) =>
-    ({ [key]: amount(minor), [`${key}@currencyID`]: currency }) as Record<string, string>;
+    ({ [key]: amountIn(minor, doc.currency), [`${key}@currencyID`]: currency }) as Record<
+      string,
+      string
+    >;
   const profile = doc.profile ?? 'en16931';
   const written = [...(doc.note ? [doc.note] : []), ...taxesNote(doc)];
   // Peppol allows one note on the document (PEPPOL-EN16931-R002): several become one.

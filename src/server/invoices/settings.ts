@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { counterModes } from '../../lib/invoice-number';
 import type { InvoiceSettings } from '../../lib/invoice-settings';
 import { rows, type Runner } from '../sync/records';
+import { workspaceCurrency, workspaceDefaults } from '../../lib/workspace-defaults';
 
 export type { InvoiceSettings } from '../../lib/invoice-settings';
 
@@ -10,7 +11,11 @@ export interface StoredInvoiceSettings extends InvoiceSettings {
   logoId: string;
 }
 
-/** Until an Admin says otherwise: INR, `{YYYY}-{SEQ:4}` starting again each year, 8 days (our Terms). */
+/**
+ * Until an Admin says otherwise: `{YYYY}-{SEQ:4}` starting again each year, 8 days (our Terms);
+ * the country and currency come from the workspace's time zone (issue 47), India and INR where
+ * it says none.
+ */
 export const defaultInvoiceSettings: InvoiceSettings = {
   companyName: '',
   address: '',
@@ -36,14 +41,24 @@ export const defaultInvoiceSettings: InvoiceSettings = {
 
 /** The workspace's settings, each missing or odd field read as its default. */
 export async function invoiceSettingsOf(runner: Runner, workspaceId: string) {
-  const [row] = await rows<{ name: string; settings: Partial<Record<string, unknown>> | null }>(
+  const [row] = await rows<{
+    name: string;
+    settings: Partial<Record<string, unknown>> | null;
+    time_zone: string;
+  }>(
     runner,
-    sql`SELECT name, invoice_settings AS settings FROM workspaces WHERE id = ${workspaceId}`,
+    sql`SELECT name, invoice_settings AS settings, time_zone FROM workspaces WHERE id = ${workspaceId}`,
   );
   const stored = row?.settings ?? {};
+  const zone = row?.time_zone ?? 'UTC';
+  const defaults: InvoiceSettings = {
+    ...defaultInvoiceSettings,
+    country: workspaceDefaults(zone).country,
+    currency: workspaceCurrency(stored, zone),
+  };
   const text = (key: keyof InvoiceSettings) => {
     const value = stored[key];
-    return typeof value === 'string' ? value : String(defaultInvoiceSettings[key]);
+    return typeof value === 'string' ? value : String(defaults[key]);
   };
   const counter =
     counterModes.find((m) => m === stored['counter']) ?? defaultInvoiceSettings.counter;

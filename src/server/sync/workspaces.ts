@@ -6,6 +6,7 @@ import type { Membership } from './permissions';
 import { writeRecord } from './records';
 import { ruleColumns, rulesOf } from './rule-columns';
 import { seesAmountsAs } from '../../lib/policy';
+import { workspaceCurrency } from '../../lib/workspace-defaults';
 
 /** A workspace as the person sees it in the switcher. */
 export interface WorkspaceSummary {
@@ -87,7 +88,8 @@ const membershipColumns = {
   resetVersion: memberships.resetVersion,
   archived: memberships.archived,
   ...ruleColumns,
-  currency: sql<string>`coalesce(${workspaces}.invoice_settings->>'currency', 'INR')`,
+  storedCurrency: sql<string | null>`${workspaces}.invoice_settings->>'currency'`,
+  storedCountry: sql<string | null>`${workspaces}.invoice_settings->>'country'`,
 };
 
 /** Memberships joined to their workspace, for a `where` to pick from. */
@@ -111,7 +113,11 @@ function membershipFrom(workspaceId: string, row: MembershipRow): Membership | n
     resetVersion: row.resetVersion,
     seesAmounts: seesAmountsAs(row.role, row.managersSeeAmounts),
     rules: rulesOf(row),
-    currency: row.currency,
+    // Chosen under Invoices, else the workspace's country's (issue 47).
+    currency: workspaceCurrency(
+      { currency: row.storedCurrency, country: row.storedCountry },
+      row.timeZone,
+    ),
   };
 }
 

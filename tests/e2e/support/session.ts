@@ -11,6 +11,8 @@ export interface TestAccount {
   name: string;
   email: string;
   password: string;
+  /** The zone the sign-up's browser says it is in (its workspace's); UTC when unset. */
+  timeZone?: string;
 }
 
 /** Makes a unique account (never shared between tests, so tests run in parallel). */
@@ -34,7 +36,11 @@ export async function registerConfirmed(
   expect(registered.status(), await registered.text()).toBe(202);
   const mail = await waitForMail(account.email.toLowerCase());
   const token = /\/confirm-email#(\S+)/.exec(mail.text)?.[1] ?? '';
-  const confirmed = await request.post('/user/confirm-email', { data: { token }, headers });
+  const zone = account.timeZone ? { timeZone: account.timeZone } : {};
+  const confirmed = await request.post('/user/confirm-email', {
+    data: { token, ...zone },
+    headers,
+  });
   expect(confirmed.status(), await confirmed.text()).toBe(201);
   return confirmed;
 }

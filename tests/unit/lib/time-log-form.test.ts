@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkDraft, emptyDraft, type TimeLogDraft } from '../../../src/lib/time-log-form';
 
 const complete: TimeLogDraft = {
@@ -38,7 +38,7 @@ describe('checkDraft', () => {
     });
   });
 
-  it('reads commas in expenses as digit grouping, never as a decimal point', () => {
+  it('reads commas in expenses as English digit grouping: ₹1,000 and ₹1,50,000.50', () => {
     expect(checkDraft({ ...complete, exp: '1,000' })).toMatchObject({
       ok: true,
       value: { expenses: 1000 },
@@ -47,6 +47,32 @@ describe('checkDraft', () => {
       ok: true,
       value: { expenses: 150000.5 },
     });
+  });
+
+  it('reads expenses in the person’s locale: 12,50 is twelve and a half, not 1250 (issue 47)', () => {
+    expect(checkDraft({ ...complete, exp: '12,50' })).toMatchObject({
+      ok: true,
+      value: { expenses: 12.5 },
+    });
+    // A German browser groups thousands with a point and writes the decimal with a comma.
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('navigator', { language: 'de-DE' });
+    try {
+      expect(checkDraft({ ...complete, exp: '1.000' })).toMatchObject({
+        ok: true,
+        value: { expenses: 1000 },
+      });
+      expect(checkDraft({ ...complete, exp: '1.234,56' })).toMatchObject({
+        ok: true,
+        value: { expenses: 1234.56 },
+      });
+      expect(checkDraft({ ...complete, exp: '12,5,0' })).toMatchObject({
+        ok: false,
+        fields: { exp: 'Enter expenses of 0 or more' },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('needs only a day and a duration: no project, task, description or tags (issue 29)', () => {

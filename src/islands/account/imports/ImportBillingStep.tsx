@@ -1,5 +1,6 @@
 import { formatDuration } from '../../../lib/duration';
 import { formatMoney } from '../../../lib/money';
+import { editableNumber, readLocaleNumber, withDecimalSign } from '../../../lib/locale-number';
 import type { ImportPreview } from '../../../stores/imports';
 
 // Issue 47: what the import does with the file's money and approval, before anything is written.
@@ -10,12 +11,10 @@ import type { ImportPreview } from '../../../stores/imports';
 /** The rate typed for a new project, as text, by the project's place in the preview's list. */
 export type RateTexts = Record<number, string>;
 
-/** Why a typed rate cannot be used, or '' (a number of 0 or more, a point or a comma). */
+/** Why a typed rate cannot be used, or '' (a number of 0 or more, in the person's locale). */
 export function rateProblem(text: string): string {
-  const value = Number(text.trim().replace(',', '.'));
-  return text.trim() === '' || !Number.isFinite(value) || value < 0
-    ? 'Enter a rate of 0 or more'
-    : '';
+  const value = readLocaleNumber(text);
+  return value === null || value < 0 ? 'Enter a rate of 0 or more' : '';
 }
 
 /** The rates to send: each new project's typed rate (already checked), named as the file has it. */
@@ -23,7 +22,7 @@ export function chosenRates(preview: ImportPreview, texts: RateTexts) {
   return preview.newProjectRates.map((p, index) => ({
     client: p.client,
     project: p.project,
-    rate: Number((texts[index] ?? String(p.rate)).trim().replace(',', '.')),
+    rate: readLocaleNumber(texts[index] ?? editableNumber(p.rate)) ?? p.rate,
   }));
 }
 
@@ -63,7 +62,7 @@ export function ImportBillingStep({
           <ul className="mt-2 space-y-3">
             {preview.newProjectRates.map((p, index) => {
               const id = `import-rate-${index}`;
-              const text = rates[index] ?? String(p.rate);
+              const text = rates[index] ?? editableNumber(p.rate);
               const problem = rateProblem(text);
               const name = p.client ? `${p.project} (${p.client})` : p.project;
               return (
@@ -85,7 +84,10 @@ export function ImportBillingStep({
                     {formatDuration(p.seconds, 'short')}
                     {p.people.length > 0
                       ? `; people were billed at different rates: ${p.people
-                          .map((person) => `${person.person} ${person.rate.toFixed(2)}`)
+                          .map(
+                            (person) =>
+                              `${person.person} ${withDecimalSign(person.rate.toFixed(2))}`,
+                          )
                           .join(', ')}. Hourmark keeps one rate per project.`
                       : '.'}
                   </p>

@@ -83,10 +83,9 @@ export async function reportFrame(
   filter: ReportFilter,
 ): Promise<ReportFrame> {
   const [[workspace], filterLines] = await Promise.all([
-    rows<{ name: string; currency: string | null }>(
+    rows<{ name: string }>(
       runner,
-      sql`SELECT name, invoice_settings->>'currency' AS currency
-        FROM workspaces WHERE id = ${membership.workspaceId}`,
+      sql`SELECT name FROM workspaces WHERE id = ${membership.workspaceId}`,
     ),
     describe(runner, membership, filter),
   ]);
@@ -94,7 +93,8 @@ export async function reportFrame(
     workspaceName: workspace?.name ?? '',
     range: `${formatDay(filter.from)} – ${formatDay(filter.to)}`,
     filterLines,
-    currency: currencyOf(workspace?.currency),
+    // The workspace's currency as its membership carries it: chosen, else its country's.
+    currency: currencyOf(membership.currency),
   };
 }
 
