@@ -73,29 +73,29 @@ const textFields: {
   inputMode?: 'decimal' | 'tel';
   hint?: string;
 }[] = [
-  { name: 'name', label: 'NAME', autoComplete: 'organization' },
-  { name: 'contactPerson', label: 'CONTACT PERSON', autoComplete: 'name' },
-  { name: 'email', label: 'EMAIL', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'PHONE', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { name: 'name', label: 'Name', autoComplete: 'organization' },
+  { name: 'contactPerson', label: 'Contact person', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ];
 const taxFields: typeof textFields = [
-  { name: 'taxName', label: 'TAX NAME' },
-  { name: 'taxPercentage', label: 'TAX PERCENTAGE', inputMode: 'decimal' },
+  { name: 'taxName', label: 'Tax name' },
+  { name: 'taxPercentage', label: 'Tax percentage', inputMode: 'decimal' },
   {
     name: 'vatNumber',
-    label: 'VAT NUMBER',
+    label: 'VAT number',
     hint: 'EU-style, with its country code (DE123456789): the client’s VAT ID on e-invoices.',
   },
   {
     name: 'taxNumber',
-    label: 'TAX NUMBER',
+    label: 'Tax number',
     hint: 'Any other tax or company number (GSTIN): the client’s registration ID on e-invoices.',
   },
 ];
 
 const placeFields: typeof textFields = [
-  { name: 'postCode', label: 'POST CODE', autoComplete: 'postal-code' },
-  { name: 'city', label: 'CITY', autoComplete: 'address-level2' },
+  { name: 'postCode', label: 'Post code', autoComplete: 'postal-code' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
 ];
 
 /** /clients/new and /clients/{id}: the client form, prefilled when editing. */
@@ -182,11 +182,13 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
         ref={formRef}
         noValidate
         onSubmit={save}
-        className="rounded-lg border border-slate-200 bg-white p-4"
+        // SPEC.md shows the labels in capitals: CSS draws them so, while screen readers read
+        // the words ("Contact person"), not a shouted or spelled-out "CONTACT PERSON" (issue 47).
+        className="rounded-lg border border-slate-200 bg-white p-4 [&_.field-label]:uppercase"
         aria-labelledby="client-form-heading"
       >
         <div className="grid gap-x-4 sm:grid-cols-2">{textFields.map(input)}</div>
-        <Field label="ADDRESS" error={errors.address}>
+        <Field label="Address" error={errors.address}>
           {(control) => (
             <textarea
               {...control}
@@ -200,7 +202,7 @@ export function ClientFormScreen({ clientId }: { clientId?: string | undefined }
         </Field>
         <div className="grid gap-x-4 sm:grid-cols-2">{placeFields.map(input)}</div>
         <CountrySelect
-          label="COUNTRY"
+          label="Country"
           hint="Needed on e-invoices."
           value={form.country}
           error={errors.country}

@@ -32,7 +32,7 @@ export function EInvoiceFields({
   return (
     <fieldset className="mb-2 rounded border border-slate-200 p-3">
       <legend className="px-1 font-semibold">E-invoices</legend>
-      <Field label="E-INVOICE PROFILE" error={errors.eInvoiceProfile} hint={hints[profile]}>
+      <Field label="E-invoice profile" error={errors.eInvoiceProfile} hint={hints[profile]}>
         {(control) => (
           <select
             {...control}
@@ -52,7 +52,7 @@ export function EInvoiceFields({
         <>
           <div className="grid gap-x-4 sm:grid-cols-2">
             <TextField
-              label="ELECTRONIC ADDRESS"
+              label="Electronic address"
               hint={
                 profile === 'peppol'
                   ? 'The client’s Peppol ID without its scheme, like 0203201340.'
@@ -64,7 +64,7 @@ export function EInvoiceFields({
               onChange={(electronicAddress) => onChange({ electronicAddress })}
             />
             <AddressSchemeSelect
-              label="ADDRESS SCHEME"
+              label="Address scheme"
               hint="What kind of number the address is (its EAS code)."
               value={form.electronicAddressScheme}
               error={errors.electronicAddressScheme}
@@ -72,7 +72,7 @@ export function EInvoiceFields({
             />
           </div>
           <TextField
-            label="BUYER REFERENCE"
+            label="Buyer reference"
             hint={
               profile === 'xrechnung'
                 ? 'A public buyer’s Leitweg-ID, like 991-12345-67: every new draft starts with it.'

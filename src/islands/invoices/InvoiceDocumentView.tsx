@@ -39,71 +39,81 @@ export function InvoiceDocumentView({ invoice }: { invoice: Invoice }) {
         Work from {formatDay(doc.period.start)} to {formatDay(doc.period.end)}
       </p>
       {referencesLine(doc.layout) ? <p className="mb-2">{referencesLine(doc.layout)}</p> : null}
-      <table className="w-full text-left">
-        <caption className="sr-only">Lines of the invoice</caption>
-        <thead className="text-sm">
-          <tr>
-            <th scope="col" className="py-1">
-              Description
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Quantity
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Rate
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.lines.map((line, i) => (
-            <tr key={`${line.description}-${i}`} className="border-t border-slate-100">
-              <th scope="row" className="py-1 font-normal">
-                {line.description}
-              </th>
-              <td className="py-1 text-right tabular-nums">{quantityText(line)}</td>
-              <td className="py-1 text-right tabular-nums">{money(line.unitMinor)}</td>
-              <td className="py-1 text-right tabular-nums">{money(line.amountMinor)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-slate-300">
-            <th scope="row" className="py-1">
-              Subtotal
-            </th>
-            <td colSpan={2} />
-            <td className="py-1 text-right tabular-nums">{money(doc.subtotalMinor)}</td>
-          </tr>
-          {doc.discountMinor > 0 ? (
+      {/* On a 375 px phone the four columns fit in the smaller type; longer amounts scroll in
+          this box, never the page sideways (issue 47). */}
+      <div
+        className="overflow-x-auto"
+        role="region"
+        aria-label="Invoice lines"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
+        tabIndex={0}
+      >
+        <table className="w-full text-left text-sm xs:text-base">
+          <caption className="sr-only">Lines of the invoice</caption>
+          <thead className="text-sm">
             <tr>
-              <th scope="row" className="py-1 font-normal">
-                Discount {doc.discountPercent} %
+              <th scope="col" className="py-1">
+                Description
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Quantity
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Rate
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.lines.map((line, i) => (
+              <tr key={`${line.description}-${i}`} className="border-t border-slate-100">
+                <th scope="row" className="py-1 font-normal">
+                  {line.description}
+                </th>
+                <td className="py-1 text-right tabular-nums">{quantityText(line)}</td>
+                <td className="py-1 text-right tabular-nums">{money(line.unitMinor)}</td>
+                <td className="py-1 text-right tabular-nums">{money(line.amountMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-slate-300">
+              <th scope="row" className="py-1">
+                Subtotal
               </th>
               <td colSpan={2} />
-              <td className="py-1 text-right tabular-nums">−{money(doc.discountMinor)}</td>
+              <td className="py-1 text-right tabular-nums">{money(doc.subtotalMinor)}</td>
             </tr>
-          ) : null}
-          {doc.taxes.map((tax, i) => (
-            <tr key={i}>
-              <th scope="row" className="py-1 font-normal">
-                {tax.name} {tax.percent} %
+            {doc.discountMinor > 0 ? (
+              <tr>
+                <th scope="row" className="py-1 font-normal">
+                  Discount {doc.discountPercent} %
+                </th>
+                <td colSpan={2} />
+                <td className="py-1 text-right tabular-nums">−{money(doc.discountMinor)}</td>
+              </tr>
+            ) : null}
+            {doc.taxes.map((tax, i) => (
+              <tr key={i}>
+                <th scope="row" className="py-1 font-normal">
+                  {tax.name} {tax.percent} %
+                </th>
+                <td colSpan={2} />
+                <td className="py-1 text-right tabular-nums">{money(tax.amountMinor)}</td>
+              </tr>
+            ))}
+            <tr className="font-bold">
+              <th scope="row" className="py-1">
+                Total
               </th>
               <td colSpan={2} />
-              <td className="py-1 text-right tabular-nums">{money(tax.amountMinor)}</td>
+              <td className="py-1 text-right tabular-nums">{money(doc.totalMinor)}</td>
             </tr>
-          ))}
-          <tr className="font-bold">
-            <th scope="row" className="py-1">
-              Total
-            </th>
-            <td colSpan={2} />
-            <td className="py-1 text-right tabular-nums">{money(doc.totalMinor)}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </tfoot>
+        </table>
+      </div>
       {roundingNote(doc, doc.layout.hoursRounding) ? (
         <p className="mt-3">{roundingNote(doc, doc.layout.hoursRounding)}</p>
       ) : null}

@@ -84,32 +84,32 @@ export function AppShell({ path, label, children }: AppShellProps) {
           </ErrorBoundary>
         </div>
       </div>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="min-w-0 bg-slate-50 focus:outline-none print:bg-white"
-      >
-        <div className="print:hidden">
-          <Suspense fallback={null}>
-            <SyncStatus />
-          </Suspense>
-        </div>
-        <StorageNotices />
-        {cacheIsTheirs ? (
-          <>
-            {legacyFound ? (
-              <Suspense fallback={null}>
-                <LegacyOffer />
-              </Suspense>
-            ) : null}
-            <ErrorBoundary label={label}>{children}</ErrorBoundary>
-          </>
-        ) : (
-          // Another account's cache is never shown, not even for the moment it takes to clear.
-          <p className="p-6 text-slate-600">Opening your workspace…</p>
-        )}
-      </main>
-      <ToastHost />
+      {/* The toast strip sits above the screen, in the page's flow: a toast pushes the screen
+          down instead of lying over a log card or a button (issue 47). */}
+      <div className="min-w-0 bg-slate-50 print:bg-white">
+        <ToastHost />
+        <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none">
+          <div className="print:hidden">
+            <Suspense fallback={null}>
+              <SyncStatus />
+            </Suspense>
+          </div>
+          <StorageNotices />
+          {cacheIsTheirs ? (
+            <>
+              {legacyFound ? (
+                <Suspense fallback={null}>
+                  <LegacyOffer />
+                </Suspense>
+              ) : null}
+              <ErrorBoundary label={label}>{children}</ErrorBoundary>
+            </>
+          ) : (
+            // Another account's cache is never shown, not even for the moment it takes to clear.
+            <p className="p-6 text-slate-600">Opening your workspace…</p>
+          )}
+        </main>
+      </div>
     </div>
   );
 }

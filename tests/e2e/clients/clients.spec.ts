@@ -46,23 +46,23 @@ test('a new client is validated beside its fields, saved and listed', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'New client' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter the client name')).toBeVisible();
-  await expect(page.getByLabel('NAME', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
 
-  await page.getByLabel('NAME', { exact: true }).fill('acme ltd');
-  await page.getByLabel('EMAIL').fill('not-an-email');
-  await page.getByLabel('TAX PERCENTAGE').fill('150');
+  await page.getByLabel('Name', { exact: true }).fill('acme ltd');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Tax percentage').fill('150');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('An active client already has this name')).toBeVisible();
   await expect(page.getByText(/Enter a valid email address/)).toBeVisible();
   await expect(page.getByText('Enter a percentage from 0 to 100')).toBeVisible();
 
-  await page.getByLabel('NAME', { exact: true }).fill('Nova Studio');
-  await page.getByLabel('CONTACT PERSON').fill('Ira');
-  await page.getByLabel('EMAIL').fill('ira@nova.test');
-  await page.getByLabel('PHONE').fill('+44 020 7946 0000');
-  await page.getByLabel('ADDRESS').fill('1 Road\nLondon');
-  await page.getByLabel('TAX PERCENTAGE').fill('18');
-  await page.getByLabel('TAX NUMBER').fill('007123');
+  await page.getByLabel('Name', { exact: true }).fill('Nova Studio');
+  await page.getByLabel('Contact person').fill('Ira');
+  await page.getByLabel('Email').fill('ira@nova.test');
+  await page.getByLabel('Phone').fill('+44 020 7946 0000');
+  await page.getByLabel('Address').fill('1 Road\nLondon');
+  await page.getByLabel('Tax percentage').fill('18');
+  await page.getByLabel('Tax number').fill('007123');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients$/);
   const row = page.getByRole('row', { name: /Nova Studio/ });
@@ -71,16 +71,16 @@ test('a new client is validated beside its fields, saved and listed', async ({ p
 
   // Editing opens with every value, leading zeros and + intact.
   await row.getByRole('link', { name: 'Nova Studio' }).click();
-  await expect(page.getByLabel('TAX NUMBER')).toHaveValue('007123');
-  await expect(page.getByLabel('ADDRESS')).toHaveValue('1 Road\nLondon');
-  await page.getByLabel('CONTACT PERSON').fill('Ira Shah');
+  await expect(page.getByLabel('Tax number')).toHaveValue('007123');
+  await expect(page.getByLabel('Address')).toHaveValue('1 Road\nLondon');
+  await page.getByLabel('Contact person').fill('Ira Shah');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: /Nova Studio/ })).toContainText('Ira Shah');
 });
 
 test('Cancel leaves without saving, and an unknown id says so', async ({ page }) => {
   await page.goto('/clients/c1');
-  await page.getByLabel('CONTACT PERSON').fill('Changed');
+  await page.getByLabel('Contact person').fill('Changed');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page.getByRole('row', { name: /Acme Ltd/ })).toContainText('Ravi');
   await page.goto('/clients/nope');
@@ -213,7 +213,7 @@ test('clients list and form have no axe violations', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expectNoAxeViolations(page);
   await page.goto('/clients/c1');
-  await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Acme Ltd');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Acme Ltd');
   await expectNoAxeViolations(page);
   await page.goto('/clients/unknown');
   await expect(page.getByRole('heading', { level: 1, name: 'Client not found' })).toBeVisible();
@@ -280,9 +280,9 @@ test('with storage full, a new client stays on screen, is reported, and leaving 
 }) => {
   await fillStorage(page, ['clients']);
   await page.goto('/clients/new');
-  await page.getByLabel('NAME', { exact: true }).fill('Nova Studio');
-  await page.getByLabel('CONTACT PERSON').fill('Ira');
-  await page.getByLabel('EMAIL').fill('ira@nova.test');
+  await page.getByLabel('Name', { exact: true }).fill('Nova Studio');
+  await page.getByLabel('Contact person').fill('Ira');
+  await page.getByLabel('Email').fill('ira@nova.test');
   await page.getByRole('button', { name: 'Save' }).click();
 
   const form = page.getByRole('form', { name: 'New client' });
@@ -292,8 +292,8 @@ test('with storage full, a new client stays on screen, is reported, and leaving 
   // The same words in the storage notice every screen shows, with Export there too.
   await expect(page.getByRole('alert').filter({ hasText: 'storage is full' })).toHaveCount(2);
   await expect(page).toHaveURL(/\/clients\/new$/);
-  await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Nova Studio');
-  await expect(page.getByLabel('CONTACT PERSON')).toHaveValue('Ira');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Nova Studio');
+  await expect(page.getByLabel('Contact person')).toHaveValue('Ira');
 
   // Export downloads the client this tab holds, although storage refused it.
   const download = page.waitForEvent('download');
@@ -311,7 +311,7 @@ test('with storage full, a new client stays on screen, is reported, and leaving 
     .click();
   await expect.poll(() => dialogs).toEqual(['beforeunload']);
   await expect(page).toHaveURL(/\/clients\/new$/);
-  await expect(page.getByLabel('NAME', { exact: true })).toHaveValue('Nova Studio');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Nova Studio');
 
   // Once there is room, Save stores the same client (not a second one) and leaves without asking.
   await freeStorage(page);

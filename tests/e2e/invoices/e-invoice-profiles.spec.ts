@@ -103,17 +103,17 @@ test('a Belgian client gets a Peppol invoice and a German public buyer an XRechn
 
   // The Belgian client: Peppol, with its enterprise number as its Peppol ID.
   await page.goto('/clients/bxl');
-  await page.getByLabel('E-INVOICE PROFILE').selectOption('peppol');
-  await page.getByLabel('ELECTRONIC ADDRESS').fill('0203201341');
-  await page.getByLabel('ADDRESS SCHEME').selectOption('0208');
-  await page.getByLabel('POST CODE').fill('1000');
-  await page.getByLabel('CITY').fill('Brussels');
+  await page.getByLabel('E-invoice profile').selectOption('peppol');
+  await page.getByLabel('Electronic address').fill('0203201341');
+  await page.getByLabel('Address scheme').selectOption('0208');
+  await page.getByLabel('Post code').fill('1000');
+  await page.getByLabel('City').fill('Brussels');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByLabel('ELECTRONIC ADDRESS')).toHaveAccessibleDescription(
+  await expect(page.getByLabel('Electronic address')).toHaveAccessibleDescription(
     /A Belgian enterprise number has 10 digits, like 0203201340, and its last two check the rest/,
   );
   await expectNoAxeViolations(page);
-  await page.getByLabel('ELECTRONIC ADDRESS').fill('0203201340');
+  await page.getByLabel('Electronic address').fill('0203201340');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients\/?$/);
 
@@ -190,12 +190,12 @@ test('a Belgian client gets a Peppol invoice and a German public buyer an XRechn
 
   // The German public buyer: XRechnung, its Leitweg-ID as address and buyer reference.
   await page.goto('/clients/koeln');
-  await page.getByLabel('E-INVOICE PROFILE').selectOption('xrechnung');
-  await page.getByLabel('ELECTRONIC ADDRESS').fill('05315-12345-67');
-  await page.getByLabel('ADDRESS SCHEME').selectOption('0204');
-  await page.getByLabel('BUYER REFERENCE').fill('05315-12345-67');
-  await page.getByLabel('POST CODE').fill('50679');
-  await page.getByLabel('CITY').fill('Köln');
+  await page.getByLabel('E-invoice profile').selectOption('xrechnung');
+  await page.getByLabel('Electronic address').fill('05315-12345-67');
+  await page.getByLabel('Address scheme').selectOption('0204');
+  await page.getByLabel('Buyer reference').fill('05315-12345-67');
+  await page.getByLabel('Post code').fill('50679');
+  await page.getByLabel('City').fill('Köln');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients\/?$/);

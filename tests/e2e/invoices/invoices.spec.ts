@@ -179,7 +179,7 @@ test('an Admin bills uninvoiced time: a draft, issued with a number, listed as o
   ).toBeVisible();
   const invoiceUrl = page.url();
   await page.goto('/clients/c1');
-  await page.getByLabel('COUNTRY').selectOption({ label: 'India' });
+  await page.getByLabel('Country').selectOption({ label: 'India' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients\/?$/);
   await page.goto(invoiceUrl);

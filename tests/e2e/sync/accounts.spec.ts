@@ -25,8 +25,8 @@ test('two accounts on one browser, one after the other: the second never sees th
   await page.goto('/clients');
   await signInWithForm(page, first);
   await page.getByRole('link', { name: 'New Client' }).click();
-  await page.getByLabel('NAME', { exact: true }).fill('Secret Client of the first');
-  await page.getByLabel('EMAIL').fill('secret@first.test');
+  await page.getByLabel('Name', { exact: true }).fill('Secret Client of the first');
+  await page.getByLabel('Email').fill('secret@first.test');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row', { name: /Secret Client/ })).toBeVisible();
   await allSaved(page);

@@ -24,8 +24,8 @@ async function signInExisting(page: Page, account: TestAccount): Promise<TestAcc
 async function addClient(page: Page, name: string) {
   await page.goto('/clients/');
   await page.getByRole('link', { name: 'New Client' }).click();
-  await page.getByLabel('NAME', { exact: true }).fill(name);
-  await page.getByLabel('EMAIL').fill('hello@bolt.test');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email').fill('hello@bolt.test');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/clients$/);
 }
@@ -48,7 +48,7 @@ test('a client added on one device appears on the other without a reload, and ed
     .getByRole('row', { name: /Bolt Studio/ })
     .getByRole('link', { name: 'Bolt Studio' })
     .click();
-  await two.page.getByLabel('CONTACT PERSON').fill('Ira Shah');
+  await two.page.getByLabel('Contact person').fill('Ira Shah');
   await two.page.getByRole('button', { name: 'Save' }).click();
   await expect(two.page).toHaveURL(/\/clients$/);
   await expect(one.page.getByRole('row', { name: /Bolt Studio/ })).toContainText('Ira Shah');

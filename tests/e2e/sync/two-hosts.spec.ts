@@ -94,8 +94,8 @@ test('pages on one host and the API on another: sign-in, push, pull and poke all
   const two = await device(browser, account.email, account.password);
 
   await one.page.getByRole('link', { name: 'New Client' }).click();
-  await one.page.getByLabel('NAME', { exact: true }).fill('Split Hosting Ltd');
-  await one.page.getByLabel('EMAIL').fill('split@example.test');
+  await one.page.getByLabel('Name', { exact: true }).fill('Split Hosting Ltd');
+  await one.page.getByLabel('Email').fill('split@example.test');
   await one.page.getByRole('button', { name: 'Save' }).click();
   await allSaved(one.page);
   // The poke reaches the other device across origins; no reload.

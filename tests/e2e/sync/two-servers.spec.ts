@@ -30,8 +30,8 @@ test('a change through one server process pokes a device on the other', async ({
     await allSaved(other);
 
     await page.getByRole('link', { name: 'New Client' }).click();
-    await page.getByLabel('NAME', { exact: true }).fill('Across processes');
-    await page.getByLabel('EMAIL').fill('across@example.test');
+    await page.getByLabel('Name', { exact: true }).fill('Across processes');
+    await page.getByLabel('Email').fill('across@example.test');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(other.getByRole('row', { name: /Across processes/ })).toBeVisible();
     await context.close();
