@@ -49,7 +49,13 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
 
   const logs = `${count} time log${count === 1 ? '' : 's'}`;
   return (
-    <form noValidate onSubmit={submit} aria-label="Edit selected time logs">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Edit selected time logs"
+      // Capitals by CSS, words for screen readers, as on the log form (issue 47).
+      className="[&_.field-label]:uppercase"
+    >
       <p className="mb-4 text-slate-700">Fields left as they are keep each log&apos;s own value.</p>
       {error ? (
         <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
@@ -57,7 +63,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
         </p>
       ) : null}
       <GroupedCombobox
-        label="CLIENT & PROJECT"
+        label="Client & project"
         options={projects}
         value={projectId}
         onChange={(value) => {
@@ -67,7 +73,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
         placeholder="Keep each log's project"
         emptyText="No project matches."
       />
-      <Field label="TASK">
+      <Field label="Task">
         {(p) => (
           <select
             {...p}
@@ -85,7 +91,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
           </select>
         )}
       </Field>
-      <Field label="TEAM MEMBER">
+      <Field label="Team member">
         {(p) => (
           <select
             {...p}
@@ -104,7 +110,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
           </select>
         )}
       </Field>
-      <Field label="BILLABLE">
+      <Field label="Billable">
         {(p) => (
           <select
             {...p}
@@ -118,7 +124,7 @@ function BulkEditForm({ count, onApply, onClose }: Omit<BulkEditDialogProps, 'op
           </select>
         )}
       </Field>
-      <Field label="ADD TAGS" hint="Separate tags with commas; each log keeps its own tags too">
+      <Field label="Add tags" hint="Separate tags with commas; each log keeps its own tags too">
         {(p) => (
           <input
             {...p}

@@ -93,7 +93,8 @@ export function DraftEditor({
           {problem}
         </p>
       ) : null}
-      <fieldset disabled={status === 'saving'}>
+      {/* min-w-0: a fieldset is as wide as its content by default, and the lines scroll in their own box. */}
+      <fieldset disabled={status === 'saving'} className="min-w-0">
         <Field label="Lines" error={error('grouping')} hint="Changing it saves the draft.">
           {(control) => (
             <select
@@ -138,142 +139,149 @@ export function DraftEditor({
             </select>
           )}
         </Field>
-        <table className="mb-2 w-full text-left">
-          <caption className="sr-only">Lines to edit</caption>
-          <thead className="text-sm">
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col" className="w-28">
-                Quantity
-              </th>
-              <th scope="col" className="w-36">
-                Rate
-              </th>
-              <th scope="col" className="w-36 text-right">
-                Amount
-              </th>
-              <th scope="col" className="w-24">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {doc.lines
-              .filter((line) => line.kind !== 'manual')
-              .map((line) => {
-                const edit = editOf(line.key);
-                const at = `edits.${line.key}`;
-                return (
-                  <tr key={line.key} className="border-t border-slate-100 align-top">
-                    <td className="pr-2">
-                      <LineInput
-                        label={`Description of ${line.description}`}
-                        value={edit.description ?? line.description}
-                        error={error(`${at}.description`)}
-                        onChange={(v) => setEdit(line.key, 'description', v)}
-                      />
-                    </td>
-                    <td className="pr-2">
-                      <LineInput
-                        label={`Quantity of ${line.description}`}
-                        inputMode="decimal"
-                        value={edit.quantity ?? editableNumber(line.quantity)}
-                        error={error(`${at}.quantity`)}
-                        onChange={(v) => setEdit(line.key, 'quantity', v)}
-                      />
-                    </td>
-                    <td className="pr-2">
-                      <LineInput
-                        label={`Rate of ${line.description}`}
-                        inputMode="decimal"
-                        value={edit.rate ?? editableNumber(fromMinor(line.unitMinor))}
-                        error={error(`${at}.unitMinor`)}
-                        onChange={(v) => setEdit(line.key, 'rate', v)}
-                      />
-                    </td>
-                    <td className="py-2 text-right tabular-nums">{money(line.amountMinor)}</td>
-                    <td className="pl-2">
-                      {form.edits[line.key] ? (
-                        <button
-                          type="button"
-                          className="py-2 text-brand-700 underline"
-                          aria-label={`Back to the logs’ amount for ${line.description}`}
-                          onClick={() => {
-                            const { [line.key]: _dropped, ...rest } = form.edits;
-                            change({ ...form, edits: rest });
-                          }}
-                        >
-                          As logged
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            {form.manual.map((line, i) => (
-              <tr key={line.id} className="border-t border-slate-100 align-top">
-                <td className="pr-2">
-                  <LineInput
-                    label={`Description of line ${i + 1} by hand`}
-                    value={line.description}
-                    error={error(`manual.${i}.description`)}
-                    onChange={(description) =>
-                      change({
-                        ...form,
-                        manual: form.manual.map((m) =>
-                          m.id === line.id ? { ...m, description } : m,
-                        ),
-                      })
-                    }
-                  />
-                </td>
-                <td className="pr-2">
-                  <LineInput
-                    label={`Quantity of line ${i + 1} by hand`}
-                    inputMode="decimal"
-                    value={line.quantity}
-                    error={error(`manual.${i}.quantity`)}
-                    onChange={(quantity) =>
-                      change({
-                        ...form,
-                        manual: form.manual.map((m) => (m.id === line.id ? { ...m, quantity } : m)),
-                      })
-                    }
-                  />
-                </td>
-                <td className="pr-2">
-                  <LineInput
-                    label={`Rate of line ${i + 1} by hand`}
-                    inputMode="decimal"
-                    value={line.rate}
-                    error={error(`manual.${i}.unitMinor`)}
-                    onChange={(rate) =>
-                      change({
-                        ...form,
-                        manual: form.manual.map((m) => (m.id === line.id ? { ...m, rate } : m)),
-                      })
-                    }
-                  />
-                </td>
-                <td className="py-2 text-right tabular-nums">
-                  {manualAmount(line.quantity, line.rate, money)}
-                </td>
-                <td className="pl-2">
-                  <button
-                    type="button"
-                    className="py-2 text-brand-700 underline"
-                    aria-label={`Remove line ${i + 1} by hand`}
-                    onClick={() =>
-                      change({ ...form, manual: form.manual.filter((m) => m.id !== line.id) })
-                    }
-                  >
-                    Remove
-                  </button>
-                </td>
+        {/* On a phone (375 px) five columns left the Rate field two digits wide: the lines keep
+            room to type and scroll sideways in their own box, not the page (issue 47). Relative: the
+            columns' screen-reader-only text is positioned, and would otherwise widen the page. */}
+        <div className="relative mb-2 overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left">
+            <caption className="sr-only">Lines to edit</caption>
+            <thead className="text-sm">
+              <tr>
+                <th scope="col">Description</th>
+                <th scope="col" className="w-28">
+                  Quantity
+                </th>
+                <th scope="col" className="w-36">
+                  Rate
+                </th>
+                <th scope="col" className="w-36 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="w-24">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {doc.lines
+                .filter((line) => line.kind !== 'manual')
+                .map((line) => {
+                  const edit = editOf(line.key);
+                  const at = `edits.${line.key}`;
+                  return (
+                    <tr key={line.key} className="border-t border-slate-100 align-top">
+                      <td className="pr-2">
+                        <LineInput
+                          label={`Description of ${line.description}`}
+                          value={edit.description ?? line.description}
+                          error={error(`${at}.description`)}
+                          onChange={(v) => setEdit(line.key, 'description', v)}
+                        />
+                      </td>
+                      <td className="pr-2">
+                        <LineInput
+                          label={`Quantity of ${line.description}`}
+                          inputMode="decimal"
+                          value={edit.quantity ?? editableNumber(line.quantity)}
+                          error={error(`${at}.quantity`)}
+                          onChange={(v) => setEdit(line.key, 'quantity', v)}
+                        />
+                      </td>
+                      <td className="pr-2">
+                        <LineInput
+                          label={`Rate of ${line.description}`}
+                          inputMode="decimal"
+                          value={edit.rate ?? editableNumber(fromMinor(line.unitMinor))}
+                          error={error(`${at}.unitMinor`)}
+                          onChange={(v) => setEdit(line.key, 'rate', v)}
+                        />
+                      </td>
+                      <td className="py-2 text-right tabular-nums">{money(line.amountMinor)}</td>
+                      <td className="pl-2">
+                        {form.edits[line.key] ? (
+                          <button
+                            type="button"
+                            className="py-2 text-brand-700 underline"
+                            aria-label={`Back to the logs’ amount for ${line.description}`}
+                            onClick={() => {
+                              const { [line.key]: _dropped, ...rest } = form.edits;
+                              change({ ...form, edits: rest });
+                            }}
+                          >
+                            As logged
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              {form.manual.map((line, i) => (
+                <tr key={line.id} className="border-t border-slate-100 align-top">
+                  <td className="pr-2">
+                    <LineInput
+                      label={`Description of line ${i + 1} by hand`}
+                      value={line.description}
+                      error={error(`manual.${i}.description`)}
+                      onChange={(description) =>
+                        change({
+                          ...form,
+                          manual: form.manual.map((m) =>
+                            m.id === line.id ? { ...m, description } : m,
+                          ),
+                        })
+                      }
+                    />
+                  </td>
+                  <td className="pr-2">
+                    <LineInput
+                      label={`Quantity of line ${i + 1} by hand`}
+                      inputMode="decimal"
+                      value={line.quantity}
+                      error={error(`manual.${i}.quantity`)}
+                      onChange={(quantity) =>
+                        change({
+                          ...form,
+                          manual: form.manual.map((m) =>
+                            m.id === line.id ? { ...m, quantity } : m,
+                          ),
+                        })
+                      }
+                    />
+                  </td>
+                  <td className="pr-2">
+                    <LineInput
+                      label={`Rate of line ${i + 1} by hand`}
+                      inputMode="decimal"
+                      value={line.rate}
+                      error={error(`manual.${i}.unitMinor`)}
+                      onChange={(rate) =>
+                        change({
+                          ...form,
+                          manual: form.manual.map((m) => (m.id === line.id ? { ...m, rate } : m)),
+                        })
+                      }
+                    />
+                  </td>
+                  <td className="py-2 text-right tabular-nums">
+                    {manualAmount(line.quantity, line.rate, money)}
+                  </td>
+                  <td className="pl-2">
+                    <button
+                      type="button"
+                      className="py-2 text-brand-700 underline"
+                      aria-label={`Remove line ${i + 1} by hand`}
+                      onClick={() =>
+                        change({ ...form, manual: form.manual.filter((m) => m.id !== line.id) })
+                      }
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <button
           type="button"
           className="btn-secondary mb-4"

@@ -286,7 +286,7 @@ export function AddProjectForm({ onDone, editing }: { onDone: () => void; editin
         )}
       </Field>
       <fieldset className="mb-4">
-        <legend className="field-label">TEAM MEMBERS</legend>
+        <legend className="field-label">Team members</legend>
         <p className="field-hint mb-2">
           Who may track time on this project. Managers among them manage it; Admins always can.
         </p>

@@ -112,6 +112,9 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
       noValidate
       onSubmit={(e) => submit(e, mode === 'edit')}
       aria-label={mode === 'add' ? 'Add time log' : 'Edit time log'}
+      // SPEC.md shows these labels in capitals: CSS draws them so, and screen readers read the
+      // words ("Team member"), not a spelled-out "TEAM MEMBER" (issue 47).
+      className="[&_.field-label]:uppercase"
     >
       {message ? (
         <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
@@ -121,7 +124,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
       {notice}
       <div className="grid gap-x-4 sm:grid-cols-2">
         <GroupedCombobox
-          label="CLIENT & PROJECT"
+          label="Client & project"
           options={projects}
           value={draft.projectId}
           onChange={(value) => {
@@ -132,7 +135,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
           placeholder={projects.length ? 'Type to find a project' : 'No projects yet'}
           emptyText="No project matches. Create projects on the Projects screen."
         />
-        <Field label="TASK" error={errors.taskId}>
+        <Field label="Task" error={errors.taskId}>
           {(p) => (
             <select
               {...p}
@@ -155,7 +158,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
             </select>
           )}
         </Field>
-        <Field label="TAGS" hint="Separate tags with commas" error={errors.tags}>
+        <Field label="Tags" hint="Separate tags with commas" error={errors.tags}>
           {(p) => (
             <input
               {...p}
@@ -177,7 +180,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
             BILLABLE
           </label>
         </div>
-        <Field label="TEAM MEMBER">
+        <Field label="Team member">
           {(p) => (
             <select
               {...p}
@@ -201,7 +204,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
       </div>
       <RichTextEditor
         key={editorKey}
-        label="DESCRIPTION"
+        label="Description"
         value={draft.desc}
         onChange={(html) => set('desc', html)}
         error={errors.desc}
@@ -210,7 +213,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
         suggestionsLabel="Earlier descriptions"
       />
       <fieldset className="mb-2 grid gap-x-4 sm:grid-cols-3 lg:grid-cols-5">
-        <legend className="mb-2 font-bold">TIME &amp; DATE</legend>
+        <legend className="mb-2 font-bold uppercase">Time &amp; date</legend>
         <Field label="Date" error={errors.date}>
           {(p) => (
             <input
@@ -249,7 +252,7 @@ export function LogForm({ initial, mode, onSave, onClose, notice, onDraftChange 
             />
           )}
         </Field>
-        <Field label="EXPENSES" error={errors.exp}>
+        <Field label="Expenses" error={errors.exp}>
           {(p) => (
             <input
               {...p}

@@ -169,15 +169,16 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
         ref={formRef}
         noValidate
         onSubmit={save}
-        className="rounded-lg border border-slate-200 bg-white p-4"
+        // Capitals by CSS, words for screen readers, as on the client form (issue 47).
+        className="rounded-lg border border-slate-200 bg-white p-4 [&_.field-label]:uppercase"
         aria-labelledby="member-form-heading"
       >
         <div className="grid gap-x-4 sm:grid-cols-2">
-          {textInput('name', 'NAME', 'text', 'off')}
-          {textInput('email', 'EMAIL', 'email', 'off')}
+          {textInput('name', 'Name', 'text', 'off')}
+          {textInput('email', 'Email', 'email', 'off')}
         </div>
         <RichTextEditor
-          label="NOTES"
+          label="Notes"
           value={form.notes}
           onChange={(notes) => setForm((current) => ({ ...current, notes }))}
           error={errors.notes}
@@ -185,7 +186,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
         <p className="-mt-3 mb-4 text-sm text-slate-700">Private notes, seen only by admins.</p>
 
         <fieldset className="mb-4">
-          <legend className="field-label">ROLE</legend>
+          <legend className="field-label">Role</legend>
           <div className="flex flex-col gap-2">
             {roles.map((role) => (
               <div key={role}>
@@ -257,7 +258,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
         ) : null}
 
         <fieldset className="mb-4">
-          <legend className="field-label">APPROVAL SETTINGS</legend>
+          <legend className="field-label">Approval settings</legend>
           <label className="flex items-start gap-2">
             <input
               type="checkbox"
@@ -291,7 +292,7 @@ export function MemberFormScreen({ memberId }: { memberId?: string | undefined }
 
         {existing ? null : (
           <fieldset className="mb-4" aria-describedby={`${hintId}-projects`}>
-            <legend className="field-label">PROJECTS</legend>
+            <legend className="field-label">Projects</legend>
             <p id={`${hintId}-projects`} className="field-hint mb-2">
               {projectChoices.length > 0
                 ? 'They can track time on the ticked projects as soon as they join.'

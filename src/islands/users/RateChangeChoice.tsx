@@ -40,7 +40,7 @@ export function RateChangeChoice({
   ];
   return (
     <fieldset className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3">
-      <legend className="field-label px-1">APPLY THE NEW RATES</legend>
+      <legend className="field-label px-1 uppercase">Apply the new rates</legend>
       {options.map((option) => (
         <div key={option.scope} className="mb-1">
           <label className="flex items-center gap-2 font-semibold">
@@ -73,7 +73,7 @@ export function EarlierRates({
   if (history.length === 0) return null;
   return (
     <div className="mb-4">
-      <h2 className="field-label">EARLIER RATES</h2>
+      <h2 className="field-label uppercase">Earlier rates</h2>
       <ul className="text-sm text-slate-700">
         {[...history].reverse().map((period) => (
           <li key={period.until}>

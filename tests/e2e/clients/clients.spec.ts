@@ -152,7 +152,7 @@ test("an archived client's projects are not offered on Track; their logs keep th
       /^Acme Ltd \/ Website · Design/,
     ]);
     await page.getByRole('button', { name: 'Add time log' }).click();
-    await page.getByLabel('CLIENT & PROJECT').fill(text);
+    await page.getByLabel('Client & project').fill(text);
   };
 
   await setAcme('Archive');

@@ -212,10 +212,13 @@ test('Assign Task adds assignees as chips and the task appears under its project
 
   await page.goto('/login/?day=2026-03-10');
   await page.getByRole('button', { name: 'Add time log' }).click();
-  await page.getByLabel('CLIENT & PROJECT').fill('web');
+  await page.getByLabel('Client & project').fill('web');
   await page.getByRole('listbox').getByRole('option', { name: 'Website' }).click();
   await expect(
-    page.getByLabel('TASK', { exact: true }).getByRole('option', { name: 'Copywriting' }),
+    page
+      .getByRole('form', { name: /time log$/ })
+      .getByLabel('Task', { exact: true })
+      .getByRole('option', { name: 'Copywriting' }),
   ).toBeAttached();
 });
 
@@ -359,14 +362,14 @@ test('a project-based rate needs an amount, and a log that would bill ₹0 says 
   // On Track the log is the signed-in person's, whose own billable rate is still 0.
   await page.goto('/login/?day=2026-03-10');
   await page.getByRole('button', { name: 'Add time log' }).click();
-  await page.getByLabel('CLIENT & PROJECT').fill('reta');
+  await page.getByLabel('Client & project').fill('reta');
   await page.getByRole('listbox').getByRole('option', { name: 'Retainer' }).click();
   const economy = page.getByRole('region', { name: 'Economy' });
   await expect(economy).toContainText('Billable amount: ₹0.00');
   await expect(economy).toContainText(
     /Retainer bills each team member's rate, and .+ has no billable rate yet \(Team → Edit\)\./,
   );
-  await page.getByLabel('TEAM MEMBER').selectOption({ label: 'Asha' });
+  await page.getByLabel('Team member').selectOption({ label: 'Asha' });
   await page.getByLabel('Duration').fill('1h');
   // Asha bills ₹900 an hour.
   await expect(economy).toContainText('Billable amount: ₹900.00');
@@ -416,7 +419,7 @@ test('a member added to every new project who arrives while the form is open sta
   await page.getByRole('button', { name: 'Add Project' }).click();
   const members = page
     .getByRole('form', { name: 'Add Project' })
-    .getByRole('group', { name: 'TEAM MEMBERS' });
+    .getByRole('group', { name: 'Team members' });
   await members.getByRole('checkbox', { name: 'Asha (Normal)' }).check();
   // Meera is made on another device while this form is open.
   await pushRecords(page, {
@@ -461,7 +464,7 @@ test('a project lists its team members; members added to every new project start
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Add Project' }).click();
   const form = page.getByRole('form', { name: 'Add Project' });
-  const members = form.getByRole('group', { name: 'TEAM MEMBERS' });
+  const members = form.getByRole('group', { name: 'Team members' });
   await expect(members.getByRole('checkbox', { name: /Kiran/ })).toBeChecked();
   await expect(members.getByRole('checkbox', { name: 'Asha (Normal)' })).not.toBeChecked();
   await members.getByRole('checkbox', { name: 'Asha (Normal)' }).check();
@@ -473,7 +476,7 @@ test('a project lists its team members; members added to every new project start
   await page.reload();
   await page.getByRole('button', { name: 'Actions for Retainer' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
-  const edit = page.getByRole('group', { name: 'TEAM MEMBERS' });
+  const edit = page.getByRole('group', { name: 'Team members' });
   await expect(edit.getByRole('checkbox', { name: /Kiran/ })).toBeChecked();
   await expect(edit.getByRole('checkbox', { name: 'Asha (Normal)' })).toBeChecked();
 });

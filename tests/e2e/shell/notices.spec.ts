@@ -16,8 +16,8 @@ test('the bell counts an unread notice, lists it, marks it read, and the setting
   const memberId = `m-${randomUUID().slice(0, 8)}`;
   const email = `nia.${memberId}@example.com`;
   await page.goto('/users/new');
-  await page.getByLabel('NAME').fill('Nia Rao');
-  await page.getByLabel('EMAIL').fill(email);
+  await page.getByLabel('Name').fill('Nia Rao');
+  await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Invite' }).click();
   const panel = page.getByRole('region', { name: 'Invitation for Nia Rao' });
   const link = await panel.getByLabel('Invitation link').inputValue();
@@ -62,8 +62,8 @@ test('the bell counts an unread notice, lists it, marks it read, and the setting
 
   // Turned off: the next person who joins makes no notice.
   await page.goto('/users/new');
-  await page.getByLabel('NAME').fill('Omar Sen');
-  await page.getByLabel('EMAIL').fill(`omar.${memberId}@example.com`);
+  await page.getByLabel('Name').fill('Omar Sen');
+  await page.getByLabel('Email').fill(`omar.${memberId}@example.com`);
   await page.getByRole('button', { name: 'Invite' }).click();
   const second = await page
     .getByRole('region', { name: 'Invitation for Omar Sen' })

@@ -147,6 +147,14 @@ test('every signed-in screen fits a 375 px phone without scrolling sideways', as
     if (overflow.by > 0) wide[screen] = overflow;
   }
   expect(wide, 'screens wider than the phone').toEqual({});
+
+  // The draft's line fields keep room to type (the Rate field was squeezed to two digits):
+  // the lines scroll sideways in their own box instead.
+  await page.goto(`/invoices/view?id=${invoice.id}`);
+  const rate = page.getByRole('textbox', { name: /^Rate of / }).first();
+  await expect(rate).toBeVisible();
+  expect((await rate.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(88);
+  expect((await sidewaysOverflow(page)).by).toBe(0);
 });
 
 test('on a phone the toast of Submit week pushes the log cards down instead of covering one', async ({

@@ -83,7 +83,7 @@ test('a clash with an edit made on another device says so (issue 29)', async ({
   const two = await device(browser, baseURL ?? '', one.account);
   await one.page.goto('/login/');
   await one.page.getByRole('button', { name: 'Add time log' }).click();
-  await one.page.getByRole('textbox', { name: 'DESCRIPTION' }).fill('Shared log');
+  await one.page.getByRole('textbox', { name: 'Description' }).fill('Shared log');
   await one.page.getByLabel('Duration').fill('0:45');
   await one.page.getByRole('button', { name: 'Add & Close' }).click();
   await allSaved(one.page);

@@ -8,12 +8,18 @@ const dayLogs = (page: Page) =>
 
 async function addLog(page: Page, duration: string, description: string) {
   await page.getByRole('button', { name: 'Add time log' }).click();
-  await page.getByLabel('CLIENT & PROJECT').click();
-  await page.getByLabel('CLIENT & PROJECT').fill('web');
+  await page.getByLabel('Client & project').click();
+  await page.getByLabel('Client & project').fill('web');
   await page.getByRole('listbox').getByRole('option', { name: 'Website' }).click();
-  await page.getByLabel('TASK', { exact: true }).selectOption({ label: 'Design' });
-  await page.getByLabel('TAGS', { exact: true }).fill('offline');
-  await page.getByRole('textbox', { name: 'DESCRIPTION' }).fill(description);
+  await page
+    .getByRole('form', { name: /time log$/ })
+    .getByLabel('Task', { exact: true })
+    .selectOption({ label: 'Design' });
+  await page
+    .getByRole('form', { name: /time log$/ })
+    .getByLabel('Tags', { exact: true })
+    .fill('offline');
+  await page.getByRole('textbox', { name: 'Description' }).fill(description);
   await page.getByLabel('Duration').fill(duration);
   await page.getByRole('button', { name: 'Add & Close' }).click();
   await expect(dayLogs(page).filter({ hasText: description })).toBeVisible();

@@ -160,8 +160,8 @@ test.describe('selected logs', () => {
     await expect(dialog.getByRole('alert')).toHaveText(
       'Choose a project, a team member, billable or tags to add.',
     );
-    await dialog.getByLabel('TEAM MEMBER').selectOption('Bilal');
-    await dialog.getByLabel('ADD TAGS').fill('review, Meeting');
+    await dialog.getByLabel('Team member').selectOption('Bilal');
+    await dialog.getByLabel('Add tags').fill('review, Meeting');
     await dialog.getByRole('button', { name: 'Apply to 2 time logs' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Changed 2 time logs' })).toBeVisible();
     await expect(row('Wireframes')).toContainText('Bilal');
@@ -219,7 +219,7 @@ test.describe('selected logs', () => {
     await bar.getByRole('button', { name: 'Select all 205 matching' }).click();
     await expect(bar).toContainText('205 time logs selected');
     await bar.getByRole('button', { name: 'Edit selected' }).click();
-    await page.getByLabel('ADD TAGS').fill('archived-batch');
+    await page.getByLabel('Add tags').fill('archived-batch');
     await page.getByRole('button', { name: 'Apply to 205 time logs' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Changed 205 time logs' }),

@@ -31,11 +31,11 @@ test('a log needs only a duration; Billable follows the project until unticked',
   await expect(dayLogs(page).first()).toContainText('0:45:00');
 
   // The only project that matches is picked with Enter.
-  await form.getByLabel('CLIENT & PROJECT').fill('web');
-  await form.getByLabel('CLIENT & PROJECT').press('Enter');
-  await expect(form.getByLabel('CLIENT & PROJECT')).toHaveValue('Website');
+  await form.getByLabel('Client & project').fill('web');
+  await form.getByLabel('Client & project').press('Enter');
+  await expect(form.getByLabel('Client & project')).toHaveValue('Website');
   await expect(dayLogs(page)).toHaveCount(1);
-  const billable = form.getByRole('checkbox', { name: 'BILLABLE' });
+  const billable = form.getByRole('checkbox', { name: 'Billable' });
   await expect(billable).toBeChecked();
   await form.getByLabel('Duration').fill('1:30');
   await expect(form.getByRole('region', { name: 'Economy' })).toContainText('₹1,500.00');
@@ -67,7 +67,7 @@ test('the duration asks about "2h 3", and a year like 0005 is refused beside the
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('button', { name: 'Italic' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('textbox', { name: 'DESCRIPTION' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Description' })).toBeFocused();
   await form.getByLabel('Date').fill('0005-11-04');
   await form.getByRole('button', { name: 'Add & Close' }).click();
   await expect(form.getByLabel('Date')).toHaveAccessibleDescription(

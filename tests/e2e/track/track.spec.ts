@@ -14,12 +14,18 @@ async function openTrack(page: Page, day = '2026-03-10') {
 }
 
 async function fillLog(page: Page, duration: string, description: string) {
-  await page.getByLabel('CLIENT & PROJECT').click();
-  await page.getByLabel('CLIENT & PROJECT').fill('web');
+  await page.getByLabel('Client & project').click();
+  await page.getByLabel('Client & project').fill('web');
   await page.getByRole('listbox').getByRole('option', { name: 'Website' }).click();
-  await page.getByLabel('TASK', { exact: true }).selectOption({ label: 'Design' });
-  await page.getByLabel('TAGS', { exact: true }).fill('design, client');
-  await page.getByRole('textbox', { name: 'DESCRIPTION' }).fill(description);
+  await page
+    .getByRole('form', { name: /time log$/ })
+    .getByLabel('Task', { exact: true })
+    .selectOption({ label: 'Design' });
+  await page
+    .getByRole('form', { name: /time log$/ })
+    .getByLabel('Tags', { exact: true })
+    .fill('design, client');
+  await page.getByRole('textbox', { name: 'Description' }).fill(description);
   await page.getByLabel('Duration').fill(duration);
 }
 
@@ -86,9 +92,9 @@ test('editing a log opens a prefilled dialog and updates it in place', async ({ 
   await page.getByRole('button', { name: 'Add & Close' }).click();
   await page.getByRole('button', { name: /^Edit/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit time log' });
-  await expect(dialog.getByLabel('TAGS', { exact: true })).toHaveValue('design, client');
+  await expect(dialog.getByLabel('Tags', { exact: true })).toHaveValue('design, client');
   await expect(dialog.getByLabel('Duration')).toHaveValue('0:45:00');
-  await expect(dialog.getByLabel('TASK', { exact: true })).toHaveValue('t1');
+  await expect(dialog.getByLabel('Task', { exact: true })).toHaveValue('t1');
   await dialog.getByLabel('Duration').fill('2h');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -106,7 +112,7 @@ test('the project field always shows the project chosen, with the client as it i
 }) => {
   await openTrack(page);
   await page.getByRole('button', { name: 'Add time log' }).click();
-  const field = page.getByLabel('CLIENT & PROJECT');
+  const field = page.getByLabel('Client & project');
   // Typing, ArrowDown and Enter: the field shows the choice at once.
   await field.fill('web');
   const group = page.getByRole('group', { name: 'Acme Ltd' });
@@ -118,7 +124,9 @@ test('the project field always shows the project chosen, with the client as it i
   await field.press('ArrowDown');
   await field.press('Enter');
   await expect(field).toHaveValue('Website');
-  await expect(page.getByLabel('TASK', { exact: true })).toContainText('Design');
+  await expect(
+    page.getByRole('form', { name: /time log$/ }).getByLabel('Task', { exact: true }),
+  ).toContainText('Design');
   // Text that matches nothing, then Tab: the field shows what is still selected.
   await field.fill('zzz');
   await expect(field).toHaveValue('zzz');
@@ -139,10 +147,10 @@ test('a half-filled add form comes back after a reload, and is gone once closed'
   await page.reload();
   const form = page.getByRole('form', { name: 'Add time log' });
   await expect(form).toBeVisible();
-  await expect(form.getByLabel('TAGS', { exact: true })).toHaveValue('design, client');
+  await expect(form.getByLabel('Tags', { exact: true })).toHaveValue('design, client');
   await expect(form.getByLabel('Duration')).toHaveValue('45m');
-  await expect(form.getByLabel('TASK', { exact: true })).toHaveValue('t1');
-  await expect(form.getByRole('textbox', { name: 'DESCRIPTION' })).toHaveText('Half-written notes');
+  await expect(form.getByLabel('Task', { exact: true })).toHaveValue('t1');
+  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveText('Half-written notes');
   await form.getByRole('button', { name: 'Add & Close' }).click();
   await expect(dayLogs(page).filter({ hasText: 'Half-written notes' })).toContainText('0:45:00');
   await page.reload();
@@ -330,7 +338,7 @@ test('two tabs editing one log keep both edits, and a clash is shown instead of 
   await first.getByRole('button', { name: 'Save' }).click();
   await expect(first).toBeHidden();
   await expect(second.getByLabel('Duration')).toHaveValue('0:45:00');
-  await second.getByLabel('TAGS', { exact: true }).fill('design, review');
+  await second.getByLabel('Tags', { exact: true }).fill('design, review');
   await second.getByRole('button', { name: 'Save' }).click();
   await expect(second).toBeHidden();
   for (const tab of [page, other]) {
@@ -359,10 +367,10 @@ test('two tabs editing one log keep both edits, and a clash is shown instead of 
   // Or the person replaces the other tab's value on purpose.
   const fifth = await openDialog(page);
   const sixth = await openDialog(other);
-  await fifth.getByLabel('TAGS', { exact: true }).fill('from tab one');
+  await fifth.getByLabel('Tags', { exact: true }).fill('from tab one');
   await fifth.getByRole('button', { name: 'Save' }).click();
   await expect(fifth).toBeHidden();
-  await sixth.getByLabel('TAGS', { exact: true }).fill('from tab two');
+  await sixth.getByLabel('Tags', { exact: true }).fill('from tab two');
   await sixth.getByRole('button', { name: 'Save' }).click();
   await expect(sixth.getByRole('alert')).toContainText('(Tags)');
   await sixth.getByRole('button', { name: 'Overwrite with mine' }).click();
@@ -414,10 +422,10 @@ test('keyboard shortcuts open the form and start the stopwatch', async ({ page }
   await openTrack(page);
   await page.keyboard.press('n');
   await expect(page.getByRole('form', { name: 'Add time log' })).toBeVisible();
-  await expect(page.getByLabel('CLIENT & PROJECT')).toBeFocused();
+  await expect(page.getByLabel('Client & project')).toBeFocused();
   // Typing in a field never triggers a shortcut.
   await page.keyboard.press('s');
-  await expect(page.getByLabel('CLIENT & PROJECT')).toHaveValue('s');
+  await expect(page.getByLabel('Client & project')).toHaveValue('s');
   await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('form', { name: 'Add time log' })).toBeHidden();
@@ -431,7 +439,7 @@ test('keyboard shortcuts open the form and start the stopwatch', async ({ page }
 test('Track and All hours have no axe violations', async ({ page }) => {
   await openTrack(page);
   await page.getByRole('button', { name: 'Add time log' }).click();
-  await expect(page.getByRole('textbox', { name: 'DESCRIPTION' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Description' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto('/allHours');
   await expect(page.getByRole('heading', { level: 1, name: 'All hours' })).toBeVisible();
@@ -539,7 +547,9 @@ test('Add & next saves and keeps an empty form open for the next log', async ({ 
   await page.getByRole('button', { name: 'Add & next' }).click();
   await expect(dayLogs(page).filter({ hasText: 'Morning standup' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add time log' })).toBeVisible();
-  await expect(page.getByLabel('TAGS', { exact: true })).toHaveValue('');
+  await expect(
+    page.getByRole('form', { name: /time log$/ }).getByLabel('Tags', { exact: true }),
+  ).toHaveValue('');
   await expect(page.getByLabel('Duration')).toHaveValue('');
 });
 
@@ -590,7 +600,7 @@ test('typing a description offers earlier ones, and choosing one fills project, 
   await page.getByRole('button', { name: 'Add & Close' }).click();
 
   await page.getByRole('button', { name: 'Add time log' }).click();
-  const description = page.getByRole('textbox', { name: 'DESCRIPTION' });
+  const description = page.getByRole('textbox', { name: 'Description' });
   await description.click();
   await page.keyboard.type('works');
   const list = page.getByRole('listbox', { name: 'Earlier descriptions' });
@@ -604,11 +614,16 @@ test('typing a description offers earlier ones, and choosing one fills project, 
   await page.keyboard.press('Enter');
   await expect(list).toBeHidden();
   await expect(description).toHaveText('Client workshop');
-  await expect(page.getByLabel('CLIENT & PROJECT')).toHaveValue('Website');
-  await expect(page.getByLabel('TASK', { exact: true }).locator('option:checked')).toHaveText(
-    'Design',
-  );
-  await expect(page.getByLabel('TAGS', { exact: true })).toHaveValue('design, client');
+  await expect(page.getByLabel('Client & project')).toHaveValue('Website');
+  await expect(
+    page
+      .getByRole('form', { name: /time log$/ })
+      .getByLabel('Task', { exact: true })
+      .locator('option:checked'),
+  ).toHaveText('Design');
+  await expect(
+    page.getByRole('form', { name: /time log$/ }).getByLabel('Tags', { exact: true }),
+  ).toHaveValue('design, client');
 
   // Escape closes only the list; the form stays open.
   await page.keyboard.type(' again');

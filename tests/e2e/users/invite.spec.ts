@@ -12,8 +12,8 @@ test('an Admin invites a new team member, who joins through the mailed link and 
   const admin = await signIn(page);
   const email = `nia.${randomUUID().slice(0, 8)}@example.com`;
   await page.goto('/users/new');
-  await page.getByLabel('NAME').fill('Nia Rao');
-  await page.getByLabel('EMAIL').fill(email);
+  await page.getByLabel('Name').fill('Nia Rao');
+  await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Invitation ready' })).toBeVisible();
   const panel = page.getByRole('region', { name: 'Invitation for Nia Rao' });
@@ -76,8 +76,8 @@ test('Revoke stops a pending invitation', async ({ page, browser }) => {
   await signIn(page);
   const email = `raj.${randomUUID().slice(0, 8)}@example.com`;
   await page.goto('/users/new');
-  await page.getByLabel('NAME').fill('Raj');
-  await page.getByLabel('EMAIL').fill(email);
+  await page.getByLabel('Name').fill('Raj');
+  await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Invite' }).click();
   const link = await page.getByLabel('Invitation link').inputValue();
   await page.getByRole('button', { name: 'Actions for Raj' }).click();

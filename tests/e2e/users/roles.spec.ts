@@ -176,7 +176,7 @@ test('each role sees only what it may do, and a locked period says why', async (
   await expect(normal.getByRole('button', { name: /^Edit / })).toBeVisible();
   // A new log is Nik's own: he is on the team list, so "Me (not on the team list)" is not offered.
   await normal.getByRole('button', { name: 'Add time log' }).click();
-  const who = normal.getByRole('form', { name: 'Add time log' }).getByLabel('TEAM MEMBER');
+  const who = normal.getByRole('form', { name: 'Add time log' }).getByLabel('Team member');
   await expect(who.getByRole('option')).toHaveText(['Nik Normal']);
   await expect(who).toHaveValue('m-norm');
   await normal.getByRole('button', { name: 'Cancel' }).click();

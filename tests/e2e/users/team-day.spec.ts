@@ -117,9 +117,9 @@ test('two invitations keep both links; the join form starts with the name, and T
   await allSaved(page);
 
   await page.goto('/users/new');
-  await page.getByLabel('NAME').fill(nia.name);
-  await page.getByLabel('EMAIL').fill(nia.email);
-  const projects = page.getByRole('group', { name: 'PROJECTS' });
+  await page.getByLabel('Name').fill(nia.name);
+  await page.getByLabel('Email').fill(nia.email);
+  const projects = page.getByRole('group', { name: 'Projects' });
   await expect(projects.getByRole('checkbox')).toHaveCount(2);
   await projects.getByLabel('Acme Ltd / Website').check();
   await expectNoAxeViolations(page);
@@ -129,8 +129,8 @@ test('two invitations keep both links; the join form starts with the name, and T
   const link = await niaLink.getByLabel('Invitation link').inputValue();
 
   await page.goto('/users/new');
-  await page.getByLabel('NAME').fill(omar.name);
-  await page.getByLabel('EMAIL').fill(omar.email);
+  await page.getByLabel('Name').fill(omar.name);
+  await page.getByLabel('Email').fill(omar.email);
   await page.getByRole('button', { name: 'Invite' }).click();
   await expect(page.getByRole('region', { name: 'Invitation for Omar Ali' })).toBeVisible();
   // The first person's link is still there, unchanged.
@@ -149,7 +149,7 @@ test('two invitations keep both links; the join form starts with the name, and T
   await expect(joining.getByRole('button', { name: 'Add time log' })).toBeVisible();
   await allSaved(joining);
   await joining.getByRole('button', { name: 'Add time log' }).click();
-  await joining.getByLabel('CLIENT & PROJECT').click();
+  await joining.getByLabel('Client & project').click();
   const options = joining.getByRole('listbox').getByRole('option');
   await expect(options).toHaveText(['Website']);
   await invitee.close();

@@ -88,28 +88,28 @@ test('inviting a member validates beside the fields, saves, confirms and lists t
   await expect(page.getByRole('radio', { name: 'Normal' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByLabel('NAME')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('NAME')).toHaveAccessibleDescription('Enter the name');
-  await expect(page.getByLabel('EMAIL')).toHaveAccessibleDescription('Enter an email address');
-  await expect(page.getByLabel('NAME')).toBeFocused();
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('Enter the name');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter an email address');
+  await expect(page.getByLabel('Name')).toBeFocused();
 
-  await page.getByLabel('NAME').fill('Meera Nair');
-  await page.getByLabel('EMAIL').fill('meera@');
+  await page.getByLabel('Name').fill('Meera Nair');
+  await page.getByLabel('Email').fill('meera@');
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByLabel('EMAIL')).toHaveAccessibleDescription(
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
     'Enter a valid email address, like name@example.com',
   );
-  await expect(page.getByLabel('NAME')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
 
   // Emails are unique, in any case.
-  await page.getByLabel('EMAIL').fill('ASHA@agency.test');
+  await page.getByLabel('Email').fill('ASHA@agency.test');
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByLabel('EMAIL')).toHaveAccessibleDescription(
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
     'Another team member already uses this email',
   );
 
   // A wrong rate in a closed section opens it, so the error is seen.
-  await page.getByLabel('EMAIL').fill('meera@agency.test');
+  await page.getByLabel('Email').fill('meera@agency.test');
   await page.getByText('Labor Rate', { exact: true }).click();
   await page.getByLabel('Labor rate (₹ per hour)').fill('-5');
   await page.getByText('Labor Rate', { exact: true }).click();
@@ -122,7 +122,7 @@ test('inviting a member validates beside the fields, saves, confirms and lists t
   await page.getByLabel('Labor rate (₹ per hour)').fill('1250');
   await page.getByText('Billable Rate', { exact: true }).click();
   await page.getByLabel('Billable rate (₹ per hour)').fill('123456.5');
-  await page.getByRole('textbox', { name: 'NOTES' }).fill('Joins in April');
+  await page.getByRole('textbox', { name: 'Notes' }).fill('Joins in April');
   await page.getByRole('radio', { name: 'Manager' }).check();
   await expect(page.getByRole('checkbox', { name: 'Approval is not required' })).toBeChecked();
   await page
@@ -149,13 +149,13 @@ test('inviting a member validates beside the fields, saves, confirms and lists t
   await expect(
     page.getByRole('checkbox', { name: 'Automatically add this team member to all new projects' }),
   ).toBeChecked();
-  await expect(page.getByRole('textbox', { name: 'NOTES' })).toHaveText('Joins in April');
+  await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveText('Joins in April');
 });
 
 test('Cancel returns to the list without saving', async ({ page }) => {
   await page.goto('/users/new');
-  await page.getByLabel('NAME').fill('Never saved');
-  await page.getByLabel('EMAIL').fill('never@agency.test');
+  await page.getByLabel('Name').fill('Never saved');
+  await page.getByLabel('Email').fill('never@agency.test');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/users$/);
   await expect(rows(page)).toHaveText([OWNER, 'Ravi', 'Asha', 'Chitra']);
@@ -166,9 +166,9 @@ test('Edit opens the form prefilled with every value and saves changes', async (
   await rowAction(page, 'Asha', 'Edit');
   await expect(page).toHaveURL(/\/users\/m2$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Asha' })).toBeVisible();
-  await expect(page.getByLabel('NAME')).toHaveValue('Asha');
-  await expect(page.getByLabel('EMAIL')).toHaveValue('asha@agency.test');
-  await expect(page.getByRole('textbox', { name: 'NOTES' })).toHaveText('Prefers morning calls');
+  await expect(page.getByLabel('Name')).toHaveValue('Asha');
+  await expect(page.getByLabel('Email')).toHaveValue('asha@agency.test');
+  await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveText('Prefers morning calls');
   await expect(page.getByRole('radio', { name: 'Normal' })).toBeChecked();
   await expect(page.getByLabel('Labor rate (₹ per hour)')).toHaveValue('400');
   await expect(page.getByLabel('Billable rate (₹ per hour)')).toHaveValue('900');
@@ -290,14 +290,14 @@ test('the list and the form have no axe violations', async ({ page }) => {
   await expectNoAxeViolations(page);
 
   await page.goto('/users/new');
-  await expect(page.getByRole('textbox', { name: 'NOTES' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Notes' })).toBeVisible();
   await page.getByText('Labor Rate', { exact: true }).click();
   await page.getByRole('button', { name: 'Invite' }).click();
-  await expect(page.getByLabel('NAME')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
 
   await page.goto('/users/m2');
-  await expect(page.getByRole('textbox', { name: 'NOTES' })).toHaveText('Prefers morning calls');
+  await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveText('Prefers morning calls');
   await expectNoAxeViolations(page);
 });
 
@@ -350,9 +350,9 @@ test('a rate change asks whether it applies from today or to all time, and old l
   expect((await amounts()).join('|')).toMatch(/₹900\.00.*\|.*₹900\.00/s);
 
   await page.goto('/users/m2');
-  await expect(page.getByRole('group', { name: 'APPLY THE NEW RATES' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Apply the new rates' })).toHaveCount(0);
   await page.getByLabel('Billable rate (₹ per hour)').fill('1100');
-  const choice = page.getByRole('group', { name: 'APPLY THE NEW RATES' });
+  const choice = page.getByRole('group', { name: 'Apply the new rates' });
   await expect(choice.getByRole('radio', { name: /^From today/ })).toBeChecked();
   await expect(choice).toContainText('Logs before today keep ₹400.00 labour and ₹900.00 billable.');
   await page.getByRole('button', { name: 'Save' }).click();
