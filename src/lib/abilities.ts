@@ -11,6 +11,7 @@ import {
   logRefusal,
   projectRefusal,
   lockedDayProblem,
+  newMemberRole,
   reviewsLog,
   type Actor,
   type LogFacts,
@@ -28,7 +29,7 @@ export interface Access extends Actor {
 
 /** The least a person may do: what the screens assume until the server has said more. */
 export const unknownAccess: Access = {
-  role: 'Normal',
+  role: newMemberRole,
   memberId: null,
   seesAmounts: false,
   rules: {
