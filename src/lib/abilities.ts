@@ -6,11 +6,13 @@
 // it does not show (issue 29's budget).
 import {
   adminMay,
+  approvalRequest,
   factsOf,
   logRefusal,
   projectRefusal,
   lockedDayProblem,
-  reviewsProject,
+  newMemberRole,
+  reviewsLog,
   type Actor,
   type LogFacts,
   type ProjectFacts,
@@ -27,7 +29,7 @@ export interface Access extends Actor {
 
 /** The least a person may do: what the screens assume until the server has said more. */
 export const unknownAccess: Access = {
-  role: 'Normal',
+  role: newMemberRole,
   memberId: null,
   seesAmounts: false,
   rules: {
@@ -71,8 +73,9 @@ export interface Abilities {
   /** Whether a project's settings and tasks are the person's to change. */
   managesProject: (project: ProjectLike | undefined) => boolean;
   /**
-   * Whether the person approves or rejects the submitted logs of `memberId` on a project (a
-   * Manager who leads teams reviews only their members), as the server would answer.
+   * Whether the person approves or rejects the submitted logs of `memberId` on a project (the
+   * policy's `reviewsLog`: never a Manager's own, a team lead only their members'), as the
+   * server would answer.
    */
   reviews: (project: ProjectLike | undefined, memberId: string | null) => boolean;
   /** Whether the person may be offered logging time for someone else at all. */
@@ -112,21 +115,19 @@ export function abilitiesOf(access: Access): Abilities {
     setsRates: adminMay(actor, 'setRates'),
     setsApproval: adminMay(actor, 'setApproval'),
     managesProject: (project) => projectRefusal(actor, 'edit', projectFacts(project)) === null,
-    reviews: (project, memberId) => {
-      if (project?.approval !== true || !reviewsProject(actor, projectFacts(project))) return false;
-      // The policy's own answer to approving such a log (its day is judged apart, by dayProblem).
-      const submitted: LogFacts = { date: '', memberId, projectId: 'project', status: 'submitted' };
-      return (
-        logRefusal(actor, {
-          action: 'review',
-          before: submitted,
-          after: { ...submitted, status: 'approved' },
-          projectBefore: projectFacts(project),
-          projectAfter: projectFacts(project),
-          now: new Date(0),
-        }) === null
-      );
-    },
+    reviews: (project, memberId) =>
+      project?.approval === true &&
+      // The one rule of who reviews, then the policy's whole answer to approving such a log (its
+      // day is judged apart, by dayProblem).
+      reviewsLog(actor, projectFacts(project), memberId) &&
+      logRefusal(
+        actor,
+        approvalRequest(
+          { date: '', memberId, projectId: 'project', status: 'submitted' },
+          projectFacts(project),
+          new Date(0),
+        ),
+      ) === null,
     // Someone else on a project the person manages: any Manager or Admin may be asked this.
     tracksForOthers: tracksFor('\u0000someone else', { memberIds: [actor.memberId ?? ''] }),
     tracksFor,

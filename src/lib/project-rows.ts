@@ -79,6 +79,11 @@ export function projectRows(
   lookups: Lookups,
   /** Figures of logs that are not in `logs` (older than the browser's cache), by project id. */
   older: ReadonlyMap<string, OlderFigures> = new Map(),
+  /**
+   * Whether the person may approve a pending log (the policy's rule of who reviews, through
+   * `abilities.reviews`): a Manager's own logs, or a team lead's others', are not offered.
+   */
+  approves: (log: TimeLog, project: Project) => boolean = () => true,
 ): ProjectRow[] {
   const totals = totalsByProject(logs, lookups);
   for (const [projectId, sums] of older) {
@@ -91,8 +96,11 @@ export function projectRows(
     });
   }
   const pending = new Map<string, string[]>();
+  const projectsById = new Map(projects.map((project) => [project.id, project]));
   for (const log of logs) {
     if (log.status !== 'pending' || !log.projectId) continue;
+    const project = projectsById.get(log.projectId);
+    if (!project || !approves(log, project)) continue;
     const ids = pending.get(log.projectId) ?? [];
     ids.push(log.id);
     pending.set(log.projectId, ids);

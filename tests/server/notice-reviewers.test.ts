@@ -174,6 +174,74 @@ describe.each(drivers)('who is told of a submitted week on $name', (driver) => {
     expect(await listed('Max')).toHaveLength(2);
   });
 
+  it('never lets a Manager sign off their own week: the project’s other reviewers are told and approve; an Admin may approve their own (issue 48)', async () => {
+    // Mae now leads Max too, so she may review him; Max leads no team and is on Audit.
+    const saved = await handleSaveTeam(
+      post(
+        '/sync/teams',
+        { workspaceId: ws(), name: 'Books', memberIds: ['m-max', 'm-mae'], leadIds: ['m-mae'] },
+        person('Olga').cookie,
+      ),
+      ctx(),
+    );
+    expect(saved.status).toBe(201);
+    /** `name`'s own pending log, submitted by them. */
+    async function submitOwn(
+      name: string,
+      id: string,
+      day: string,
+      project: string,
+      seconds: number,
+    ) {
+      await ok(person(name), 'addTimeLog', {
+        id,
+        fields: {
+          ...timeLogFields(day, project, seconds),
+          memberId: `m-${name.toLowerCase()}`,
+          status: 'pending',
+        },
+      });
+      await ok(person(name), 'submitWeek', { logIds: [id] });
+      await jobsRun();
+    }
+    const newest = async (name: string) => (await listed(name))[0]?.title ?? 'nothing';
+    const before = new Map<string, string>();
+    for (const name of ['Max', 'Tom', 'Nell', 'Norm']) before.set(name, await newest(name));
+
+    await submitOwn('Max', 'M1', '2026-11-27', 'p-audit', 3600);
+    for (const name of ['Olga', 'Ari', 'Mae'])
+      expect([name, (await listed(name))[0]]).toEqual([
+        name,
+        expect.objectContaining({
+          title: 'Max submitted the week of 23 Nov 2026',
+          body: '1 log, 1:00 h to review.',
+        }),
+      ]);
+    // Max is not asked to review himself; Tom is off the project; nobody else reviews.
+    for (const name of ['Max', 'Tom', 'Nell', 'Norm'])
+      expect([name, await newest(name)]).toEqual([name, before.get(name)]);
+    const approve = { logIds: ['M1'], decision: 'approve' };
+    expect(await pushAs(person('Max'), 'reviewLogs', approve)).toMatchObject({
+      outcome: 'refused',
+      message:
+        'You cannot approve or reject your own logs: another Manager of the project or an Admin does.',
+    });
+    expect(
+      await pushAs(person('Max'), 'reviewLogs', { ...approve, decision: 'reject', note: 'x' }),
+    ).toMatchObject({ outcome: 'refused' });
+    await ok(person('Mae'), 'reviewLogs', approve);
+
+    // An Admin's own week: the other Admin is told, and the Admin may approve it themselves.
+    await submitOwn('Ari', 'A1', '2026-11-27', 'p-ops', 1800);
+    expect(await newest('Olga')).toBe('Ari submitted the week of 23 Nov 2026');
+    for (const name of ['Ari', 'Max', 'Mae'])
+      expect([name, await newest(name)]).not.toEqual([
+        name,
+        'Ari submitted the week of 23 Nov 2026',
+      ]);
+    await ok(person('Ari'), 'reviewLogs', { logIds: ['A1'], decision: 'approve' });
+  });
+
   it('says the hours as the workspace shows them: decimal hours once the Admin chooses them', async () => {
     // Issue 47: 45 min is 0.75 h in a workspace that shows decimal hours.
     const saved = await handleSaveWorkspaceSettings(

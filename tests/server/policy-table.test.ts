@@ -75,7 +75,8 @@ const table = {
   'edit submitted own log':                     row('yes',    'no',     'no',     'no',     'no',     'hidden'),
   'approve submitted log':                      row('yes',    'yes',    'yes',    'yes',    'hidden', 'hidden'),
   'approve locked submitted log':               row('yes',    'no',     'no',     'no',     'hidden', 'hidden'),
-  'approve own submitted log':                  row('yes',    'yes',    'yes',    'yes',    'no',     'hidden'),
+  // A Manager's own week is signed off by someone else (issue 48, docs/security.md).
+  'approve own submitted log':                  row('yes',    'no',     'no',     'no',     'no',     'hidden'),
   'edit approved log':                          row('yes',    'no',     'no',     'no',     'no',     'hidden'),
   'edit invoiced log':                          row('no',     'no',     'no',     'no',     'no',     'hidden'),
   'delete invoiced log':                        row('no',     'no',     'no',     'no',     'no',     'hidden'),

@@ -99,8 +99,10 @@ export function ProjectsScreen() {
         },
       ]),
     );
-    return projectRows(projects, recent, lookups, olderFigures);
-  }, [projects, logs, lookups, older]);
+    return projectRows(projects, recent, lookups, olderFigures, (log, project) =>
+      can.reviews(project, log.memberId),
+    );
+  }, [projects, logs, lookups, older, can]);
   const shown = useMemo(
     () =>
       sortItems(

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { memberFormSchema, roles, type MemberForm, type Role } from '../../lib/entities/member';
+import { newMemberRole } from '../../lib/policy';
 import { $team, addMember, isMemberEmailTaken, updateMember, type Member } from '../../stores/team';
 import type { WriteResult } from '../../stores/unsaved-writes';
 import { $abilities, $currency } from '../../stores/access';
@@ -23,7 +24,7 @@ const empty: MemberForm = {
   name: '',
   email: '',
   notes: '',
-  Role: 'Normal',
+  Role: newMemberRole,
   LoborRate: '',
   BillableRate: '',
   autoAddToProjects: false,

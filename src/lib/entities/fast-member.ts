@@ -3,8 +3,9 @@ import { fastObject, flag, oneOf, optional, string, UNSURE } from './fast-path';
 
 // The fast decoder of a stored team member (member.ts holds its schema), and the roles, without zod.
 
-export const roles = ['Admin', 'Manager', 'Normal'] as const;
-export type Role = (typeof roles)[number];
+import { newMemberRole, roles, type Role } from '../policy/actor';
+
+export { roles, type Role };
 /** SPEC.md's radio values for the roles. */
 export const roleValue: Record<Role, 1 | 2 | 3> = { Admin: 3, Manager: 2, Normal: 1 };
 
@@ -15,7 +16,7 @@ export const fastMember = fastObject({
   email: fastText,
   LoborRate: fastAmount,
   BillableRate: fastAmount,
-  Role: oneOf(roles, 'Normal'),
+  Role: oneOf(roles, newMemberRole),
   roleValue: optional((v) => (v === 1 || v === 2 || v === 3 ? v : UNSURE)),
   notes: fastText,
   status: oneOf(statuses, 'Active'),

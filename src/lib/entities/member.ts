@@ -3,6 +3,7 @@ import { checkText } from '../storable-text';
 import { dayString, idSchema, isoTimestamp, numberish, statusSchema, textish } from './common';
 import { localeNumberText } from './number-text';
 import { withFastPath } from './with-fast-path';
+import { newMemberRole } from '../policy/actor';
 import { fastMember, roles } from './fast-member';
 
 export { roles, roleValue, type Role } from './fast-member';
@@ -21,7 +22,7 @@ const memberObject = z
     email: textish,
     LoborRate: numberish.pipe(z.number().min(0)),
     BillableRate: numberish.pipe(z.number().min(0)),
-    Role: z.enum(roles).catch('Normal'),
+    Role: z.enum(roles).catch(newMemberRole),
     roleValue: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
     notes: textish,
     status: statusSchema.catch('Active'),

@@ -2,7 +2,15 @@
 // transaction, and from what the last pull said on a device (`hm.access`).
 import type { WorkspaceRules } from '../workspace-rules';
 
-export type Role = 'Admin' | 'Manager' | 'Normal';
+/** The roles of a workspace, most rights first: declared here once (issue 48). */
+export const roles = ['Admin', 'Manager', 'Normal'] as const;
+export type Role = (typeof roles)[number];
+
+/** The role of whoever makes a workspace: they hold it. */
+export const founderRole: Role = 'Admin';
+
+/** The role a new team member has until an Admin chooses another: the least. */
+export const newMemberRole: Role = 'Normal';
 
 /** The person acting in one workspace. */
 export interface Actor {

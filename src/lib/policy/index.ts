@@ -19,6 +19,7 @@ export * from './facts';
 export * from './log-policy';
 export * from './record-policy';
 export * from './required-fields';
+export * from './roles-that';
 
 /** The subjects the policy decides on, and what each needs to know. */
 export interface Subjects {

@@ -43,9 +43,52 @@ function lockProblem(rules: WorkspaceRules, now: Date, ...days: (string | undefi
     : null;
 }
 
-/** Whether the person approves or rejects logs of this project. */
-export function reviewsProject(actor: Actor, project: ProjectFacts | null | undefined): boolean {
-  return actor.role === 'Admin' || (actor.role === 'Manager' && isOn(project, actor.memberId));
+/**
+ * Who reviews a log, the one rule (issue 48): whether `actor` approves or rejects the submitted
+ * log of `memberId` on `project`. The push asks it (through logRefusal) when someone approves,
+ * the Approvals screen when it offers a week (src/lib/abilities.ts), and the notice of a
+ * submitted week when it picks who is told (src/server/notices/reviewers.ts): whoever is told
+ * may approve, and whoever may approve is told.
+ *
+ * An Admin reviews every log, their own included (docs/security.md: they may change an approved
+ * log anyway, and a workspace's only Admin would otherwise never see their own time approved).
+ * A Manager reviews the logs of the projects they are on, never their own (a second person signs
+ * off: another Manager of the project or an Admin), and when they lead teams only those teams'
+ * members; a lead who is not on the project does not review it. Nobody else reviews.
+ */
+export function reviewsLog(
+  actor: Actor,
+  project: ProjectFacts | null | undefined,
+  memberId: string | null | undefined,
+): boolean {
+  if (actor.role === 'Admin') return true;
+  if (actor.role !== 'Manager' || !isOn(project, actor.memberId)) return false;
+  if (memberId === actor.memberId) return false;
+  return !actor.teamMembers || actor.teamMembers.includes(memberId ?? '');
+}
+
+/** Why a Manager may not decide on their own log (an Admin may, see `reviewsLog`). */
+export const ownReviewProblem =
+  'You cannot approve or reject your own logs: another Manager of the project or an Admin does.';
+
+/** Whether `log` is the Manager's own: theirs to write, never theirs to sign off. */
+const ownsAsManager = (actor: Actor, log: LogFacts) =>
+  actor.role === 'Manager' && log.memberId !== null && log.memberId === actor.memberId;
+
+/** The request "approve this submitted log", as the screens and the notices ask it. */
+export function approvalRequest(
+  submitted: LogFacts,
+  project: ProjectFacts | null | undefined,
+  now: Date,
+): LogRequest {
+  return {
+    action: 'review',
+    before: submitted,
+    after: { ...submitted, status: 'approved' },
+    projectBefore: project,
+    projectAfter: project,
+    now,
+  };
 }
 
 /** Why this log (as it is or would be) is not this person's to write, or null. Not for Admins. */
@@ -137,9 +180,12 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
       return 'This log is approved: only an Admin can change it.';
     const was = rightsOver(actor, before, request.projectBefore, undefined, true);
     if (was) return was;
-    const reviewing = action === 'review' && reviewsProject(actor, request.projectBefore);
+    const reviewing =
+      action === 'review' && reviewsLog(actor, request.projectBefore, before.memberId);
     if (needsApproval && before.status === 'submitted' && !reviewing)
-      return 'This log is submitted for approval: it can be changed again if it is rejected.';
+      return action === 'review' && ownsAsManager(actor, before)
+        ? ownReviewProblem
+        : 'This log is submitted for approval: it can be changed again if it is rejected.';
   }
   if (!after) return null;
   const filing =
@@ -152,7 +198,9 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
     request.projectAfter?.approval === true &&
     (after.status === 'approved' || after.status === 'rejected') &&
     (after.status !== before?.status || (before?.projectId ?? null) !== (after.projectId ?? null));
-  if (decides && !(action === 'review' && reviewsProject(actor, request.projectAfter)))
-    return 'Logs on this project need approval: a Manager or an Admin approves them.';
+  if (decides && !(action === 'review' && reviewsLog(actor, request.projectAfter, after.memberId)))
+    return action === 'review' && ownsAsManager(actor, after)
+      ? ownReviewProblem
+      : 'Logs on this project need approval: a Manager or an Admin approves them.';
   return null;
 }

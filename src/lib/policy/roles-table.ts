@@ -124,6 +124,13 @@ const logRows: LogRow[] = [
     project: reviewed,
   },
   {
+    label: 'Approve or reject their own submitted log',
+    action: 'review',
+    before: log({ status: 'submitted' }),
+    after: log({ status: 'approved' }),
+    project: reviewed,
+  },
+  {
     label: 'Change an approved log (project with approval; audited)',
     action: 'edit',
     before: log(),

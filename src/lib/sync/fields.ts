@@ -1,3 +1,4 @@
+import { roles } from '../policy/actor';
 import { z } from 'zod';
 import { checkText } from '../storable-text';
 import { isCountryCode } from '../countries';
@@ -99,7 +100,7 @@ export const memberFields = z
     email: text(254),
     LoborRate: amount,
     BillableRate: amount,
-    Role: z.enum(['Admin', 'Manager', 'Normal']),
+    Role: z.enum(roles),
     notes: text(20_000),
     status,
     autoAddToProjects: z.boolean(),

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '../../lib/policy';
 import type { Db } from '../db/connect';
 import { memberships, workspaces } from '../db/schema';
 import { pokeStatement } from '../sync/poke';
 
 /** Whose next pull starts over from nothing, because what they may see changed. */
-export type VisibilityReset = { role: 'Manager' } | { userIds: string[] };
+export type VisibilityReset = { roles: readonly Role[] } | { userIds: string[] };
 
 /** A record a command touched, as the change history names it. */
 export interface Touched {
@@ -164,8 +165,8 @@ function historyStatement(origin: CommitOrigin, version: number, entries: Change
 
 async function resetVisibility(tx: Db, workspaceId: string, version: number, who: VisibilityReset) {
   const whose =
-    'role' in who
-      ? eq(memberships.role, who.role)
+    'roles' in who
+      ? inArray(memberships.role, [...who.roles])
       : who.userIds.length > 0
         ? inArray(memberships.userId, who.userIds)
         : undefined;

@@ -1,3 +1,4 @@
+import { newMemberRole } from '../../lib/policy';
 import { randomUUID } from 'node:crypto';
 import type { ImportEntry } from '../../lib/import/entry';
 import { personKeyOf } from '../../lib/import/labour-rates';
@@ -149,7 +150,7 @@ export function recordsOfRows(
       // The file's cost rate (Harvest's Cost Rate), so their logs' labour cost is kept too.
       LoborRate: labourRates.get(k) ?? 0,
       BillableRate: 0,
-      Role: 'Normal',
+      Role: newMemberRole,
       notes: '',
       status: 'Active',
       autoAddToProjects: false,

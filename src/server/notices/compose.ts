@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { weekOf } from '../../lib/approvals';
 import { formatDay } from '../../lib/day';
 import { durationFormatOf, showDuration } from '../../lib/duration-format';
+import { rolesThat } from '../../lib/policy';
 import type { Db } from '../db/connect';
 import { rows } from '../sync/records';
 import type { NoticeCause } from './post';
@@ -138,11 +139,11 @@ export async function composeNotices(db: Db, cause: NoticeCause, now: Date): Pro
         sql`SELECT invited_by, member_id FROM invitations WHERE id = ${cause.invitationId}`,
       );
       if (!invitation?.invited_by) return [];
-      // Only while the one who invited is still an Admin of the workspace.
+      // Only while the one who invited may still invite (the policy's word, not a role here).
       const [admin] = await users(
         db,
         sql`SELECT user_id FROM memberships WHERE workspace_id = ${workspaceId}
-          AND user_id = ${invitation.invited_by} AND role = 'Admin' AND NOT archived`,
+          AND user_id = ${invitation.invited_by} AND role IN ${rolesThat('invite')} AND NOT archived`,
       );
       if (!admin || admin === cause.byUserId) return [];
       const who = await nameOf(db, workspaceId, cause.byUserId);

@@ -1,51 +1,34 @@
 import { commandOf } from '../../lib/commands/catalog';
+import { noStatusChanges, noteStatusChange, type StatusChanges } from '../../lib/policy/log-change';
 import type { Runner } from '../sync/records';
 import { postNotice } from './post';
 
 /**
  * Bundles from before named commands submit a week, and approve or reject logs, as one stored
  * change per log (`updateTimeLog { id, changes: { status } }`) instead of `submitWeek` or
- * `reviewLogs`, which post their notices themselves (apply-command.ts). A push's such changes
- * are gathered here and posted as the commands would: one notice per push and kind, so a week of
- * ten logs is one notice, not ten.
+ * `reviewLogs`. A push's such changes are gathered here and posted as the commands' are
+ * (apply-command.ts): one notice per push and kind, so a week of ten logs is one notice, not ten.
+ * Which change submits or decides is the one reading of src/lib/policy/log-change.ts.
  */
-export interface LegacyStatusChanges {
-  submitted: string[];
-  approved: string[];
-  /** Rejected logs by the note the reviewer wrote. */
-  rejected: Map<string, string[]>;
-}
+export type LegacyStatusChanges = StatusChanges;
 
-export const noLegacyStatusChanges = (): LegacyStatusChanges => ({
-  submitted: [],
-  approved: [],
-  rejected: new Map(),
-});
+export const noLegacyStatusChanges = noStatusChanges;
 
 /** Notes an applied pushed change when it is an old bundle's status change of a log. */
 export function noteLegacyStatusChange(
   into: LegacyStatusChanges,
   mutation: { name: string; args?: unknown },
 ): void {
-  if (mutation.name !== 'updateTimeLog' || commandOf(mutation.name, mutation.args)) return;
-  const args = mutation.args as { id?: unknown; changes?: Record<string, unknown> } | undefined;
-  const id = args?.id;
-  const status = args?.changes?.['status'];
-  if (typeof id !== 'string') return;
-  if (status === 'submitted') into.submitted.push(id);
-  else if (status === 'approved') into.approved.push(id);
-  else if (status === 'rejected') {
-    const note =
-      typeof args?.changes?.['reviewNote'] === 'string' ? args.changes['reviewNote'] : '';
-    into.rejected.set(note, [...(into.rejected.get(note) ?? []), id]);
-  }
+  // A named command's changes are noted when it is applied (apply-command.ts).
+  if (commandOf(mutation.name, mutation.args)) return;
+  noteStatusChange(into, mutation);
 }
 
-/** Posts the notices the gathered changes make, in the push's transaction. */
-export async function postLegacyStatusNotices(
+/** Posts the notices the gathered changes make, in the push's or the command's transaction. */
+export async function postStatusNotices(
   runner: Runner,
   who: { workspaceId: string; userId: string },
-  changes: LegacyStatusChanges,
+  changes: StatusChanges,
 ): Promise<void> {
   const { workspaceId, userId: byUserId } = who;
   if (changes.submitted.length > 0)
@@ -74,3 +57,6 @@ export async function postLegacyStatusNotices(
       note,
     });
 }
+
+/** The push's name for posting what older bundles' changes make. */
+export const postLegacyStatusNotices = postStatusNotices;

@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { can, factsOf, mayLeadTeams, type ProjectFacts } from '../../lib/policy';
+import {
+  approvalRequest,
+  factsOf,
+  logRefusal,
+  mayLeadTeams,
+  type ProjectFacts,
+} from '../../lib/policy';
 import type { Db } from '../db/connect';
 import { teamMembersOf, type Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 import { membershipsIn } from '../sync/workspaces';
 
-// Who is told of a submitted week is who may review it: the policy's one rule, asked per person
-// and log exactly as the push asks it when they approve (src/server/sync/permissions.ts). A
+// Who is told of a submitted week is who may review it: the policy's one rule (`reviewsLog`,
+// inside `logRefusal`), asked per person and log with `approvalRequest`, exactly as the push asks
+// it when they approve (src/server/sync/permissions.ts). This file only loads the facts. A
 // list of its own (team leads, else the project's Managers, else the Admins) told a lead off
 // the project of hours they could neither see nor review, and kept the Admin who could in the
 // dark (issue 46).
@@ -40,7 +47,7 @@ async function actorOf(db: Db, membership: Membership): Promise<Membership> {
 
 /**
  * Who may review which of the logs, by user id: everyone with access to the workspace whom the
- * policy lets approve a log still submitted (`can(actor, 'review', 'log', …)`), with the logs
+ * policy lets approve a log still submitted (`approvalRequest`), with the logs
  * that are theirs to review, in membership order. Never `submitter`, and nobody for logs no
  * longer submitted (reviewed or changed before the notice job ran).
  */
@@ -64,14 +71,7 @@ export async function reviewersOf<T extends StoredLog>(
     const theirs = submitted.filter((log) => {
       const before = factsOf.log(log.data);
       const project = before.projectId ? (projects.get(before.projectId) ?? null) : null;
-      const refused = can(actor, 'review', 'log', {
-        before,
-        after: { ...before, status: 'approved' },
-        projectBefore: project,
-        projectAfter: project,
-        now,
-      });
-      return refused === null;
+      return logRefusal(actor, approvalRequest(before, project, now)) === null;
     });
     if (theirs.length > 0) reviewers.set(membership.userId, theirs);
   }

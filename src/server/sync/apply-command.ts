@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { commandOf, type CommandReader } from '../../lib/commands/catalog';
+import { commandOf, type CommandReader, type Step } from '../../lib/commands/catalog';
+import { statusChangesOf } from '../../lib/policy/log-change';
 import type { MutationResult } from '../../lib/sync/mutations';
-import { postNotice } from '../notices/post';
+import { postStatusNotices } from '../notices/legacy-status';
 import { applyMutation, type ApplyContext } from './apply';
 import { findRecord, rows, type Fields } from './records';
 
@@ -63,40 +64,15 @@ export async function applyChange(
     const result = await applyMutation(ctx, { id: change.id, ...step });
     if (result.outcome !== 'ok') throw new CommandRefused(result);
   }
-  await noticeOf(ctx, change.name, parsed.data);
+  await noticeOf(ctx, plan.steps);
   return { id: change.id, outcome: 'ok' };
 }
 
 /**
  * Posts the notice a command's event makes (a week submitted, approved or rejected) in the
  * command's own savepoint: it is posted when the push commits, once, and not if it rolls back.
+ * What each planned step does to its log is read as for every change (src/lib/policy/log-change.ts).
  */
-async function noticeOf(ctx: ApplyContext, name: string, args: unknown) {
-  const { workspaceId, userId } = ctx.membership;
-  const {
-    logIds = [],
-    decision,
-    note = '',
-  } = args as {
-    logIds?: string[];
-    decision?: 'approve' | 'reject';
-    note?: string;
-  };
-  if (logIds.length === 0) return;
-  if (name === 'submitWeek')
-    await postNotice(ctx.runner, {
-      event: 'week-submitted',
-      workspaceId,
-      byUserId: userId,
-      logIds,
-    });
-  if (name === 'reviewLogs' && decision)
-    await postNotice(ctx.runner, {
-      event: 'week-reviewed',
-      workspaceId,
-      byUserId: userId,
-      logIds,
-      decision,
-      note,
-    });
+async function noticeOf(ctx: ApplyContext, steps: readonly Step[]) {
+  await postStatusNotices(ctx.runner, ctx.membership, statusChangesOf(steps));
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { endStreams } from './poke';
 import { rows, type Fields, type Runner } from './records';
-import { isAdmin, roleOf } from '../../lib/policy';
+import { isAdmin, roleOf, rolesThat } from '../../lib/policy';
 
 /** A team-member record's role and access, as its person's membership follows them. */
 function accessOf(data: Fields, deleted: boolean) {
@@ -24,7 +24,7 @@ export async function lastAdminProblem(
   if (isAdmin(next) && !next.archived) return null;
   const admins = await rows<{ member_id: string | null }>(
     runner,
-    sql`SELECT member_id FROM memberships WHERE workspace_id = ${workspaceId} AND role = 'Admin' AND NOT archived FOR UPDATE`,
+    sql`SELECT member_id FROM memberships WHERE workspace_id = ${workspaceId} AND role IN ${rolesThat('holdWorkspace')} AND NOT archived FOR UPDATE`,
   );
   if (!admins.some((a) => a.member_id === memberId)) return null;
   return admins.length > 1
@@ -67,6 +67,6 @@ export async function followRecordChange(
       (kind === 'timeLog' && ('projectId' in fields || 'memberId' in fields)));
   if (moves)
     await runner.execute(
-      sql`UPDATE memberships SET reset_version = ${version} WHERE workspace_id = ${workspaceId} AND role <> 'Admin'`,
+      sql`UPDATE memberships SET reset_version = ${version} WHERE workspace_id = ${workspaceId} AND role NOT IN ${rolesThat('seeEveryRow')}`,
     );
 }

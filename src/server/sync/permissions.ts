@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { can, factsOf, type Actor, type LogAction } from '../../lib/policy';
+import { can, factsOf, type Actor } from '../../lib/policy';
+import { logChangeOf } from '../../lib/policy/log-change';
 import type { RecordKind } from '../../lib/sync/mutations';
 import { rows, type Fields, type Runner, type StoredRecord } from './records';
 
@@ -60,22 +61,6 @@ export async function teamMembersOf(
     sql`SELECT vt.member_id FROM team_members vt JOIN team_members vl ON vl.workspace_id = vt.workspace_id AND vl.team_id = vt.team_id WHERE vl.workspace_id = ${workspaceId} AND vl.member_id = ${memberId ?? ''} AND vl.lead`,
   );
   return found.length > 0 ? found.map((r) => r.member_id) : null;
-}
-
-// Fields a review changes: the decision and the note to the log's author.
-const reviewFields = new Set(['status', 'reviewNote']);
-
-/**
- * What a generic log mutation means, read from the fields it changes (until the push carries
- * named commands, issue 26): only a decision and its note is a review, only `submitted` a
- * submission, anything else an edit.
- */
-function logActionOf(op: Change['op'], fields: Fields): LogAction {
-  if (op === 'create') return 'add';
-  if (op === 'delete') return 'delete';
-  const names = Object.keys(fields);
-  if (names.length === 0 || !names.every((name) => reviewFields.has(name))) return 'edit';
-  return fields['status'] === 'submitted' ? 'submit' : 'review';
 }
 
 /** Whether the change sets a rate (a new record may come without one: null or 0). */
@@ -145,7 +130,7 @@ export async function refusalOf(
       return null;
     }
     case 'timeLog':
-      return can(actor, logActionOf(op, fields), 'log', {
+      return can(actor, logChangeOf(op, fields).action, 'log', {
         before: before ? factsOf.log(before) : null,
         after: after ? factsOf.log(after) : null,
         projectBefore: before ? await read.project(before['projectId']) : null,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { WorkspaceRules } from '../../lib/workspace-rules';
+import { rolesThat } from '../../lib/policy';
 import type { Db } from '../db/connect';
 import { workspaces } from '../db/schema';
 import { commit } from '../commit/commit';
@@ -73,7 +74,7 @@ export async function saveWorkspaceSettings(
       })
       .where(eq(workspaces.id, workspaceId));
     if (before?.managersSeeAmounts !== settings.managersSeeAmounts)
-      resetVisibility({ role: 'Manager' });
+      resetVisibility({ roles: rolesThat('seeAmountsBySetting') });
     return settings;
   });
   return committed?.result ?? null;

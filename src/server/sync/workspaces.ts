@@ -5,7 +5,7 @@ import { memberships, workspaces } from '../db/schema';
 import type { Membership } from './permissions';
 import { writeRecord } from './records';
 import { ruleColumns, rulesOf } from './rule-columns';
-import { seesAmountsAs } from '../../lib/policy';
+import { founderRole, seesAmountsAs } from '../../lib/policy';
 import { workspaceCurrency } from '../../lib/workspace-defaults';
 
 /** A workspace as the person sees it in the switcher. */
@@ -47,7 +47,7 @@ export async function createPersonalWorkspace(
       email: user.email,
       LoborRate: 0,
       BillableRate: 0,
-      Role: 'Admin',
+      Role: founderRole,
       notes: '',
       status: 'Active',
       autoAddToProjects: false,
@@ -58,7 +58,7 @@ export async function createPersonalWorkspace(
   await tx.insert(memberships).values({
     workspaceId,
     userId: user.id,
-    role: 'Admin',
+    role: founderRole,
     memberId,
     createdAt: now,
   });

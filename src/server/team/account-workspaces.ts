@@ -3,7 +3,7 @@ import type { Db } from '../db/connect';
 import { commit } from '../commit/commit';
 import { memberships, users, workspaces } from '../db/schema';
 import { endStreams } from '../sync/poke';
-import { isAdmin } from '../../lib/policy';
+import { isAdmin, rolesThat } from '../../lib/policy';
 
 /** What deleting an account does to one of its workspaces. */
 export interface WorkspaceEffect {
@@ -30,7 +30,7 @@ export async function deletionEffects(db: Db, userId: string): Promise<Workspace
     .select({
       workspaceId: memberships.workspaceId,
       members: sql<number>`count(*)::int`,
-      admins: sql<number>`count(*) FILTER (WHERE ${memberships.role} = 'Admin')::int`,
+      admins: sql<number>`count(*) FILTER (WHERE ${inArray(memberships.role, rolesThat('holdWorkspace'))})::int`,
     })
     .from(memberships)
     .where(

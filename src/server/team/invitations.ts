@@ -296,7 +296,7 @@ async function takeInvitation(
     )
     .returning({ id: invitations.id });
   if (taken.length === 0) return false;
-  const role = invitation.role as 'Admin' | 'Manager' | 'Normal';
+  const role = roleOf(invitation.role);
   await tx
     .insert(memberships)
     .values({

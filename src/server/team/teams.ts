@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { rolesThat } from '../../lib/policy';
 import type { Db } from '../db/connect';
 import { teamMembers, teams } from '../db/schema';
 import { commit } from '../commit/commit';
@@ -107,7 +108,7 @@ export async function saveTeam(
             lead: leadIds.includes(memberId),
           })),
         );
-      resetVisibility({ role: 'Manager' });
+      resetVisibility({ roles: rolesThat('leadTeams') });
       return {
         ok: true,
         team: { id, name: input.name, memberIds: memberIds.sort(), leadIds: leadIds.sort() },
@@ -134,7 +135,7 @@ export async function deleteTeam(
         .delete(teams)
         .where(and(eq(teams.workspaceId, workspaceId), eq(teams.id, id)))
         .returning({ id: teams.id });
-      if (gone.length > 0) resetVisibility({ role: 'Manager' });
+      if (gone.length > 0) resetVisibility({ roles: rolesThat('leadTeams') });
       return gone.length > 0;
     },
     (deleted) => deleted,

@@ -1,4 +1,4 @@
-import { isAdmin, leadsWork } from '../../lib/policy';
+import { isAdmin, leadsWork, type Role } from '../../lib/policy';
 
 /** A sidebar entry: a link, or plain text for SPEC.md's placeholders we have no page for yet. */
 export interface NavItem {
@@ -55,7 +55,7 @@ export const sidebar: (NavItem | NavGroup)[] = [
 ];
 
 /** The sidebar as someone with `role` sees it. */
-export function sidebarFor(role: 'Admin' | 'Manager' | 'Normal'): (NavItem | NavGroup)[] {
+export function sidebarFor(role: Role): (NavItem | NavGroup)[] {
   const shown = (item: NavItem) =>
     item.for === undefined || (item.for === 'admins' ? isAdmin({ role }) : leadsWork({ role }));
   return sidebar.map((entry) =>

@@ -65,6 +65,22 @@ describe('what each role is offered', () => {
     expect(as('Normal').reviews(project, 'mine')).toBe(false);
   });
 
+  it('a Manager is not offered their own submitted week; an Admin is (issue 48)', () => {
+    const project = { memberIds: ['me', 'out'], approval: true };
+    // No self sign-off: another Manager of the project or an Admin approves a Manager's week.
+    expect(as('Manager').reviews(project, 'me')).toBe(false);
+    expect(
+      abilitiesOf({
+        role: 'Manager',
+        memberId: 'me',
+        seesAmounts: false,
+        rules,
+        teamMembers: ['me'],
+      }).reviews(project, 'me'),
+    ).toBe(false);
+    expect(as('Admin').reviews(project, 'me')).toBe(true);
+  });
+
   it('a Normal member changes only their own open logs', () => {
     const normal = as('Normal');
     expect(normal.managesProject(mine)).toBe(false);

@@ -92,6 +92,13 @@ describe('projectRows', () => {
     expect(row('Internal').pendingLogIds).toEqual(['l4']);
   });
 
+  it('offers to approve only the pending logs the person may approve (issue 48)', () => {
+    // A Manager ('asha') is not offered their own pending log; another's is.
+    const theirs = [...logs, log('l5', 'Internal', 'ravi', 30 * 60, { status: 'pending' })];
+    const rowsOf = projectRows(projects, theirs, lookups, new Map(), (l) => l.memberId !== 'asha');
+    expect(rowsOf.find((r) => r.project.id === 'Internal')?.pendingLogIds).toEqual(['l5']);
+  });
+
   it('names the current client and shows the creation day as day-month-year', () => {
     expect(row('Website').clientName).toBe('Acme');
     expect(row('Website').created).toBe('05-03-2026');
