@@ -19,6 +19,8 @@ export interface Database {
    */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PGlite only: its whole data directory as a tar file, to open a copy from (`copyOf`). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -29,10 +31,15 @@ export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | undefined;
   migrations?: typeof allMigrations | undefined;
+  /**
+   * PGlite: starts from another database's dumped data directory (`dumpDataDir`) instead of an
+   * empty one, so migrations it already has are not run again (the tests open hundreds).
+   */
+  copyOf?: Blob | undefined;
 }): Promise<Database> {
   const database = options.url
     ? await openPostgres(options.url)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.copyOf);
   await migrate(database.transaction, options.migrations ?? allMigrations);
   return database;
 }
@@ -58,14 +65,20 @@ function yieldingBetweenQueries<T extends object>(client: T): T {
   });
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  copyOf: Blob | undefined,
+): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dataDir) {
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir);
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(copyOf ? { loadDataDir: copyOf } : {}),
+  });
   await client.waitReady;
   return {
     db: drizzle(yieldingBetweenQueries(client), { schema }) as unknown as Db,
@@ -81,6 +94,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // PGlite is one process's own database, so its notifications stay in that process.
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
