@@ -69,3 +69,6 @@ export function resolveSpec(
     },
   };
 }
+
+/** The longest a report's share link lives, in days. */
+export const MAX_SHARE_DAYS = 90;

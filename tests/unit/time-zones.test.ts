@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browserTimeZone, currentZoneName, currentZoneNames } from '../../src/lib/time-zones';
 import { todayIn } from '../../src/lib/workspace-rules';
-import { workspaceSettingsBody } from '../../src/server/api/workspace-schemas';
+import { workspaceSettingsBody } from '../../src/lib/commands/workspace-args';
 
 // Old zone names (issue 31): offered and stored under current names, still read when stored.
 

@@ -12,19 +12,18 @@ import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices
 import { recordPayment } from '../invoices/payments';
 import { clientCreditsOf, invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
-import { invoiceSettingsOf, saveInvoiceSettings } from '../invoices/settings';
-import { commit, originOf } from '../commit/commit';
+import { invoiceSettingsOf } from '../invoices/settings';
 import type { HandlerContext } from './context';
+import { runCommand } from './run-command';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
 import {
   draftInvoiceBody,
   draftLayoutBody,
   invoicePaymentBody,
-  invoiceSettingsBody,
   issueInvoiceBody,
   voidInvoiceBody,
-} from './workspace-schemas';
+} from '../../lib/commands/workspace-args';
 
 // Invoices (issue 14): Admins only; docs/api.md, Invoices.
 
@@ -201,18 +200,10 @@ export async function handleSaveInvoiceSettings(
   request: Request,
   ctx: HandlerContext,
 ): Promise<Response> {
-  const body = await parseBody(request, invoiceSettingsBody);
-  if (!body.ok) return body.response;
-  const { workspaceId, ...settings } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'changeInvoiceSettings');
-  if ('response' in caller) return caller.response;
-  await commit(
-    ctx.database.db,
-    originOf(caller.membership, 'changeInvoiceSettings', ctx.now()),
-    ({ tx }) => saveInvoiceSettings(tx, workspaceId, settings),
-  );
-  const saved = await invoiceSettingsOf(ctx.database.db, workspaceId);
-  return json(200, { settings: saved.settings }, refreshed(caller.session, request, ctx));
+  const ran = await runCommand(request, ctx, 'changeInvoiceSettings');
+  if ('response' in ran) return ran.response;
+  const saved = await invoiceSettingsOf(ctx.database.db, ran.actor.workspaceId);
+  return json(200, { settings: saved.settings }, refreshed(ran.session, request, ctx));
 }
 
 /** GET /api/invoice-pdf?workspace=…&id=…[&paper=a4|letter]: the invoice as a PDF file. */

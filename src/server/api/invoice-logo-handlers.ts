@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { parseBody, readBytes } from '../http/body';
+import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
-import { checkLogo, logoOf, MAX_LOGO_BYTES, storeLogo } from '../invoices/logos';
-import { saveInvoiceSettings } from '../invoices/settings';
-import { commit, originOf } from '../commit/commit';
+import { checkLogo, logoOf, MAX_LOGO_BYTES } from '../invoices/logos';
+import { commandRefusal } from '../commands/execute';
 import type { HandlerContext } from './context';
+import { refusalResponse, runCommand } from './run-command';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
 
@@ -17,8 +16,11 @@ const workspaceOf = (request: Request) => new URL(request.url).searchParams.get(
  * and made the workspace's logo. Issued invoices keep the logo they were issued with.
  */
 export async function handleUploadLogo(request: Request, ctx: HandlerContext): Promise<Response> {
-  const caller = await memberOf(request, ctx, workspaceOf(request), 'changeInvoiceSettings');
+  const caller = await memberOf(request, ctx, workspaceOf(request));
   if ('response' in caller) return caller.response;
+  // Asked before the body is read, so a member who may not change the logo uploads nothing.
+  const refused = commandRefusal(caller.membership, 'uploadLogo');
+  if (refused) return refusalResponse(refused);
   // One byte over the limit is enough to know it is too large, without reading more.
   const bytes = await readBytes(request, MAX_LOGO_BYTES + 1);
   const checked = checkLogo(bytes ?? Buffer.alloc(MAX_LOGO_BYTES + 1));
@@ -26,35 +28,20 @@ export async function handleUploadLogo(request: Request, ctx: HandlerContext): P
     return apiError(bytes === null ? 413 : 400, 'invalid_request', checked.message, {
       fields: { logo: checked.message },
     });
-  const workspaceId = caller.membership.workspaceId;
-  const committed = await commit(
-    ctx.database.db,
-    originOf(caller.membership, 'uploadLogo', ctx.now()),
-    async ({ tx }) => {
-      const id = await storeLogo(tx, workspaceId, bytes!, checked.contentType, ctx.now());
-      await saveInvoiceSettings(tx, workspaceId, { logoId: id });
-      return id;
-    },
-  );
-  const logoId = committed?.result ?? '';
-  return json(200, { logoId }, refreshed(caller.session, request, ctx));
+  const ran = await runCommand(request, ctx, 'uploadLogo', {
+    workspaceId: caller.membership.workspaceId,
+    bytes: bytes!,
+    contentType: checked.contentType,
+  });
+  if ('response' in ran) return ran.response;
+  return json(200, { logoId: ran.done.result }, refreshed(ran.session, request, ctx));
 }
 
 /** POST /api/invoice-logo/remove { workspaceId }: invoices from now on carry no logo. */
 export async function handleRemoveLogo(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(
-    request,
-    z.object({ workspaceId: z.string({ invalid_type_error: 'Must be text' }) }).strict(),
-  );
-  if (!body.ok) return body.response;
-  const caller = await memberOf(request, ctx, body.value.workspaceId, 'changeInvoiceSettings');
-  if ('response' in caller) return caller.response;
-  await commit(
-    ctx.database.db,
-    originOf(caller.membership, 'removeLogo', ctx.now()),
-    ({ tx, workspaceId }) => saveInvoiceSettings(tx, workspaceId, { logoId: '' }),
-  );
-  return json(200, { logoId: '' }, refreshed(caller.session, request, ctx));
+  const ran = await runCommand(request, ctx, 'removeLogo');
+  if ('response' in ran) return ran.response;
+  return json(200, { logoId: '' }, refreshed(ran.session, request, ctx));
 }
 
 /** GET /api/invoice-logo?workspace=…&id=…: a logo the workspace uploaded (Admins). */

@@ -5,7 +5,7 @@ import { memberResetTarget } from '../team/member-reset';
 import { appBaseUrl, type HandlerContext } from './context';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
-import { memberResetBody } from './workspace-schemas';
+import { memberResetBody } from '../../lib/commands/workspace-args';
 
 /**
  * POST /api/member-reset-link { workspaceId, memberId }: an Admin makes a password-reset link

@@ -8,7 +8,11 @@ import type { Membership } from '../sync/permissions';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
-import { applyCreditBody, correctPaymentBody, deletePaymentBody } from './workspace-schemas';
+import {
+  applyCreditBody,
+  correctPaymentBody,
+  deletePaymentBody,
+} from '../../lib/commands/workspace-args';
 
 // Payment corrections and credits (issue 27): Admins only; docs/api.md, Invoices.
 

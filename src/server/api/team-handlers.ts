@@ -1,10 +1,9 @@
-import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
-import { deleteTeam, saveTeam, teamsOf } from '../team/teams';
+import { teamsOf } from '../team/teams';
 import type { HandlerContext } from './context';
+import { runCommand } from './run-command';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
-import { deleteTeamBody, teamBody } from './workspace-schemas';
 
 /** GET /api/teams?workspace=…: every team with its members and leads (Admins). */
 export async function handleTeams(request: Request, ctx: HandlerContext): Promise<Response> {
@@ -20,39 +19,23 @@ export async function handleTeams(request: Request, ctx: HandlerContext): Promis
 
 /** POST /api/teams { workspaceId, id?, name, memberIds, leadIds }: creates or saves a team. */
 export async function handleSaveTeam(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(request, teamBody);
-  if (!body.ok) return body.response;
-  const { workspaceId, ...team } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'manageTeams');
-  if ('response' in caller) return caller.response;
-  const saved = await saveTeam(
-    ctx.database.db,
-    { workspaceId, userId: caller.membership.userId },
-    team,
-    ctx.now(),
-  );
+  const ran = await runCommand(request, ctx, 'saveTeam');
+  if ('response' in ran) return ran.response;
+  const saved = ran.done.result;
   if (!saved.ok)
     return apiError(400, 'invalid_request', saved.message, {
       fields: { [saved.field]: saved.message },
     });
-  return json(team.id ? 200 : 201, { team: saved.team }, refreshed(caller.session, request, ctx));
+  return json(ran.args.id ? 200 : 201, { team: saved.team }, refreshed(ran.session, request, ctx));
 }
 
 /** POST /api/teams/delete { workspaceId, id }: the team goes; its members stay. */
 export async function handleDeleteTeam(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(request, deleteTeamBody);
-  if (!body.ok) return body.response;
-  const caller = await memberOf(request, ctx, body.value.workspaceId, 'manageTeams');
-  if ('response' in caller) return caller.response;
-  const gone = await deleteTeam(
-    ctx.database.db,
-    { workspaceId: body.value.workspaceId, userId: caller.membership.userId },
-    body.value.id,
-    ctx.now(),
-  );
-  if (!gone)
+  const ran = await runCommand(request, ctx, 'deleteTeam');
+  if ('response' in ran) return ran.response;
+  if (!ran.done.result)
     return apiError(400, 'invalid_request', 'There is no team with this id.', {
       fields: { id: 'There is no team with this id.' },
     });
-  return json(204, null, refreshed(caller.session, request, ctx));
+  return json(204, null, refreshed(ran.session, request, ctx));
 }

@@ -1,12 +1,11 @@
-import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { auditEntries } from '../sync/audit';
 import type { Membership } from '../sync/permissions';
-import { readWorkspaceSettings, saveWorkspaceSettings } from '../sync/workspace-settings';
+import { readWorkspaceSettings } from '../sync/workspace-settings';
 import { membershipOf } from '../sync/workspaces';
 import type { HandlerContext } from './context';
+import { runCommand } from './run-command';
 import { refreshed, signedIn, unauthenticated, type Session } from './signed-in';
-import { workspaceSettingsBody } from './workspace-schemas';
 import { can, type AdminAction } from '../../lib/policy';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,17 +48,9 @@ export async function handleSaveWorkspaceSettings(
   request: Request,
   ctx: HandlerContext,
 ): Promise<Response> {
-  const body = await parseBody(request, workspaceSettingsBody);
-  if (!body.ok) return body.response;
-  const { workspaceId, ...settings } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'changeSettings');
-  if ('response' in caller) return caller.response;
-  const saved = await saveWorkspaceSettings(
-    ctx.database.db,
-    { workspaceId, userId: caller.membership.userId, at: ctx.now() },
-    settings,
-  );
-  return json(200, { settings: saved }, refreshed(caller.session, request, ctx));
+  const ran = await runCommand(request, ctx, 'changeWorkspaceSettings');
+  if ('response' in ran) return ran.response;
+  return json(200, { settings: ran.done.result }, refreshed(ran.session, request, ctx));
 }
 
 /** GET /api/audit?workspace=…[&before=…]: changes to protected logs, newest first (Admins). */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import type { Db } from '../db/connect';
-import { commit, originOf } from '../commit/commit';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
@@ -12,7 +11,7 @@ import type { SavedReportSpec } from '../../lib/saved-report';
 // hashed; a link expires, can be revoked, and shows only what its creator may see today,
 // without rates, costs or amounts unless the creator chose to include them.
 
-export const MAX_SHARE_DAYS = 90;
+export { MAX_SHARE_DAYS } from '../../lib/saved-report';
 
 export type ShareProblem = 'unknown' | 'expired' | 'revoked' | 'gone';
 
@@ -23,7 +22,7 @@ export const shareProblemMessage: Record<ShareProblem, string> = {
   gone: 'This report is no longer shared: it was deleted, or its owner left the workspace.',
 };
 
-/** A new link to one of the caller's saved reports, valid for `days`. */
+/** A new link to one of the caller's saved reports, valid for `days` (inside the command's commit). */
 export async function createShare(
   db: Db,
   membership: Membership,
@@ -49,37 +48,23 @@ export async function createShare(
     };
   const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + input.days * 86_400_000).toISOString();
-  const origin = originOf(membership, 'shareReport', now, {
-    kind: 'savedReport',
-    id: input.savedReportId,
-  });
-  await commit(db, origin, ({ tx }) =>
-    tx.execute(
-      sql`INSERT INTO report_shares (id, saved_report_id, secret_hash, with_amounts, created_at, expires_at)
-        VALUES (${handle}, ${input.savedReportId}, ${secretHash}, ${input.withAmounts}, ${now.toISOString()}, ${expiresAt})`,
-    ),
+  await db.execute(
+    sql`INSERT INTO report_shares (id, saved_report_id, secret_hash, with_amounts, created_at, expires_at)
+      VALUES (${handle}, ${input.savedReportId}, ${secretHash}, ${input.withAmounts}, ${now.toISOString()}, ${expiresAt})`,
   );
   return { ok: true, token, id: handle, expiresAt };
 }
 
-/** Withdraws one of the caller's links; false when they have no such link. */
-export async function revokeShare(db: Db, membership: Membership, id: string, now: Date) {
-  const committed = await commit(
-    db,
-    originOf(membership, 'revokeShare', now, { kind: 'reportShare', id }),
-    async ({ tx }) => {
-      const done = await rows<{ id: string }>(
-        tx,
-        sql`UPDATE report_shares s SET revoked_at = coalesce(s.revoked_at, ${now.toISOString()})
+/** Withdraws one of the caller's links, inside the command's commit; false when there is none. */
+export async function revokeShare(tx: Db, membership: Membership, id: string, now: Date) {
+  const done = await rows<{ id: string }>(
+    tx,
+    sql`UPDATE report_shares s SET revoked_at = coalesce(s.revoked_at, ${now.toISOString()})
       FROM saved_reports r WHERE s.id = ${id} AND r.id = s.saved_report_id
       AND r.workspace_id = ${membership.workspaceId} AND r.user_id = ${membership.userId}
       RETURNING s.id`,
-      );
-      return done.length > 0;
-    },
-    (revoked) => revoked,
   );
-  return committed?.result ?? false;
+  return done.length > 0;
 }
 
 /** What a share link shows: the report as its creator may see it, amounts only if chosen. */

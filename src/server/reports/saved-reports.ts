@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { savedReportSpecSchema, type SavedReportSpec, type Schedule } from '../../lib/saved-report';
 import { todayIn } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
-import { commit, commitOutcome, originOf } from '../commit/commit';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 
@@ -98,29 +97,6 @@ export async function ownSavedReport(db: Db, membership: Membership, id: string)
   return row ?? null;
 }
 
-/**
- * Creates (no `id`) or changes one of the caller's saved reports. Setting a schedule records the
- * workspace's day, so the first mail goes at the start of the next week or month.
- */
-export async function saveReport(
-  db: Db,
-  membership: Membership,
-  input: SavedReportInput,
-  now: Date,
-): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
-  return commitOutcome(
-    db,
-    originOf(
-      membership,
-      'saveReport',
-      now,
-      input.id ? { kind: 'savedReport', id: input.id } : undefined,
-    ),
-    ({ tx }) => saveReportIn(tx, membership, input, now),
-    { ok: false, message: 'This workspace no longer exists.' },
-  );
-}
-
 /** What a person saves: a name, the report's spec and when it is mailed. */
 export interface SavedReportInput {
   id?: string | undefined;
@@ -129,7 +105,12 @@ export interface SavedReportInput {
   schedule: Schedule | null;
 }
 
-async function saveReportIn(
+/**
+ * Creates (no `id`) or changes one of the caller's saved reports, inside the command's commit.
+ * Setting a schedule records the workspace's day, so the first mail goes at the start of the
+ * next week or month.
+ */
+export async function saveReport(
   db: Db,
   membership: Membership,
   input: SavedReportInput,
@@ -159,19 +140,11 @@ async function saveReportIn(
 }
 
 /** Deletes one of the caller's saved reports with its share links; false when there is none. */
-export async function deleteSavedReport(db: Db, membership: Membership, id: string, now: Date) {
-  const committed = await commit(
-    db,
-    originOf(membership, 'deleteSavedReport', now, { kind: 'savedReport', id }),
-    async ({ tx }) => {
-      const gone = await rows<{ id: string }>(
-        tx,
-        sql`DELETE FROM saved_reports WHERE id = ${id} AND workspace_id = ${membership.workspaceId}
+export async function deleteSavedReport(tx: Db, membership: Membership, id: string) {
+  const gone = await rows<{ id: string }>(
+    tx,
+    sql`DELETE FROM saved_reports WHERE id = ${id} AND workspace_id = ${membership.workspaceId}
       AND user_id = ${membership.userId} RETURNING id`,
-      );
-      return gone.length > 0;
-    },
-    (done) => done,
   );
-  return committed?.result ?? false;
+  return gone.length > 0;
 }

@@ -3,7 +3,7 @@ import type { WorkspaceRules } from '../../lib/workspace-rules';
 import { rolesThat } from '../../lib/policy';
 import type { Db } from '../db/connect';
 import { workspaces } from '../db/schema';
-import { commit } from '../commit/commit';
+import type { Commit } from '../commit/commit';
 import { ruleColumns, rulesOf } from './rule-columns';
 
 /** A workspace's name and rules, as Account setting shows them. */
@@ -33,49 +33,43 @@ export async function readWorkspaceSettings(
 }
 
 /**
- * Saves an Admin's settings. The workspace's version grows, so every device pulls the new rules;
+ * Saves an Admin's settings, inside the command's commit. The workspace's version grows, so every device pulls the new rules;
  * when whether Managers see amounts changes, the Managers' next pull starts over, so amounts
  * arrive (or leave their devices) at once.
  */
 export async function saveWorkspaceSettings(
-  db: Db,
-  by: { workspaceId: string; userId: string; at: Date },
+  { tx, workspaceId, resetVisibility }: Commit,
   saved: SavedSettings,
-): Promise<WorkspaceSettings | null> {
-  const { workspaceId } = by;
-  const origin = { ...by, command: 'changeWorkspaceSettings' };
-  const committed = await commit(db, origin, async ({ tx, resetVisibility }) => {
-    const [before] = await tx
-      .select({
-        managersSeeAmounts: workspaces.managersSeeAmounts,
-        requireProjectAndTask: workspaces.requireProjectAndTask,
-        durationFormat: workspaces.durationFormat,
-      })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId));
-    // Left out, the setting stays as it is, so an older screen saving the rest keeps it.
-    const settings: WorkspaceSettings = {
-      ...saved,
-      requireProjectAndTask: saved.requireProjectAndTask ?? before?.requireProjectAndTask ?? false,
-      durationFormat: saved.durationFormat ?? before?.durationFormat ?? 'clock',
-    };
-    await tx
-      .update(workspaces)
-      .set({
-        name: settings.name,
-        managersSeeAmounts: settings.managersSeeAmounts,
-        requireProjectAndTask: settings.requireProjectAndTask,
-        durationFormat: settings.durationFormat,
-        timeZone: settings.timeZone,
-        weekStart: settings.weekStart,
-        lockedUpTo: settings.lockedUpTo,
-        autoLock: settings.autoLock?.period ?? null,
-        autoLockGrace: settings.autoLock?.graceDays ?? 0,
-      })
-      .where(eq(workspaces.id, workspaceId));
-    if (before?.managersSeeAmounts !== settings.managersSeeAmounts)
-      resetVisibility({ roles: rolesThat('seeAmountsBySetting') });
-    return settings;
-  });
-  return committed?.result ?? null;
+): Promise<WorkspaceSettings> {
+  const [before] = await tx
+    .select({
+      managersSeeAmounts: workspaces.managersSeeAmounts,
+      requireProjectAndTask: workspaces.requireProjectAndTask,
+      durationFormat: workspaces.durationFormat,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  // Left out, the setting stays as it is, so an older screen saving the rest keeps it.
+  const settings: WorkspaceSettings = {
+    ...saved,
+    requireProjectAndTask: saved.requireProjectAndTask ?? before?.requireProjectAndTask ?? false,
+    durationFormat: saved.durationFormat ?? before?.durationFormat ?? 'clock',
+  };
+  await tx
+    .update(workspaces)
+    .set({
+      name: settings.name,
+      managersSeeAmounts: settings.managersSeeAmounts,
+      requireProjectAndTask: settings.requireProjectAndTask,
+      durationFormat: settings.durationFormat,
+      timeZone: settings.timeZone,
+      weekStart: settings.weekStart,
+      lockedUpTo: settings.lockedUpTo,
+      autoLock: settings.autoLock?.period ?? null,
+      autoLockGrace: settings.autoLock?.graceDays ?? 0,
+    })
+    .where(eq(workspaces.id, workspaceId));
+  if (before?.managersSeeAmounts !== settings.managersSeeAmounts)
+    resetVisibility({ roles: rolesThat('seeAmountsBySetting') });
+  return settings;
 }

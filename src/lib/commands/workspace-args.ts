@@ -1,17 +1,16 @@
-import { currentZoneName } from '../../lib/time-zones';
+import { currentZoneName } from '../time-zones';
 import { z } from 'zod';
-import { isValidDay } from '../../lib/day';
-import { durationFormats } from '../../lib/duration-format';
-import { isCountryCode } from '../../lib/countries';
-import { isVatNumber } from '../../lib/invoice-tax';
-import { addressProblem, isIban, isScheme } from '../../lib/e-invoice-profile';
-import { hoursRoundings, lineGroupings } from '../../lib/invoice-lines';
-import { counterModes, numberingProblem, parsePattern } from '../../lib/invoice-number';
-import { currencyCodes } from '../../lib/money-format';
-import { savedReportSpecSchema, schedules } from '../../lib/saved-report';
-import { checkText } from '../../lib/storable-text';
-import { MAX_SHARE_DAYS } from '../reports/report-shares';
-import { isTimeZone, MAX_GRACE_DAYS } from '../../lib/workspace-rules';
+import { isValidDay } from '../day';
+import { durationFormats } from '../duration-format';
+import { isCountryCode } from '../countries';
+import { isVatNumber } from '../invoice-tax';
+import { addressProblem, isIban, isScheme } from '../e-invoice-profile';
+import { hoursRoundings, lineGroupings } from '../invoice-lines';
+import { counterModes, numberingProblem, parsePattern } from '../invoice-number';
+import { currencyCodes } from '../money-format';
+import { MAX_SHARE_DAYS, savedReportSpecSchema, schedules } from '../saved-report';
+import { checkText } from '../storable-text';
+import { isTimeZone, MAX_GRACE_DAYS } from '../workspace-rules';
 
 const text = z.string({ invalid_type_error: 'Must be text' });
 

@@ -1,0 +1,95 @@
+import type { WorkspaceArgs, WorkspaceCommandName } from '../../lib/commands/workspace-commands';
+import type { Commit, Touched } from '../commit/commit';
+import { storeLogo } from '../invoices/logos';
+import { saveInvoiceSettings } from '../invoices/settings';
+import { createShare, revokeShare } from '../reports/report-shares';
+import { deleteSavedReport, saveReport } from '../reports/saved-reports';
+import type { Membership } from '../sync/permissions';
+import { saveWorkspaceSettings } from '../sync/workspace-settings';
+import { deleteTeam, saveTeam } from '../team/teams';
+
+// What each workspace command writes, inside the commit execute() opens for it: one entry per
+// command of src/lib/commands/workspace-commands.ts (a test checks both lists match). A write
+// may still refuse (a name another team has): it answers so, and `changed` tells execute that
+// nothing was written, so the version does not move.
+
+interface Write<A, R> {
+  /** The record the command is about, for the change history. */
+  subject?: (args: A) => Touched | undefined;
+  write: (commit: Commit, actor: Membership, args: A, now: Date) => Promise<R>;
+  /** Whether the answer means something was written (default: yes). */
+  changed?: (result: R) => boolean;
+}
+
+const write = <N extends WorkspaceCommandName, R>(w: Write<WorkspaceArgs<N>, R>) => w;
+const whenOk = (result: { ok: boolean }) => result.ok;
+
+/* eslint-disable @typescript-eslint/no-unused-vars -- each write takes the same four arguments */
+export const workspaceWrites = {
+  saveTeam: write<'saveTeam', Awaited<ReturnType<typeof saveTeam>>>({
+    subject: ({ id }) => (id ? { kind: 'team', id } : undefined),
+    write: (c, _actor, { workspaceId, ...team }, now) => saveTeam(c, team, now),
+    changed: whenOk,
+  }),
+  deleteTeam: write<'deleteTeam', boolean>({
+    subject: ({ id }) => ({ kind: 'team', id }),
+    write: (c, _actor, { id }) => deleteTeam(c, id),
+    changed: (deleted) => deleted,
+  }),
+  changeWorkspaceSettings: write<
+    'changeWorkspaceSettings',
+    Awaited<ReturnType<typeof saveWorkspaceSettings>>
+  >({
+    write: (c, _actor, { workspaceId, ...settings }) => saveWorkspaceSettings(c, settings),
+  }),
+  changeInvoiceSettings: write<'changeInvoiceSettings', void>({
+    write: ({ tx }, _actor, { workspaceId, ...settings }) =>
+      saveInvoiceSettings(tx, workspaceId, settings),
+  }),
+  uploadLogo: write<'uploadLogo', string>({
+    write: async ({ tx }, _actor, { workspaceId, bytes, contentType }, now) => {
+      const id = await storeLogo(tx, workspaceId, Buffer.from(bytes), contentType, now);
+      await saveInvoiceSettings(tx, workspaceId, { logoId: id });
+      return id;
+    },
+  }),
+  removeLogo: write<'removeLogo', void>({
+    write: ({ tx }, _actor, { workspaceId }) =>
+      saveInvoiceSettings(tx, workspaceId, { logoId: '' }),
+  }),
+  saveReport: write<'saveReport', Awaited<ReturnType<typeof saveReport>>>({
+    subject: ({ id }) => (id ? { kind: 'savedReport', id } : undefined),
+    write: ({ tx }, actor, { workspaceId, ...input }, now) => saveReport(tx, actor, input, now),
+    changed: whenOk,
+  }),
+  deleteSavedReport: write<'deleteSavedReport', boolean>({
+    subject: ({ id }) => ({ kind: 'savedReport', id }),
+    write: ({ tx }, actor, { id }) => deleteSavedReport(tx, actor, id),
+    changed: (deleted) => deleted,
+  }),
+  shareReport: write<'shareReport', Awaited<ReturnType<typeof createShare>>>({
+    subject: ({ savedReportId }) => ({ kind: 'savedReport', id: savedReportId }),
+    write: ({ tx }, actor, { workspaceId, ...input }, now) => createShare(tx, actor, input, now),
+    changed: whenOk,
+  }),
+  revokeShare: write<'revokeShare', boolean>({
+    subject: ({ id }) => ({ kind: 'reportShare', id }),
+    write: ({ tx }, actor, { id }, now) => revokeShare(tx, actor, id, now),
+    changed: (revoked) => revoked,
+  }),
+} satisfies {
+  [N in WorkspaceCommandName]: {
+    write: (
+      commit: Commit,
+      actor: Membership,
+      args: WorkspaceArgs<N>,
+      now: Date,
+    ) => Promise<unknown>;
+  };
+};
+/* eslint-enable @typescript-eslint/no-unused-vars */
+
+/** What the write of command `N` answers. */
+export type WriteResult<N extends WorkspaceCommandName> = Awaited<
+  ReturnType<(typeof workspaceWrites)[N]['write']>
+>;
