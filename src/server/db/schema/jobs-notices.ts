@@ -9,6 +9,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { NoticeEvent } from '../../../lib/notices';
 import { users } from './accounts';
 import { timestamptz } from './columns';
 import { workspaces } from './workspaces';
@@ -51,7 +52,8 @@ export const notices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
-    event: text('event').notNull(),
+    /** One of src/lib/notices.ts NOTICE_EVENTS (the app writes no other). */
+    event: text('event').$type<NoticeEvent>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     path: text('path').notNull().default(''),
@@ -83,7 +85,7 @@ export const unsubscribeLinks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    event: text('event').notNull(),
+    event: text('event').$type<NoticeEvent>().notNull(),
     secretHash: text('secret_hash').notNull(),
     createdAt: timestamptz('created_at').notNull(),
   },
