@@ -25,10 +25,6 @@ const allowed: Record<string, { snippets: string[]; why: string }> = {
     ],
     why: 'Migrations are the schema’s history: the column’s CHECK, and the first users made Admins of their own workspaces when workspaces began. A migration that has run is never edited.',
   },
-  'src/server/db/schema.ts': {
-    snippets: ["role: text('role', { enum: ['Admin', 'Manager', 'Normal'] })"],
-    why: 'Declares the column’s values for drizzle’s types, as the migration’s CHECK does.',
-  },
 };
 
 function sources(dir: string): string[] {

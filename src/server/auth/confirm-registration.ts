@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import type { RawRow } from '../db/raw-row';
+import type { pendingRegistrations, users } from '../db/schema';
 import { rows } from '../sync/records';
 import { createAccount, normaliseEmail, type Caller, type CreatedAccount } from './accounts';
 import { newToken, secretMatches, splitToken } from './secret-tokens';
@@ -33,7 +35,7 @@ export async function holdSignUp(
   now: Date,
 ): Promise<PendingSignUp> {
   const email = normaliseEmail(input.email);
-  const [existing] = await rows<{ name: string; email: string }>(
+  const [existing] = await rows<RawRow<typeof users, 'name' | 'email'>>(
     db,
     sql`SELECT name, email FROM users WHERE email = ${email}`,
   );
@@ -63,13 +65,12 @@ export async function confirmSignUp(
 ): Promise<CreatedAccount | { kind: 'invalid'; problem: ConfirmProblem }> {
   const parts = splitToken(token);
   if (!parts) return { kind: 'invalid', problem: 'unknown' };
-  const [held] = await rows<{
-    email: string;
-    name: string;
-    password_hash: string;
-    secret_hash: string;
-    expires_at: Date | string;
-  }>(
+  const [held] = await rows<
+    RawRow<
+      typeof pendingRegistrations,
+      'email' | 'name' | 'passwordHash' | 'secretHash' | 'expiresAt'
+    >
+  >(
     db,
     sql`SELECT email, name, password_hash, secret_hash, expires_at FROM pending_registrations
       WHERE id = ${parts.handle}`,
@@ -79,7 +80,7 @@ export async function confirmSignUp(
   if (new Date(held.expires_at).getTime() <= now.getTime())
     return { kind: 'invalid', problem: 'expired' };
   // Taken once: of two tabs opening the link together, one deletes the row and goes on.
-  const taken = await rows<{ id: string }>(
+  const taken = await rows<RawRow<typeof pendingRegistrations, 'id'>>(
     db,
     sql`DELETE FROM pending_registrations WHERE id = ${parts.handle} RETURNING id`,
   );

@@ -15,6 +15,8 @@ import type { Project } from '../../lib/entities/project';
 import type { Task } from '../../lib/entities/task';
 import { billedRateMinor, type EconomyInput, type Lookups } from '../../lib/totals';
 import { minorStep } from '../../lib/money-format';
+import type { RawRow } from '../db/raw-row';
+import type { invoiceLogs } from '../db/schema';
 import { rows, type Fields, type Runner } from '../sync/records';
 
 // What an invoice says: lines from the reserved logs' stored amounts (the same money the reports
@@ -208,7 +210,7 @@ export async function documentOf(
   const logPeriod = await logPeriodOf(runner, workspaceId, invoiceId);
   const period = layout.period ?? logPeriod ?? { start: range.from, end: range.to };
   const groups = await groupSums(runner, workspaceId, invoiceId, layout.grouping, period);
-  const ids = await rows<{ log_id: string }>(
+  const ids = await rows<RawRow<typeof invoiceLogs, 'logId'>>(
     runner,
     sql`SELECT log_id FROM invoice_logs WHERE invoice_id = ${invoiceId} ORDER BY log_id`,
   );

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import type { RawRow } from '../db/raw-row';
+import type { jobs } from '../db/schema';
 import { wakeJobRunners } from '../sync/poke';
 import { rows, type Runner } from '../sync/records';
 
@@ -41,7 +43,7 @@ export interface NewJob {
  * commits, and neither when it rolls back.
  */
 export async function enqueue(runner: Runner, job: NewJob): Promise<boolean> {
-  const added = await rows<{ key: string }>(
+  const added = await rows<RawRow<typeof jobs, 'key'>>(
     runner,
     sql`INSERT INTO jobs (key, kind, payload, run_at, max_attempts)
       VALUES (${job.key}, ${job.kind}, ${JSON.stringify(job.payload)}::jsonb,
@@ -57,13 +59,9 @@ export async function claimJob(db: Db, now: Date, leaseMs = LEASE_MS): Promise<J
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
   const token = randomUUID();
-  const [job] = await rows<{
-    key: string;
-    kind: string;
-    payload: unknown;
-    attempts: number;
-    max_attempts: number;
-  }>(
+  const [job] = await rows<
+    RawRow<typeof jobs, 'key' | 'kind' | 'payload' | 'attempts' | 'maxAttempts'>
+  >(
     db,
     sql`UPDATE jobs SET claimed_until = ${until}, claim_token = ${token}, attempts = attempts + 1
       WHERE key = (
@@ -88,7 +86,7 @@ export async function claimJob(db: Db, now: Date, leaseMs = LEASE_MS): Promise<J
 
 /** Extends a claim this process still holds; false when it lost it (its lease ran out and another took it). */
 export async function renewLease(db: Db, job: Job, now: Date, leaseMs = LEASE_MS) {
-  const renewed = await rows<{ key: string }>(
+  const renewed = await rows<RawRow<typeof jobs, 'key'>>(
     db,
     sql`UPDATE jobs SET claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}
       WHERE key = ${job.key} AND claim_token = ${job.token} AND done_at IS NULL RETURNING key`,
@@ -126,7 +124,7 @@ export async function failJob(
  */
 export async function pruneJobs(db: Db, now: Date, retentionMs: number): Promise<number> {
   const before = new Date(now.getTime() - retentionMs).toISOString();
-  const gone = await rows<{ key: string }>(
+  const gone = await rows<RawRow<typeof jobs, 'key'>>(
     db,
     sql`DELETE FROM jobs WHERE done_at < ${before}
       OR (done_at IS NULL AND attempts >= max_attempts AND run_at < ${before}) RETURNING key`,

@@ -4,6 +4,8 @@ import { addDays, fromDay } from '../../lib/day';
 import { DEFAULT_NOTHING_TRACKED_HOUR } from '../../lib/notices';
 import { isTimeZone, todayIn } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
+import type { RawRow } from '../db/raw-row';
+import type { memberships, workspaces } from '../db/schema';
 import { rows } from '../sync/records';
 import { postNotice } from './post';
 
@@ -44,7 +46,7 @@ export function lastWorkingDay(from: string): string {
 
 /** Adds the reminders due at `now`; returns how many were added. */
 export async function enqueueReminders(db: Db, now: Date): Promise<number> {
-  const spaces = await rows<{ id: string; time_zone: string; week_start: number }>(
+  const spaces = await rows<RawRow<typeof workspaces, 'id' | 'timeZone' | 'weekStart'>>(
     db,
     sql`SELECT id, time_zone, week_start FROM workspaces`,
   );
@@ -65,7 +67,7 @@ export async function enqueueReminders(db: Db, now: Date): Promise<number> {
  * it still to send (pending or rejected), or none sent at all.
  */
 async function remindToSubmit(db: Db, workspaceId: string, week: { from: string; to: string }) {
-  const people = await rows<{ user_id: string }>(
+  const people = await rows<RawRow<typeof memberships, 'userId'>>(
     db,
     sql`SELECT s.user_id FROM memberships s
       WHERE s.workspace_id = ${workspaceId} AND NOT s.archived AND s.member_id IS NOT NULL
@@ -97,7 +99,7 @@ async function remindToSubmit(db: Db, workspaceId: string, week: { from: string;
  * in any of their workspaces; once per person and day, whichever workspace's hour comes first.
  */
 async function remindNothingTracked(db: Db, workspaceId: string, today: string, hour: number) {
-  const people = await rows<{ user_id: string }>(
+  const people = await rows<RawRow<typeof memberships, 'userId'>>(
     db,
     sql`SELECT s.user_id FROM memberships s
       JOIN notice_preferences n ON n.user_id = s.user_id AND n.event = 'nothing-tracked'

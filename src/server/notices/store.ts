@@ -10,6 +10,8 @@ import {
 } from '../../lib/notices';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import type { Db } from '../db/connect';
+import type { RawRow } from '../db/raw-row';
+import type { noticePreferences, notices, unsubscribeLinks } from '../db/schema';
 import { rows, type Runner } from '../sync/records';
 
 // A person's notices, their read state and their settings: each person's own, not a
@@ -23,15 +25,9 @@ export async function noticesOf(
   db: Db,
   userId: string,
 ): Promise<{ notices: Notice[]; unread: number }> {
-  const listed = await rows<{
-    id: string;
-    event: NoticeEvent;
-    title: string;
-    body: string;
-    path: string;
-    created_at: string | Date;
-    read_at: string | Date | null;
-  }>(
+  const listed = await rows<
+    RawRow<typeof notices, 'id' | 'event' | 'title' | 'body' | 'path' | 'createdAt' | 'readAt'>
+  >(
     db,
     sql`SELECT id, event, title, body, path, created_at, read_at FROM notices
       WHERE user_id = ${userId} ORDER BY created_at DESC, id LIMIT ${NOTICES_SHOWN}`,
@@ -72,7 +68,7 @@ export async function markRead(db: Db, userId: string, ids: string[] | 'all', no
 
 /** Every event's setting for the person: what they chose, else the event's default. */
 export async function preferencesOf(db: Runner, userId: string): Promise<NoticePreference[]> {
-  const chosen = await rows<{ event: string; channel: NoticeChannel; hour: number | null }>(
+  const chosen = await rows<RawRow<typeof noticePreferences, 'event' | 'channel' | 'hour'>>(
     db,
     sql`SELECT event, channel, hour FROM notice_preferences WHERE user_id = ${userId}`,
   );
@@ -138,12 +134,9 @@ export async function unsubscribeToken(db: Db, userId: string, event: NoticeEven
 export async function unsubscribe(db: Db, token: string, now: Date): Promise<NoticeEvent | null> {
   const parts = splitToken(token);
   if (!parts) return null;
-  const [link] = await rows<{
-    user_id: string;
-    event: NoticeEvent;
-    secret_hash: string;
-    created_at: string | Date;
-  }>(
+  const [link] = await rows<
+    RawRow<typeof unsubscribeLinks, 'userId' | 'event' | 'secretHash' | 'createdAt'>
+  >(
     db,
     sql`SELECT user_id, event, secret_hash, created_at FROM unsubscribe_links WHERE id = ${parts.handle}`,
   );

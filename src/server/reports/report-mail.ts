@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { resolveSpec, type Schedule } from '../../lib/saved-report';
 import { todayIn, weekStartOf } from '../../lib/workspace-rules';
 import type { Db } from '../db/connect';
+import type { RawRow } from '../db/raw-row';
+import type { savedReports, users } from '../db/schema';
 import { doubling, type JobKind } from '../jobs/kind';
 import { enqueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
@@ -65,13 +67,10 @@ export async function sendReportMail(
   savedReportId: string,
   now: Date,
 ): Promise<'sent' | 'skipped' | 'failed'> {
-  const [report] = await rows<{
-    name: string;
-    spec: unknown;
-    workspace_id: string;
-    user_id: string;
-    email: string;
-  }>(
+  const [report] = await rows<
+    RawRow<typeof savedReports, 'name' | 'spec' | 'workspaceId' | 'userId'> &
+      RawRow<typeof users, 'email'>
+  >(
     db,
     sql`SELECT r.name, r.spec, r.workspace_id, r.user_id, u.email
       FROM saved_reports r JOIN users u ON u.id = r.user_id WHERE r.id = ${savedReportId}`,
@@ -117,7 +116,7 @@ export const reportMailJob: JobKind = {
   onGiveUp: async (payload, error, deps) => {
     const { savedReportId } = payload as { savedReportId?: unknown };
     if (typeof savedReportId !== 'string') return;
-    const [report] = await rows<{ name: string; workspace_id: string; user_id: string }>(
+    const [report] = await rows<RawRow<typeof savedReports, 'name' | 'workspaceId' | 'userId'>>(
       deps.db,
       sql`SELECT name, workspace_id, user_id FROM saved_reports WHERE id = ${savedReportId}`,
     );

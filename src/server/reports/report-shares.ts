@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import type { Db } from '../db/connect';
+import type { RawRow } from '../db/raw-row';
+import type { reportShares, savedReports } from '../db/schema';
 import type { Membership } from '../sync/permissions';
 import { rows } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
@@ -57,7 +59,7 @@ export async function createShare(
 
 /** Withdraws one of the caller's links, inside the command's commit; false when there is none. */
 export async function revokeShare(tx: Db, membership: Membership, id: string, now: Date) {
-  const done = await rows<{ id: string }>(
+  const done = await rows<RawRow<typeof reportShares, 'id'>>(
     tx,
     sql`UPDATE report_shares s SET revoked_at = coalesce(s.revoked_at, ${now.toISOString()})
       FROM saved_reports r WHERE s.id = ${id} AND r.id = s.saved_report_id
@@ -82,16 +84,10 @@ export async function openShare(
 ): Promise<{ ok: true; share: OpenedShare } | { ok: false; problem: ShareProblem }> {
   const parts = splitToken(token);
   if (!parts) return { ok: false, problem: 'unknown' };
-  const [found] = await rows<{
-    secret_hash: string;
-    with_amounts: boolean;
-    expires_at: Date | string;
-    revoked_at: Date | string | null;
-    name: string;
-    spec: unknown;
-    workspace_id: string;
-    user_id: string;
-  }>(
+  const [found] = await rows<
+    RawRow<typeof reportShares, 'secretHash' | 'withAmounts' | 'expiresAt' | 'revokedAt'> &
+      RawRow<typeof savedReports, 'name' | 'spec' | 'workspaceId' | 'userId'>
+  >(
     db,
     sql`SELECT s.secret_hash, s.with_amounts, s.expires_at, s.revoked_at, r.name, r.spec,
       r.workspace_id, r.user_id

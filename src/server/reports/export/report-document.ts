@@ -8,6 +8,8 @@ import {
   type Report,
   type ReportFilter,
 } from '../../../lib/report-spec';
+import type { RawRow } from '../../db/raw-row';
+import type { workspaces } from '../../db/schema';
 import type { Membership } from '../../sync/permissions';
 import { rows, type Runner } from '../../sync/records';
 import { detailedReport, labelsOf } from '../detailed';
@@ -83,7 +85,7 @@ export async function reportFrame(
   filter: ReportFilter,
 ): Promise<ReportFrame> {
   const [[workspace], filterLines] = await Promise.all([
-    rows<{ name: string }>(
+    rows<RawRow<typeof workspaces, 'name'>>(
       runner,
       sql`SELECT name FROM workspaces WHERE id = ${membership.workspaceId}`,
     ),
