@@ -1,0 +1,98 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { workspaceCommands } from '../../src/lib/commands/workspace-commands';
+import { workspaceWrites } from '../../src/server/commands/writes';
+
+// One write path (issue 48): every change to a workspace is a named command that execute()
+// (src/server/commands/execute.ts) runs in one commit, or a push of synced records, whose commit
+// is src/server/sync/push.ts; the import's batch writer commits each batch of its job. No
+// handler asks for a role, and no domain code words the policy's refusal itself.
+//
+// The writes not yet moved into the catalog are listed below by file, with how many of each
+// they hold, so the list can only shrink: a new ad-hoc commit or role gate anywhere fails here.
+
+const root = join(import.meta.dirname, '..', '..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.(ts|tsx|astro|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** A file's code without its comments (`//` lines and the lines of `/** … *\/` blocks). */
+const codeOf = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n');
+
+/** How often `pattern` occurs in the code of each file under `dirs` (files with none left out). */
+function occurrences(pattern: RegExp, dirs = ['src/server', 'src/pages', 'src/lib']) {
+  const found: Record<string, number> = {};
+  for (const path of dirs.flatMap((dir) => sources(join(root, dir)))) {
+    const file = relative(root, path).split('\\').join('/');
+    const code = codeOf(readFileSync(path, 'utf8'));
+    const count = code.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
+    if (count > 0) found[file] = count;
+  }
+  return found;
+}
+
+describe('one write path', () => {
+  it('commits only in execute, the push and the import batch writer (and the commit module)', () => {
+    expect(occurrences(/(?<![\w.])commit(Outcome)?\(/)).toEqual({
+      'src/server/commit/commit.ts': 1,
+      'src/server/commands/execute.ts': 1,
+      'src/server/sync/push.ts': 1,
+      'src/server/imports/batch-start.ts': 1,
+      // Not yet commands of the catalog (issue 48, to move next): shrink these, never grow them.
+      'src/server/imports/undo.ts': 1,
+      'src/server/invoices/invoices.ts': 4,
+      'src/server/invoices/payments.ts': 1,
+      'src/server/invoices/payment-corrections.ts': 3,
+      'src/server/team/account-workspaces.ts': 1,
+      'src/server/team/invitations.ts': 3,
+    });
+  });
+
+  it('asks no role in a handler: no memberOf with an action, no adminRefusal, no ADMINS_ONLY', () => {
+    expect(occurrences(/memberOf\((?:[^()]|\([^()]*\))*,\s*'[A-Za-z]+',?\s*\)/)).toEqual({
+      // Role-gated reads and the writes not yet in the catalog (issue 48, to move next).
+      'src/server/api/workspace-handlers.ts': 1,
+      'src/server/api/import-run-handlers.ts': 3,
+      'src/server/api/import-handlers.ts': 1,
+      'src/server/api/invoice-handlers.ts': 1,
+      'src/server/api/invoice-logo-handlers.ts': 1,
+      'src/server/api/team-handlers.ts': 1,
+      'src/server/api/member-reset-handler.ts': 1,
+      'src/server/api/invitation-handlers.ts': 3,
+    });
+    expect(occurrences(/\badminRefusal\(/)).toEqual({
+      'src/lib/policy/index.ts': 1,
+      'src/lib/policy/record-policy.ts': 1,
+      // Not yet moved (issue 48): the invoices' own role checks.
+      'src/server/invoices/invoices.ts': 4,
+      'src/server/invoices/payments.ts': 1,
+      'src/server/invoices/reads.ts': 4,
+      'src/server/reports/activity.ts': 1,
+    });
+    expect(occurrences(/\bADMINS_ONLY\b/)).toEqual({
+      // Not yet moved (issue 48): the invoices' own refusal, worded apart from the policy.
+      'src/server/invoices/invoices.ts': 5,
+      'src/server/invoices/payments.ts': 2,
+      'src/server/invoices/reads.ts': 5,
+      'src/server/invoices/refusals.ts': 1,
+    });
+  });
+
+  it('has one write on the server for each command of the catalog, and none besides', () => {
+    expect(Object.keys(workspaceWrites).sort()).toEqual(Object.keys(workspaceCommands).sort());
+    for (const [name, command] of Object.entries(workspaceCommands)) {
+      expect(command.summary, name).toMatch(/^[A-Z].*\.$/);
+      expect(command.args.safeParse({}).success, `${name} accepts no arguments`).toBe(false);
+    }
+  });
+});
