@@ -4,7 +4,7 @@ import { handleLogs } from '../../src/server/api/read-handlers';
 import { handlePull } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
-import { voidInvoice } from '../../src/server/invoices/invoices';
+import { voidInvoice } from './invoice-commands';
 import type { Membership } from '../../src/server/sync/permissions';
 import { context, drivers, fakeClock, get } from './support';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connect';
-import { createDraft, issueInvoice } from '../../src/server/invoices/invoices';
+import { createDraft, issueInvoice } from './invoice-commands';
 import type { Membership } from '../../src/server/sync/permissions';
 import { rows } from '../../src/server/sync/records';
 import { membershipOf } from '../../src/server/sync/workspaces';

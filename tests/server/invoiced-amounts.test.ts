@@ -4,12 +4,7 @@ import { handleInvoice } from '../../src/server/api/invoice-handlers';
 import { handleReport } from '../../src/server/api/report-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
-import {
-  createDraft,
-  issueInvoice,
-  updateDraft,
-  voidInvoice,
-} from '../../src/server/invoices/invoices';
+import { createDraft, issueInvoice, updateDraft, voidInvoice } from './invoice-commands';
 import type { Membership } from '../../src/server/sync/permissions';
 import { rows } from '../../src/server/sync/records';
 import { context, drivers, fakeClock, get } from './support';

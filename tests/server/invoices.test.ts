@@ -33,7 +33,7 @@ import {
 import { handleReport } from '../../src/server/api/report-handlers';
 import { handlePull } from '../../src/server/api/sync-handlers';
 import type { Database } from '../../src/server/db/connect';
-import { createDraft, issueInvoice, voidInvoice } from '../../src/server/invoices/invoices';
+import { createDraft, issueInvoice, voidInvoice } from './invoice-commands';
 import type { Membership } from '../../src/server/sync/permissions';
 import { rows } from '../../src/server/sync/records';
 import { membershipOf } from '../../src/server/sync/workspaces';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleUninvoiced } from '../../src/server/api/invoice-handlers';
 import { handleReport, handleReportExport } from '../../src/server/api/report-handlers';
 import type { Database } from '../../src/server/db/connect';
-import { createDraft } from '../../src/server/invoices/invoices';
+import { createDraft } from './invoice-commands';
 import { rows } from '../../src/server/sync/records';
 import { membershipByEmail } from './invoice-support';
 import { context, drivers, fakeClock, get } from './support';

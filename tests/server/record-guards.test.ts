@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/connect';
-import { voidInvoice } from '../../src/server/invoices/invoices';
+import { voidInvoice } from './invoice-commands';
 import type { Membership } from '../../src/server/sync/permissions';
 import { rows } from '../../src/server/sync/records';
 import { drivers, fakeClock } from './support';

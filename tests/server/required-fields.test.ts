@@ -5,7 +5,7 @@ import {
   handleWorkspaceSettings,
 } from '../../src/server/api/workspace-handlers';
 import type { Database } from '../../src/server/db/connect';
-import { createDraft } from '../../src/server/invoices/invoices';
+import { createDraft } from './invoice-commands';
 import { membershipByEmail } from './invoice-support';
 import { context, drivers, fakeClock, get, post } from './support';
 import {

@@ -1,6 +1,14 @@
 import { z, type ZodTypeAny } from 'zod';
 import type { AdminAction } from '../policy';
 import {
+  applyCreditBody,
+  correctPaymentBody,
+  deletePaymentBody,
+  draftInvoiceBody,
+  draftLayoutBody,
+  invoicePaymentBody,
+  issueInvoiceBody,
+  voidInvoiceBody,
   deleteSavedReportBody,
   deleteTeamBody,
   invoiceSettingsBody,
@@ -98,6 +106,46 @@ export const workspaceCommands = {
     null,
   ),
   revokeShare: command('Withdraws a share link of one’s own at once.', revokeShareBody, null),
+  draftInvoice: command(
+    'Makes a draft invoice for a client from its approved, uninvoiced logs between two days.',
+    draftInvoiceBody,
+    'manageInvoices',
+  ),
+  saveDraft: command(
+    'Saves a draft’s layout: grouping, edited and manual lines, discount, taxes, terms, note.',
+    draftLayoutBody,
+    'manageInvoices',
+  ),
+  issueInvoice: command(
+    'Numbers and freezes a draft on its issue day; its logs are locked until it is voided.',
+    issueInvoiceBody,
+    'manageInvoices',
+  ),
+  voidInvoice: command(
+    'Voids an issued invoice with a credit note (saying what becomes of money paid) or deletes a draft.',
+    voidInvoiceBody,
+    'manageInvoices',
+  ),
+  recordPayment: command(
+    'Records money received against an issued invoice.',
+    invoicePaymentBody,
+    'manageInvoices',
+  ),
+  correctPayment: command(
+    'Corrects a payment’s day, amount or note, with the reason, in the audit log.',
+    correctPaymentBody,
+    'correctPayments',
+  ),
+  deletePayment: command(
+    'Deletes a payment entered by mistake, with the reason, in the audit log.',
+    deletePaymentBody,
+    'correctPayments',
+  ),
+  applyCredit: command(
+    'Pays an issued invoice from its client’s credits, oldest first.',
+    applyCreditBody,
+    'settlePayments',
+  ),
 } as const;
 
 export type WorkspaceCommandName = keyof typeof workspaceCommands;

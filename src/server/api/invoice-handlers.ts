@@ -2,14 +2,11 @@ import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
 import { textProblem } from '../../lib/storable-text';
 import { todayIn } from '../../lib/workspace-rules';
-import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { ciiInvoice, facturX, ublInvoice } from '../invoices/e-invoice';
 import { eInvoiceInput } from '../invoices/e-invoice-input';
 import { invoicePdf } from '../invoices/invoice-pdf';
 import { logoOf } from '../invoices/logos';
-import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
-import { recordPayment } from '../invoices/payments';
 import { clientCreditsOf, invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
 import type { Refusal } from '../invoices/refusals';
 import { invoiceSettingsOf } from '../invoices/settings';
@@ -17,13 +14,6 @@ import type { HandlerContext } from './context';
 import { runCommand } from './run-command';
 import { refreshed } from './signed-in';
 import { memberOf } from './workspace-handlers';
-import {
-  draftInvoiceBody,
-  draftLayoutBody,
-  invoicePaymentBody,
-  issueInvoiceBody,
-  voidInvoiceBody,
-} from '../../lib/commands/workspace-args';
 
 // Invoices (issue 14): Admins only; docs/api.md, Invoices.
 
@@ -115,48 +105,29 @@ export async function handleUninvoiced(request: Request, ctx: HandlerContext): P
 
 /** POST /api/invoices { workspaceId, clientId, from, to, projectIds? }: a new draft. */
 export async function handleDraftInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(request, draftInvoiceBody);
-  if (!body.ok) return body.response;
-  const { workspaceId, ...input } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId);
-  if ('response' in caller) return caller.response;
-  const made = await createDraft(ctx.database.db, caller.membership, input, ctx.now());
+  const ran = await runCommand(request, ctx, 'draftInvoice');
+  if ('response' in ran) return ran.response;
+  const made = ran.done.result;
   if (!made.ok) return refusal(made);
-  return json(201, { invoice: made.invoice }, refreshed(caller.session, request, ctx));
+  return json(201, { invoice: made.invoice }, refreshed(ran.session, request, ctx));
 }
 
 /** POST /api/invoices/draft { workspaceId, id, layout }: a draft's lines, discount, taxes, note. */
 export async function handleUpdateDraft(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(request, draftLayoutBody);
-  if (!body.ok) return body.response;
-  const caller = await memberOf(request, ctx, body.value.workspaceId);
-  if ('response' in caller) return caller.response;
-  const saved = await updateDraft(
-    ctx.database.db,
-    caller.membership,
-    body.value.id,
-    body.value.layout,
-    ctx.now(),
-  );
+  const ran = await runCommand(request, ctx, 'saveDraft');
+  if ('response' in ran) return ran.response;
+  const saved = ran.done.result;
   if (!saved.ok) return refusal(saved);
-  return json(200, { invoice: saved.invoice }, refreshed(caller.session, request, ctx));
+  return json(200, { invoice: saved.invoice }, refreshed(ran.session, request, ctx));
 }
 
 /** POST /api/invoices/issue { workspaceId, id, issueDate }: numbers and freezes a draft. */
 export async function handleIssueInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(request, issueInvoiceBody);
-  if (!body.ok) return body.response;
-  const caller = await memberOf(request, ctx, body.value.workspaceId);
-  if ('response' in caller) return caller.response;
-  const issued = await issueInvoice(
-    ctx.database.db,
-    caller.membership,
-    body.value.id,
-    body.value.issueDate,
-    ctx.now(),
-  );
+  const ran = await runCommand(request, ctx, 'issueInvoice');
+  if ('response' in ran) return ran.response;
+  const issued = ran.done.result;
   if (!issued.ok) return refusal(issued);
-  return json(200, { invoice: issued.invoice }, refreshed(caller.session, request, ctx));
+  return json(200, { invoice: issued.invoice }, refreshed(ran.session, request, ctx));
 }
 
 /**
@@ -164,19 +135,11 @@ export async function handleIssueInvoice(request: Request, ctx: HandlerContext):
  * it has payments, whether they are refunded or kept as the client's credit) or deletes a draft.
  */
 export async function handleVoidInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(request, voidInvoiceBody);
-  if (!body.ok) return body.response;
-  const caller = await memberOf(request, ctx, body.value.workspaceId);
-  if ('response' in caller) return caller.response;
-  const done = await voidInvoice(
-    ctx.database.db,
-    caller.membership,
-    body.value.id,
-    ctx.now(),
-    body.value.settlement ?? null,
-  );
+  const ran = await runCommand(request, ctx, 'voidInvoice');
+  if ('response' in ran) return ran.response;
+  const done = ran.done.result;
   if (!done.ok) return refusal(done);
-  return json(200, { status: done.status }, refreshed(caller.session, request, ctx));
+  return json(200, { status: done.status }, refreshed(ran.session, request, ctx));
 }
 
 /** GET /api/invoice-settings?workspace=…: the workspace's invoicing details (Admins). */
@@ -273,22 +236,14 @@ export async function handleInvoicePayment(
   request: Request,
   ctx: HandlerContext,
 ): Promise<Response> {
-  const body = await parseBody(request, invoicePaymentBody);
-  if (!body.ok) return body.response;
-  const { workspaceId, id, ...payment } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId);
-  if ('response' in caller) return caller.response;
-  const recorded = await recordPayment(
-    ctx.database.db,
-    caller.membership,
-    { invoiceId: id, ...payment },
-    ctx.now(),
-  );
+  const ran = await runCommand(request, ctx, 'recordPayment');
+  if ('response' in ran) return ran.response;
+  const recorded = ran.done.result;
   if (!recorded.ok) return refusal(recorded);
   return json(
     201,
     { paidMinor: recorded.paidMinor, totalMinor: recorded.totalMinor },
-    refreshed(caller.session, request, ctx),
+    refreshed(ran.session, request, ctx),
   );
 }
 

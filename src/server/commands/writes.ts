@@ -1,6 +1,9 @@
 import type { WorkspaceArgs, WorkspaceCommandName } from '../../lib/commands/workspace-commands';
 import type { Commit, Touched } from '../commit/commit';
+import { createDraft, issueInvoice, updateDraft, voidInvoice } from '../invoices/invoices';
 import { storeLogo } from '../invoices/logos';
+import { applyCredit, correctPayment, deletePayment } from '../invoices/payment-corrections';
+import { recordPayment } from '../invoices/payments';
 import { saveInvoiceSettings } from '../invoices/settings';
 import { createShare, revokeShare } from '../reports/report-shares';
 import { deleteSavedReport, saveReport } from '../reports/saved-reports';
@@ -76,6 +79,50 @@ export const workspaceWrites = {
     subject: ({ id }) => ({ kind: 'reportShare', id }),
     write: ({ tx }, actor, { id }, now) => revokeShare(tx, actor, id, now),
     changed: (revoked) => revoked,
+  }),
+  draftInvoice: write<'draftInvoice', Awaited<ReturnType<typeof createDraft>>>({
+    write: (c, actor, { workspaceId, ...input }, now) => createDraft(c, actor, input, now),
+    changed: whenOk,
+  }),
+  saveDraft: write<'saveDraft', Awaited<ReturnType<typeof updateDraft>>>({
+    subject: ({ id }) => ({ kind: 'invoice', id }),
+    write: (c, actor, { id, layout }, now) => updateDraft(c, actor, id, layout, now),
+    changed: whenOk,
+  }),
+  issueInvoice: write<'issueInvoice', Awaited<ReturnType<typeof issueInvoice>>>({
+    subject: ({ id }) => ({ kind: 'invoice', id }),
+    write: (c, actor, { id, issueDate }, now) => issueInvoice(c, actor, id, issueDate, now),
+    changed: whenOk,
+  }),
+  voidInvoice: write<'voidInvoice', Awaited<ReturnType<typeof voidInvoice>>>({
+    subject: ({ id }) => ({ kind: 'invoice', id }),
+    write: (c, actor, { id, settlement }, now) =>
+      voidInvoice(c, actor, id, now, settlement ?? null),
+    changed: whenOk,
+  }),
+  recordPayment: write<'recordPayment', Awaited<ReturnType<typeof recordPayment>>>({
+    subject: ({ id }) => ({ kind: 'invoice', id }),
+    write: (c, actor, { workspaceId, id, ...payment }, now) =>
+      recordPayment(c, actor, { invoiceId: id, ...payment }, now),
+    changed: whenOk,
+  }),
+  correctPayment: write<'correctPayment', Awaited<ReturnType<typeof correctPayment>>>({
+    subject: ({ id }) => ({ kind: 'invoice', id }),
+    write: (c, actor, { workspaceId, id, ...change }, now) =>
+      correctPayment(c, actor, { invoiceId: id, ...change }, now),
+    changed: whenOk,
+  }),
+  deletePayment: write<'deletePayment', Awaited<ReturnType<typeof deletePayment>>>({
+    subject: ({ id }) => ({ kind: 'invoice', id }),
+    write: (c, actor, { workspaceId, id, ...change }, now) =>
+      deletePayment(c, actor, { invoiceId: id, ...change }, now),
+    changed: whenOk,
+  }),
+  applyCredit: write<'applyCredit', Awaited<ReturnType<typeof applyCredit>>>({
+    subject: ({ id }) => ({ kind: 'invoice', id }),
+    write: (c, actor, { workspaceId, id, ...change }, now) =>
+      applyCredit(c, actor, { invoiceId: id, ...change }, now),
+    changed: whenOk,
   }),
 } satisfies {
   [N in WorkspaceCommandName]: {

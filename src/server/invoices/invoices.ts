@@ -7,30 +7,20 @@ import {
   formatInvoiceNumber,
   numberingProblem,
 } from '../../lib/invoice-number';
-import type { Db } from '../db/connect';
 import { recomputeLogAmounts } from '../sync/amounts';
 import type { Membership } from '../sync/permissions';
-import { commit, commitOutcome } from '../commit/commit';
+import type { Commit } from '../commit/commit';
 import { rows, type Runner } from '../sync/records';
 import { defaultLayout, type DraftLayout } from '../../lib/invoice-lines';
 import { clientOf, documentOf, type InvoiceDocument } from './document';
-import { ADMINS_ONLY, NO_WORKSPACE, refuse, type Refusal } from './refusals';
+import { refuse, type Refusal } from './refusals';
 import { invoiceSettingsOf, type InvoiceSettings } from './settings';
 import { issueRefusalOf } from '../../lib/issue-refusal';
 import { combinedPercent } from '../../lib/invoice-tax';
-import { adminRefusal, can } from '../../lib/policy';
+import { can } from '../../lib/policy';
 import { recordAudit } from '../sync/audit';
 
 // Drafts, issuing and voiding (issue 14). Only Admins see and make invoices.
-
-/** The commit of an Admin's command on one invoice. */
-const byAdmin = (membership: Membership, command: string, invoiceId: string, at: Date) => ({
-  workspaceId: membership.workspaceId,
-  userId: membership.userId,
-  command,
-  subject: { kind: 'invoice', id: invoiceId },
-  at,
-});
 
 export interface InvoiceView {
   id: string;
@@ -49,16 +39,15 @@ export interface InvoiceView {
  * offers them, but they stay editable until it is issued.
  */
 export async function createDraft(
-  db: Db,
+  c: Commit,
   membership: Membership,
   input: { clientId: string; from: string; to: string; projectIds: string[] },
   now: Date,
 ): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const workspaceId = membership.workspaceId;
-  const client = await clientOf(db, workspaceId, input.clientId);
+  const client = await clientOf(c.tx, workspaceId, input.clientId);
   if (!client) return refuse(400, 'There is no such client.');
-  const { settings } = await invoiceSettingsOf(db, workspaceId);
+  const { settings } = await invoiceSettingsOf(c.tx, workspaceId);
   const id = randomUUID();
   const onlyProjects = input.projectIds.length
     ? sql`AND l.project_id IN (${sql.join(
@@ -71,54 +60,44 @@ export async function createDraft(
   const ofClient = input.projectIds.length
     ? sql`(p.client_id = ${input.clientId} OR p.client_id IS NULL)`
     : sql`p.client_id = ${input.clientId}`;
-  const committed = await commit(
-    db,
-    byAdmin(membership, 'draftInvoice', id, now),
-    async ({ tx }) => {
-      const stamp = now.toISOString();
-      await tx.execute(
-        sql`INSERT INTO invoices (id, workspace_id, client_id, status, document, created_by, created_at, updated_at)
-        VALUES (${id}, ${workspaceId}, ${input.clientId}, 'draft', '{}'::jsonb, ${membership.userId}, ${stamp}, ${stamp})`,
-      );
-      // Reserved once: a log another draft took meanwhile is skipped (ON CONFLICT).
-      const reserved = await rows<{ log_id: string }>(
-        tx,
-        sql`INSERT INTO invoice_logs (workspace_id, log_id, invoice_id)
-        SELECT l.workspace_id, l.id, ${id} FROM time_logs l
-        JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
-        WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND ${ofClient}
-          AND l.date >= ${input.from} AND l.date <= ${input.to}
-          AND coalesce(l.data->>'status', 'approved') = 'approved'
-          AND (l.billable_minor > 0 OR l.expense_minor > 0) ${onlyProjects}
-          AND coalesce(l.data->>'invoicedElsewhere', 'false') <> 'true'
-        ON CONFLICT (workspace_id, log_id) DO NOTHING RETURNING log_id`,
-      );
-      if (reserved.length === 0) {
-        // Nothing to bill: the draft row goes again, so no empty invoice is left behind.
-        await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
-        return null;
-      }
-      const document = await documentOf(
-        tx,
-        workspaceId,
-        id,
-        { from: input.from, to: input.to, currency: settings.currency },
-        defaultLayout(
-          { name: client.taxName, percent: client.taxPercent },
-          settings,
-          client.eInvoiceProfile === 'en16931' ? '' : client.buyerReference,
-        ),
-      );
-      await tx.execute(
-        sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE id = ${id}`,
-      );
-      return document;
-    },
-    (document) => document !== null,
+  const { tx } = c;
+  const stamp = now.toISOString();
+  await tx.execute(
+    sql`INSERT INTO invoices (id, workspace_id, client_id, status, document, created_by, created_at, updated_at)
+      VALUES (${id}, ${workspaceId}, ${input.clientId}, 'draft', '{}'::jsonb, ${membership.userId}, ${stamp}, ${stamp})`,
   );
-  const made = committed?.result ?? null;
-  if (!made)
+  // Reserved once: a log another draft took meanwhile is skipped (ON CONFLICT).
+  const reserved = await rows<{ log_id: string }>(
+    tx,
+    sql`INSERT INTO invoice_logs (workspace_id, log_id, invoice_id)
+      SELECT l.workspace_id, l.id, ${id} FROM time_logs l
+      JOIN projects p ON p.workspace_id = l.workspace_id AND p.id = l.project_id
+      WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND ${ofClient}
+        AND l.date >= ${input.from} AND l.date <= ${input.to}
+        AND coalesce(l.data->>'status', 'approved') = 'approved'
+        AND (l.billable_minor > 0 OR l.expense_minor > 0) ${onlyProjects}
+        AND coalesce(l.data->>'invoicedElsewhere', 'false') <> 'true'
+      ON CONFLICT (workspace_id, log_id) DO NOTHING RETURNING log_id`,
+  );
+  if (reserved.length === 0) {
+    // Nothing to bill: the draft row goes again, so no empty invoice is left behind.
+    await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
     return refuse(400, 'This client has no approved, uninvoiced time or expenses in these days.');
+  }
+  const document = await documentOf(
+    tx,
+    workspaceId,
+    id,
+    { from: input.from, to: input.to, currency: settings.currency },
+    defaultLayout(
+      { name: client.taxName, percent: client.taxPercent },
+      settings,
+      client.eInvoiceProfile === 'en16931' ? '' : client.buyerReference,
+    ),
+  );
+  await tx.execute(
+    sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb WHERE id = ${id}`,
+  );
   return {
     ok: true,
     invoice: {
@@ -128,7 +107,7 @@ export async function createDraft(
       number: null,
       issueDate: null,
       dueDate: null,
-      document: made,
+      document,
     },
   };
 }
@@ -149,53 +128,46 @@ function layoutOf(
  * terms, note) and answers the draft as it now reads. Issued and void invoices are not edited.
  */
 export async function updateDraft(
-  db: Db,
+  c: Commit,
   membership: Membership,
   id: string,
   layout: DraftLayout,
   now: Date,
 ): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const workspaceId = membership.workspaceId;
-  const { settings } = await invoiceSettingsOf(db, workspaceId);
-  return commitOutcome(
-    db,
-    byAdmin(membership, 'saveDraft', id, now),
-    async ({ tx }) => {
-      const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
-        tx,
-        sql`SELECT client_id, status, document FROM invoices
+  const { settings } = await invoiceSettingsOf(c.tx, workspaceId);
+  const { tx } = c;
+  const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
+    tx,
+    sql`SELECT client_id, status, document FROM invoices
         WHERE id = ${id} AND workspace_id = ${workspaceId} FOR UPDATE`,
-      );
-      if (!draft) return refuse(404, 'There is no such invoice.');
-      if (draft.status !== 'draft')
-        return refuse(409, 'An issued invoice is not changed: void it and make a new one.');
-      const document = await documentOf(
-        tx,
-        workspaceId,
-        id,
-        { from: draft.document.from, to: draft.document.to, currency: settings.currency },
-        layout,
-      );
-      await tx.execute(
-        sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb,
-        updated_at = ${now.toISOString()} WHERE id = ${id}`,
-      );
-      return {
-        ok: true as const,
-        invoice: {
-          id,
-          clientId: draft.client_id,
-          status: 'draft' as const,
-          number: null,
-          issueDate: null,
-          dueDate: null,
-          document,
-        },
-      };
-    },
-    NO_WORKSPACE,
   );
+  if (!draft) return refuse(404, 'There is no such invoice.');
+  if (draft.status !== 'draft')
+    return refuse(409, 'An issued invoice is not changed: void it and make a new one.');
+  const document = await documentOf(
+    tx,
+    workspaceId,
+    id,
+    { from: draft.document.from, to: draft.document.to, currency: settings.currency },
+    layout,
+  );
+  await tx.execute(
+    sql`UPDATE invoices SET document = ${JSON.stringify(document)}::jsonb,
+        updated_at = ${now.toISOString()} WHERE id = ${id}`,
+  );
+  return {
+    ok: true as const,
+    invoice: {
+      id,
+      clientId: draft.client_id,
+      status: 'draft' as const,
+      number: null,
+      issueDate: null,
+      dueDate: null,
+      document,
+    },
+  };
 }
 
 /**
@@ -205,119 +177,109 @@ export async function updateDraft(
  * client's details. From then on its logs cannot change until it is voided.
  */
 export async function issueInvoice(
-  db: Db,
+  c: Commit,
   membership: Membership,
   id: string,
   issueDate: string,
   now: Date,
 ): Promise<{ ok: true; invoice: InvoiceView } | Refusal> {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const workspaceId = membership.workspaceId;
-  const { settings, workspaceName } = await invoiceSettingsOf(db, workspaceId);
+  const { settings, workspaceName } = await invoiceSettingsOf(c.tx, workspaceId);
   const problem = numberingProblem(settings.numberPattern, settings.counter);
   if (problem) return refuse(409, `Fix the invoice number pattern first: ${problem}`);
-  return commitOutcome(
-    db,
-    byAdmin(membership, 'issueInvoice', id, now),
-    async ({ tx, version }) => {
-      const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
-        tx,
-        sql`SELECT client_id, status, document FROM invoices
+  const { tx, version } = c;
+  const [draft] = await rows<{ client_id: string; status: string; document: InvoiceDocument }>(
+    tx,
+    sql`SELECT client_id, status, document FROM invoices
         WHERE id = ${id} AND workspace_id = ${workspaceId} FOR UPDATE`,
-      );
-      if (!draft) return refuse(404, 'There is no such invoice.');
-      if (draft.status !== 'draft') return refuse(409, 'This invoice is already issued.');
-      const client = await clientOf(tx, workspaceId, draft.client_id);
-      if (!client) return refuse(409, 'The client of this draft was deleted.');
-      const document = await documentOf(
-        tx,
-        workspaceId,
-        id,
-        { from: draft.document.from, to: draft.document.to, currency: settings.currency },
-        layoutOf(draft.document, client, settings),
-      );
-      if (document.lines.length === 0)
-        return refuse(
-          409,
-          'Nothing is left on this draft to bill: its logs were removed or changed.',
-        );
-      // Before a number is taken: an invoice under Peppol or XRechnung that could not be sent
-      // is not issued (issue 28). The draft's read shows the same answer (issue 47).
-      const profile = client.eInvoiceProfile;
-      const refusal = issueRefusalOf(
-        profile,
-        settings,
-        client,
-        {
-          buyerReference: document.layout.buyerReference ?? '',
-          orderReference: document.layout.orderReference ?? '',
-        },
-        combinedPercent(document),
-      );
-      if (refusal) return { ...refuse(409, refusal.message), fields: refusal.fields };
-      const scope = counterScope(settings.counter, issueDate, draft.client_id);
-      // The counter's row is locked until this transaction ends: concurrent issues queue here.
-      const [counter] = await rows<{ last: number | string }>(
-        tx,
-        sql`INSERT INTO invoice_counters (workspace_id, scope, last) VALUES (${workspaceId}, ${scope}, 1)
+  );
+  if (!draft) return refuse(404, 'There is no such invoice.');
+  if (draft.status !== 'draft') return refuse(409, 'This invoice is already issued.');
+  const client = await clientOf(tx, workspaceId, draft.client_id);
+  if (!client) return refuse(409, 'The client of this draft was deleted.');
+  const document = await documentOf(
+    tx,
+    workspaceId,
+    id,
+    { from: draft.document.from, to: draft.document.to, currency: settings.currency },
+    layoutOf(draft.document, client, settings),
+  );
+  if (document.lines.length === 0)
+    return refuse(409, 'Nothing is left on this draft to bill: its logs were removed or changed.');
+  // Before a number is taken: an invoice under Peppol or XRechnung that could not be sent
+  // is not issued (issue 28). The draft's read shows the same answer (issue 47).
+  const profile = client.eInvoiceProfile;
+  const refusal = issueRefusalOf(
+    profile,
+    settings,
+    client,
+    {
+      buyerReference: document.layout.buyerReference ?? '',
+      orderReference: document.layout.orderReference ?? '',
+    },
+    combinedPercent(document),
+  );
+  if (refusal) return { ...refuse(409, refusal.message), fields: refusal.fields };
+  const scope = counterScope(settings.counter, issueDate, draft.client_id);
+  // The counter's row is locked until this transaction ends: concurrent issues queue here.
+  const [counter] = await rows<{ last: number | string }>(
+    tx,
+    sql`INSERT INTO invoice_counters (workspace_id, scope, last) VALUES (${workspaceId}, ${scope}, 1)
         ON CONFLICT (workspace_id, scope) DO UPDATE SET last = invoice_counters.last + 1
         RETURNING last`,
-      );
-      const number = formatInvoiceNumber(
-        settings.numberPattern,
-        Number(counter?.last ?? 1),
-        issueDate,
-        clientCode(client.name),
-      );
-      const dueDate = addDays(issueDate, document.layout.paymentTermsDays);
-      const frozen: InvoiceDocument = {
-        ...document,
-        seller: {
-          name: settings.companyName || workspaceName,
-          address: settings.address,
-          taxNumber: settings.taxNumber,
-          vatNumber: settings.vatNumber,
-          country: settings.country,
-          ...(settings.logoId ? { logoId: settings.logoId } : {}),
-          ...sellerProfileCopy(settings),
-        },
-        buyer: {
-          name: client.name,
-          address: client.address,
-          taxNumber: client.taxNumber,
-          vatNumber: client.vatNumber,
-          email: client.email,
-          country: client.country,
-          ...nonEmpty({
-            city: client.city,
-            postCode: client.postCode,
-            electronicAddress: client.electronicAddress,
-            electronicAddressScheme: client.electronicAddressScheme,
-          }),
-        },
-        ...(profile === 'en16931' ? {} : { profile }),
-      };
-      await tx.execute(
-        sql`UPDATE invoices SET status = 'issued', number = ${number}, issue_date = ${issueDate},
+  );
+  const number = formatInvoiceNumber(
+    settings.numberPattern,
+    Number(counter?.last ?? 1),
+    issueDate,
+    clientCode(client.name),
+  );
+  const dueDate = addDays(issueDate, document.layout.paymentTermsDays);
+  const frozen: InvoiceDocument = {
+    ...document,
+    seller: {
+      name: settings.companyName || workspaceName,
+      address: settings.address,
+      taxNumber: settings.taxNumber,
+      vatNumber: settings.vatNumber,
+      country: settings.country,
+      ...(settings.logoId ? { logoId: settings.logoId } : {}),
+      ...sellerProfileCopy(settings),
+    },
+    buyer: {
+      name: client.name,
+      address: client.address,
+      taxNumber: client.taxNumber,
+      vatNumber: client.vatNumber,
+      email: client.email,
+      country: client.country,
+      ...nonEmpty({
+        city: client.city,
+        postCode: client.postCode,
+        electronicAddress: client.electronicAddress,
+        electronicAddressScheme: client.electronicAddressScheme,
+      }),
+    },
+    ...(profile === 'en16931' ? {} : { profile }),
+  };
+  await tx.execute(
+    sql`UPDATE invoices SET status = 'issued', number = ${number}, issue_date = ${issueDate},
         due_date = ${dueDate}, document = ${JSON.stringify(frozen)}::jsonb,
         issued_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
-      );
-      await markLogs(tx, id, number, version);
-      return {
-        ok: true as const,
-        invoice: {
-          id,
-          clientId: draft.client_id,
-          status: 'issued' as const,
-          number,
-          issueDate,
-          dueDate,
-          document: frozen,
-        },
-      };
-    },
-    NO_WORKSPACE,
   );
+  await markLogs(tx, id, number, version);
+  return {
+    ok: true as const,
+    invoice: {
+      id,
+      clientId: draft.client_id,
+      status: 'issued' as const,
+      number,
+      issueDate,
+      dueDate,
+      document: frozen,
+    },
+  };
 }
 
 /** Only the fields that hold something, so invoices without them keep their old shape. */
@@ -368,78 +330,71 @@ export type Settlement = 'refund' | 'credit';
  * invoice, and the choice is stored with it and audited.
  */
 export async function voidInvoice(
-  db: Db,
+  c: Commit,
   membership: Membership,
   id: string,
   now: Date,
   settlement: Settlement | null = null,
 ): Promise<{ ok: true; status: 'void' | 'deleted' } | Refusal> {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   if (settlement) {
     const refusal = can(membership, 'settlePayments', 'workspace', {});
     if (refusal) return refuse(403, refusal);
   }
-  return commitOutcome(
-    db,
-    byAdmin(membership, 'voidInvoice', id, now),
-    async ({ tx, version }) => {
-      const [found] = await rows<{
-        status: string;
-        number: string | null;
-        client_id: string;
-        paid: number | string | null;
-      }>(
-        tx,
-        sql`SELECT status, number, client_id,
+  const { tx, version } = c;
+  const [found] = await rows<{
+    status: string;
+    number: string | null;
+    client_id: string;
+    paid: number | string | null;
+  }>(
+    tx,
+    sql`SELECT status, number, client_id,
           (SELECT sum(p.amount_minor) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid
         FROM invoices i WHERE id = ${id} AND workspace_id = ${membership.workspaceId} FOR UPDATE`,
-      );
-      if (!found) return refuse(404, 'There is no such invoice.');
-      if (found.status === 'void') return refuse(409, 'This invoice is already void.');
-      const paid = Number(found.paid ?? 0);
-      if (found.status === 'issued' && paid > 0 && !settlement)
-        return refuse(
-          409,
-          `${(paid / 100).toFixed(2)} has been paid on this invoice: say whether it is refunded to the client or kept as a credit for its next invoice.`,
-        );
-      if (found.status === 'issued') {
-        await markLogs(tx, id, null, version);
-        // Free again, its logs follow today's rates, as every log on no invoice does (their
-        // amounts were frozen while it held them: src/server/sync/frozen-amounts.ts).
-        await recomputeLogAmounts(tx, membership.workspaceId, { invoiceId: id });
-      }
-      await tx.execute(sql`DELETE FROM invoice_logs WHERE invoice_id = ${id}`);
-      if (found.status === 'draft') {
-        await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
-        return { ok: true as const, status: 'deleted' as const };
-      }
-      const kept = paid > 0 ? settlement : null;
-      await tx.execute(
-        sql`UPDATE invoices SET status = 'void', credit_note = ${creditNoteNumber(found.number ?? '')},
+  );
+  if (!found) return refuse(404, 'There is no such invoice.');
+  if (found.status === 'void') return refuse(409, 'This invoice is already void.');
+  const paid = Number(found.paid ?? 0);
+  if (found.status === 'issued' && paid > 0 && !settlement)
+    return refuse(
+      409,
+      `${(paid / 100).toFixed(2)} has been paid on this invoice: say whether it is refunded to the client or kept as a credit for its next invoice.`,
+    );
+  if (found.status === 'issued') {
+    await markLogs(tx, id, null, version);
+    // Free again, its logs follow today's rates, as every log on no invoice does (their
+    // amounts were frozen while it held them: src/server/sync/frozen-amounts.ts).
+    await recomputeLogAmounts(tx, membership.workspaceId, { invoiceId: id });
+  }
+  await tx.execute(sql`DELETE FROM invoice_logs WHERE invoice_id = ${id}`);
+  if (found.status === 'draft') {
+    await tx.execute(sql`DELETE FROM invoices WHERE id = ${id}`);
+    return { ok: true as const, status: 'deleted' as const };
+  }
+  const kept = paid > 0 ? settlement : null;
+  await tx.execute(
+    sql`UPDATE invoices SET status = 'void', credit_note = ${creditNoteNumber(found.number ?? '')},
         settlement = ${kept}, settled_minor = ${kept ? paid : null},
         voided_at = ${now.toISOString()}, updated_at = ${now.toISOString()} WHERE id = ${id}`,
-      );
-      if (kept === 'credit')
-        await tx.execute(
-          sql`INSERT INTO client_credits (id, workspace_id, client_id, from_invoice_id, amount_minor, created_at)
-          VALUES (${randomUUID()}, ${membership.workspaceId}, ${found.client_id}, ${id}, ${paid}, ${now.toISOString()})`,
-        );
-      if (kept)
-        await recordAudit(
-          tx,
-          membership,
-          {
-            kind: 'invoice',
-            recordId: id,
-            action: 'update',
-            rules: [],
-            before: { number: found.number, status: 'issued', paidMinor: paid },
-            after: { number: found.number, status: 'void', settlement: kept, settledMinor: paid },
-          },
-          now,
-        );
-      return { ok: true as const, status: 'void' as const };
-    },
-    NO_WORKSPACE,
   );
+  if (kept === 'credit')
+    await tx.execute(
+      sql`INSERT INTO client_credits (id, workspace_id, client_id, from_invoice_id, amount_minor, created_at)
+          VALUES (${randomUUID()}, ${membership.workspaceId}, ${found.client_id}, ${id}, ${paid}, ${now.toISOString()})`,
+    );
+  if (kept)
+    await recordAudit(
+      tx,
+      membership,
+      {
+        kind: 'invoice',
+        recordId: id,
+        action: 'update',
+        rules: [],
+        before: { number: found.number, status: 'issued', paidMinor: paid },
+        after: { number: found.number, status: 'void', settlement: kept, settledMinor: paid },
+      },
+      now,
+    );
+  return { ok: true as const, status: 'void' as const };
 }

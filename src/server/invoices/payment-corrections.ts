@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { can } from '../../lib/policy';
-import { commitOutcome, originOf } from '../commit/commit';
-import type { Db } from '../db/connect';
+import type { Commit } from '../commit/commit';
 import { recordAudit } from '../sync/audit';
 import type { Membership } from '../sync/permissions';
 import { rows, type Runner } from '../sync/records';
-import { NO_WORKSPACE, refuse, type Refusal } from './refusals';
+import { refuse, type Refusal } from './refusals';
 
 // Payments entered by mistake are corrected or deleted with a reason, kept in the audit log; a
 // credit left by a voided invoice is offered as a payment on the client's next one (issue 27).
@@ -82,7 +80,7 @@ const snapshot = (
 
 /** Corrects a payment's day, amount or note; the reason and both versions go to the audit log. */
 export async function correctPayment(
-  db: Db,
+  c: Commit,
   membership: Membership,
   input: {
     invoiceId: string;
@@ -94,98 +92,79 @@ export async function correctPayment(
   },
   now: Date,
 ): Promise<{ ok: true; paidMinor: number; totalMinor: number } | Refusal> {
-  const refusal = can(membership, 'correctPayments', 'workspace', {});
-  if (refusal) return refuse(403, refusal);
-  return commitOutcome(
-    db,
-    originOf(membership, 'correctPayment', now, { kind: 'invoice', id: input.invoiceId }),
-    async ({ tx }) => {
-      const found = await paymentToChange(tx, membership.workspaceId, input);
-      if ('ok' in found) return found;
-      const { invoice, payment } = found;
-      if (payment.credit_id && Number(payment.amount_minor) !== input.amountMinor)
-        return refuse(
-          409,
-          'A payment from a credit is deleted, not changed: its credit comes back.',
-        );
-      const paid = invoice.paid - Number(payment.amount_minor) + input.amountMinor;
-      if (paid > invoice.total)
-        return refuse(
-          400,
-          `That is more than is left to pay (${money(invoice.total - invoice.paid + Number(payment.amount_minor))}).`,
-        );
-      await tx.execute(
-        sql`UPDATE invoice_payments SET paid_on = ${input.paidOn}, amount_minor = ${input.amountMinor},
+  const { tx } = c;
+  const found = await paymentToChange(tx, membership.workspaceId, input);
+  if ('ok' in found) return found;
+  const { invoice, payment } = found;
+  if (payment.credit_id && Number(payment.amount_minor) !== input.amountMinor)
+    return refuse(409, 'A payment from a credit is deleted, not changed: its credit comes back.');
+  const paid = invoice.paid - Number(payment.amount_minor) + input.amountMinor;
+  if (paid > invoice.total)
+    return refuse(
+      400,
+      `That is more than is left to pay (${money(invoice.total - invoice.paid + Number(payment.amount_minor))}).`,
+    );
+  await tx.execute(
+    sql`UPDATE invoice_payments SET paid_on = ${input.paidOn}, amount_minor = ${input.amountMinor},
         note = ${input.note} WHERE id = ${payment.id}`,
-      );
-      await recordAudit(
-        tx,
-        membership,
-        {
-          kind: 'payment',
-          recordId: payment.id,
-          action: 'update',
-          rules: [],
-          reason: input.reason,
-          before: snapshot(input.invoiceId, payment),
-          after: snapshot(input.invoiceId, {
-            paid_on: input.paidOn,
-            amount_minor: input.amountMinor,
-            note: input.note,
-          }),
-        },
-        now,
-      );
-      return { ok: true as const, paidMinor: paid, totalMinor: invoice.total };
-    },
-    NO_WORKSPACE,
   );
+  await recordAudit(
+    tx,
+    membership,
+    {
+      kind: 'payment',
+      recordId: payment.id,
+      action: 'update',
+      rules: [],
+      reason: input.reason,
+      before: snapshot(input.invoiceId, payment),
+      after: snapshot(input.invoiceId, {
+        paid_on: input.paidOn,
+        amount_minor: input.amountMinor,
+        note: input.note,
+      }),
+    },
+    now,
+  );
+  return { ok: true as const, paidMinor: paid, totalMinor: invoice.total };
 }
 
 /** Deletes a payment entered by mistake (a credit it used comes back); audited with its reason. */
 export async function deletePayment(
-  db: Db,
+  c: Commit,
   membership: Membership,
   input: { invoiceId: string; paymentId: string; reason: string },
   now: Date,
 ): Promise<{ ok: true; paidMinor: number; totalMinor: number } | Refusal> {
-  const refusal = can(membership, 'correctPayments', 'workspace', {});
-  if (refusal) return refuse(403, refusal);
-  return commitOutcome(
-    db,
-    originOf(membership, 'deletePayment', now, { kind: 'invoice', id: input.invoiceId }),
-    async ({ tx }) => {
-      const found = await paymentToChange(tx, membership.workspaceId, input);
-      if ('ok' in found) return found;
-      const { invoice, payment } = found;
-      await tx.execute(sql`DELETE FROM invoice_payments WHERE id = ${payment.id}`);
-      if (payment.credit_id)
-        await tx.execute(
-          sql`UPDATE client_credits SET used_minor = used_minor - ${Number(payment.amount_minor)}
+  const { tx } = c;
+  const found = await paymentToChange(tx, membership.workspaceId, input);
+  if ('ok' in found) return found;
+  const { invoice, payment } = found;
+  await tx.execute(sql`DELETE FROM invoice_payments WHERE id = ${payment.id}`);
+  if (payment.credit_id)
+    await tx.execute(
+      sql`UPDATE client_credits SET used_minor = used_minor - ${Number(payment.amount_minor)}
           WHERE id = ${payment.credit_id}`,
-        );
-      await recordAudit(
-        tx,
-        membership,
-        {
-          kind: 'payment',
-          recordId: payment.id,
-          action: 'delete',
-          rules: [],
-          reason: input.reason,
-          before: snapshot(input.invoiceId, payment),
-          after: null,
-        },
-        now,
-      );
-      return {
-        ok: true as const,
-        paidMinor: invoice.paid - Number(payment.amount_minor),
-        totalMinor: invoice.total,
-      };
+    );
+  await recordAudit(
+    tx,
+    membership,
+    {
+      kind: 'payment',
+      recordId: payment.id,
+      action: 'delete',
+      rules: [],
+      reason: input.reason,
+      before: snapshot(input.invoiceId, payment),
+      after: null,
     },
-    NO_WORKSPACE,
+    now,
   );
+  return {
+    ok: true as const,
+    paidMinor: invoice.paid - Number(payment.amount_minor),
+    totalMinor: invoice.total,
+  };
 }
 
 /** A client's credits with something left, oldest first, with the credit note that made each. */
@@ -210,59 +189,51 @@ export async function creditsOf(runner: Runner, workspaceId: string, clientId: s
  * one payment per credit used, noted with the credit note it came from.
  */
 export async function applyCredit(
-  db: Db,
+  c: Commit,
   membership: Membership,
   input: { invoiceId: string; paidOn: string },
   now: Date,
 ): Promise<{ ok: true; paidMinor: number; totalMinor: number } | Refusal> {
-  const refusal = can(membership, 'settlePayments', 'workspace', {});
-  if (refusal) return refuse(403, refusal);
-  return commitOutcome(
-    db,
-    originOf(membership, 'applyCredit', now, { kind: 'invoice', id: input.invoiceId }),
-    async ({ tx }) => {
-      const invoice = await lockedInvoice(tx, membership.workspaceId, input.invoiceId);
-      if (!invoice) return refuse(404, 'There is no such invoice.');
-      if (invoice.status !== 'issued') return refuse(409, 'Only an issued invoice can be paid.');
-      const [owner] = await rows<{ client_id: string }>(
-        tx,
-        sql`SELECT client_id FROM invoices WHERE id = ${input.invoiceId}`,
-      );
-      let left = invoice.total - invoice.paid;
-      let paid = invoice.paid;
-      const credits = await creditsOf(tx, membership.workspaceId, owner?.client_id ?? '');
-      if (credits.length === 0) return refuse(409, 'This client has no credit left.');
-      for (const credit of credits) {
-        if (left <= 0) break;
-        const use = Math.min(left, credit.leftMinor);
-        await tx.execute(
-          sql`UPDATE client_credits SET used_minor = used_minor + ${use} WHERE id = ${credit.id}`,
-        );
-        const id = randomUUID();
-        const note = `Credit from ${credit.creditNote}`;
-        await tx.execute(
-          sql`INSERT INTO invoice_payments (id, invoice_id, paid_on, amount_minor, note, created_by, created_at, credit_id)
+  const { tx } = c;
+  const invoice = await lockedInvoice(tx, membership.workspaceId, input.invoiceId);
+  if (!invoice) return refuse(404, 'There is no such invoice.');
+  if (invoice.status !== 'issued') return refuse(409, 'Only an issued invoice can be paid.');
+  const [owner] = await rows<{ client_id: string }>(
+    tx,
+    sql`SELECT client_id FROM invoices WHERE id = ${input.invoiceId}`,
+  );
+  let left = invoice.total - invoice.paid;
+  let paid = invoice.paid;
+  const credits = await creditsOf(tx, membership.workspaceId, owner?.client_id ?? '');
+  if (credits.length === 0) return refuse(409, 'This client has no credit left.');
+  for (const credit of credits) {
+    if (left <= 0) break;
+    const use = Math.min(left, credit.leftMinor);
+    await tx.execute(
+      sql`UPDATE client_credits SET used_minor = used_minor + ${use} WHERE id = ${credit.id}`,
+    );
+    const id = randomUUID();
+    const note = `Credit from ${credit.creditNote}`;
+    await tx.execute(
+      sql`INSERT INTO invoice_payments (id, invoice_id, paid_on, amount_minor, note, created_by, created_at, credit_id)
           VALUES (${id}, ${input.invoiceId}, ${input.paidOn}, ${use}, ${note}, ${membership.userId},
             ${now.toISOString()}, ${credit.id})`,
-        );
-        await recordAudit(
-          tx,
-          membership,
-          {
-            kind: 'payment',
-            recordId: id,
-            action: 'create',
-            rules: [],
-            before: null,
-            after: snapshot(input.invoiceId, { paid_on: input.paidOn, amount_minor: use, note }),
-          },
-          now,
-        );
-        left -= use;
-        paid += use;
-      }
-      return { ok: true as const, paidMinor: paid, totalMinor: invoice.total };
-    },
-    NO_WORKSPACE,
-  );
+    );
+    await recordAudit(
+      tx,
+      membership,
+      {
+        kind: 'payment',
+        recordId: id,
+        action: 'create',
+        rules: [],
+        before: null,
+        after: snapshot(input.invoiceId, { paid_on: input.paidOn, amount_minor: use, note }),
+      },
+      now,
+    );
+    left -= use;
+    paid += use;
+  }
+  return { ok: true as const, paidMinor: paid, totalMinor: invoice.total };
 }
