@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import type { HandlerContext } from '../../src/server/api/handlers';
-import type { migrations as allMigrations } from '../../src/server/db/migrations';
+import { migrations as allMigrations } from '../../src/server/db/migrations';
 import { mailOff, type Mailer } from '../../src/server/mail/mailer';
 
 /** A way to get a fresh, empty database: PGlite in memory always, PostgreSQL when configured. */
@@ -38,20 +40,36 @@ async function freshPostgres(migrations?: typeof allMigrations) {
 }
 
 /**
- * A PGlite database with every migration applied, dumped once per test worker: opening a copy
- * of it takes a fraction of running the 30-odd migrations again, which every fresh database
- * did (about 3 s each on a busy 2-core machine, hundreds of times a run). A test that asks for
- * an earlier list of migrations still starts from nothing.
+ * A PGlite database with every migration applied, made once per run of these migrations and kept
+ * as a file under tmp/: opening a copy of it takes a fraction of running the 30-odd migrations
+ * again, which every fresh database did (about 3 s each on a busy 2-core machine, hundreds of
+ * times a run). Vitest imports this module afresh for each test file, so the copy lives on disk,
+ * named by a hash of the migrations, and is written under a temporary name and renamed, so two
+ * workers making it at once each read a whole file. A test that asks for an earlier list of
+ * migrations still starts from nothing.
  */
 let migratedPglite: Promise<Blob> | undefined;
 function migratedPgliteDump(): Promise<Blob> {
   migratedPglite ??= (async () => {
-    const database = await openDatabase({});
+    const hash = createHash('sha256');
+    for (const migration of allMigrations) hash.update(migration.id).update(migration.sql);
+    const dir = join(process.cwd(), 'tmp', 'pglite-templates');
+    const file = join(dir, `${hash.digest('hex').slice(0, 16)}.tar`);
     try {
-      if (!database.dumpDataDir) throw new Error('PGlite can dump its data directory');
-      return await database.dumpDataDir();
-    } finally {
-      await database.close();
+      return new Blob([await readFile(file)]);
+    } catch {
+      const database = await openDatabase({});
+      try {
+        if (!database.dumpDataDir) throw new Error('PGlite can dump its data directory');
+        const dump = await database.dumpDataDir();
+        await mkdir(dir, { recursive: true });
+        const partial = `${file}.${process.pid}.${randomUUID()}`;
+        await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+        await rename(partial, file);
+        return dump;
+      } finally {
+        await database.close();
+      }
     }
   })();
   return migratedPglite;
