@@ -15,7 +15,19 @@ export type LocalChange = { key: string; before: unknown; after: unknown };
 export type LocalCommand = {
   command: { name: CommandName; args: Record<string, unknown> };
   changes: LocalChange[];
+  /**
+   * Set when one write ran several commands, each on its own record (`kind:id`): each is sent
+   * as its own entry with the changes to that record (a bulk edit of logs, a record's undo).
+   */
+  each?: { name: CommandName; args: Record<string, unknown>; record: string }[];
 };
+
+/** Queues the named command `name(args)` for the record `kind:id` it changes. */
+export type QueueCommand = (
+  name: CommandName,
+  args: Record<string, unknown>,
+  record: string,
+) => void;
 
 /** What the engine receives: a change to one list, or a command with its changes. */
 export type LocalEvent = LocalChange | LocalCommand;
@@ -57,6 +69,26 @@ export function runCommand<T>(name: CommandName, args: Record<string, unknown>, 
   } finally {
     running = null;
     if (command.changes.length > 0) emit(command);
+  }
+}
+
+/**
+ * Runs a write that queues one named command per record it changes (./record-commands.ts):
+ * each is sent as its own entry, so the server runs `editLog` once per log of a bulk edit, as
+ * it would for one. Inside another command, the changes are part of that one.
+ */
+export function runCommands<T>(apply: (queue: QueueCommand) => T): T {
+  if (running) return apply(() => {});
+  const each: NonNullable<LocalCommand['each']> = [];
+  const command: LocalCommand = { command: { name: 'editLog', args: {} }, changes: [], each };
+  running = command;
+  try {
+    return apply((name, args, record) => each.push({ name, args, record }));
+  } finally {
+    running = null;
+    const first = each[0];
+    if (first && command.changes.length > 0)
+      emit({ ...command, command: { name: first.name, args: first.args } });
   }
 }
 
