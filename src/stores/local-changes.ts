@@ -46,12 +46,15 @@ function emit(event: LocalEvent): void {
   for (const receive of receivers) receive(event);
 }
 
-/** Reports a change a person made to the list or value under `key`. */
+/**
+ * Reports a change a person made to the list or value under `key`, as part of the command being
+ * run. Every store write that the server keeps runs as a named command (./record-commands.ts,
+ * runCommand); a change outside one (the team's saved order, which stays on this device) is not
+ * sent, so no write reaches the server as a bare list difference (issue 48).
+ */
 export function recordLocalChange(key: string, before: unknown, after: unknown): void {
-  if (before === after) return;
-  const change = { key, before, after };
-  if (running) running.changes.push(change);
-  else emit(change);
+  if (before === after || !running) return;
+  running.changes.push({ key, before, after });
 }
 
 /**
