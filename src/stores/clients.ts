@@ -4,7 +4,7 @@ import { $clients, clientList } from './clients-list';
 import { recordActions } from './record-actions';
 import type { WriteResult } from './unsaved-writes';
 
-const actions = recordActions(clientList);
+const actions = recordActions(clientList, 'client');
 
 export { $clients };
 export type { Client };

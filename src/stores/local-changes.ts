@@ -15,7 +15,19 @@ export type LocalChange = { key: string; before: unknown; after: unknown };
 export type LocalCommand = {
   command: { name: CommandName; args: Record<string, unknown> };
   changes: LocalChange[];
+  /**
+   * Set when one write ran several commands, each on its own record (`kind:id`): each is sent
+   * as its own entry with the changes to that record (a bulk edit of logs, a record's undo).
+   */
+  each?: { name: CommandName; args: Record<string, unknown>; record: string }[];
 };
+
+/** Queues the named command `name(args)` for the record `kind:id` it changes. */
+export type QueueCommand = (
+  name: CommandName,
+  args: Record<string, unknown>,
+  record: string,
+) => void;
 
 /** What the engine receives: a change to one list, or a command with its changes. */
 export type LocalEvent = LocalChange | LocalCommand;
@@ -34,12 +46,15 @@ function emit(event: LocalEvent): void {
   for (const receive of receivers) receive(event);
 }
 
-/** Reports a change a person made to the list or value under `key`. */
+/**
+ * Reports a change a person made to the list or value under `key`, as part of the command being
+ * run. Every store write that the server keeps runs as a named command (./record-commands.ts,
+ * runCommand); a change outside one (the team's saved order, which stays on this device) is not
+ * sent, so no write reaches the server as a bare list difference (issue 48).
+ */
 export function recordLocalChange(key: string, before: unknown, after: unknown): void {
-  if (before === after) return;
-  const change = { key, before, after };
-  if (running) running.changes.push(change);
-  else emit(change);
+  if (before === after || !running) return;
+  running.changes.push({ key, before, after });
 }
 
 /**
@@ -57,6 +72,26 @@ export function runCommand<T>(name: CommandName, args: Record<string, unknown>, 
   } finally {
     running = null;
     if (command.changes.length > 0) emit(command);
+  }
+}
+
+/**
+ * Runs a write that queues one named command per record it changes (./record-commands.ts):
+ * each is sent as its own entry, so the server runs `editLog` once per log of a bulk edit, as
+ * it would for one. Inside another command, the changes are part of that one.
+ */
+export function runCommands<T>(apply: (queue: QueueCommand) => T): T {
+  if (running) return apply(() => {});
+  const each: NonNullable<LocalCommand['each']> = [];
+  const command: LocalCommand = { command: { name: 'editLog', args: {} }, changes: [], each };
+  running = command;
+  try {
+    return apply((name, args, record) => each.push({ name, args, record }));
+  } finally {
+    running = null;
+    const first = each[0];
+    if (first && command.changes.length > 0)
+      emit({ ...command, command: { name: first.name, args: first.args } });
   }
 }
 

@@ -12,8 +12,8 @@ import { recordEdit, type EditResult } from './record-edit';
 import { pendLogsOfProject } from './time-logs';
 import type { WriteResult } from './unsaved-writes';
 
-const actions = recordActions(projectList);
-const edit = recordEdit(projectList);
+const actions = recordActions(projectList, 'project');
+const edit = recordEdit(projectList, 'project');
 
 export { $projects };
 export type { Project };

@@ -1,4 +1,6 @@
+import type { RecordKind } from '../lib/sync/field-names';
 import type { PersistentList } from './persistent-list';
+import { writeRecords } from './record-commands';
 import type { WriteResult } from './unsaved-writes';
 
 interface WithId {
@@ -12,30 +14,32 @@ export type Removal = WriteResult & { undo: () => WriteResult };
  * Common list actions for stores whose records carry an `id`. Editing with a check for other
  * changes is ./record-edit.ts, which loads with the forms that edit (issue 29's budget).
  */
-export function recordActions<T extends WithId>(list: PersistentList<T>) {
+export function recordActions<T extends WithId>(list: PersistentList<T>, kind: RecordKind) {
+  const write = (id: string, change: (current: T[]) => T[]) =>
+    writeRecords(list, kind, new Set([id]), change);
   return {
     /** Adds a record at the top of the list (newest first). */
     add: (record: T): WriteResult =>
-      list.update((current) => [record, ...current.filter((r) => r.id !== record.id)]),
+      write(record.id, (current) => [record, ...current.filter((r) => r.id !== record.id)]),
     /** Replaces the fields of one record in place; unknown ids are ignored. */
     patch: (id: string, changes: Partial<T>): WriteResult =>
-      list.update((current) => current.map((r) => (r.id === id ? { ...r, ...changes } : r))),
+      write(id, (current) => current.map((r) => (r.id === id ? { ...r, ...changes } : r))),
     /** Removes a record; `undo` puts it back where it was. */
     remove: (id: string): Removal => {
       const before = list.$list.get();
       const index = before.findIndex((r) => r.id === id);
       const removed = before[index];
-      const write = list.update((current) => current.filter((r) => r.id !== id));
+      const result = write(id, (current) => current.filter((r) => r.id !== id));
       const undo = (): WriteResult => {
         if (!removed) return { saved: true };
-        return list.update((current) => {
+        return write(id, (current) => {
           if (current.some((r) => r.id === id)) return current;
           const next = [...current];
           next.splice(Math.min(index, next.length), 0, removed);
           return next;
         });
       };
-      return { ...write, undo };
+      return { ...result, undo };
     },
     /** Finds a record by id. */
     byId: (id: string): T | undefined => list.$list.get().find((r) => r.id === id),

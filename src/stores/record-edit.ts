@@ -1,5 +1,7 @@
 import { changedFields, conflictingFields } from '../lib/record-diff';
+import type { RecordKind } from '../lib/sync/field-names';
 import type { PersistentList } from './persistent-list';
+import { writeRecords } from './record-commands';
 import { originOfChange, type ChangeOrigin } from './tab-change-origin';
 import type { WriteResult } from './unsaved-writes';
 
@@ -23,13 +25,13 @@ export type EditResult<T> =
  * one of them was also changed by someone else since `opened`, nothing is written and the
  * conflict is returned, unless `overwrite` says the person chose to replace it.
  */
-export function recordEdit<T extends WithId>(list: PersistentList<T>) {
+export function recordEdit<T extends WithId>(list: PersistentList<T>, kind: RecordKind) {
   return (opened: T, changes: Partial<T>, stamp: Partial<T>, overwrite = false): EditResult<T> => {
     let outcome = {
       status: 'missing',
       origin: originOfChange(list.key, opened.id, undefined),
     } as EditResult<T>;
-    const write = list.update((current) => {
+    const write = writeRecords(list, kind, new Set([opened.id]), (current) => {
       const stored = current.find((r) => r.id === opened.id);
       if (!stored) return current;
       const conflicts = conflictingFields(opened, stored, changes);

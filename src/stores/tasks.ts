@@ -1,10 +1,11 @@
 import { newId } from '../lib/entities/fast-fields';
 import type { Task } from '../lib/entities/task';
 import { recordActions } from './record-actions';
+import { writeRecords } from './record-commands';
 import { $tasks, taskList as list } from './tasks-list';
 import type { WriteResult } from './unsaved-writes';
 
-const actions = recordActions(list);
+const actions = recordActions(list, 'task');
 
 export { $tasks };
 export type { Task };
@@ -31,7 +32,10 @@ export function addTask(input: NewTask, now = new Date()): WriteResult & { task:
     billableRate: input.billableRate,
     createdAt: now.toISOString(),
   };
-  return { ...list.update((current) => [...current, task]), task };
+  return {
+    ...writeRecords(list, 'task', new Set([task.id]), (current) => [...current, task]),
+    task,
+  };
 }
 
 /** Updates some fields of a task. */

@@ -5,10 +5,11 @@ import { toDay } from '../lib/day';
 import type { RateChangeScope } from '../lib/member-rates';
 import { historyAfterChange } from '../lib/member-rate-history';
 import { recordActions } from './record-actions';
+import { writeRecords } from './record-commands';
 import { $team, teamList as list } from './team-list';
 import type { WriteResult } from './unsaved-writes';
 
-const actions = recordActions(list);
+const actions = recordActions(list, 'member');
 
 export { $team };
 export type { Member };
@@ -42,7 +43,10 @@ export function addMember(form: MemberForm, now = new Date()): WriteResult & { m
     createdAt: stamp,
     updatedAt: stamp,
   };
-  return { ...list.update((current) => [...current, member]), member };
+  return {
+    ...writeRecords(list, 'member', new Set([member.id]), (current) => [...current, member]),
+    member,
+  };
 }
 
 /** Whether the form changes the member's labour or billable rate. */

@@ -25,7 +25,7 @@ export const timeLogList = persistentList<TimeLog>(
     id: log.id ?? `legacy-${index}`,
   }),
 );
-const actions = recordActions(timeLogList);
+const actions = recordActions(timeLogList, 'timeLog');
 
 /** Every time log, newest first. */
 export const $timeLogs = timeLogList.$list;

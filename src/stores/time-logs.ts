@@ -1,12 +1,13 @@
 import { pendsWhenApprovalStarts } from '../lib/approvals';
 import type { TimeLog } from '../lib/entities/time-log';
 import { recordActions } from './record-actions';
+import { writeRecords } from './record-commands';
 import { recordEdit, type EditResult } from './record-edit';
 import { timeLogList, type TimeLogInput } from './time-log-list';
 import type { WriteResult } from './unsaved-writes';
 
-const actions = recordActions(timeLogList);
-const edit = recordEdit(timeLogList);
+const actions = recordActions(timeLogList, 'timeLog');
+const edit = recordEdit(timeLogList, 'timeLog');
 
 export {
   $timeLogs,
@@ -77,14 +78,15 @@ export function patchTimeLogs(
       .map((log) => [log.id, log]),
   );
   const stamp = now.toISOString();
-  const write = timeLogList.update((current) =>
+  const ids = new Set(patches.keys());
+  const write = writeRecords(timeLogList, 'timeLog', ids, (current) =>
     current.map((log) => {
       const patch = patches.get(log.id);
       return patch ? { ...log, ...patch, updatedAt: stamp } : log;
     }),
   );
   const undo = () =>
-    timeLogList.update((current) =>
+    writeRecords(timeLogList, 'timeLog', ids, (current) =>
       current.map((log) => {
         const old = before.get(log.id);
         const patch = patches.get(log.id);
@@ -104,9 +106,11 @@ export function removeTimeLogs(ids: ReadonlySet<string>): WriteResult & {
 } {
   const before = timeLogList.$list.get();
   const removed = before.map((log, index) => ({ log, index })).filter(({ log }) => ids.has(log.id));
-  const write = timeLogList.update((current) => current.filter((log) => !ids.has(log.id)));
+  const write = writeRecords(timeLogList, 'timeLog', ids, (current) =>
+    current.filter((log) => !ids.has(log.id)),
+  );
   const undo = () =>
-    timeLogList.update((current) => {
+    writeRecords(timeLogList, 'timeLog', ids, (current) => {
       const next = [...current];
       const present = new Set(current.map((log) => log.id));
       for (const { log, index } of removed)

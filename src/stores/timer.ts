@@ -81,9 +81,12 @@ export function setTimerEntry(entry: TimerEntry): WriteResult {
   if (JSON.stringify(state.entry ?? emptyEntry) === JSON.stringify(entry))
     return writeOutcome(TIMER_KEY);
   const next: TimerState = { ...state, entry };
-  $timer.set(next);
-  recordLocalChange(TIMER_KEY, state, next);
-  return writeOutcome(TIMER_KEY);
+  const { desc, ...named } = entry;
+  return runCommand('editTimer', { entry: { ...named, description: desc } }, () => {
+    $timer.set(next);
+    recordLocalChange(TIMER_KEY, state, next);
+    return writeOutcome(TIMER_KEY);
+  });
 }
 
 /** What a run continuing `log` is for: its project, task, tags and description, by its presser. */

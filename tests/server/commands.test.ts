@@ -292,6 +292,35 @@ describe.each(drivers)('named commands on $name', (driver) => {
     });
   });
 
+  it('changes what a running stopwatch is for, and does nothing once it has stopped', async () => {
+    await ok(nia, 'startTimer', {
+      startedAt: Date.parse('2026-11-25T08:00:00Z'),
+      day: '2026-11-25',
+      runId: 'run-renamed',
+      utcOffsetMinutes: 0,
+    });
+    await ok(nia, 'editTimer', {
+      entry: { projectId: 'p-site', memberId: 'm-nia', tags: 'copy', description: 'Menu texts' },
+    });
+    expect(await timerOf('nia.commands@example.com')).toMatchObject({
+      status: 'running',
+      runId: 'run-renamed',
+      startedAt: Date.parse('2026-11-25T08:00:00Z'),
+      entry: { projectId: 'p-site', taskId: null, tags: 'copy', desc: 'Menu texts' },
+    });
+    await ok(nia, 'stopTimer', {
+      stoppedAt: Date.parse('2026-11-25T08:30:00Z'),
+      utcOffsetMinutes: 0,
+    });
+    expect((await stored('time_logs', 'run-renamed'))?.data).toMatchObject({
+      desc: '<p>Menu texts</p>',
+      tags: 'copy',
+      dur: 1800,
+    });
+    await ok(nia, 'editTimer', { entry: { description: 'Too late' } });
+    expect(await timerOf('nia.commands@example.com')).toEqual({ status: 'idle' });
+  });
+
   it('saves a run an older version started (no run id) under the id the device names', async () => {
     await ok(nia, 'setTimer', {
       timer: {

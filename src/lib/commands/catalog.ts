@@ -422,6 +422,19 @@ export const commands = {
       return startSteps(args, entry, null, read);
     },
   ),
+  editTimer: command(
+    'Changes what the running stopwatch is for: its project, task, member, tags and description.',
+    z.object({ entry: entryArgs }).strict(),
+    async ({ entry: { description, ...entry } }, read) => {
+      const timer = await read.timer();
+      // Stopped meanwhile (another tab or device): nothing runs to change, so nothing is done.
+      if (!timer || timer['status'] !== 'running') return steps();
+      return steps({
+        name: 'setTimer',
+        args: { timer: { ...timer, entry: { ...entry, desc: description } } },
+      });
+    },
+  ),
 } as const satisfies Record<string, Command>;
 
 export type CommandName = keyof typeof commands;

@@ -28,6 +28,7 @@ const commandWords: Record<CommandName, string> = {
   startTimer: 'Starting the stopwatch',
   stopTimer: 'Stopping the stopwatch',
   continueLog: 'Continuing a time log',
+  editTimer: 'Changing what the stopwatch is for',
 };
 
 /** Commands that make a record, whose refused arguments are worth copying or sending again. */

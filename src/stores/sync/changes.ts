@@ -75,8 +75,16 @@ export function mutationsOfEvent(event: LocalEvent): ChangeMutations | null {
   const steps = parts.flatMap((part) => part.mutations);
   const first = steps[0];
   if (!first) return null;
+  // Several commands, one per record: each carries the stored changes to its own record.
+  const mutations = event.each
+    ? event.each.flatMap(({ name, args, record }) => {
+        const own = steps.filter((step) => step.record === record);
+        return own.length > 0 ? [{ name, args, record, steps: own }] : [];
+      })
+    : [{ ...event.command, record: first.record, steps }];
+  if (mutations.length === 0) return null;
   return {
-    mutations: [{ ...event.command, record: first.record, steps }],
+    mutations,
     // A record's base is its value before the first of the command's changes that touched it.
     before: (record) =>
       parts.find((part) => part.mutations.some((m) => m.record === record))?.before(record) ?? null,
