@@ -82,6 +82,16 @@ export const deleteTeamBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), id: recordId })
   .strict();
 
+/** POST /api/invitations */
+export const invitationBody = z
+  .object({ workspaceId: text.uuid('Must be a workspace id'), memberId: recordId })
+  .strict();
+
+/** POST /api/invitations/revoke */
+export const revokeInvitationBody = z
+  .object({ workspaceId: text.uuid('Must be a workspace id'), id: recordId })
+  .strict();
+
 /** POST /api/member-reset-link */
 export const memberResetBody = z
   .object({ workspaceId: text.uuid('Must be a workspace id'), memberId: recordId })

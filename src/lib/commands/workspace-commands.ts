@@ -11,7 +11,9 @@ import {
   voidInvoiceBody,
   deleteSavedReportBody,
   deleteTeamBody,
+  invitationBody,
   invoiceSettingsBody,
+  revokeInvitationBody,
   reportShareBody,
   revokeShareBody,
   savedReportBody,
@@ -106,6 +108,16 @@ export const workspaceCommands = {
     null,
   ),
   revokeShare: command('Withdraws a share link of one’s own at once.', revokeShareBody, null),
+  invite: command(
+    'Makes a single-use link for a team member to join with their email and role (mailed when mail is on); earlier pending links for them stop working.',
+    invitationBody,
+    'invite',
+  ),
+  revokeInvitation: command(
+    'Withdraws a pending invitation: its link stops working.',
+    revokeInvitationBody,
+    'invite',
+  ),
   draftInvoice: command(
     'Makes a draft invoice for a client from its approved, uninvoiced logs between two days.',
     draftInvoiceBody,

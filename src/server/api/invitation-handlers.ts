@@ -4,18 +4,17 @@ import { throttleUnit } from '../http/client-address';
 import { rateLimited } from '../http/rate-limited';
 import { apiError, json } from '../http/responses';
 import {
-  createInvitation,
   invitationProblemMessage,
   invitationsOf,
   readInvitation,
-  revokeInvitation,
   acceptInvitation,
 } from '../team/invitations';
 import { reserve, type ThrottleKey } from '../throttle/throttle';
 import { appBaseUrl, type HandlerContext } from './context';
 import { callerOf, refused, signedInResponse } from './handlers';
+import { runCommand } from './run-command';
 import { memberOf } from './workspace-handlers';
-import { acceptBody, invitationBody, revokeInvitationBody, tokenBody } from './schemas';
+import { acceptBody, tokenBody } from './schemas';
 import { refreshed, signedIn } from './signed-in';
 
 const MINUTE = 60_000;
@@ -34,15 +33,9 @@ async function linkThrottled(ctx: HandlerContext): Promise<Response | null> {
 
 /** POST /api/invitations { workspaceId, memberId }: a link for the member, mailed when possible. */
 export async function handleInvite(request: Request, ctx: HandlerContext): Promise<Response> {
-  const body = await parseBody(request, invitationBody);
-  if (!body.ok) return body.response;
-  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite');
+  const admin = await runCommand(request, ctx, 'invite');
   if ('response' in admin) return admin.response;
-  const made = await createInvitation(
-    ctx.database.db,
-    { ...body.value, invitedBy: admin.session.user.id },
-    ctx.now(),
-  );
+  const made = admin.done.result;
   if (!made.ok)
     return apiError(400, 'invalid_request', made.message, {
       fields: { [made.field]: made.message },
@@ -86,21 +79,13 @@ export async function handleRevokeInvitation(
   request: Request,
   ctx: HandlerContext,
 ): Promise<Response> {
-  const body = await parseBody(request, revokeInvitationBody);
-  if (!body.ok) return body.response;
-  const admin = await memberOf(request, ctx, body.value.workspaceId, 'invite');
-  if ('response' in admin) return admin.response;
-  const done = await revokeInvitation(
-    ctx.database.db,
-    { workspaceId: body.value.workspaceId, userId: admin.membership.userId },
-    body.value.id,
-    ctx.now(),
-  );
-  if (!done)
+  const ran = await runCommand(request, ctx, 'revokeInvitation');
+  if ('response' in ran) return ran.response;
+  if (!ran.done.result)
     return apiError(400, 'invalid_request', 'There is no pending invitation with this id.', {
       fields: { id: 'There is no pending invitation with this id.' },
     });
-  return json(204, null, refreshed(admin.session, request, ctx));
+  return json(204, null, refreshed(ran.session, request, ctx));
 }
 
 /** POST /user/invitation-check { token }: what the /invite page shows, or why it cannot be used. */

@@ -104,15 +104,6 @@ export const supportBody = z
   })
   .strict();
 
-const id = storable(text.min(1, 'Must not be empty').max(200, 'At most 200 characters'));
-const workspaceId = text.uuid('Must be a workspace id');
-
-/** POST /api/invitations */
-export const invitationBody = z.object({ workspaceId, memberId: id }).strict();
-
-/** POST /api/invitations/revoke */
-export const revokeInvitationBody = z.object({ workspaceId, id }).strict();
-
 /** POST /user/invitation-check */
 export const tokenBody = z.object({ token: text.max(200, 'Not an invitation link') }).strict();
 

@@ -9,6 +9,7 @@ import { createShare, revokeShare } from '../reports/report-shares';
 import { deleteSavedReport, saveReport } from '../reports/saved-reports';
 import type { Membership } from '../sync/permissions';
 import { saveWorkspaceSettings } from '../sync/workspace-settings';
+import { createInvitation, revokeInvitation } from '../team/invitations';
 import { deleteTeam, saveTeam } from '../team/teams';
 
 // What each workspace command writes, inside the commit execute() opens for it: one entry per
@@ -78,6 +79,17 @@ export const workspaceWrites = {
   revokeShare: write<'revokeShare', boolean>({
     subject: ({ id }) => ({ kind: 'reportShare', id }),
     write: ({ tx }, actor, { id }, now) => revokeShare(tx, actor, id, now),
+    changed: (revoked) => revoked,
+  }),
+  invite: write<'invite', Awaited<ReturnType<typeof createInvitation>>>({
+    subject: ({ memberId }) => ({ kind: 'member', id: memberId }),
+    write: (c, actor, input, now) =>
+      createInvitation(c, { ...input, invitedBy: actor.userId }, now),
+    changed: whenOk,
+  }),
+  revokeInvitation: write<'revokeInvitation', boolean>({
+    subject: ({ id }) => ({ kind: 'invitation', id }),
+    write: (c, _actor, { id }, now) => revokeInvitation(c, id, now),
     changed: (revoked) => revoked,
   }),
   draftInvoice: write<'draftInvoice', Awaited<ReturnType<typeof createDraft>>>({

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { postNotice } from '../notices/post';
-import { commit } from '../commit/commit';
+import { commit, type Commit } from '../commit/commit';
 import { invitations, memberships, users, workspaces } from '../db/schema';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import { endStreams } from '../sync/poke';
@@ -45,7 +45,7 @@ async function memberRecord(db: Db, workspaceId: string, memberId: string) {
  * role; earlier pending links for the member stop working (a resend replaces them).
  */
 export async function createInvitation(
-  db: Db,
+  { tx: db }: Commit,
   input: { workspaceId: string; memberId: string; invitedBy: string },
   now: Date,
 ): Promise<
@@ -77,36 +77,27 @@ export async function createInvitation(
     return { ok: false, field: 'memberId', message: 'This team member has already joined.' };
   const { handle, token, secretHash } = newToken();
   const expiresAt = new Date(now.getTime() + INVITATION_MS);
-  // A pending invitation shows on every device's team list: one commit, which pokes them.
-  const origin = {
+  // A pending invitation shows on every device's team list: the command's commit pokes them.
+  await db
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(invitations.workspaceId, input.workspaceId),
+        eq(invitations.memberId, input.memberId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    );
+  await db.insert(invitations).values({
+    id: handle,
     workspaceId: input.workspaceId,
-    userId: input.invitedBy,
-    command: 'invite',
-    subject: { kind: 'member', id: input.memberId },
-    at: now,
-  };
-  await commit(db, origin, async ({ tx }) => {
-    await tx
-      .update(invitations)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(invitations.workspaceId, input.workspaceId),
-          eq(invitations.memberId, input.memberId),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-        ),
-      );
-    await tx.insert(invitations).values({
-      id: handle,
-      workspaceId: input.workspaceId,
-      memberId: input.memberId,
-      email,
-      secretHash,
-      invitedBy: input.invitedBy,
-      createdAt: now,
-      expiresAt,
-    });
+    memberId: input.memberId,
+    email,
+    secretHash,
+    invitedBy: input.invitedBy,
+    createdAt: now,
+    expiresAt,
   });
   const [workspace] = await db
     .select({ name: workspaces.name })
@@ -161,35 +152,21 @@ export async function invitationsOf(
   };
 }
 
-/** Withdraws a pending invitation; false when there is no such pending one. */
-export async function revokeInvitation(
-  db: Db,
-  by: { workspaceId: string; userId: string },
-  id: string,
-  now: Date,
-): Promise<boolean> {
-  const { workspaceId } = by;
-  const committed = await commit(
-    db,
-    { ...by, command: 'revokeInvitation', subject: { kind: 'invitation', id }, at: now },
-    async ({ tx }) => {
-      const revoked = await tx
-        .update(invitations)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(invitations.workspaceId, workspaceId),
-            eq(invitations.id, id),
-            isNull(invitations.acceptedAt),
-            isNull(invitations.revokedAt),
-          ),
-        )
-        .returning({ id: invitations.id });
-      return revoked.length > 0;
-    },
-    (done) => done,
-  );
-  return committed?.result ?? false;
+/** Withdraws a pending invitation, inside the command's commit; false when there is none. */
+export async function revokeInvitation({ tx, workspaceId }: Commit, id: string, now: Date) {
+  const revoked = await tx
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(invitations.workspaceId, workspaceId),
+        eq(invitations.id, id),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return revoked.length > 0;
 }
 
 /** What the /invite page shows about a link, or why it cannot be used. */
