@@ -17,7 +17,7 @@ import { importedBefore } from '../imports/seen-rows';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
 import { refreshed } from './signed-in';
-import { memberOf } from './workspace-handlers';
+import { readerOf } from './workspace-handlers';
 
 // Imports from other tools (issue 32); docs/api.md, Imports. This slice reads a file and says
 // what importing it would do; nothing is written.
@@ -56,7 +56,7 @@ export async function handleImportPreview(
 ): Promise<Response> {
   const params = new URL(request.url).searchParams;
   // Who asks is settled before a byte of the file is read.
-  const caller = await memberOf(request, ctx, params.get('workspace') ?? '', 'importData');
+  const caller = await readerOf(request, ctx, params.get('workspace') ?? '', 'imports');
   if ('response' in caller) return caller.response;
   const type =
     (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

@@ -30,7 +30,8 @@ import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
 import { MAX_IMPORT_BYTES } from './import-handlers';
 import { refreshed } from './signed-in';
-import { memberOf } from './workspace-handlers';
+import type { memberOf } from './workspace-handlers';
+import { readerOf } from './workspace-handlers';
 
 // Running imports (issue 32; docs/api.md, Imports): start one from a file and the person's
 // choices, follow it, list them, undo one. Admins only, like the preview.
@@ -108,7 +109,7 @@ async function uploadFormOf(
  */
 export async function handleStartImport(request: Request, ctx: HandlerContext): Promise<Response> {
   const params = new URL(request.url).searchParams;
-  const caller = await memberOf(request, ctx, params.get('workspace') ?? '', 'importData');
+  const caller = await readerOf(request, ctx, params.get('workspace') ?? '', 'imports');
   if ('response' in caller) return caller.response;
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type))
@@ -379,7 +380,7 @@ async function startImport(
 /** GET /api/imports?workspace=…: the workspace's imports, newest first (Admins). */
 export async function handleImports(request: Request, ctx: HandlerContext): Promise<Response> {
   const params = new URL(request.url).searchParams;
-  const caller = await memberOf(request, ctx, params.get('workspace') ?? '', 'importData');
+  const caller = await readerOf(request, ctx, params.get('workspace') ?? '', 'imports');
   if ('response' in caller) return caller.response;
   const found = await importsOf(ctx.database.db, caller.membership.workspaceId);
   return json(200, { imports: found.map(importView) }, refreshed(caller.session, request, ctx));
@@ -398,7 +399,7 @@ const notFound = () => apiError(404, 'not_found', 'There is no such import.');
 /** The import and its caller, an Admin of its workspace. */
 async function callerOfImport(request: Request, ctx: HandlerContext) {
   const found = await importOf(ctx.database.db, importIdOf(request));
-  const caller = await memberOf(request, ctx, found?.workspaceId ?? '', 'importData');
+  const caller = await readerOf(request, ctx, found?.workspaceId ?? '', 'imports');
   if ('response' in caller) {
     // Signed out, and a member who is not an Admin, hear so; anyone else learns nothing of
     // another workspace's imports, not even that one exists.

@@ -13,7 +13,7 @@ import { reserve, type ThrottleKey } from '../throttle/throttle';
 import { appBaseUrl, type HandlerContext } from './context';
 import { callerOf, refused, signedInResponse } from './handlers';
 import { runCommand } from './run-command';
-import { memberOf } from './workspace-handlers';
+import { readerOf } from './workspace-handlers';
 import { acceptBody, tokenBody } from './schemas';
 import { refreshed, signedIn } from './signed-in';
 
@@ -65,7 +65,7 @@ export async function handleInvite(request: Request, ctx: HandlerContext): Promi
 /** GET /api/invitations?workspace=…: pending invitations and the members who have joined. */
 export async function handleInvitations(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
-  const admin = await memberOf(request, ctx, workspaceId, 'invite');
+  const admin = await readerOf(request, ctx, workspaceId, 'invitations');
   if ('response' in admin) return admin.response;
   return json(
     200,

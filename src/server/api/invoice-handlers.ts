@@ -13,7 +13,7 @@ import { invoiceSettingsOf } from '../invoices/settings';
 import type { HandlerContext } from './context';
 import { runCommand } from './run-command';
 import { refreshed } from './signed-in';
-import { memberOf } from './workspace-handlers';
+import { memberOf, readerOf } from './workspace-handlers';
 
 // Invoices (issue 14): Admins only; docs/api.md, Invoices.
 
@@ -147,11 +147,11 @@ export async function handleInvoiceSettings(
   request: Request,
   ctx: HandlerContext,
 ): Promise<Response> {
-  const caller = await memberOf(
+  const caller = await readerOf(
     request,
     ctx,
     params(request).get('workspace') ?? '',
-    'seeInvoiceSettings',
+    'invoiceSettings',
   );
   if ('response' in caller) return caller.response;
   const { settings } = await invoiceSettingsOf(ctx.database.db, caller.membership.workspaceId);

@@ -5,7 +5,7 @@ import { commandRefusal } from '../commands/execute';
 import type { HandlerContext } from './context';
 import { refusalResponse, runCommand } from './run-command';
 import { refreshed } from './signed-in';
-import { memberOf } from './workspace-handlers';
+import { memberOf, readerOf } from './workspace-handlers';
 
 // The logo on invoices (issue 14): Admins upload, replace or remove it; docs/api.md, Invoices.
 
@@ -46,7 +46,7 @@ export async function handleRemoveLogo(request: Request, ctx: HandlerContext): P
 
 /** GET /api/invoice-logo?workspace=…&id=…: a logo the workspace uploaded (Admins). */
 export async function handleLogo(request: Request, ctx: HandlerContext): Promise<Response> {
-  const caller = await memberOf(request, ctx, workspaceOf(request), 'seeInvoiceSettings');
+  const caller = await readerOf(request, ctx, workspaceOf(request), 'invoiceSettings');
   if ('response' in caller) return caller.response;
   const id = new URL(request.url).searchParams.get('id') ?? '';
   const logo = await logoOf(ctx.database.db, caller.membership.workspaceId, id);

@@ -3,12 +3,12 @@ import { teamsOf } from '../team/teams';
 import type { HandlerContext } from './context';
 import { runCommand } from './run-command';
 import { refreshed } from './signed-in';
-import { memberOf } from './workspace-handlers';
+import { readerOf } from './workspace-handlers';
 
 /** GET /api/teams?workspace=…: every team with its members and leads (Admins). */
 export async function handleTeams(request: Request, ctx: HandlerContext): Promise<Response> {
   const workspaceId = new URL(request.url).searchParams.get('workspace') ?? '';
-  const caller = await memberOf(request, ctx, workspaceId, 'manageTeams');
+  const caller = await readerOf(request, ctx, workspaceId, 'teams');
   if ('response' in caller) return caller.response;
   return json(
     200,

@@ -7,6 +7,7 @@ import type { HandlerContext } from './context';
 import { runCommand } from './run-command';
 import { refreshed, signedIn, unauthenticated, type Session } from './signed-in';
 import { can, type AdminAction } from '../../lib/policy';
+import { workspaceReads, type WorkspaceRead } from '../../lib/commands/workspace-reads';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,6 +31,17 @@ export async function memberOf(
   if (refused) return { response: apiError(403, 'forbidden', refused) };
   return { session, membership };
 }
+
+/**
+ * The signed-in member of `workspaceId` whom the policy lets make the read named `read`
+ * (src/lib/commands/workspace-reads.ts): 403 with the policy's words otherwise.
+ */
+export const readerOf = (
+  request: Request,
+  ctx: HandlerContext,
+  workspaceId: string,
+  read: WorkspaceRead,
+): Promise<Caller> => memberOf(request, ctx, workspaceId, workspaceReads[read]);
 
 /** GET /api/workspace-settings?workspace=…: the name and rules every member works under. */
 export async function handleWorkspaceSettings(
@@ -62,7 +74,7 @@ export async function handleAuditLog(request: Request, ctx: HandlerContext): Pro
     return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
       fields: { before: 'Must be the time of an earlier entry' },
     });
-  const caller = await memberOf(request, ctx, workspaceId, 'readAudit');
+  const caller = await readerOf(request, ctx, workspaceId, 'auditLog');
   if ('response' in caller) return caller.response;
   const page = await auditEntries(ctx.database.db, workspaceId, before ? new Date(before) : null);
   return json(200, page, refreshed(caller.session, request, ctx));
