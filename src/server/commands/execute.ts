@@ -5,6 +5,7 @@ import {
   type WorkspaceCommandName,
 } from '../../lib/commands/workspace-commands';
 import { commit } from '../commit/commit';
+import { fieldMessages } from '../http/body';
 import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import { workspaceWrites, type WriteResult } from './writes';
@@ -41,11 +42,7 @@ export function commandRefusal(
 export function invalidArgs(
   issues: readonly { path: (string | number)[]; message: string }[],
 ): CommandRefusal {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-    if (issue.path.length > 1) fields[issue.path.join('.')] ??= issue.message;
-  }
+  const fields = fieldMessages(issues);
   return {
     ok: false,
     status: 400,

@@ -28,6 +28,22 @@ export async function readBytes(request: Request, limit: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
+/**
+ * A message per field from a failed parse: under the first key (one message per group, as flat
+ * forms show it) and, for a nested value, under its whole path too (`layout.manual.0.quantity`),
+ * so a screen can show the message beside the very field, even inside a list.
+ */
+export function fieldMessages(
+  issues: readonly { path: (string | number)[]; message: string }[],
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    fields[String(issue.path[0] ?? 'body')] ??= issue.message;
+    if (issue.path.length > 1) fields[issue.path.join('.')] ??= issue.message;
+  }
+  return fields;
+}
+
 /** Reads a JSON body (≤ 16 KB unless told) and validates it; every failure becomes a 4xx JSON response. */
 export async function parseBody<T>(
   request: Request,
@@ -56,14 +72,7 @@ export async function parseBody<T>(
   }
   const result = schema.safeParse(data);
   if (!result.success) {
-    const fields: Record<string, string> = {};
-    // Under the first key (one message per group, as flat forms show it) and, for a nested
-    // value, under its whole path too (`layout.manual.0.quantity`), so a screen can show the
-    // message beside the very field, even inside a list.
-    for (const issue of result.error.issues) {
-      fields[String(issue.path[0] ?? 'body')] ??= issue.message;
-      if (issue.path.length > 1) fields[issue.path.join('.')] ??= issue.message;
-    }
+    const fields = fieldMessages(result.error.issues);
     return {
       ok: false,
       response: apiError(400, 'invalid_request', 'Some fields are missing or invalid.', { fields }),
