@@ -9,6 +9,6 @@ export default defineConfig({
     globals: true,
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    setupFiles: ['tests/setup.ts'],
+    setupFiles: ['tests/setup.ts', 'tests/setup-server.ts'],
   },
 });

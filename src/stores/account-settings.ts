@@ -1,3 +1,5 @@
+import { deleteCheckResponse } from '../lib/contracts/auth';
+import { noBody } from '../lib/contracts/shape';
 import { callApi } from './api';
 import { forgetSession } from './auth';
 
@@ -22,12 +24,14 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<AccountResult> {
-  return accountResult(await callApi('/user/password', { body: { currentPassword, newPassword } }));
+  return accountResult(
+    await callApi('/user/password', noBody, { body: { currentPassword, newPassword } }),
+  );
 }
 
 /** Signs out every device, this one included. */
 export async function logoutEverywhere(): Promise<AccountResult> {
-  const result = accountResult(await callApi('/user/logout-all', { method: 'POST' }));
+  const result = accountResult(await callApi('/user/logout-all', noBody, { method: 'POST' }));
   if (result.ok) forgetSession();
   return result;
 }
@@ -38,7 +42,7 @@ export async function deleteAccount(
   deleteWorkspaces: string[] = [],
 ): Promise<AccountResult> {
   const result = accountResult(
-    await callApi('/user/delete', { body: { password, deleteWorkspaces } }),
+    await callApi('/user/delete', noBody, { body: { password, deleteWorkspaces } }),
   );
   if (result.ok) forgetSession();
   return result;
@@ -56,7 +60,7 @@ export interface WorkspaceEffect {
 export async function deletionCheck(): Promise<
   { ok: true; workspaces: WorkspaceEffect[] } | { ok: false; message: string }
 > {
-  const result = await callApi<{ workspaces: WorkspaceEffect[] }>('/user/delete-check');
+  const result = await callApi('/user/delete-check', deleteCheckResponse);
   return result.ok
     ? { ok: true, workspaces: result.data.workspaces }
     : { ok: false, message: result.message };

@@ -1,4 +1,5 @@
 import type { ActivityEvent } from '../lib/activity';
+import { activityResponse } from '../lib/contracts/reads';
 import { callApi } from './api';
 
 // Activity is read from the server's change history (GET /api/activity), online only.
@@ -13,7 +14,7 @@ export async function loadActivity(
 ): Promise<ActivityResult> {
   const q = new URLSearchParams({ workspace: workspaceId, offset: String(offset) });
   if (memberId) q.set('member', memberId);
-  const result = await callApi<{ events: ActivityEvent[] }>(`/api/activity?${q.toString()}`);
+  const result = await callApi(`/api/activity?${q.toString()}`, activityResponse);
   if (result.ok) return { ok: true, events: result.data.events };
   return {
     ok: false,

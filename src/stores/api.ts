@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /** Where `/user/*` calls go: same origin unless the static site is hosted apart from the API. */
 const apiBase: string = (import.meta.env.PUBLIC_API_URL as string | undefined) ?? '';
 
@@ -38,10 +40,20 @@ export interface ApiInit {
   signal?: AbortSignal;
 }
 
-/** Calls the account API with the session cookie and returns a typed result. */
-export function callApi<T>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+/**
+ * What a successful answer must look like: a schema from src/lib/contracts, whose parse the
+ * result carries. An answer that does not match is an error result, never data (issue 48).
+ */
+export type AnswerSchema<T> = z.ZodType<T, z.ZodTypeDef, unknown>;
+
+/** Calls the account API with the session cookie and returns the answer parsed by `schema`. */
+export function callApi<T>(
+  path: string,
+  schema: AnswerSchema<T>,
+  init: ApiInit = {},
+): Promise<ApiResult<T>> {
   // Read at call time, so a test's stand-in for `fetch` is the one used.
-  return requestApi<T>((input, options) => fetch(input, options), apiBase, path, init);
+  return requestApi((input, options) => fetch(input, options), apiBase, path, schema, init);
 }
 
 /**
@@ -52,6 +64,7 @@ export async function requestApi<T>(
   fetcher: typeof fetch,
   base: string,
   path: string,
+  schema: AnswerSchema<T>,
   init: ApiInit = {},
 ): Promise<ApiResult<T>> {
   let response: Response;
@@ -79,7 +92,7 @@ export async function requestApi<T>(
   }
   // A body cut off (the connection dropped, or the call was abandoned) reads as no body.
   const text = await response.text().catch(() => '');
-  return apiResultOf<T>(response.status, text, response.headers.get('Retry-After'));
+  return apiResultOf(response.status, text, response.headers.get('Retry-After'), schema);
 }
 
 /** The answer to a call that never reached the server. */
@@ -89,6 +102,20 @@ export function networkFailure(): Extract<ApiResult<never>, { ok: false }> {
     status: 0,
     error: 'network',
     message: 'Cannot reach Hourmark. Check your internet connection and try again.',
+  };
+}
+
+/**
+ * The answer to a call whose successful answer this bundle cannot read (a server older or newer
+ * than the page, a proxy's page in its place): shown like any other error, never as data.
+ */
+export function badResponse(status: number): Extract<ApiResult<never>, { ok: false }> {
+  return {
+    ok: false,
+    status,
+    error: 'bad_response',
+    message:
+      'The server sent an answer this page cannot read. Reload the page; if it persists, tell support.',
   };
 }
 
@@ -103,6 +130,7 @@ export function apiResultOf<T>(
   status: number,
   text: string,
   retryAfter: string | null,
+  schema: AnswerSchema<T>,
 ): ApiResult<T> {
   let body: unknown = null;
   try {
@@ -110,7 +138,12 @@ export function apiResultOf<T>(
   } catch {
     body = null;
   }
-  if (status >= 200 && status < 300) return { ok: true, status, data: body as T };
+  if (status >= 200 && status < 300) {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return { ok: true, status, data: parsed.data };
+    console.warn(`Unreadable answer (${status})`, parsed.error.issues.slice(0, 3));
+    return badResponse(status);
+  }
   const err = (body ?? {}) as ErrorBody;
   const retry = Number(retryAfter);
   return {

@@ -1,4 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { meResponse } from '../lib/contracts/auth';
+import { noBody } from '../lib/contracts/shape';
 import { callApi } from './api';
 import { installStorageEngine } from './storage-engine';
 
@@ -49,7 +51,7 @@ export const $user = persistentAtom<User | null>('user', null, {
 export async function logout(): Promise<void> {
   $token.set('');
   $user.set(null);
-  await callApi('/user/logout', { method: 'POST' });
+  await callApi('/user/logout', noBody, { method: 'POST' });
 }
 
 /** Clears the local sign-in without calling the server (the server already said 401). */
@@ -61,7 +63,7 @@ export function forgetSession(): void {
 /** Confirms a stored handle with the server: 401 signs out, a network failure keeps working offline. */
 export async function confirmSession(): Promise<void> {
   if (!$token.get()) return;
-  const result = await callApi<unknown>('/user/me');
+  const result = await callApi('/user/me', meResponse);
   if (result.ok) {
     const user =
       typeof result.data === 'object' && result.data !== null

@@ -1,5 +1,11 @@
 import { atom } from 'nanostores';
 import type { AnyCsvMapping } from '../lib/import/any-csv-mapping';
+import {
+  importPreviewResponse,
+  importResponse,
+  importsResponse,
+  startedImportResponse,
+} from '../lib/contracts/imports';
 import { callApi, type ApiResult } from './api';
 import { postFormWithProgress, type SendProgress } from './send-form';
 import { $cacheOwner } from './sync/owner';
@@ -46,7 +52,11 @@ export function previewImport(
   const zone = timeZone ? `&timeZone=${encodeURIComponent(timeZone)}` : '';
   // Any CSV (issue 33): which column is what, for a file no known source recognises.
   const mapped = mapping ? `&mapping=${encodeURIComponent(JSON.stringify(mapping))}` : '';
-  return callApi(`/api/imports/preview?workspace=${workspace()}${zone}${mapped}`, { file });
+  return callApi(
+    `/api/imports/preview?workspace=${workspace()}${zone}${mapped}`,
+    importPreviewResponse,
+    { file },
+  );
 }
 
 /**
@@ -54,7 +64,7 @@ export function previewImport(
  * `onProgress`, the form is sent through XMLHttpRequest so the screen can show how much of the
  * file has gone (send-form.ts); the call and its answers are the same.
  */
-export function startImport(
+export async function startImport(
   file: File,
   choices: Omit<ImportChoices, 'anyCsv'> & { mapping?: AnyCsvMapping | undefined },
   onProgress?: (progress: SendProgress) => void,
@@ -78,24 +88,34 @@ export function startImport(
   };
   form.append('choices', JSON.stringify(sent));
   const path = `/api/imports?workspace=${workspace()}`;
-  return onProgress
-    ? postFormWithProgress(path, form, onProgress, signal)
-    : callApi(path, { form, ...(signal ? { signal } : {}) });
+  const answer = await (onProgress
+    ? postFormWithProgress(path, startedImportResponse, form, onProgress, signal)
+    : callApi(path, startedImportResponse, { form, ...(signal ? { signal } : {}) }));
+  if (!answer.ok) return answer;
+  const started = answer.data.import;
+  // The server answers null when the queued import was gone before it was read back.
+  return started
+    ? { ...answer, data: { import: started } }
+    : { ok: false, status: answer.status, error: 'not_found', message: importGone };
 }
+
+const importGone = 'The import was started but cannot be found now. Check the list of imports.';
 
 /** The workspace's imports, newest first. */
 export function listImports(): Promise<ApiResult<{ imports: ImportView[] }>> {
-  return callApi(`/api/imports?workspace=${workspace()}`);
+  return callApi(`/api/imports?workspace=${workspace()}`, importsResponse);
 }
 
 /** One import: its status, progress and result. */
 export function getImport(id: string): Promise<ApiResult<{ import: ImportView }>> {
-  return callApi(`/api/imports/${encodeURIComponent(id)}`);
+  return callApi(`/api/imports/${encodeURIComponent(id)}`, importResponse);
 }
 
 /** Removes what the import created, as far as nothing uses it since. */
 export function undoImport(id: string): Promise<ApiResult<{ import: ImportView }>> {
-  return callApi(`/api/imports/${encodeURIComponent(id)}/undo`, { method: 'POST' });
+  return callApi(`/api/imports/${encodeURIComponent(id)}/undo`, importResponse, {
+    method: 'POST',
+  });
 }
 
 /**

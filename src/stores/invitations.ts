@@ -1,4 +1,6 @@
 import { atom } from 'nanostores';
+import { noBody } from '../lib/contracts/shape';
+import { invitationsResponse, invitedResponse, memberResetResponse } from '../lib/contracts/team';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
@@ -102,8 +104,9 @@ export async function loadInvitations(): Promise<void> {
   const id = workspaceId();
   if (!id) return;
   $invitations.set({ ...$invitations.get(), state: 'loading' });
-  const result = await callApi<{ pending: PendingInvitation[]; joined: string[] }>(
+  const result = await callApi(
     `/api/invitations?workspace=${encodeURIComponent(id)}`,
+    invitationsResponse,
   );
   $invitations.set(
     result.ok
@@ -127,11 +130,9 @@ export async function inviteMember(
       message:
         'This team member is not saved on the server yet, so no link can be made. Try again once the status says Saved.',
     };
-  const result = await callApi<{
-    invitation: PendingInvitation;
-    link: string;
-    mailed: MadeInvitation['mailed'];
-  }>('/api/invitations', { body: { workspaceId: workspaceId(), memberId } });
+  const result = await callApi('/api/invitations', invitedResponse, {
+    body: { workspaceId: workspaceId(), memberId },
+  });
   if (!result.ok) return { ok: false, message: result.fields?.['memberId'] ?? result.message };
   const made: MadeInvitation = {
     id: result.data.invitation.id,
@@ -147,7 +148,7 @@ export async function inviteMember(
 
 /** Withdraws a pending invitation. */
 export async function revokeInvitation(id: string): Promise<{ ok: boolean; message: string }> {
-  const result = await callApi('/api/invitations/revoke', {
+  const result = await callApi('/api/invitations/revoke', noBody, {
     body: { workspaceId: workspaceId(), id },
   });
   if (result.ok) dismissMadeInvitation(id);
@@ -161,10 +162,9 @@ export type MemberResetResult =
 
 /** Makes a reset link for a member who joined only through this workspace's invitation. */
 export async function makeMemberResetLink(memberId: string): Promise<MemberResetResult> {
-  const result = await callApi<{ link: string; mailed: 'sent' | 'off' | 'failed' }>(
-    '/api/member-reset-link',
-    { body: { workspaceId: workspaceId(), memberId } },
-  );
+  const result = await callApi('/api/member-reset-link', memberResetResponse, {
+    body: { workspaceId: workspaceId(), memberId },
+  });
   return result.ok
     ? { ok: true, link: result.data.link, mailed: result.data.mailed }
     : { ok: false, message: result.message };

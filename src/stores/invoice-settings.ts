@@ -1,9 +1,13 @@
-import type { InvoiceSettings as SharedInvoiceSettings } from '../lib/invoice-settings';
+import {
+  invoiceSettingsResponse,
+  logoResponse,
+  type InvoiceSettings,
+} from '../lib/contracts/invoices';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
 /** What invoices say about the workspace, with the uploaded logo's id ('' for none; changed only by uploadLogo and removeLogo). */
-export type InvoiceSettings = SharedInvoiceSettings & { logoId?: string };
+export type { InvoiceSettings };
 
 type Result =
   | { ok: true; settings: InvoiceSettings }
@@ -13,8 +17,9 @@ const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 
 /** The open workspace's invoice settings (Admins). */
 export async function loadInvoiceSettings(): Promise<Result> {
-  const result = await callApi<{ settings: InvoiceSettings }>(
+  const result = await callApi(
     `/api/invoice-settings?workspace=${encodeURIComponent(workspaceId())}`,
+    invoiceSettingsResponse,
   );
   return result.ok
     ? { ok: true, settings: result.data.settings }
@@ -25,7 +30,7 @@ export async function loadInvoiceSettings(): Promise<Result> {
 export async function saveInvoiceSettings(settings: InvoiceSettings): Promise<Result> {
   // The logo has its own calls (uploadLogo, removeLogo); the settings leave it as it is.
   const { logoId: _logo, ...fields } = settings;
-  const result = await callApi<{ settings: InvoiceSettings }>('/api/invoice-settings', {
+  const result = await callApi('/api/invoice-settings', invoiceSettingsResponse, {
     body: { workspaceId: workspaceId(), ...fields },
   });
   if (result.ok) return { ok: true, settings: result.data.settings };
@@ -40,8 +45,9 @@ type LogoResult = { ok: true; logoId: string } | { ok: false; message: string };
 
 /** Uploads a logo for invoices; the server checks it is a PNG or JPEG of at most 512 KB. */
 export async function uploadLogo(file: Blob): Promise<LogoResult> {
-  const result = await callApi<{ logoId: string }>(
+  const result = await callApi(
     `/api/invoice-logo?workspace=${encodeURIComponent(workspaceId())}`,
+    logoResponse,
     { file },
   );
   return result.ok
@@ -51,7 +57,7 @@ export async function uploadLogo(file: Blob): Promise<LogoResult> {
 
 /** Invoices from now on carry no logo. */
 export async function removeLogo(): Promise<LogoResult> {
-  const result = await callApi<{ logoId: string }>('/api/invoice-logo/remove', {
+  const result = await callApi('/api/invoice-logo/remove', logoResponse, {
     body: { workspaceId: workspaceId() },
   });
   return result.ok ? { ok: true, logoId: '' } : { ok: false, message: result.message };

@@ -1,14 +1,20 @@
-import type { InvoiceDocument } from '../lib/invoice-document';
 import type { Settlement } from '../lib/invoice-settlement';
 import type { DraftLayout } from '../lib/invoice-lines';
-import type {
-  InvoiceStatus,
-  InvoiceSummary,
-  UninvoicedClient,
-  UninvoicedProject,
-  WaitingForApproval,
-} from '../lib/invoice-status';
-import { callApi } from './api';
+import type { InvoiceStatus } from '../lib/invoice-status';
+import {
+  clientCreditsResponse,
+  invoiceResponse,
+  invoicesResponse,
+  paidResponse,
+  uninvoicedResponse,
+  voidResponse,
+  writtenInvoiceResponse,
+  type ClientCredit,
+  type Invoice,
+  type Payment,
+  type WrittenInvoice,
+} from '../lib/contracts/invoices';
+import { callApi, type AnswerSchema } from './api';
 import { $cacheOwner } from './sync/owner';
 
 // Invoices live on the server only (their numbers are decided there): the Invoices and
@@ -21,66 +27,30 @@ export type {
   WaitingForApproval,
 } from '../lib/invoice-status';
 export type InvoiceStanding = InvoiceStatus;
-export interface Payment {
-  id: string;
-  paidOn: string;
-  amountMinor: number;
-  note: string;
-}
-export interface Invoice {
-  id: string;
-  clientId: string;
-  clientName: string;
-  status: 'draft' | 'issued' | 'void';
-  /** Where it stands today: paid, partly paid or overdue once issued. */
-  standing?: InvoiceStanding;
-  payments?: Payment[];
-  paidMinor?: number;
-  number: string | null;
-  issueDate: string | null;
-  dueDate: string | null;
-  document: InvoiceDocument;
-  /** The credit note that cancelled it, once void. */
-  creditNote?: { number: string; issuedAt: string } | null;
-  /** What became of the money paid on it when it was voided. */
-  settlement?: Settlement | null;
-  /** The client's credit from voided invoices, offered as a payment (issued invoices). */
-  clientCreditMinor?: number;
-  /**
-   * A draft: why Issue would refuse it now (Peppol or XRechnung details missing), by the server's
-   * own check (issue 47); null or missing when nothing would.
-   */
-  issueRefusal?: { message: string; fields: Record<string, string> } | null;
-}
+export type { ClientCredit, Invoice, Payment, WrittenInvoice };
 type Result<T> = { ok: true; data: T } | { ok: false; message: string };
 const workspace = () => encodeURIComponent($cacheOwner.get()?.workspaceId ?? '');
 const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 const offline = 'Invoices are kept by the server. Connect to the internet to see them.';
 
-async function ask<T>(path: string, body?: unknown): Promise<Result<T>> {
-  const result = await callApi<T>(path, body === undefined ? {} : { body });
+async function ask<T>(path: string, schema: AnswerSchema<T>, body?: unknown): Promise<Result<T>> {
+  const result = await callApi(path, schema, body === undefined ? {} : { body });
   if (result.ok) return { ok: true, data: result.data };
   return { ok: false, message: result.status === 0 ? offline : result.message };
 }
 
-export const loadInvoices = () =>
-  ask<{ invoices: InvoiceSummary[] }>(`/api/invoices?workspace=${workspace()}`);
+export const loadInvoices = () => ask(`/api/invoices?workspace=${workspace()}`, invoicesResponse);
 
 export const loadInvoice = (id: string) =>
-  ask<{ invoice: Invoice }>(`/api/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`);
+  ask(`/api/invoice?workspace=${workspace()}&id=${encodeURIComponent(id)}`, invoiceResponse);
 
 export const loadUninvoiced = (from: string, to: string) =>
   // `withoutClient` is missing from servers before issue 29, `waitingForApproval` and
   // `firstDay` before issue 47.
-  ask<{
-    clients: UninvoicedClient[];
-    withoutClient?: UninvoicedProject[];
-    waitingForApproval?: WaitingForApproval;
-    firstDay?: string | null;
-  }>(`/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`);
+  ask(`/api/uninvoiced?workspace=${workspace()}&from=${from}&to=${to}`, uninvoicedResponse);
 
 export const draftInvoice = (clientId: string, from: string, to: string, projectIds: string[]) =>
-  ask<{ invoice: Invoice }>('/api/invoices', {
+  ask('/api/invoices', writtenInvoiceResponse, {
     workspaceId: workspaceId(),
     clientId,
     from,
@@ -96,10 +66,10 @@ export async function issueInvoice(
   id: string,
   issueDate: string,
 ): Promise<
-  | { ok: true; data: { invoice: Invoice } }
+  | { ok: true; data: { invoice: WrittenInvoice } }
   | { ok: false; message: string; fields: Record<string, string> }
 > {
-  const result = await callApi<{ invoice: Invoice }>('/api/invoices/issue', {
+  const result = await callApi('/api/invoices/issue', writtenInvoiceResponse, {
     body: { workspaceId: workspaceId(), id, issueDate },
   });
   if (result.ok) return { ok: true, data: result.data };
@@ -111,26 +81,16 @@ export async function issueInvoice(
 }
 
 /** One credit a voided invoice left a client, and what is left of it (issue 27). */
-export interface ClientCredit {
-  clientId: string;
-  invoiceId: string;
-  invoiceNumber: string;
-  creditNote: string;
-  amountMinor: number;
-  leftMinor: number;
-  currency: string;
-  createdAt: string;
-}
-
 /** The credits voided invoices left one client (Admins). */
 export const loadClientCredits = (clientId: string) =>
-  ask<{ credits: ClientCredit[] }>(
+  ask(
     `/api/client-credits?workspace=${workspace()}&client=${encodeURIComponent(clientId)}`,
+    clientCreditsResponse,
   );
 
 /** Voids an issued invoice (saying what becomes of money paid on it) or deletes a draft. */
 export const voidInvoice = (id: string, settlement?: Settlement['kind']) =>
-  ask<{ status: 'void' | 'deleted' }>('/api/invoices/void', {
+  ask('/api/invoices/void', voidResponse, {
     workspaceId: workspaceId(),
     id,
     ...(settlement ? { settlement } : {}),
@@ -142,7 +102,7 @@ export const correctPayment = (
   payment: { paymentId: string; paidOn: string; amountMinor: number; note: string },
   reason: string,
 ) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/payment/correct', {
+  ask('/api/invoices/payment/correct', paidResponse, {
     workspaceId: workspaceId(),
     id,
     ...payment,
@@ -151,7 +111,7 @@ export const correctPayment = (
 
 /** Deletes a payment entered by mistake; the reason goes to the audit log. */
 export const deletePayment = (id: string, paymentId: string, reason: string) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/payment/delete', {
+  ask('/api/invoices/payment/delete', paidResponse, {
     workspaceId: workspaceId(),
     id,
     paymentId,
@@ -160,14 +120,14 @@ export const deletePayment = (id: string, paymentId: string, reason: string) =>
 
 /** Pays an issued invoice from its client's credit (left by a voided invoice). */
 export const applyClientCredit = (id: string, paidOn: string) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/apply-credit', {
+  ask('/api/invoices/apply-credit', paidResponse, {
     workspaceId: workspaceId(),
     id,
     paidOn,
   });
 
 export const recordPayment = (id: string, paidOn: string, amountMinor: number, note: string) =>
-  ask<{ paidMinor: number; totalMinor: number }>('/api/invoices/payment', {
+  ask('/api/invoices/payment', paidResponse, {
     workspaceId: workspaceId(),
     id,
     paidOn,
@@ -180,9 +140,10 @@ export async function saveDraftLayout(
   id: string,
   layout: DraftLayout,
 ): Promise<
-  { ok: true; invoice: Invoice } | { ok: false; message: string; fields: Record<string, string> }
+  | { ok: true; invoice: WrittenInvoice }
+  | { ok: false; message: string; fields: Record<string, string> }
 > {
-  const result = await callApi<{ invoice: Invoice }>('/api/invoices/draft', {
+  const result = await callApi('/api/invoices/draft', writtenInvoiceResponse, {
     body: { workspaceId: workspaceId(), id, layout },
   });
   if (result.ok) return { ok: true, invoice: result.data.invoice };

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { Notice, NoticePreference } from '../lib/notices';
+import { noticesResponse, type NoticesState } from '../lib/contracts/notices';
 import { callApi, type ApiResult } from './api';
 
 // The bell (issue 31): the person's notices, their unread count and their settings, as
@@ -7,13 +7,7 @@ import { callApi, type ApiResult } from './api';
 // after each change the person makes.
 
 /** What the bell and the notice settings show. */
-export interface NoticesState {
-  notices: Notice[];
-  unread: number;
-  preferences: NoticePreference[];
-  /** Whether this server sends mail (SMTP_URL): without it every notice is in the app only. */
-  mail: boolean;
-}
+export type { NoticesState };
 
 export const $notices = atom<NoticesState | null>(null);
 
@@ -36,7 +30,7 @@ let reading: Promise<boolean> | null = null;
  * Account setting's notice settings both read on opening, and one answer serves both.
  */
 export function loadNotices(): Promise<boolean> {
-  reading ??= callApi<NoticesState>('/user/notices')
+  reading ??= callApi('/user/notices', noticesResponse)
     .then(takeNotices)
     .finally(() => {
       reading = null;

@@ -1,5 +1,6 @@
 import type { EntryOrder, EntryPage } from '../lib/report-entries';
 import type { Grouping, Report, ReportFilter } from '../lib/report-spec';
+import { entryPageResponse, reportResponse } from '../lib/contracts/reports';
 import { callApi } from './api';
 
 // Reports are answered by the server over the whole workspace history (GET /api/report).
@@ -46,7 +47,7 @@ export async function loadEntries(
   q.set('sort', order.sort);
   q.set('dir', order.direction);
   q.set('page', String(order.page));
-  const result = await callApi<EntryPage>(`/api/report-entries?${q.toString()}`);
+  const result = await callApi(`/api/report-entries?${q.toString()}`, entryPageResponse);
   return result.ok ? { ok: true, page: result.data } : { ok: false, message: problemOf(result) };
 }
 
@@ -56,7 +57,10 @@ export async function loadReport(
   filter: ReportFilter,
   groups: Grouping[],
 ): Promise<ReportResult> {
-  const result = await callApi<Report>(`/api/report?${reportQuery(workspaceId, filter, groups)}`);
+  const result = await callApi(
+    `/api/report?${reportQuery(workspaceId, filter, groups)}`,
+    reportResponse,
+  );
   if (result.ok) return { ok: true, report: result.data };
   return { ok: false, message: problemOf(result) };
 }

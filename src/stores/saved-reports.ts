@@ -1,4 +1,10 @@
 import type { SavedReportSpec, Schedule } from '../lib/saved-report';
+import {
+  savedReportResponse,
+  savedReportsResponse,
+  shareCreatedResponse,
+} from '../lib/contracts/reports';
+import { noBody } from '../lib/contracts/shape';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
@@ -31,8 +37,9 @@ const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 
 /** The person's saved reports in the open workspace. */
 export async function loadSavedReports(): Promise<{ ok: true; reports: SavedReport[] } | Failure> {
-  const result = await callApi<{ reports: SavedReport[] }>(
+  const result = await callApi(
     `/api/saved-reports?workspace=${encodeURIComponent(workspaceId())}`,
+    savedReportsResponse,
   );
   return result.ok ? { ok: true, reports: result.data.reports } : failure(result);
 }
@@ -44,7 +51,7 @@ export async function saveReport(input: {
   spec: SavedReportSpec;
   schedule: Schedule | null;
 }): Promise<{ ok: true; report: SavedReport } | Failure> {
-  const result = await callApi<{ report: SavedReport }>('/api/saved-reports', {
+  const result = await callApi('/api/saved-reports', savedReportResponse, {
     body: { workspaceId: workspaceId(), ...input },
   });
   return result.ok ? { ok: true, report: result.data.report } : failure(result);
@@ -52,7 +59,7 @@ export async function saveReport(input: {
 
 /** Deletes a saved report and its links. */
 export async function deleteSavedReport(id: string): Promise<{ ok: true } | Failure> {
-  const result = await callApi('/api/saved-reports/delete', {
+  const result = await callApi('/api/saved-reports/delete', noBody, {
     body: { workspaceId: workspaceId(), id },
   });
   return result.ok ? { ok: true } : failure(result);
@@ -64,7 +71,7 @@ export async function createShareLink(
   days: number,
   withAmounts: boolean,
 ): Promise<{ ok: true; link: string; expiresAt: string } | Failure> {
-  const result = await callApi<{ link: string; expiresAt: string }>('/api/report-shares', {
+  const result = await callApi('/api/report-shares', shareCreatedResponse, {
     body: { workspaceId: workspaceId(), savedReportId, days, withAmounts },
   });
   return result.ok ? { ok: true, ...result.data } : failure(result);
@@ -72,7 +79,7 @@ export async function createShareLink(
 
 /** Withdraws a link. */
 export async function revokeShareLink(id: string): Promise<{ ok: true } | Failure> {
-  const result = await callApi('/api/report-shares/revoke', {
+  const result = await callApi('/api/report-shares/revoke', noBody, {
     body: { workspaceId: workspaceId(), id },
   });
   return result.ok ? { ok: true } : failure(result);

@@ -1,4 +1,11 @@
-import { apiResultOf, apiUrl, callApi, networkFailure, type ApiResult } from './api';
+import {
+  apiResultOf,
+  apiUrl,
+  callApi,
+  networkFailure,
+  type AnswerSchema,
+  type ApiResult,
+} from './api';
 
 // A form posted with the progress of its sending (issue 32, what the person sees while an import
 // starts): fetch tells nothing until the answer comes, XMLHttpRequest reports the bytes of the
@@ -19,13 +26,14 @@ export interface SendProgress {
  */
 export function postFormWithProgress<T>(
   path: string,
+  schema: AnswerSchema<T>,
   form: FormData,
   onProgress: (progress: SendProgress) => void,
   signal?: AbortSignal,
 ): Promise<ApiResult<T>> {
   // Without XMLHttpRequest (no browser) the call is made as any other, without progress.
   if (typeof XMLHttpRequest === 'undefined')
-    return callApi<T>(path, { form, ...(signal ? { signal } : {}) });
+    return callApi(path, schema, { form, ...(signal ? { signal } : {}) });
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     let total = 0;
@@ -39,10 +47,11 @@ export function postFormWithProgress<T>(
     request.upload.onload = () => onProgress({ sent: total, total, done: true });
     request.onload = () =>
       resolve(
-        apiResultOf<T>(
+        apiResultOf(
           request.status,
           request.responseText,
           request.getResponseHeader('Retry-After'),
+          schema,
         ),
       );
     request.onerror = () => resolve(networkFailure());

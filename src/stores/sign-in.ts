@@ -2,6 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { z } from 'zod';
 import { browserTimeZone } from '../lib/time-zones';
+import { registeredResponse, signedInResponse } from '../lib/contracts/auth';
 import { callApi } from './api';
 import { $token, $user, readUser, type User } from './auth';
 
@@ -51,7 +52,9 @@ const sessionSchema = z.object({ token: z.string().min(1), user: userSchema });
 export async function login(email: string, password: string, remember: boolean): Promise<boolean> {
   $auth.set({ status: 'loading', action: 'login' });
   // `remember` also decides the session's life on the server: 30 days, or until the browser closes.
-  const result = await callApi<unknown>('/user/login', { body: { email, password, remember } });
+  const result = await callApi('/user/login', signedInResponse, {
+    body: { email, password, remember },
+  });
   const session = result.ok ? sessionSchema.safeParse(result.data) : null;
   if (!result.ok || !session?.success) {
     $auth.set({
@@ -80,7 +83,7 @@ export async function register(name: string, email: string, password: string): P
   $auth.set({ status: 'loading', action: 'register' });
   // The workspace the account starts with keeps time in this browser's zone (issue 31).
   const timeZone = browserTimeZone();
-  const result = await callApi<unknown>('/user/register', {
+  const result = await callApi('/user/register', registeredResponse, {
     body: { name, email, password, ...(timeZone ? { timeZone } : {}) },
   });
   if (!result.ok) {

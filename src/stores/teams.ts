@@ -1,3 +1,5 @@
+import { noBody } from '../lib/contracts/shape';
+import { teamResponse, teamsResponse } from '../lib/contracts/team';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
@@ -19,8 +21,9 @@ const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 
 /** Every team of the open workspace. */
 export async function loadTeams(): Promise<TeamsResult> {
-  const result = await callApi<{ teams: Team[] }>(
+  const result = await callApi(
     `/api/teams?workspace=${encodeURIComponent(workspaceId())}`,
+    teamsResponse,
   );
   return result.ok
     ? { ok: true, teams: result.data.teams }
@@ -29,7 +32,7 @@ export async function loadTeams(): Promise<TeamsResult> {
 
 /** Creates a team (no id) or saves its name, members and leads. */
 export async function saveTeam(team: Omit<Team, 'id'> & { id?: string }): Promise<SaveTeamResult> {
-  const result = await callApi<{ team: Team }>('/api/teams', {
+  const result = await callApi('/api/teams', teamResponse, {
     body: { workspaceId: workspaceId(), ...team },
   });
   if (result.ok) return { ok: true, team: result.data.team };
@@ -44,6 +47,8 @@ export async function saveTeam(team: Omit<Team, 'id'> & { id?: string }): Promis
 export async function deleteTeam(
   id: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const result = await callApi('/api/teams/delete', { body: { workspaceId: workspaceId(), id } });
+  const result = await callApi('/api/teams/delete', noBody, {
+    body: { workspaceId: workspaceId(), id },
+  });
   return result.ok ? { ok: true } : { ok: false, message: result.message };
 }

@@ -1,4 +1,9 @@
 import type { WorkspaceRules } from '../lib/workspace-rules';
+import {
+  auditResponse,
+  workspaceSettingsResponse,
+  type AuditEntry,
+} from '../lib/contracts/workspace';
 import { callApi } from './api';
 import { $cacheOwner } from './sync/owner';
 
@@ -12,21 +17,24 @@ export type SettingsResult =
   | { ok: true; settings: WorkspaceSettings }
   | { ok: false; message: string; fields?: Record<string, string> };
 
+const workspaceGone = 'This workspace no longer exists. Reload the page to open another.';
 const workspaceId = () => $cacheOwner.get()?.workspaceId ?? '';
 
 /** Reads the settings from the server (they are not kept offline: changing them needs it). */
 export async function loadWorkspaceSettings(): Promise<SettingsResult> {
-  const result = await callApi<{ settings: WorkspaceSettings }>(
+  const result = await callApi(
     `/api/workspace-settings?workspace=${encodeURIComponent(workspaceId())}`,
+    workspaceSettingsResponse,
   );
-  return result.ok
+  if (!result.ok) return { ok: false, message: result.message };
+  return result.data.settings
     ? { ok: true, settings: result.data.settings }
-    : { ok: false, message: result.message };
+    : { ok: false, message: workspaceGone };
 }
 
 /** Saves an Admin's changes; every device of the workspace pulls the new rules. */
 export async function saveWorkspaceSettings(settings: WorkspaceSettings): Promise<SettingsResult> {
-  const result = await callApi<{ settings: WorkspaceSettings }>('/api/workspace-settings', {
+  const result = await callApi('/api/workspace-settings', workspaceSettingsResponse, {
     body: { workspaceId: workspaceId(), ...settings },
   });
   if (result.ok) {
@@ -34,7 +42,9 @@ export async function saveWorkspaceSettings(settings: WorkspaceSettings): Promis
     // The switcher and headings name the workspace as saved.
     if (owner && owner.workspaceName !== settings.name)
       $cacheOwner.set({ ...owner, workspaceName: settings.name });
-    return { ok: true, settings: result.data.settings };
+    return result.data.settings
+      ? { ok: true, settings: result.data.settings }
+      : { ok: false, message: workspaceGone };
   }
   return {
     ok: false,
@@ -44,19 +54,7 @@ export async function saveWorkspaceSettings(settings: WorkspaceSettings): Promis
 }
 
 /** One page of the audit log (Admins). */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  userName: string;
-  kind: string;
-  recordId: string;
-  action: 'create' | 'update' | 'delete';
-  rules: string[];
-  /** Why, when the person was asked (a payment corrected or deleted). */
-  reason?: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+export type { AuditEntry };
 
 export type AuditResult =
   { ok: true; entries: AuditEntry[]; next: string | null } | { ok: false; message: string };
@@ -65,8 +63,6 @@ export type AuditResult =
 export async function loadAuditLog(before: string | null = null): Promise<AuditResult> {
   const query = new URLSearchParams({ workspace: workspaceId() });
   if (before) query.set('before', before);
-  const result = await callApi<{ entries: AuditEntry[]; next: string | null }>(
-    `/api/audit?${query.toString()}`,
-  );
+  const result = await callApi(`/api/audit?${query.toString()}`, auditResponse);
   return result.ok ? { ok: true, ...result.data } : { ok: false, message: result.message };
 }

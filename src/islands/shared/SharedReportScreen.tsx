@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Grouping, Report } from '../../lib/report-spec';
+import { sharedReportResponse } from '../../lib/contracts/reports';
 import { callApi } from '../../stores/api';
 import { ReportTable } from '../../ui/reports/ReportTable';
 
@@ -32,7 +33,7 @@ export function SharedReportScreen() {
       setProblem('This report link is not valid. Check that the whole link was copied.');
       return;
     }
-    void callApi<SharedReport>(`/shared-report?token=${encodeURIComponent(token)}`).then(
+    void callApi(`/shared-report?token=${encodeURIComponent(token)}`, sharedReportResponse).then(
       (result) => (result.ok ? setShared(result.data) : setProblem(result.message)),
     );
   }, [token]);

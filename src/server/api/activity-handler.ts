@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { activityResponse } from '../../lib/contracts/reads';
 import { z } from 'zod';
 import { checkText } from '../../lib/storable-text';
 import { apiError, json } from '../http/responses';
@@ -37,5 +39,9 @@ export async function handleActivity(request: Request, ctx: HandlerContext): Pro
     ...(parsed.data.member ? { memberId: parsed.data.member } : {}),
     offset: parsed.data.offset ?? 0,
   });
-  return json(200, { events }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { events } satisfies Answer<typeof activityResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }

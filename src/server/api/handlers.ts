@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { deleteCheckResponse, meResponse } from '../../lib/contracts/auth';
 import {
   changePassword,
   checkPassword,
@@ -193,7 +195,11 @@ export async function handleLogout(request: Request, ctx: HandlerContext): Promi
 export async function handleMe(request: Request, ctx: HandlerContext): Promise<Response> {
   const session = await signedIn(request, ctx);
   if (!session) return unauthenticated();
-  return json(200, { user: publicUser(session.user) }, refreshed(session, request, ctx));
+  return json(
+    200,
+    { user: publicUser(session.user) } satisfies Answer<typeof meResponse>,
+    refreshed(session, request, ctx),
+  );
 }
 
 /** POST /user/password: needs the current password; signs out the other devices. */
@@ -269,7 +275,9 @@ export async function handleDeleteCheck(request: Request, ctx: HandlerContext): 
   if (!session) return unauthenticated();
   return json(
     200,
-    { workspaces: await deletionEffects(ctx.database.db, session.user.id) },
+    {
+      workspaces: await deletionEffects(ctx.database.db, session.user.id),
+    } satisfies Answer<typeof deleteCheckResponse>,
     refreshed(session, request, ctx),
   );
 }

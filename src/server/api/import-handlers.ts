@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { importPreviewResponse } from '../../lib/contracts/imports';
 import { dateFormats, type DateFormat } from '../../lib/import/date-formats';
 import { isTimeZone } from '../../lib/workspace-rules';
 import { readBytes } from '../http/body';
@@ -147,7 +149,9 @@ export async function handleImportPreview(
   };
   return json(
     200,
-    { preview: anyCsv ? { ...preview, anyCsv } : preview },
+    { preview: anyCsv ? { ...preview, anyCsv } : preview } satisfies Answer<
+      typeof importPreviewResponse
+    >,
     refreshed(caller.session, request, ctx),
   );
 }

@@ -1,3 +1,9 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type {
+  importResponse,
+  importsResponse,
+  startedImportResponse,
+} from '../../lib/contracts/imports';
 import { randomUUID } from 'node:crypto';
 import { structureItems } from '../../lib/import/structure';
 import { isTimeZone } from '../../lib/workspace-rules';
@@ -372,7 +378,7 @@ async function startImport(
   const started = await importOf(db, id);
   return json(
     202,
-    { import: started ? importView(started) : null },
+    { import: started ? importView(started) : null } satisfies Answer<typeof startedImportResponse>,
     refreshed(caller.session, request, ctx),
   );
 }
@@ -383,7 +389,11 @@ export async function handleImports(request: Request, ctx: HandlerContext): Prom
   const caller = await readerOf(request, ctx, params.get('workspace') ?? '', 'imports');
   if ('response' in caller) return caller.response;
   const found = await importsOf(ctx.database.db, caller.membership.workspaceId);
-  return json(200, { imports: found.map(importView) }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { imports: found.map(importView) } satisfies Answer<typeof importsResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /** The import id in /api/imports/<id> or /api/imports/<id>/undo. */
@@ -416,7 +426,11 @@ async function callerOfImport(request: Request, ctx: HandlerContext) {
 export async function handleImport(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await callerOfImport(request, ctx);
   if ('response' in got) return got.response;
-  return json(200, { import: importView(got.found) }, refreshed(got.caller.session, request, ctx));
+  return json(
+    200,
+    { import: importView(got.found) } satisfies Answer<typeof importResponse>,
+    refreshed(got.caller.session, request, ctx),
+  );
 }
 
 /** POST /api/imports/<id>/undo: removes what the import created, as far as nothing uses it. */
@@ -434,7 +448,7 @@ export async function handleUndoImport(request: Request, ctx: HandlerContext): P
     return apiError(outcome.status, outcome.error as 'undo_refused', outcome.message);
   return json(
     200,
-    { import: importView(outcome.import) },
+    { import: importView(outcome.import) } satisfies Answer<typeof importResponse>,
     refreshed(got.caller.session, request, ctx),
   );
 }

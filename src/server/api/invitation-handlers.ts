@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { invitationsResponse, invitedResponse } from '../../lib/contracts/team';
 import { registerAccount } from '../auth/accounts';
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
@@ -57,7 +59,7 @@ export async function handleInvite(request: Request, ctx: HandlerContext): Promi
   });
   return json(
     201,
-    { invitation: made.invitation, link, mailed },
+    { invitation: made.invitation, link, mailed } satisfies Answer<typeof invitedResponse>,
     refreshed(admin.session, request, ctx),
   );
 }
@@ -69,7 +71,9 @@ export async function handleInvitations(request: Request, ctx: HandlerContext): 
   if ('response' in admin) return admin.response;
   return json(
     200,
-    await invitationsOf(ctx.database.db, workspaceId, ctx.now()),
+    (await invitationsOf(ctx.database.db, workspaceId, ctx.now())) satisfies Answer<
+      typeof invitationsResponse
+    >,
     refreshed(admin.session, request, ctx),
   );
 }

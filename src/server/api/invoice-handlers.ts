@@ -1,3 +1,13 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type {
+  clientCreditsResponse,
+  invoiceResponse,
+  invoiceSettingsResponse,
+  invoicesResponse,
+  uninvoicedResponse,
+  voidResponse,
+  writtenInvoiceResponse,
+} from '../../lib/contracts/invoices';
 import { z } from 'zod';
 import { isValidDay } from '../../lib/day';
 import { textProblem } from '../../lib/storable-text';
@@ -37,7 +47,11 @@ export async function handleInvoices(request: Request, ctx: HandlerContext): Pro
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const listed = await invoicesOf(ctx.database.db, caller.membership, today);
   if (!listed.ok) return refusal(listed);
-  return json(200, { invoices: listed.invoices }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { invoices: listed.invoices } satisfies Answer<typeof invoicesResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /** GET /api/invoice?workspace=…&id=…: one invoice with its lines and totals. */
@@ -52,7 +66,11 @@ export async function handleInvoice(request: Request, ctx: HandlerContext): Prom
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
   if (!found.ok) return refusal(found);
-  return json(200, { invoice: found.invoice }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { invoice: found.invoice } satisfies Answer<typeof invoiceResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /**
@@ -73,7 +91,11 @@ export async function handleClientCredits(
     });
   const found = await clientCreditsOf(ctx.database.db, caller.membership, client);
   if (!found.ok) return refusal(found);
-  return json(200, { credits: found.credits }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { credits: found.credits } satisfies Answer<typeof clientCreditsResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /**
@@ -98,7 +120,7 @@ export async function handleUninvoiced(request: Request, ctx: HandlerContext): P
       withoutClient: found.withoutClient,
       waitingForApproval: found.waitingForApproval,
       firstDay: found.firstDay,
-    },
+    } satisfies Answer<typeof uninvoicedResponse>,
     refreshed(caller.session, request, ctx),
   );
 }
@@ -109,7 +131,11 @@ export async function handleDraftInvoice(request: Request, ctx: HandlerContext):
   if ('response' in ran) return ran.response;
   const made = ran.done.result;
   if (!made.ok) return refusal(made);
-  return json(201, { invoice: made.invoice }, refreshed(ran.session, request, ctx));
+  return json(
+    201,
+    { invoice: made.invoice } satisfies Answer<typeof writtenInvoiceResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** POST /api/invoices/draft { workspaceId, id, layout }: a draft's lines, discount, taxes, note. */
@@ -118,7 +144,11 @@ export async function handleUpdateDraft(request: Request, ctx: HandlerContext): 
   if ('response' in ran) return ran.response;
   const saved = ran.done.result;
   if (!saved.ok) return refusal(saved);
-  return json(200, { invoice: saved.invoice }, refreshed(ran.session, request, ctx));
+  return json(
+    200,
+    { invoice: saved.invoice } satisfies Answer<typeof writtenInvoiceResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** POST /api/invoices/issue { workspaceId, id, issueDate }: numbers and freezes a draft. */
@@ -127,7 +157,11 @@ export async function handleIssueInvoice(request: Request, ctx: HandlerContext):
   if ('response' in ran) return ran.response;
   const issued = ran.done.result;
   if (!issued.ok) return refusal(issued);
-  return json(200, { invoice: issued.invoice }, refreshed(ran.session, request, ctx));
+  return json(
+    200,
+    { invoice: issued.invoice } satisfies Answer<typeof writtenInvoiceResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /**
@@ -139,7 +173,11 @@ export async function handleVoidInvoice(request: Request, ctx: HandlerContext): 
   if ('response' in ran) return ran.response;
   const done = ran.done.result;
   if (!done.ok) return refusal(done);
-  return json(200, { status: done.status }, refreshed(ran.session, request, ctx));
+  return json(
+    200,
+    { status: done.status } satisfies Answer<typeof voidResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** GET /api/invoice-settings?workspace=…: the workspace's invoicing details (Admins). */
@@ -155,7 +193,11 @@ export async function handleInvoiceSettings(
   );
   if ('response' in caller) return caller.response;
   const { settings } = await invoiceSettingsOf(ctx.database.db, caller.membership.workspaceId);
-  return json(200, { settings }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { settings } satisfies Answer<typeof invoiceSettingsResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /** POST /api/invoice-settings { workspaceId, … }: an Admin changes them; issued invoices keep theirs. */
@@ -166,7 +208,11 @@ export async function handleSaveInvoiceSettings(
   const ran = await runCommand(request, ctx, 'changeInvoiceSettings');
   if ('response' in ran) return ran.response;
   const saved = await invoiceSettingsOf(ctx.database.db, ran.actor.workspaceId);
-  return json(200, { settings: saved.settings }, refreshed(ran.session, request, ctx));
+  return json(
+    200,
+    { settings: saved.settings } satisfies Answer<typeof invoiceSettingsResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** GET /api/invoice-pdf?workspace=…&id=…[&paper=a4|letter]: the invoice as a PDF file. */

@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { logoResponse } from '../../lib/contracts/invoices';
 import { readBytes } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { checkLogo, logoOf, MAX_LOGO_BYTES } from '../invoices/logos';
@@ -34,14 +36,22 @@ export async function handleUploadLogo(request: Request, ctx: HandlerContext): P
     contentType: checked.contentType,
   });
   if ('response' in ran) return ran.response;
-  return json(200, { logoId: ran.done.result }, refreshed(ran.session, request, ctx));
+  return json(
+    200,
+    { logoId: ran.done.result } satisfies Answer<typeof logoResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** POST /api/invoice-logo/remove { workspaceId }: invoices from now on carry no logo. */
 export async function handleRemoveLogo(request: Request, ctx: HandlerContext): Promise<Response> {
   const ran = await runCommand(request, ctx, 'removeLogo');
   if ('response' in ran) return ran.response;
-  return json(200, { logoId: '' }, refreshed(ran.session, request, ctx));
+  return json(
+    200,
+    { logoId: '' } satisfies Answer<typeof logoResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** GET /api/invoice-logo?workspace=…&id=…: a logo the workspace uploaded (Admins). */

@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { memberResetResponse } from '../../lib/contracts/team';
 import { createResetLink, RESET_LINK_MS } from '../auth/password-reset';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
@@ -43,7 +45,11 @@ export async function handleMemberResetLink(
   });
   return json(
     201,
-    { link, expiresAt: new Date(now.getTime() + RESET_LINK_MS).toISOString(), mailed },
+    {
+      link,
+      expiresAt: new Date(now.getTime() + RESET_LINK_MS).toISOString(),
+      mailed,
+    } satisfies Answer<typeof memberResetResponse>,
     refreshed(caller.session, request, ctx),
   );
 }

@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { noticesResponse, unsubscribedResponse } from '../../lib/contracts/notices';
 import { z } from 'zod';
 import { NOTICE_EVENT_INFO, noticePreferenceBody } from '../../lib/notices';
 import { parseBody } from '../http/body';
@@ -13,7 +15,9 @@ import { refreshed, signedIn, unauthenticated } from './signed-in';
 async function noticesAnswer(ctx: HandlerContext, userId: string) {
   const { notices, unread } = await noticesOf(ctx.database.db, userId);
   const preferences = await preferencesOf(ctx.database.db, userId);
-  return { notices, unread, preferences, mail: ctx.mail.enabled };
+  return { notices, unread, preferences, mail: ctx.mail.enabled } satisfies Answer<
+    typeof noticesResponse
+  >;
 }
 
 /** GET /user/notices */
@@ -105,5 +109,5 @@ export async function handleUnsubscribe(request: Request, ctx: HandlerContext): 
       'Mails stopped',
       `<p>You will get no more mails for “${escape(label)}”. You still see it in Hourmark, and can choose again under Account setting → Notices.</p>`,
     );
-  return json(200, { event, channel: 'app' });
+  return json(200, { event, channel: 'app' } satisfies Answer<typeof unsubscribedResponse>);
 }

@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { resetCheckResponse } from '../../lib/contracts/auth';
 import { resetPassword } from '../auth/accounts';
 import { checkResetLink, createResetLink, resetProblemMessage } from '../auth/password-reset';
 import { parseBody } from '../http/body';
@@ -81,7 +83,7 @@ export async function handleResetCheck(request: Request, ctx: HandlerContext): P
   if (!body.ok) return body.response;
   const checked = await checkResetLink(ctx.database.db, body.value.token, ctx.now());
   if (!checked.ok) return apiError(400, 'invalid_token', resetProblemMessage[checked.problem]);
-  return json(200, { email: checked.email });
+  return json(200, { email: checked.email } satisfies Answer<typeof resetCheckResponse>);
 }
 
 /** POST /user/reset-password: sets the new password once and signs the account out everywhere. */

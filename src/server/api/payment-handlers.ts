@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { paidResponse } from '../../lib/contracts/invoices';
 import { apiError, json } from '../http/responses';
 import type { Refusal } from '../invoices/refusals';
 import type { HandlerContext } from './context';
@@ -24,7 +26,9 @@ function paymentEndpoint(
     if (!done.ok) return refusal(done);
     return json(
       status,
-      { paidMinor: done.paidMinor, totalMinor: done.totalMinor },
+      { paidMinor: done.paidMinor, totalMinor: done.totalMinor } satisfies Answer<
+        typeof paidResponse
+      >,
       refreshed(ran.session, request, ctx),
     );
   };

@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { logsResponse, tagsResponse, totalsResponse } from '../../lib/contracts/reads';
 import { apiError, json } from '../http/responses';
 import { exportWorkspace } from '../sync/export';
 import { projectTotals, queryLogs, workspaceTags } from '../sync/log-query';
@@ -57,7 +59,11 @@ export async function handleLogs(request: Request, ctx: HandlerContext): Promise
   });
   if (outcome.kind === 'forbidden') return notMember();
   const { logs, totals, daySeconds } = outcome;
-  return json(200, { logs, totals, daySeconds }, refreshed(session, request, ctx));
+  return json(
+    200,
+    { logs, totals, daySeconds } satisfies Answer<typeof logsResponse>,
+    refreshed(session, request, ctx),
+  );
 }
 
 /** GET /api/totals?workspace=…&before=…: each project's sums of stored log figures. */
@@ -73,7 +79,11 @@ export async function handleTotals(request: Request, ctx: HandlerContext): Promi
     query.value.before,
   );
   if (outcome.kind === 'forbidden') return notMember();
-  return json(200, { projects: outcome.projects }, refreshed(session, request, ctx));
+  return json(
+    200,
+    { projects: outcome.projects } satisfies Answer<typeof totalsResponse>,
+    refreshed(session, request, ctx),
+  );
 }
 
 /** GET /api/tags?workspace=…: every tag used on the workspace's logs. */
@@ -84,5 +94,9 @@ export async function handleTags(request: Request, ctx: HandlerContext): Promise
   if (!query.ok) return query.response;
   const outcome = await workspaceTags(ctx.database.db, session.user.id, query.value.workspace);
   if (outcome.kind === 'forbidden') return notMember();
-  return json(200, { tags: outcome.tags }, refreshed(session, request, ctx));
+  return json(
+    200,
+    { tags: outcome.tags } satisfies Answer<typeof tagsResponse>,
+    refreshed(session, request, ctx),
+  );
 }

@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { entryPageResponse, reportResponse } from '../../lib/contracts/reports';
 import { json } from '../http/responses';
 import { detailedReport } from '../reports/detailed';
 import { exportParams, parseExportQuery, type ExportFormat } from '../reports/export/export-query';
@@ -27,7 +29,11 @@ export async function handleReport(request: Request, ctx: HandlerContext): Promi
     query.value.filter,
     query.value.groups,
   );
-  return json(200, report, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    report satisfies Answer<typeof reportResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /**
@@ -51,7 +57,11 @@ export async function handleReportEntries(
     query.value.groups,
     order.order,
   );
-  return json(200, page, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    page satisfies Answer<typeof entryPageResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 export const contentTypes: Record<ExportFormat, string> = {

@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { savedReportsResponse } from '../../lib/contracts/reports';
 import { apiError, json } from '../http/responses';
 import { savedReportsOf } from '../reports/saved-reports';
 import { appBaseUrl, type HandlerContext } from './context';
@@ -15,7 +17,9 @@ export async function handleSavedReports(request: Request, ctx: HandlerContext):
   if ('response' in caller) return caller.response;
   return json(
     200,
-    { reports: await savedReportsOf(ctx.database.db, caller.membership) },
+    {
+      reports: await savedReportsOf(ctx.database.db, caller.membership),
+    } satisfies Answer<typeof savedReportsResponse>,
     refreshed(caller.session, request, ctx),
   );
 }

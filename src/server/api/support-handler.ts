@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { supportMessageResponse } from '../../lib/contracts/reads';
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
 import { rateLimited } from '../http/rate-limited';
@@ -27,5 +29,8 @@ export async function handleSupportMessage(
     body.value,
     now,
   );
-  return json(201, { mailed, supportEmail: ctx.supportEmail });
+  return json(201, {
+    mailed,
+    supportEmail: ctx.supportEmail,
+  } satisfies Answer<typeof supportMessageResponse>);
 }

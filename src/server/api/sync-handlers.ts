@@ -1,3 +1,6 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { pushResponse } from '../../lib/contracts/sync';
+import type { createdWorkspaceResponse, workspacesResponse } from '../../lib/contracts/workspace';
 import { isValidDay } from '../../lib/day';
 import { pushBody } from '../../lib/sync/mutations';
 import { parseBody } from '../http/body';
@@ -28,7 +31,9 @@ export async function handleWorkspaces(request: Request, ctx: HandlerContext): P
   if (!session) return unauthenticated();
   return json(
     200,
-    { workspaces: await workspacesOf(ctx.database.db, session.user.id) },
+    {
+      workspaces: await workspacesOf(ctx.database.db, session.user.id),
+    } satisfies Answer<typeof workspacesResponse>,
     refreshed(session, request, ctx),
   );
 }
@@ -55,7 +60,11 @@ export async function handleCreateWorkspace(
       'too_many_workspaces',
       `You belong to ${MAX_OWN_WORKSPACES} workspaces, the most one person can. Leave or delete one first.`,
     );
-  return json(201, { workspace: created }, refreshed(session, request, ctx));
+  return json(
+    201,
+    { workspace: created } satisfies Answer<typeof createdWorkspaceResponse>,
+    refreshed(session, request, ctx),
+  );
 }
 
 /** POST /sync/push: applies a batch of named mutations and answers each with ok or a reason. */
@@ -76,7 +85,11 @@ export async function handlePush(request: Request, ctx: HandlerContext): Promise
       'This device numbered new changes like changes already saved, so none of these were saved: send them again under a new client id.',
     );
   const { results, lastMutationId, version } = outcome;
-  return json(200, { results, lastMutationId, version }, refreshed(session, request, ctx));
+  return json(
+    200,
+    { results, lastMutationId, version } satisfies Answer<typeof pushResponse>,
+    refreshed(session, request, ctx),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

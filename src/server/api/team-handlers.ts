@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { teamResponse, teamsResponse } from '../../lib/contracts/team';
 import { apiError, json } from '../http/responses';
 import { teamsOf } from '../team/teams';
 import type { HandlerContext } from './context';
@@ -12,7 +14,7 @@ export async function handleTeams(request: Request, ctx: HandlerContext): Promis
   if ('response' in caller) return caller.response;
   return json(
     200,
-    { teams: await teamsOf(ctx.database.db, workspaceId) },
+    { teams: await teamsOf(ctx.database.db, workspaceId) } satisfies Answer<typeof teamsResponse>,
     refreshed(caller.session, request, ctx),
   );
 }
@@ -26,7 +28,11 @@ export async function handleSaveTeam(request: Request, ctx: HandlerContext): Pro
     return apiError(400, 'invalid_request', saved.message, {
       fields: { [saved.field]: saved.message },
     });
-  return json(ran.args.id ? 200 : 201, { team: saved.team }, refreshed(ran.session, request, ctx));
+  return json(
+    ran.args.id ? 200 : 201,
+    { team: saved.team } satisfies Answer<typeof teamResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** POST /api/teams/delete { workspaceId, id }: the team goes; its members stay. */

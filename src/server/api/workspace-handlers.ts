@@ -1,3 +1,5 @@
+import type { Answer } from '../../lib/contracts/shape';
+import type { auditResponse, workspaceSettingsResponse } from '../../lib/contracts/workspace';
 import { apiError, json } from '../http/responses';
 import { auditEntries } from '../sync/audit';
 import type { Membership } from '../sync/permissions';
@@ -52,7 +54,11 @@ export async function handleWorkspaceSettings(
   const caller = await memberOf(request, ctx, workspaceId);
   if ('response' in caller) return caller.response;
   const settings = await readWorkspaceSettings(ctx.database.db, workspaceId);
-  return json(200, { settings }, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    { settings } satisfies Answer<typeof workspaceSettingsResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }
 
 /** POST /api/workspace-settings { workspaceId, … }: an Admin changes the name and rules. */
@@ -62,7 +68,11 @@ export async function handleSaveWorkspaceSettings(
 ): Promise<Response> {
   const ran = await runCommand(request, ctx, 'changeWorkspaceSettings');
   if ('response' in ran) return ran.response;
-  return json(200, { settings: ran.done.result }, refreshed(ran.session, request, ctx));
+  return json(
+    200,
+    { settings: ran.done.result } satisfies Answer<typeof workspaceSettingsResponse>,
+    refreshed(ran.session, request, ctx),
+  );
 }
 
 /** GET /api/audit?workspace=…[&before=…]: changes to protected logs, newest first (Admins). */
@@ -77,5 +87,9 @@ export async function handleAuditLog(request: Request, ctx: HandlerContext): Pro
   const caller = await readerOf(request, ctx, workspaceId, 'auditLog');
   if ('response' in caller) return caller.response;
   const page = await auditEntries(ctx.database.db, workspaceId, before ? new Date(before) : null);
-  return json(200, page, refreshed(caller.session, request, ctx));
+  return json(
+    200,
+    page satisfies Answer<typeof auditResponse>,
+    refreshed(caller.session, request, ctx),
+  );
 }

@@ -1,4 +1,5 @@
 import type { TimeLog } from '../../lib/entities/time-log';
+import { logsResponse } from '../../lib/contracts/reads';
 import type { LogTotals } from '../../lib/sync/log-totals';
 import { callApi, type ApiResult } from '../api';
 import { $cacheOwner } from './owner';
@@ -35,5 +36,5 @@ export function fetchLogs(
   q: OlderLogsQuery,
 ): Promise<ApiResult<{ logs: TimeLog[]; totals: LogTotals; daySeconds: Record<string, number> }>> {
   const search = query(q);
-  return search ? callApi(`/api/logs?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/logs?${search}`, logsResponse) : Promise.resolve(noWorkspace());
 }

@@ -1,4 +1,5 @@
 import type { LogTotals } from '../../lib/sync/log-totals';
+import { exportResponse, tagsResponse, totalsResponse } from '../../lib/contracts/reads';
 import { callApi, type ApiResult } from '../api';
 import { noWorkspace, query } from './log-reads';
 
@@ -16,17 +17,17 @@ export function fetchProjectTotals(
   ApiResult<{ projects: (LogTotals & { projectId: string; pendingLogIds: string[] })[] }>
 > {
   const search = query({ before });
-  return search ? callApi(`/api/totals?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/totals?${search}`, totalsResponse) : Promise.resolve(noWorkspace());
 }
 
 /** The workspace as an export file's JSON. */
 export function fetchExport(): Promise<ApiResult<Record<string, unknown>>> {
   const search = query({});
-  return search ? callApi(`/api/export?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/export?${search}`, exportResponse) : Promise.resolve(noWorkspace());
 }
 
 /** Every tag used on the workspace's logs, old ones included. */
 export function fetchTags(): Promise<ApiResult<{ tags: string[] }>> {
   const search = query({});
-  return search ? callApi(`/api/tags?${search}`) : Promise.resolve(noWorkspace());
+  return search ? callApi(`/api/tags?${search}`, tagsResponse) : Promise.resolve(noWorkspace());
 }

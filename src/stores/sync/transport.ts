@@ -1,18 +1,13 @@
 import type { Access } from '../../lib/abilities';
 import type { MutationResult } from '../../lib/sync/mutations';
 import type { PendingMutation, PulledChange } from '../../lib/sync/rebase';
-import { requestApi, type ApiInit, type ApiResult } from '../api';
+import { pullPage, pushResponse, type PullPage } from '../../lib/contracts/sync';
+import { workspacesResponse } from '../../lib/contracts/workspace';
+import { requestApi, type AnswerSchema, type ApiInit, type ApiResult } from '../api';
 import type { Clock } from './deps';
 
 /** One page of GET /sync/pull (docs/api.md). */
-export interface PullPage {
-  cookie: string;
-  reset: boolean;
-  changes: PulledChange[];
-  next: string | null;
-  lastMutationIds: Record<string, number>;
-  access: Access;
-}
+export type { PullPage };
 
 /** A whole pull: every page's changes, and the first page's `lastMutationIds`. */
 export interface Pulled {
@@ -54,11 +49,18 @@ export interface Transport {
 export function createTransport(deps: { fetch: typeof fetch; apiBase: string }): Transport {
   const underWay = new Set<AbortController>();
 
-  async function call<T>(path: string, init: ApiInit = {}): Promise<ApiResult<T>> {
+  async function call<T>(
+    path: string,
+    schema: AnswerSchema<T>,
+    init: ApiInit = {},
+  ): Promise<ApiResult<T>> {
     const abort = new AbortController();
     underWay.add(abort);
     try {
-      return await requestApi<T>(deps.fetch, deps.apiBase, path, { ...init, signal: abort.signal });
+      return await requestApi(deps.fetch, deps.apiBase, path, schema, {
+        ...init,
+        signal: abort.signal,
+      });
     } finally {
       underWay.delete(abort);
     }
@@ -66,7 +68,7 @@ export function createTransport(deps: { fetch: typeof fetch; apiBase: string }):
 
   return {
     push: (workspaceId, clientId, batch) =>
-      call('/sync/push', {
+      call('/sync/push', pushResponse, {
         // Closing the tab right after a change still delivers it.
         keepalive: true,
         body: {
@@ -88,7 +90,7 @@ export function createTransport(deps: { fetch: typeof fetch; apiBase: string }):
           query.set('upTo', page.cookie);
           query.set('cursor', cursor);
         }
-        const result: ApiResult<PullPage> = await call<PullPage>(`/sync/pull?${query.toString()}`);
+        const result = await call(`/sync/pull?${query.toString()}`, pullPage);
         if (!result.ok) return result;
         page = result.data;
         // Later pages may read newer ids, for mutations whose changes only the next pull carries.
@@ -107,7 +109,7 @@ export function createTransport(deps: { fetch: typeof fetch; apiBase: string }):
         },
       };
     },
-    workspaces: () => call('/sync/workspaces'),
+    workspaces: () => call('/sync/workspaces', workspacesResponse),
     pokeUrl: (workspaceId) =>
       `${deps.apiBase}/sync/poke?workspace=${encodeURIComponent(workspaceId)}`,
     dispose() {

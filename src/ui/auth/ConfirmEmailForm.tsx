@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browserTimeZone } from '../../lib/time-zones';
+import { signedInResponse } from '../../lib/contracts/auth';
 import { callApi } from '../../stores/api';
 import { adoptSession } from '../../stores/sign-in';
 import { AUTH_CARD } from './auth-card';
@@ -20,7 +21,7 @@ export function ConfirmEmailForm({ redirect = goTo }: { redirect?: (url: string)
       return;
     }
     const timeZone = browserTimeZone();
-    void callApi<unknown>('/user/confirm-email', {
+    void callApi('/user/confirm-email', signedInResponse, {
       body: { token, ...(timeZone ? { timeZone } : {}) },
     }).then((result) => {
       if (result.ok && adoptSession(result.data)) {

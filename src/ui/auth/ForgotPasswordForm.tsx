@@ -1,4 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
+import { forgotPasswordResponse } from '../../lib/contracts/auth';
 import { callApi } from '../../stores/api';
 import { Field } from '../form/Field';
 import { AUTH_CARD } from './auth-card';
@@ -27,7 +28,7 @@ export function ForgotPasswordForm() {
       return;
     }
     setSending(true);
-    const result = await callApi<{ mailed: boolean; message: string }>('/user/forgot-password', {
+    const result = await callApi('/user/forgot-password', forgotPasswordResponse, {
       body: { email: wanted },
     });
     setSending(false);

@@ -1,4 +1,9 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import {
+  acceptInvitationResponse,
+  invitationCheckResponse,
+  meResponse,
+} from '../../lib/contracts/auth';
 import { callApi } from '../../stores/api';
 import { adoptSession } from '../../stores/sign-in';
 import { openWorkspaceNext } from '../../stores/sync/owner';
@@ -50,8 +55,8 @@ export function InviteForm() {
       return;
     }
     void Promise.all([
-      callApi<Invitation>('/user/invitation-check', { body: { token } }),
-      callApi<{ user: { email: string } }>('/user/me'),
+      callApi('/user/invitation-check', invitationCheckResponse, { body: { token } }),
+      callApi('/user/me', meResponse),
     ]).then(([checked, me]) => {
       if (checked.ok) setName((typed) => typed || (checked.data.name ?? ''));
       setState(
@@ -69,7 +74,9 @@ export function InviteForm() {
   async function accept(body: Record<string, string>) {
     setBusy(true);
     setProblem('');
-    const result = await callApi<unknown>('/user/accept-invitation', { body: { token, ...body } });
+    const result = await callApi('/user/accept-invitation', acceptInvitationResponse, {
+      body: { token, ...body },
+    });
     setBusy(false);
     if (state.step !== 'ready') return;
     if (result.ok) {

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { resetCheckResponse } from '../../lib/contracts/auth';
+import { noBody } from '../../lib/contracts/shape';
 import { callApi } from '../../stores/api';
 import { Field } from '../form/Field';
 import { AUTH_CARD } from './auth-card';
@@ -25,7 +27,7 @@ export function ResetPasswordForm() {
       setState({ step: 'invalid', message: 'This page needs the link from your reset mail.' });
       return;
     }
-    void callApi<{ email: string }>('/user/reset-check', { body: { token } }).then((result) =>
+    void callApi('/user/reset-check', resetCheckResponse, { body: { token } }).then((result) =>
       setState(
         result.ok
           ? { step: 'choose', email: result.data.email }
@@ -48,7 +50,7 @@ export function ResetPasswordForm() {
       return;
     }
     setSaving(true);
-    const result = await callApi('/user/reset-password', { body: { token, password } });
+    const result = await callApi('/user/reset-password', noBody, { body: { token, password } });
     setSaving(false);
     if (result.ok) setState({ step: 'done' });
     else if (result.error === 'invalid_token')

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { browserTimeZone } from '../../lib/time-zones';
+import {
+  createdWorkspaceResponse,
+  workspacesResponse,
+  type ListedWorkspace as Listed,
+} from '../../lib/contracts/workspace';
 import { callApi } from '../../stores/api';
 import type { WorkspaceChoice } from '../../stores/app-sync';
-
-interface Listed extends WorkspaceChoice {
-  role: string;
-}
 
 async function open(target: WorkspaceChoice): Promise<string> {
   const { switchWorkspace } = await import('../../stores/app-sync');
@@ -22,7 +23,7 @@ export function WorkspacePanel({ current }: { current: string }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void callApi<{ workspaces: Listed[] }>('/sync/workspaces').then((result) => {
+    void callApi('/sync/workspaces', workspacesResponse).then((result) => {
       if (result.ok) setWorkspaces(result.data.workspaces);
       else setProblem(result.message);
     });
@@ -44,7 +45,7 @@ export function WorkspacePanel({ current }: { current: string }) {
     }
     setBusy(true);
     const timeZone = browserTimeZone();
-    const result = await callApi<{ workspace: Listed }>('/sync/workspaces', {
+    const result = await callApi('/sync/workspaces', createdWorkspaceResponse, {
       body: { name: name.trim(), ...(timeZone ? { timeZone } : {}) },
     });
     if (!result.ok) {

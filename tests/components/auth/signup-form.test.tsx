@@ -56,8 +56,9 @@ describe('SignupForm', () => {
   });
 
   it('replaces the form with the thank-you screen on success', async () => {
+    const user = { id: 'u1', name: 'Asha', email: 'asha@example.com', createdAt: '2026-11-28' };
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ token: 't', user: {} }), { status: 201 }),
+      new Response(JSON.stringify({ token: 't', user }), { status: 201 }),
     );
     render(<SignupForm />);
     fill('Asha', 'asha@example.com', 'long enough');

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
+import { startedImport } from './started-import';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { noBody } from '../../../src/lib/contracts/shape';
 import { callApi } from '../../../src/stores/api';
 import { startImport } from '../../../src/stores/imports';
 import { postFormWithProgress, type SendProgress } from '../../../src/stores/send-form';
@@ -18,11 +20,13 @@ describe('postFormWithProgress', () => {
   it('reports the bytes sent, then all sent, and answers as callApi does', async () => {
     const fake = xhrOverFetch({ held: true });
     vi.stubGlobal('XMLHttpRequest', fake.Xhr);
-    vi.stubGlobal('fetch', answering(202, '{"import":{"id":"imp-1"}}'));
+    vi.stubGlobal('fetch', answering(202, JSON.stringify({ import: startedImport })));
     const form = new FormData();
     form.set('choices', '{}');
     const seen: SendProgress[] = [];
-    const answer = postFormWithProgress('/api/imports?workspace=w1', form, (p) => seen.push(p));
+    const answer = postFormWithProgress('/api/imports?workspace=w1', noBody, form, (p) =>
+      seen.push(p),
+    );
     const [request] = fake.requests;
     expect(request).toMatchObject({
       method: 'POST',
@@ -41,17 +45,18 @@ describe('postFormWithProgress', () => {
       { sent: 1500, total: 2000, done: false },
       { sent: 2000, total: 2000, done: true },
     ]);
-    expect(await answer).toEqual({ ok: true, status: 202, data: { import: { id: 'imp-1' } } });
+    expect(await answer).toEqual({ ok: true, status: 202, data: { import: startedImport } });
   });
 
   it('gives the server’s { error, message } and a Retry-After exactly as callApi gives them', async () => {
     const body =
       '{"error":"invalid_request","message":"Some fields are missing or invalid.","fields":{"choices":"The choices must be JSON."}}';
     vi.stubGlobal('fetch', answering(400, body, { 'Retry-After': '30' }));
-    const viaFetch = await callApi('/api/imports?workspace=w1', { form: new FormData() });
+    const viaFetch = await callApi('/api/imports?workspace=w1', noBody, { form: new FormData() });
     vi.stubGlobal('XMLHttpRequest', xhrOverFetch().Xhr);
     const viaXhr = await postFormWithProgress(
       '/api/imports?workspace=w1',
+      noBody,
       new FormData(),
       () => {},
     );
@@ -69,7 +74,12 @@ describe('postFormWithProgress', () => {
   it('answers a network failure as status 0, and a body that is not JSON by its status', async () => {
     const fake = xhrOverFetch({ held: true });
     vi.stubGlobal('XMLHttpRequest', fake.Xhr);
-    const failed = postFormWithProgress('/api/imports?workspace=w1', new FormData(), () => {});
+    const failed = postFormWithProgress(
+      '/api/imports?workspace=w1',
+      noBody,
+      new FormData(),
+      () => {},
+    );
     fake.requests[0]?.fail();
     expect(await failed).toEqual({
       ok: false,
@@ -80,7 +90,7 @@ describe('postFormWithProgress', () => {
     vi.stubGlobal('XMLHttpRequest', xhrOverFetch().Xhr);
     vi.stubGlobal('fetch', answering(502, '<html>Bad gateway</html>'));
     expect(
-      await postFormWithProgress('/api/imports?workspace=w1', new FormData(), () => {}),
+      await postFormWithProgress('/api/imports?workspace=w1', noBody, new FormData(), () => {}),
     ).toEqual({
       ok: false,
       status: 502,
@@ -93,7 +103,13 @@ describe('postFormWithProgress', () => {
     const fake = xhrOverFetch({ held: true });
     vi.stubGlobal('XMLHttpRequest', fake.Xhr);
     const cancel = new AbortController();
-    const sending = postFormWithProgress('/api/imports', new FormData(), () => {}, cancel.signal);
+    const sending = postFormWithProgress(
+      '/api/imports',
+      noBody,
+      new FormData(),
+      () => {},
+      cancel.signal,
+    );
     cancel.abort();
     expect(fake.requests[0]?.aborted).toBe(true);
     expect(await sending).toMatchObject({ ok: false, status: 0, error: 'network' });
@@ -108,7 +124,7 @@ describe('postFormWithProgress', () => {
     const stopped = new AbortController();
     stopped.abort();
     expect(
-      await postFormWithProgress('/api/imports', new FormData(), () => {}, stopped.signal),
+      await postFormWithProgress('/api/imports', noBody, new FormData(), () => {}, stopped.signal),
     ).toMatchObject({ ok: false, status: 0, error: 'network' });
     expect(fetched).toHaveBeenCalledTimes(1);
   });
@@ -117,7 +133,7 @@ describe('postFormWithProgress', () => {
     $cacheOwner.set({ userId: 'u1', workspaceId: 'ws 1', workspaceName: 'Studio' });
     const fake = xhrOverFetch();
     vi.stubGlobal('XMLHttpRequest', fake.Xhr);
-    vi.stubGlobal('fetch', answering(202, '{"import":{"id":"imp-1"}}'));
+    vi.stubGlobal('fetch', answering(202, JSON.stringify({ import: startedImport })));
     const file = new File(['User,Email\n'], 'toggl.csv', { type: 'text/csv' });
     const seen: SendProgress[] = [];
     const answer = await startImport(

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { startedImport } from './started-import';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startImport } from '../../../src/stores/imports';
 import { $cacheOwner } from '../../../src/stores/sync/owner';
@@ -14,7 +15,9 @@ describe('startImport', () => {
     const fetcher = vi.fn((url: string, init: RequestInit) => {
       void url;
       void init;
-      return Promise.resolve(new Response('{"import":{"id":"imp-1"}}', { status: 202 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ import: startedImport }), { status: 202 }),
+      );
     });
     vi.stubGlobal('fetch', fetcher);
     const file = new File(['User,Email\n'], 'toggl.csv', { type: 'text/csv' });

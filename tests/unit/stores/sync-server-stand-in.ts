@@ -85,7 +85,7 @@ function answer(m: { id: number; name: string; args: Record<string, unknown> }) 
 export async function fakeFetch(input: string, init?: { body?: string }): Promise<Response> {
   const url = new URL(input, 'http://hourmark.test');
   if (url.pathname === '/sync/workspaces')
-    return json({ workspaces: [{ id: 'w1', name: 'Asha’s workspace' }] });
+    return json({ workspaces: [{ id: 'w1', name: 'Asha’s workspace', role: 'Admin' }] });
   if (url.pathname === '/sync/push') {
     const body = JSON.parse(init?.body ?? '{}') as {
       clientId: string;

@@ -10,6 +10,17 @@ import { fakeFetch, resetServer, server, user } from './sync-server-stand-in';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** A pulled client row, as the server writes each change. */
+const change = (id: string) => ({
+  kind: 'client',
+  id,
+  deleted: false,
+  data: { name: id },
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
+});
+const access = { role: 'Member', memberId: 'm1', seesAmounts: false, rules: {} };
+
 describe('sync transport', () => {
   it('sends a push as the server reads it, to be delivered even if the tab closes', async () => {
     const sent: { url: string; init?: RequestInit }[] = [];
@@ -17,7 +28,9 @@ describe('sync transport', () => {
       apiBase: 'https://api.hourmark.test',
       fetch: (input, init) => {
         sent.push({ url: input as string, ...(init ? { init } : {}) });
-        return Promise.resolve(json({ results: [{ id: 4, outcome: 'ok' }] }));
+        return Promise.resolve(
+          json({ results: [{ id: 4, outcome: 'ok' }], lastMutationId: 4, version: 12 }),
+        );
       },
     });
     const result = await transport.push('w1', 'c1', [
@@ -40,14 +53,14 @@ describe('sync transport', () => {
   it('reads a pull in pages pinned to the first, confirming with the first page’s ids', async () => {
     const asked: URLSearchParams[] = [];
     const pages = [
-      { cookie: '9', reset: false, changes: [{ id: 'a' }], next: '1', lastMutationIds: { c1: 3 } },
-      { cookie: '9', reset: false, changes: [{ id: 'b' }], next: null, lastMutationIds: { c1: 5 } },
+      { cookie: '9', reset: false, changes: [change('a')], next: '1', lastMutationIds: { c1: 3 } },
+      { cookie: '9', reset: false, changes: [change('b')], next: null, lastMutationIds: { c1: 5 } },
     ];
     const transport = createTransport({
       apiBase: '',
       fetch: asFetch((url) => {
         asked.push(new URL(url, 'https://hourmark.test').searchParams);
-        return Promise.resolve(json({ ...pages[asked.length - 1], access: {} }));
+        return Promise.resolve(json({ ...pages[asked.length - 1], access }));
       }),
     });
     const result = await transport.pull('w1', '7', '2026-10-01');

@@ -1,0 +1,18 @@
+// An import the server has just queued, as POST /api/imports answers it (its fields per
+// src/lib/contracts/imports.ts, which the browser checks).
+export const startedImport = {
+  id: 'imp-1',
+  status: 'queued',
+  source: 'hourmark',
+  fileName: 'hours.csv',
+  fileSize: 100,
+  startedBy: 'Asha',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  finishedAt: null,
+  timeZone: 'Asia/Kolkata',
+  dateFormat: null,
+  people: [],
+  progress: { done: 0, total: 6 },
+  result: null,
+  error: null,
+};
