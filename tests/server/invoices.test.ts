@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import xpath from 'xpath';
 import {
   handleDraftInvoice,
+  handleClientCredits,
   handleInvoice,
   handleInvoicePayment,
   handleInvoicePdf,
@@ -431,6 +432,21 @@ describe.each(drivers)('invoices on $name', (driver) => {
         )
       ).status,
     ).toBe(403);
+    // Nor one invoice, its PDF, its e-invoice or the clients' credits: the same read, refused
+    // in the policy's words.
+    for (const [path, handler] of [
+      [`/sync/invoice?workspace=${ws}&id=${bolt.id}`, handleInvoice],
+      [`/sync/invoice-pdf?workspace=${ws}&id=${bolt.id}`, handleInvoicePdf],
+      [`/sync/invoice-ubl?workspace=${ws}&id=${bolt.id}`, handleInvoiceUbl],
+      [`/sync/client-credits?workspace=${ws}`, handleClientCredits],
+    ] as const) {
+      const refused = await handler(get(path, asha.cookie), ctx());
+      expect(refused.status, path).toBe(403);
+      expect(await refused.json(), path).toEqual({
+        error: 'forbidden',
+        message: 'Only Admins can see and make invoices.',
+      });
+    }
   });
 
   it('answers 1,000 junk and half-right requests per endpoint with JSON 4xx, never 5xx', async () => {

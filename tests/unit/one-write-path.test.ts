@@ -68,15 +68,8 @@ describe('one write path', () => {
     expect(occurrences(/\badminRefusal\(/)).toEqual({
       'src/lib/policy/index.ts': 1,
       'src/lib/policy/record-policy.ts': 1,
-      // Not yet moved (issue 48): the invoices' own role checks.
-      'src/server/invoices/reads.ts': 4,
-      'src/server/reports/activity.ts': 1,
     });
-    expect(occurrences(/\bADMINS_ONLY\b/)).toEqual({
-      // Not yet moved (issue 48): the invoices' own refusal, worded apart from the policy.
-      'src/server/invoices/reads.ts': 5,
-      'src/server/invoices/refusals.ts': 1,
-    });
+    expect(occurrences(/\bADMINS_ONLY\b/)).toEqual({});
   });
 
   it('has one write on the server for each command of the catalog, and none besides', () => {

@@ -1,4 +1,4 @@
-import type { AdminAction } from '../policy';
+import { can, type Actor, type AdminAction } from '../policy';
 
 // What a member reads that not every member may (issue 48): each read named once, with the
 // policy's action that allows it, as the commands are in workspace-commands.ts. A handler names
@@ -20,3 +20,7 @@ export const workspaceReads = {
 } as const satisfies Record<string, AdminAction>;
 
 export type WorkspaceRead = keyof typeof workspaceReads;
+
+/** Whether the policy lets `actor` make the read named `read`, for a read that includes it or not. */
+export const mayRead = (actor: Actor | null, read: WorkspaceRead): boolean =>
+  can(actor, workspaceReads[read], 'workspace', {}) === null;

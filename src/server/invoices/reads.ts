@@ -16,19 +16,18 @@ import { draftIssueRefusal } from './issue-check';
 import { creditsOf } from './payment-corrections';
 import type { IssueRefusal } from '../../lib/issue-refusal';
 import { paymentsOf, type Payment } from './payments';
-import { ADMINS_ONLY, refuse, type Refusal } from './refusals';
+import { refuse, type Refusal } from './refusals';
 import { currencyOf } from '../../lib/money';
-import { adminRefusal } from '../../lib/policy';
 
-// What the Invoices and Uninvoiced screens read (Admins only).
+// What the Invoices and Uninvoiced screens read. Who may read them is the handler's named read
+// ('invoices' in src/lib/commands/workspace-reads.ts), asked of the policy before these run.
 
-/** Every invoice of the workspace, newest first (Admins only). */
+/** Every invoice of the workspace, newest first. */
 export async function invoicesOf(
   db: Db,
   membership: Membership,
   today: string,
-): Promise<{ ok: true; invoices: InvoiceSummary[] } | Refusal> {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
+): Promise<{ ok: true; invoices: InvoiceSummary[] }> {
   const found = await rows<{
     id: string;
     client_id: string;
@@ -67,7 +66,7 @@ export async function invoicesOf(
   };
 }
 
-/** One invoice with its document (Admins only). */
+/** One invoice with its document. */
 export async function invoiceOf(
   db: Db,
   membership: Membership,
@@ -96,7 +95,6 @@ export async function invoiceOf(
     }
   | Refusal
 > {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
   const [found] = await rows<{
     client_id: string;
     client_name: string | null;
@@ -171,14 +169,13 @@ export interface ClientCredit {
 
 /**
  * Every credit voided invoices left the workspace's clients (or one client's), oldest first,
- * used up or not, so a client's screen can say what it has and where it came from (Admins only).
+ * used up or not, so a client's screen can say what it has and where it came from.
  */
 export async function clientCreditsOf(
   db: Db,
   membership: Membership,
   clientId: string | null,
-): Promise<{ ok: true; credits: ClientCredit[] } | Refusal> {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
+): Promise<{ ok: true; credits: ClientCredit[] }> {
   const onlyClient = clientId ? sql`AND c.client_id = ${clientId}` : sql``;
   const found = await rows<{
     client_id: string;
@@ -222,18 +219,14 @@ export async function uninvoicedOf(
   db: Db,
   membership: Membership,
   range: { from: string; to: string },
-): Promise<
-  | {
-      ok: true;
-      clients: UninvoicedClient[];
-      withoutClient: UninvoicedProject[];
-      waitingForApproval: WaitingForApproval;
-      /** The first day in the range with something to bill, so "up to today" starts there. */
-      firstDay: string | null;
-    }
-  | Refusal
-> {
-  if (adminRefusal(membership, 'manageInvoices')) return ADMINS_ONLY;
+): Promise<{
+  ok: true;
+  clients: UninvoicedClient[];
+  withoutClient: UninvoicedProject[];
+  waitingForApproval: WaitingForApproval;
+  /** The first day in the range with something to bill, so "up to today" starts there. */
+  firstDay: string | null;
+}> {
   const found = await rows<{
     client_id: string | null;
     client_name: string | null;

@@ -13,8 +13,5 @@ export const refuse = (status: Refusal['status'], message: string): Refusal => (
   message,
 });
 
-/** Invoices and their amounts are for Admins only (issue 14). */
-export const ADMINS_ONLY = refuse(403, 'Only Admins can see and make invoices.');
-
 /** The answer for a workspace deleted while one of its invoices was being written. */
 export const NO_WORKSPACE = refuse(404, 'There is no such workspace.');

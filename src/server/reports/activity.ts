@@ -3,7 +3,7 @@ import { actionOf, type ActivityEvent, type ActivityLog } from '../../lib/activi
 import type { Membership } from '../sync/permissions';
 import { rows, type Runner } from '../sync/records';
 import { visibleCondition } from '../sync/visibility';
-import { adminRefusal } from '../../lib/policy';
+import { mayRead } from '../../lib/commands/workspace-reads';
 
 // Activity from the change history (change_log, written by the one commit): each command on a
 // log the person may see, and for Admins each invoice issued or voided; newest first.
@@ -42,9 +42,9 @@ export async function activityOf(
     LEFT JOIN tasks t ON t.workspace_id = l.workspace_id AND t.id = l.task_id
     LEFT JOIN members m ON m.workspace_id = l.workspace_id AND m.id = l.member_id
     WHERE r->>'kind' = 'timeLog' AND ${visibleCondition(membership, 'timeLog', 'l')} ${ofMember}`;
-  // Invoices are Admins' (src/server/invoices); a member's Activity is about their logs.
+  // Invoices are shown to whom the policy lets read them; a member's Activity is about their logs.
   const invoices =
-    adminRefusal(membership, 'manageInvoices') === null && !options.memberId
+    mayRead(membership, 'invoices') && !options.memberId
       ? sql`OR c.command IN ('issueInvoice', 'voidInvoice')`
       : sql``;
   const days = options.days
