@@ -5,8 +5,9 @@ import { workspaceCommands } from '../../src/lib/commands/workspace-commands';
 import { workspaceWrites } from '../../src/server/commands/writes';
 
 // One write path (issue 48): every change to a workspace is a named command that execute()
-// (src/server/commands/execute.ts) runs in one commit, or a push of synced records, whose commit
-// is src/server/sync/push.ts; the import's batch writer commits each batch of its job. No
+// (src/server/commands/execute.ts) runs in one commit, or a batch of record commands a device
+// pushed, which executeBatch (execute-batch.ts) runs in one commit; the import's batch writer
+// commits each batch of its job. No
 // handler asks for a role, and no domain code words the policy's refusal itself.
 //
 // The writes not yet moved into the catalog are listed below by file, with how many of each
@@ -42,11 +43,10 @@ function occurrences(pattern: RegExp, dirs = ['src/server', 'src/pages', 'src/li
 }
 
 describe('one write path', () => {
-  it('commits only in execute, the push and the import batch writer (and the commit module)', () => {
-    expect(occurrences(/(?<![\w.])commit(Outcome)?\(/)).toEqual({
-      'src/server/commit/commit.ts': 1,
+  it('commits only in execute and the import batch writer', () => {
+    expect(occurrences(/(?<![\w.])commit\(/)).toEqual({
       'src/server/commands/execute.ts': 1,
-      'src/server/sync/push.ts': 1,
+      'src/server/commands/execute-batch.ts': 1,
       'src/server/imports/batch-start.ts': 1,
       // An undo removes an import's records in batches, a commit each, as the import wrote them.
       'src/server/imports/undo.ts': 1,

@@ -176,31 +176,3 @@ async function resetVisibility(tx: Db, workspaceId: string, version: number, who
     .set({ resetVersion: version })
     .where(and(eq(memberships.workspaceId, workspaceId), whose));
 }
-
-/**
- * A commit whose write answers `{ ok: true, … }` when it changed something and a refusal
- * (`ok: false`) when it did not; `missing` answers for a workspace that no longer exists.
- */
-export async function commitOutcome<T extends { ok: boolean }>(
-  db: Db,
-  origin: CommitOrigin,
-  write: (commit: Commit) => Promise<T>,
-  missing: T,
-): Promise<T> {
-  const committed = await commit(db, origin, write, (outcome) => outcome.ok);
-  return committed?.result ?? missing;
-}
-
-/** The origin of a person's command in a workspace they are a member of. */
-export const originOf = (
-  member: { workspaceId: string; userId: string },
-  command: string,
-  at: Date,
-  subject?: Touched,
-): CommitOrigin => ({
-  workspaceId: member.workspaceId,
-  userId: member.userId,
-  command,
-  at,
-  ...(subject ? { subject } : {}),
-});

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MutationResult } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
-import { commit } from '../commit/commit';
-import { recomputeTouched, type LogScope } from './amounts';
-import {
-  noLegacyStatusChanges,
-  noteLegacyStatusChange,
-  postLegacyStatusNotices,
-} from '../notices/legacy-status';
-import { applyChange, CommandRefused } from './apply-command';
+import { executeBatch, type SentCommand } from '../commands/execute-batch';
 import { checkMutationIds, fingerprintOf } from './mutation-ids';
 import { rows } from './records';
 import { membershipOf } from './workspaces';
@@ -95,11 +88,12 @@ async function rememberResults(
 }
 
 /**
- * Applies a batch of mutations in one transaction (Replicache's push). The workspace row is
- * locked first, so pushes to one workspace run one after another and versions only grow. A
- * mutation id already applied for this client, re-sent with the same change, is answered from its
- * stored result and not applied again; a push that reuses ids is refused whole (mutation-ids.ts).
- * Each new one runs in a savepoint, so a refusal or a failure of one leaves the others.
+ * Applies a batch of mutations in one transaction (Replicache's push), through executeBatch, the
+ * batch shape of the one execute. The workspace row is locked first, so pushes to one workspace
+ * run one after another and versions only grow. A mutation id already applied for this client,
+ * re-sent with the same change, is answered from its stored result and not applied again; a push
+ * that reuses ids is refused whole (mutation-ids.ts). Each new one runs in a savepoint, so a
+ * refusal or a failure of one leaves the others.
  */
 export async function push(
   db: Db,
@@ -107,7 +101,7 @@ export async function push(
   body: {
     workspaceId: string;
     clientId: string;
-    mutations: { id: number; name: string; args?: unknown }[];
+    mutations: SentCommand[];
   },
   now: Date,
 ): Promise<PushOutcome> {
@@ -115,66 +109,38 @@ export async function push(
   if (!membership) return { kind: 'forbidden', reason: 'not_member' };
   // The device's row and its ids are settled before the workspace is locked (commit.ts
   // beforeLock): the client row lock already makes one device's pushes wait for each other.
-  let device: DeviceCheck = { kind: 'forbidden', reason: 'foreign_client' };
-  const committed = await commit(
-    db,
-    // Each applied mutation is its own entry in the change history (logCommand below).
-    { workspaceId: body.workspaceId, userId, command: null, at: now },
-    async ({ tx, version, logCommand }): Promise<PushOutcome> => {
-      if (device.kind !== 'fresh') return device;
-      const { ids } = device;
-      let last = device.lastMutationId;
-      let changed = false;
-      const results: MutationResult[] = [];
-      const fresh: { id: number; result: MutationResult; fingerprint: string }[] = [];
-      const touched: LogScope[] = [];
-      const legacyStatus = noLegacyStatusChanges();
-      for (const mutation of body.mutations) {
-        const stored = ids.stored.get(mutation.id);
-        if (stored) {
-          results.push(stored);
-          continue;
-        }
-        const collected: LogScope[] = [];
-        const records: { kind: string; id: string }[] = [];
-        const result = await tx
-          .transaction((savepoint) =>
-            applyChange(
-              { runner: savepoint, membership, version, now, touched: collected, records },
-              mutation,
-            ),
-          )
-          // A command with a refused step: its savepoint rolled back everything it wrote.
-          .catch((error: unknown) => {
-            if (error instanceof CommandRefused) return error.result;
-            throw error;
-          });
-        // A refused mutation's savepoint was rolled back: only what was applied is computed.
-        if (result.outcome === 'ok') {
-          touched.push(...collected);
-          noteLegacyStatusChange(legacyStatus, mutation);
-          logCommand({ command: mutation.name, records, details: mutation.args });
-        }
-        changed ||= result.outcome === 'ok';
-        results.push(result);
-        last = mutation.id;
-        fresh.push({ id: mutation.id, result, fingerprint: fingerprintOf(mutation) });
-      }
-      await postLegacyStatusNotices(tx, membership, legacyStatus);
-      // Each touched log's money, once, from the final state the push leaves (amounts.ts).
-      await recomputeTouched(tx, body.workspaceId, touched);
-      await rememberResults(tx, body.clientId, fresh, last, now);
-      return { kind: 'ok', results, lastMutationId: last, version, changed };
+  const ran = await executeBatch(db, membership, body.mutations, now, {
+    open: async (tx) => {
+      const device = await checkDevice(tx, userId, body, now);
+      return device.kind === 'fresh' ? { ok: true, state: device } : { ok: false, stop: device };
     },
-    (outcome) => outcome.kind === 'ok' && outcome.changed,
-    {
-      beforeLock: async (tx) => {
-        device = await checkDevice(tx, userId, body, now);
-      },
-    },
-  );
-  if (!committed) return { kind: 'forbidden', reason: 'not_member' };
-  const outcome = committed.result;
-  // The version the device has caught up to: the new one, or the one before when nothing changed.
-  return outcome.kind === 'ok' ? { ...outcome, version: committed.version } : outcome;
+    answered: (device, mutation) => device.ids.stored.get(mutation.id),
+    close: (tx, device, fresh) =>
+      rememberResults(
+        tx,
+        body.clientId,
+        fresh.map(({ command, result }) => ({
+          id: command.id,
+          result,
+          fingerprint: fingerprintOf(command),
+        })),
+        lastIdOf(device, fresh),
+        now,
+      ),
+  });
+  if (!ran) return { kind: 'forbidden', reason: 'not_member' };
+  if (ran.kind === 'stopped') return ran.stop;
+  return {
+    kind: 'ok',
+    results: ran.results,
+    lastMutationId: lastIdOf(ran.state, ran.fresh),
+    version: ran.version,
+    changed: ran.changed,
+  };
 }
+
+/** The last mutation id the device has had answered: its newest fresh one, or the one before. */
+const lastIdOf = (
+  device: { lastMutationId: number },
+  fresh: readonly { command: SentCommand }[],
+): number => fresh.at(-1)?.command.id ?? device.lastMutationId;
