@@ -3,7 +3,7 @@
 // check (src/server/sync/permissions.ts asks the policy for this action), and the notices of a
 // week submitted or reviewed, whether the change was planned by a named command
 // (src/server/sync/apply-command.ts) or sent as a stored change by a bundle from before commands
-// (src/server/notices/legacy-status.ts). Three readings of it used to differ: a status sent with
+// (src/server/commands/effects.ts). Three readings of it used to differ: a status sent with
 // other fields was an edit to the check and a submission to the notices.
 // Not in the policy's barrel: the screens never ask it, and Track's first visit does not
 // download the mutation table (issue 29's budget).

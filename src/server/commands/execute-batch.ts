@@ -2,12 +2,8 @@ import type { MutationResult } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
 import { commit } from '../commit/commit';
 import { recomputeTouched, type LogScope } from '../sync/amounts';
-import {
-  noLegacyStatusChanges,
-  noteLegacyStatusChange,
-  postLegacyStatusNotices,
-} from '../notices/legacy-status';
-import { applyChange, CommandRefused } from '../sync/apply-command';
+import { applyChange, CommandRefused, type AppliedChange } from '../sync/apply-command';
+import { tell, type AppliedCommand } from './effects';
 import type { Membership } from '../sync/permissions';
 
 // The other shape of execute (issue 48): the record commands a device sends, many at once, run
@@ -58,7 +54,7 @@ export type BatchOutcome<S, Stop> =
 /**
  * Runs `commands` for `actor` in one commit: each in a savepoint, so a refusal or a failure of
  * one leaves the others; the money of every log they touched computed once from the final state;
- * the notices of the weeks they submitted or reviewed posted with the commit. Null when the
+ * what each set off told to its listeners (effects.ts) with the commit. Null when the
  * workspace does not exist.
  */
 export async function executeBatch<S, Stop>(
@@ -80,7 +76,9 @@ export async function executeBatch<S, Stop>(
       const results: MutationResult[] = [];
       const fresh: { command: SentCommand; result: MutationResult }[] = [];
       const touched: LogScope[] = [];
-      const legacyStatus = noLegacyStatusChanges();
+      // Stored changes from older bundles (a week submitted as one change per log) are heard
+      // together at the end, so a week of ten logs is one notice, not ten.
+      const older: AppliedCommand[] = [];
       for (const command of commands) {
         const before = sender.answered(state, command);
         if (before) {
@@ -89,7 +87,7 @@ export async function executeBatch<S, Stop>(
         }
         const collected: LogScope[] = [];
         const records: { kind: string; id: string }[] = [];
-        const result = await tx
+        const { result, applied, named } = await tx
           .transaction((savepoint) =>
             applyChange(
               { runner: savepoint, membership: actor, version, now, touched: collected, records },
@@ -97,21 +95,23 @@ export async function executeBatch<S, Stop>(
             ),
           )
           // A command with a refused step: its savepoint rolled back everything it wrote.
-          .catch((error: unknown) => {
-            if (error instanceof CommandRefused) return error.result;
+          .catch((error: unknown): AppliedChange => {
+            if (error instanceof CommandRefused)
+              return { result: error.result, applied: null, named: true };
             throw error;
           });
         // A refused command's savepoint was rolled back: only what was applied is computed.
-        if (result.outcome === 'ok') {
+        if (applied) {
           touched.push(...collected);
-          noteLegacyStatusChange(legacyStatus, command);
           logCommand({ command: command.name, records, details: command.args });
+          if (named) await tell(tx, actor, [applied]);
+          else older.push(applied);
         }
         changed ||= result.outcome === 'ok';
         results.push(result);
         fresh.push({ command, result });
       }
-      await postLegacyStatusNotices(tx, actor, legacyStatus);
+      await tell(tx, actor, older);
       // Each touched log's money, once, from the final state the batch leaves (amounts.ts).
       await recomputeTouched(tx, actor.workspaceId, touched);
       await sender.close(tx, state, fresh);

@@ -8,6 +8,7 @@ import { commit } from '../commit/commit';
 import { fieldMessages } from '../http/body';
 import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
+import { tell } from './effects';
 import { workspaceWrites, type WriteResult } from './writes';
 
 // The one way a workspace command is run on the server (issue 48): its arguments parsed by the
@@ -91,6 +92,8 @@ export async function executeParsed<N extends WorkspaceCommandName>(
     };
   const write = workspaceWrites[name];
   const subject = write.subject?.(input as never);
+  const changedBy = (result: WriteResult<N>) =>
+    (write as { changed?: (r: unknown) => boolean }).changed?.(result) ?? true;
   const committed = await commit(
     db,
     {
@@ -100,8 +103,13 @@ export async function executeParsed<N extends WorkspaceCommandName>(
       ...(subject ? { subject } : {}),
       at: now,
     },
-    (c) => write.write(c, actor, input as never, now) as Promise<WriteResult<N>>,
-    (result) => (write as { changed?: (r: unknown) => boolean }).changed?.(result) ?? true,
+    async (c) => {
+      const result = (await write.write(c, actor, input as never, now)) as WriteResult<N>;
+      // What it set off goes to the listeners in the same transaction (effects.ts).
+      if (changedBy(result)) await tell(c.tx, actor, [{ name, args: input, steps: [] }]);
+      return result;
+    },
+    changedBy,
   );
   if (!committed)
     return {

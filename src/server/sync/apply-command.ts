@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { commandOf, type CommandReader, type Step } from '../../lib/commands/catalog';
-import { statusChangesOf } from '../../lib/policy/log-change';
+import { commandOf, type CommandReader } from '../../lib/commands/catalog';
 import type { MutationResult } from '../../lib/sync/mutations';
-import { postStatusNotices } from '../notices/legacy-status';
+import type { AppliedCommand } from '../commands/effects';
 import { applyMutation, type ApplyContext } from './apply';
 import { findRecord, rows, type Fields } from './records';
+
+/** What a pushed change came to, and, when applied, what it wrote (for its effects). */
+export interface AppliedChange {
+  result: MutationResult;
+  /** The command as applied, or null when it was refused. */
+  applied: AppliedCommand | null;
+  /** Whether it was a named command (not a stored change from an older bundle). */
+  named: boolean;
+}
 
 /** A planned step was refused: the command's savepoint rolls back and this is its answer. */
 export class CommandRefused extends Error {
@@ -38,41 +46,48 @@ function readerFor(ctx: ApplyContext): CommandReader {
  * each checked by the one policy and written like any mutation; a change sent as a stored-change
  * mutation (devices from before commands, and the uploads of older data) is applied as it is.
  * A command is whole or nothing: the first refused step throws CommandRefused, and the caller's
- * savepoint rolls back what the earlier steps wrote.
+ * savepoint rolls back what the earlier steps wrote. What it set off is the caller's to tell
+ * (src/server/commands/effects.ts).
  */
 export async function applyChange(
   ctx: ApplyContext,
   change: { id: number; name: string; args?: unknown },
-): Promise<MutationResult> {
+): Promise<AppliedChange> {
   const command = commandOf(change.name, change.args);
-  if (!command) return applyMutation(ctx, change);
+  if (!command) {
+    const result = await applyMutation(ctx, change);
+    const applied = { name: change.name, args: change.args, steps: [change] };
+    return { result, applied: result.outcome === 'ok' ? applied : null, named: false };
+  }
   const parsed = command.args.safeParse(change.args);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || 'arguments';
-    return {
+    const result: MutationResult = {
       id: change.id,
       outcome: 'refused',
       reason: 'invalid_args',
       message: `${where}: ${issue?.message ?? 'invalid'}`.slice(0, 300),
     };
+    return { result, applied: null, named: true };
   }
   const plan = await command.plan(parsed.data, readerFor(ctx));
-  if (!plan.ok)
-    return { id: change.id, outcome: 'refused', reason: plan.reason, message: plan.message };
+  if (!plan.ok) {
+    const result: MutationResult = {
+      id: change.id,
+      outcome: 'refused',
+      reason: plan.reason,
+      message: plan.message,
+    };
+    return { result, applied: null, named: true };
+  }
   for (const step of plan.steps) {
     const result = await applyMutation(ctx, { id: change.id, ...step });
     if (result.outcome !== 'ok') throw new CommandRefused(result);
   }
-  await noticeOf(ctx, plan.steps);
-  return { id: change.id, outcome: 'ok' };
-}
-
-/**
- * Posts the notice a command's event makes (a week submitted, approved or rejected) in the
- * command's own savepoint: it is posted when the push commits, once, and not if it rolls back.
- * What each planned step does to its log is read as for every change (src/lib/policy/log-change.ts).
- */
-async function noticeOf(ctx: ApplyContext, steps: readonly Step[]) {
-  await postStatusNotices(ctx.runner, ctx.membership, statusChangesOf(steps));
+  return {
+    result: { id: change.id, outcome: 'ok' },
+    applied: { name: change.name, args: change.args, steps: plan.steps },
+    named: true,
+  };
 }
