@@ -47,13 +47,10 @@ describe('one write path', () => {
     expect(occurrences(/(?<![\w.])commit\(/)).toEqual({
       'src/server/commands/execute.ts': 1,
       'src/server/commands/execute-batch.ts': 1,
+      'src/server/commands/execute-membership.ts': 1,
       'src/server/imports/batch-start.ts': 1,
       // An undo removes an import's records in batches, a commit each, as the import wrote them.
       'src/server/imports/undo.ts': 1,
-      // Leaving a workspace runs inside the deletion of the account, one commit per workspace.
-      'src/server/team/account-workspaces.ts': 1,
-      // Joining: the person is not a member yet, so no member's command can be it.
-      'src/server/team/invitations.ts': 1,
     });
   });
 

@@ -1,5 +1,6 @@
 import { z, type ZodTypeAny } from 'zod';
 import { commands } from './catalog';
+import { membershipCommands } from './membership-commands';
 import { workspaceCommands } from './workspace-commands';
 
 // docs/api.md's table of every command (issue 48), written from the catalogs by
@@ -24,7 +25,10 @@ export function argumentNames(schema: ZodTypeAny): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The commands as a Markdown table: pushed ones (records, timer, weeks) and the workspace's. */
+/**
+ * The commands as a Markdown table: pushed ones (records, timer, weeks), the workspace's, and
+ * joining and leaving.
+ */
 export function commandsTable(): string {
   const rows = [
     '| Command | Sent by | Arguments | Allowed by | What it does |',
@@ -36,6 +40,10 @@ export function commandsTable(): string {
     ...Object.entries(workspaceCommands).map(
       ([name, command]) =>
         `| \`${name}\` | REST | ${cell(argumentNames(command.args))} | ${command.action ? `\`${command.action}\`` : 'any member, on their own'} | ${cell(command.summary)} |`,
+    ),
+    ...Object.entries(membershipCommands).map(
+      ([name, command]) =>
+        `| \`${name}\` | the account | ${cell(command.given)} | ${cell(command.allowedBy)} | ${cell(command.summary)} |`,
     ),
   ];
   return rows.join('\n');

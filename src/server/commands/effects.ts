@@ -23,7 +23,7 @@ export interface EffectActor {
   userId: string;
 }
 
-type Listener = (
+export type Listener = (
   runner: Runner,
   actor: EffectActor,
   applied: readonly AppliedCommand[],

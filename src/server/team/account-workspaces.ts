@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { commit } from '../commit/commit';
+import { executeMembership } from '../commands/execute-membership';
 import { memberships, users, workspaces } from '../db/schema';
 import { endStreams } from '../sync/poke';
 import { isAdmin, rolesThat } from '../../lib/policy';
@@ -82,8 +82,8 @@ export async function deleteAccountAndWorkspaces(
     // The workspaces the person leaves lose a joined member: each is one commit, so its devices
     // pull and show the member as not joined (before the account goes, so the history names them).
     for (const left of effects.filter((e) => e.effect === 'leave'))
-      await commit(tx, { workspaceId: left.id, userId, command: 'leaveWorkspace', at: now }, () =>
-        Promise.resolve(),
+      await executeMembership(tx, 'leaveWorkspace', { workspaceId: left.id, userId }, now, () =>
+        Promise.resolve(true),
       );
     await tx.delete(users).where(eq(users.id, userId));
     await endStreams(tx, userId);

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { postNotice } from '../notices/post';
-import { commit, type Commit } from '../commit/commit';
+import type { Commit } from '../commit/commit';
+import { executeMembership } from '../commands/execute-membership';
 import { invitations, memberships, users, workspaces } from '../db/schema';
 import { newToken, secretMatches, splitToken } from '../auth/secret-tokens';
 import { endStreams } from '../sync/poke';
@@ -234,19 +235,13 @@ export async function acceptInvitation(
   userId: string,
   now: Date,
 ): Promise<boolean> {
-  const committed = await commit(
+  return executeMembership(
     db,
-    {
-      workspaceId: invitation.workspaceId,
-      userId,
-      command: 'acceptInvitation',
-      subject: { kind: 'member', id: invitation.memberId },
-      at: now,
-    },
-    ({ tx }) => takeInvitation(tx, invitation, userId, now),
-    (taken) => taken,
+    'acceptInvitation',
+    { workspaceId: invitation.workspaceId, userId, memberId: invitation.memberId },
+    now,
+    (tx) => takeInvitation(tx, invitation, userId, now),
   );
-  return committed?.result ?? false;
 }
 
 /**
