@@ -55,13 +55,9 @@ describe('one write path', () => {
   });
 
   it('asks no role in a handler: no memberOf with an action, no adminRefusal, no ADMINS_ONLY', () => {
-    expect(occurrences(/memberOf\((?:[^()]|\([^()]*\))*,\s*'[A-Za-z]+',?\s*\)/)).toEqual({
-      // A member's password reset link: an account's row, not a workspace change. Reads name
-      // what they read (readerOf, src/lib/commands/workspace-reads.ts), never an action or a
-      // role. Starting an import is not a command yet (issue 48, next): its handler asks for
-      // the imports' reader and hands the file to the import's job.
-      'src/server/api/member-reset-handler.ts': 1,
-    });
+    // Reads name what they read (readerOf, src/lib/commands/workspace-reads.ts), never an
+    // action or a role.
+    expect(occurrences(/memberOf\((?:[^()]|\([^()]*\))*,\s*'[A-Za-z]+',?\s*\)/)).toEqual({});
     expect(occurrences(/\badminRefusal\(/)).toEqual({
       'src/lib/policy/index.ts': 1,
       'src/lib/policy/record-policy.ts': 1,

@@ -13,6 +13,7 @@ import {
   deleteTeamBody,
   invitationBody,
   invoiceSettingsBody,
+  memberResetBody,
   revokeInvitationBody,
   reportShareBody,
   revokeShareBody,
@@ -117,6 +118,11 @@ export const workspaceCommands = {
     'Withdraws a pending invitation: its link stops working.',
     revokeInvitationBody,
     'invite',
+  ),
+  makeResetLink: command(
+    'Makes a one-hour password-reset link for a member who joined by this workspace’s invitation and is in no other; mailed to them when mail is on.',
+    memberResetBody,
+    'makeResetLinks',
   ),
   draftInvoice: command(
     'Makes a draft invoice for a client from its approved, uninvoiced logs between two days.',

@@ -1,13 +1,10 @@
 import type { Answer } from '../../lib/contracts/shape';
 import type { memberResetResponse } from '../../lib/contracts/team';
-import { createResetLink, RESET_LINK_MS } from '../auth/password-reset';
-import { parseBody } from '../http/body';
+import { RESET_LINK_MS } from '../auth/password-reset';
 import { apiError, json } from '../http/responses';
-import { memberResetTarget } from '../team/member-reset';
 import { appBaseUrl, type HandlerContext } from './context';
 import { refreshed } from './signed-in';
-import { memberOf } from './workspace-handlers';
-import { memberResetBody } from '../../lib/commands/workspace-args';
+import { runCommand } from './run-command';
 
 /**
  * POST /api/member-reset-link { workspaceId, memberId }: an Admin makes a password-reset link
@@ -18,24 +15,20 @@ export async function handleMemberResetLink(
   request: Request,
   ctx: HandlerContext,
 ): Promise<Response> {
-  const body = await parseBody(request, memberResetBody);
-  if (!body.ok) return body.response;
-  const { workspaceId, memberId } = body.value;
-  const caller = await memberOf(request, ctx, workspaceId, 'makeResetLinks');
-  if ('response' in caller) return caller.response;
-  const target = await memberResetTarget(ctx.database.db, workspaceId, memberId);
-  if (!target.ok) return apiError(409, 'forbidden', target.message);
+  const ran = await runCommand(request, ctx, 'makeResetLink');
+  if ('response' in ran) return ran.response;
+  const made = ran.done.result;
+  if (!made.ok) return apiError(409, 'forbidden', made.message);
+  const { token, user } = made.link;
   const now = ctx.now();
-  const made = await createResetLink(ctx.database.db, target.email, now);
-  if (!made) return apiError(409, 'forbidden', 'This account no longer exists.');
-  const link = new URL(`/reset-password#${made.token}`, appBaseUrl(ctx)).toString();
+  const link = new URL(`/reset-password#${token}`, appBaseUrl(ctx)).toString();
   const mailed = await ctx.mail.send({
-    to: made.user.email,
+    to: user.email,
     subject: 'Choose a new password for Hourmark',
     text: [
-      `Hello ${made.user.name},`,
+      `Hello ${user.name},`,
       '',
-      `${caller.session.user.name}, an Admin of your workspace, made this link for you to choose a new Hourmark password.`,
+      `${ran.session.user.name}, an Admin of your workspace, made this link for you to choose a new Hourmark password.`,
       'It works once, within an hour:',
       '',
       link,
@@ -50,6 +43,6 @@ export async function handleMemberResetLink(
       expiresAt: new Date(now.getTime() + RESET_LINK_MS).toISOString(),
       mailed,
     } satisfies Answer<typeof memberResetResponse>,
-    refreshed(caller.session, request, ctx),
+    refreshed(ran.session, request, ctx),
   );
 }

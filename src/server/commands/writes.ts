@@ -9,7 +9,9 @@ import { createShare, revokeShare } from '../reports/report-shares';
 import { deleteSavedReport, saveReport } from '../reports/saved-reports';
 import type { Membership } from '../sync/permissions';
 import { saveWorkspaceSettings } from '../sync/workspace-settings';
+import { createResetLink } from '../auth/password-reset';
 import { createInvitation, revokeInvitation } from '../team/invitations';
+import { memberResetTarget } from '../team/member-reset';
 import { deleteTeam, saveTeam } from '../team/teams';
 
 // What each workspace command writes, inside the commit execute() opens for it: one entry per
@@ -87,6 +89,13 @@ export const workspaceWrites = {
       createInvitation(c, { ...input, invitedBy: actor.userId }, now),
     changed: whenOk,
   }),
+  // An account's row, not the workspace's: nothing for devices to pull, so no version moves.
+  makeResetLink: write<'makeResetLink', Awaited<ReturnType<typeof resetLinkFor>>>({
+    subject: ({ memberId }) => ({ kind: 'member', id: memberId }),
+    write: ({ tx }, _actor, { workspaceId, memberId }, now) =>
+      resetLinkFor(tx, workspaceId, memberId, now),
+    changed: () => false,
+  }),
   revokeInvitation: write<'revokeInvitation', boolean>({
     subject: ({ id }) => ({ kind: 'invitation', id }),
     write: (c, _actor, { id }, now) => revokeInvitation(c, id, now),
@@ -152,3 +161,19 @@ export const workspaceWrites = {
 export type WriteResult<N extends WorkspaceCommandName> = Awaited<
   ReturnType<(typeof workspaceWrites)[N]['write']>
 >;
+
+/** A reset link for the member's account, or why the Admin may not make one. */
+async function resetLinkFor(
+  tx: Commit['tx'],
+  workspaceId: string,
+  memberId: string,
+  now: Date,
+): Promise<
+  | { ok: true; link: NonNullable<Awaited<ReturnType<typeof createResetLink>>> }
+  | { ok: false; message: string }
+> {
+  const target = await memberResetTarget(tx, workspaceId, memberId);
+  if (!target.ok) return target;
+  const link = await createResetLink(tx, target.email, now);
+  return link ? { ok: true, link } : { ok: false, message: 'This account no longer exists.' };
+}
