@@ -47,7 +47,7 @@ export type MutationSpec = {
 
 export function mutationSpecOf(name: string): MutationSpec | undefined {
   if (Object.hasOwn(mutationSpecs, name))
-    return mutationSpecs[name as keyof typeof mutationSpecs] as MutationSpec;
+    return mutationSpecs[name as keyof typeof mutationSpecs];
   for (const kind of kinds.values()) {
     if (Object.hasOwn(builtIn, kind.description.name)) continue;
     const specs = mutationSpecsOf(kind.description.name, kind.description.mutations, kind.fields);
