@@ -38,16 +38,19 @@ export function serverKindOf(name: string): ServerKind {
   return kind;
 }
 
-/** A mutation's kind, operation and argument schema, or undefined for an unknown name. */
+/** A mutation's kind, operation and argument schema. */
 export type MutationSpec = {
   kind: string;
   op: 'create' | 'update' | 'delete' | 'set';
   args: ZodTypeAny;
 };
 
+/**
+ * What a stored change called `name` does: the kinds' creates, updates and deletes and the
+ * stopwatch's `setTimer` (src/lib/sync/mutations.ts), and those of a kind a test registered.
+ */
 export function mutationSpecOf(name: string): MutationSpec | undefined {
-  if (Object.hasOwn(mutationSpecs, name))
-    return mutationSpecs[name as keyof typeof mutationSpecs];
+  if (Object.hasOwn(mutationSpecs, name)) return mutationSpecs[name as keyof typeof mutationSpecs];
   for (const kind of kinds.values()) {
     if (Object.hasOwn(builtIn, kind.description.name)) continue;
     const specs = mutationSpecsOf(kind.description.name, kind.description.mutations, kind.fields);
