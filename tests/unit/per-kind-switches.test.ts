@@ -75,8 +75,13 @@ describe('record kinds are described once', () => {
   });
 
   it('keys no table by kind outside the kinds’ modules', () => {
-    // An object literal with a key per kind (`timeLog: 'time_logs'`) is a table keyed by kind.
-    expect(occurrences(/^\s*timeLog\??:\s/)).toEqual({
+    // An object literal with a key per kind (`timeLog: …`, `client: 'clients'`,
+    // `project: { table: … }`) is a table keyed by kind.
+    expect(
+      occurrences(
+        new RegExp(`^\\s*(timeLog\\??:\\s|(${kinds})\\??:\\s*('[a-z_]+s',?$|\\{ *table\\b))`),
+      ),
+    ).toEqual({
       // The browser's record type of each kind: a type, which the kinds' descriptions (plain
       // objects with no types of the entities) cannot give.
       'src/lib/sync/local-records.ts': 1,
