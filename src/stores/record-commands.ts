@@ -1,6 +1,6 @@
 import type { CommandName } from '../lib/commands/catalog';
 import { toPublicFields } from '../lib/commands/public-names';
-import type { RecordKind } from '../lib/sync/field-names';
+import { kindDescriptions, recordKinds, type RecordKind } from '../lib/records/kinds';
 import { changedServerFields, serverFieldsOf } from '../lib/sync/local-records';
 import { runCommands, type QueueCommand } from './local-changes';
 import type { PersistentList } from './persistent-list';
@@ -17,16 +17,10 @@ interface WithId {
 
 type Args = Record<string, unknown>;
 
-/** The catalog's commands that create, edit and delete one record of each kind. */
-export const recordCommands: Readonly<
-  Record<RecordKind, { create: CommandName; edit: CommandName; remove: CommandName }>
-> = {
-  client: { create: 'createClient', edit: 'editClient', remove: 'deleteClient' },
-  project: { create: 'createProject', edit: 'editProject', remove: 'deleteProject' },
-  task: { create: 'createTask', edit: 'editTask', remove: 'deleteTask' },
-  member: { create: 'addMember', edit: 'editMember', remove: 'removeMember' },
-  timeLog: { create: 'addLog', edit: 'editLog', remove: 'deleteLog' },
-};
+/** The catalog's commands that create, edit and delete one record of each kind (its description's). */
+export const recordCommands = Object.fromEntries(
+  recordKinds.map((kind) => [kind, kindDescriptions[kind].commands]),
+) as Readonly<Record<RecordKind, { create: CommandName; edit: CommandName; remove: CommandName }>>;
 
 /** The arguments of the command that creates `record` (a device's own creation time kept). */
 export function createArgs(kind: RecordKind, record: WithId): Args {

@@ -2,6 +2,7 @@ import { fastTask } from '../lib/entities/fast-task';
 import type { Task } from '../lib/entities/task';
 import { onDemand } from './record-decoder';
 import { persistentList } from './persistent-list';
+import { taskKind } from '../lib/records/kinds/task';
 
 // The stored list alone, for the screens that only read tasks (Track's first visit among them):
 // assigning and changing tasks live in ./tasks.ts, which loads with the Projects screen, so
@@ -9,8 +10,8 @@ import { persistentList } from './persistent-list';
 
 /** The task list under the documented `task` key (./tasks.ts builds its actions on it). */
 export const taskList = persistentList<Task>(
-  'task',
-  onDemand(fastTask, () => import('../lib/entities/task').then((m) => m.taskSchema)),
+  taskKind.storageKey,
+  onDemand(fastTask, taskKind.readSchema),
 );
 
 /** Tasks, stored under the documented `task` key. */

@@ -2,6 +2,7 @@ import { fastMember } from '../lib/entities/fast-member';
 import type { Member } from '../lib/entities/member';
 import { onDemand } from './record-decoder';
 import { persistentList } from './persistent-list';
+import { memberKind } from '../lib/records/kinds/member';
 
 // The stored list alone, for the screens that only read the team (Track's first visit among
 // them): adding, editing and ordering members live in ./team.ts, which loads with the screens
@@ -9,8 +10,8 @@ import { persistentList } from './persistent-list';
 
 /** The member list under the documented `Team` key (./team.ts builds its actions on it). */
 export const teamList = persistentList<Member>(
-  'Team',
-  onDemand(fastMember, () => import('../lib/entities/member').then((m) => m.memberSchema)),
+  memberKind.storageKey,
+  onDemand(fastMember, memberKind.readSchema),
 );
 
 /** Team members, stored under the documented `Team` key (sorted order is saved as shown). */

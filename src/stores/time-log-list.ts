@@ -3,6 +3,7 @@ import { fastTimeLog } from '../lib/entities/fast-time-log';
 import type { TimeLog } from '../lib/entities/time-log';
 import { onDemand } from './record-decoder';
 import { persistentList } from './persistent-list';
+import { timeLogKind } from '../lib/records/kinds/time-log';
 import { recordActions } from './record-actions';
 import { writeOutcome, type WriteResult } from './unsaved-writes';
 
@@ -11,14 +12,12 @@ import { writeOutcome, type WriteResult } from './unsaved-writes';
 // the screens that use them (issue 29's budget, docs/bench.md).
 
 /** The documented key of the time-log list ("task-data list" in SPEC.md), newest first. */
-export const TIME_LOGS_KEY = 'taskData';
+export const TIME_LOGS_KEY = timeLogKind.storageKey;
 
 /** The log list (./time-logs.ts builds its editing actions on it). */
 export const timeLogList = persistentList<TimeLog>(
   TIME_LOGS_KEY,
-  onDemand<TimeLog>(fastTimeLog, () =>
-    import('../lib/entities/time-log').then((m) => m.timeLogSchema as never),
-  ),
+  onDemand<TimeLog>(fastTimeLog, () => timeLogKind.readSchema() as never),
   (log: TimeLog, index) => ({
     ...log,
     // Records written by the original app have no id; the position is stable until we write back.

@@ -4,7 +4,8 @@ import { htmlToText, textAsParagraph } from '../html-text';
 import { projectBillsByDefault } from '../log-billable';
 import { splitRunAtOffset } from '../stopwatch-run';
 import { memberFields, projectFields, recordId, text } from '../sync/fields';
-import type { RecordKind } from '../sync/field-names';
+import type { RecordKindDescription } from '../records/kind';
+import { kindDescriptions, type RecordKind } from '../records/kinds';
 import type { MutationName, RefusalCode } from '../sync/mutations';
 import { publicFieldsOf, toStoredFields } from './public-fields';
 
@@ -71,54 +72,39 @@ const changesOf = (kind: RecordKind) =>
     .refine((c) => Object.keys(c).length > 1, 'Nothing to change');
 const byId = z.object({ id: recordId }).strict();
 
-/** Create, edit and delete of one kind, under public names. */
-function crud(
-  kind: RecordKind,
-  label: string,
-  stored: { create: MutationName; update: MutationName; remove: MutationName },
-) {
-  return {
-    create: command(
+type CrudNames<K extends RecordKind> = (typeof kindDescriptions)[K]['commands'][
+  'create' | 'edit' | 'remove'];
+
+/**
+ * Create, edit and delete of one kind, under public names, named and planned as the kind's
+ * description says (src/lib/records/kinds): its commands' names, its stored changes, its label.
+ */
+function crud<K extends RecordKind>(kind: K): Record<CrudNames<K>, Command> {
+  const { label, mutations, commands: names } = kindDescriptions[kind] as RecordKindDescription;
+  const stored = mutations as { create: MutationName; update: MutationName; remove: MutationName };
+  const made = {
+    [names.create]: command(
       `Creates a ${label} with every field.`,
       withId(kind),
-      ({ id, createdAt: made, ...fields }) =>
+      ({ id, createdAt: at, ...fields }) =>
         steps({
           name: stored.create,
-          args: { id, fields: toStoredFields(kind, fields), ...(made ? { createdAt: made } : {}) },
+          args: { id, fields: toStoredFields(kind, fields), ...(at ? { createdAt: at } : {}) },
         }),
     ),
-    edit: command(
+    [names.edit]: command(
       `Changes the named fields of a ${label}.`,
       changesOf(kind),
       ({ id, ...changes }) =>
         steps({ name: stored.update, args: { id, changes: toStoredFields(kind, changes) } }),
     ),
-    remove: command(`Deletes a ${label}.`, byId, ({ id }) =>
+    [names.remove]: command(`Deletes a ${label}.`, byId, ({ id }) =>
       steps({ name: stored.remove, args: { id } }),
     ),
   };
+  // The keys are the description's names, which the return type spells out.
+  return made as Record<CrudNames<K>, Command>;
 }
-
-const clients = crud('client', 'client', {
-  create: 'createClient',
-  update: 'updateClient',
-  remove: 'deleteClient',
-});
-const projects = crud('project', 'project', {
-  create: 'createProject',
-  update: 'updateProject',
-  remove: 'deleteProject',
-});
-const tasks = crud('task', 'task', {
-  create: 'createTask',
-  update: 'updateTask',
-  remove: 'deleteTask',
-});
-const members = crud('member', 'team member', {
-  create: 'createMember',
-  update: 'updateMember',
-  remove: 'deleteMember',
-});
 
 const logFields = publicFieldsOf('timeLog');
 /** A new log needs only its day and duration; everything else has the form's default. */
@@ -269,12 +255,8 @@ const logIds = z.array(recordId).min(1, 'Name at least one log').max(5000);
 
 /** Every command, by name. */
 export const commands = {
-  createClient: clients.create,
-  editClient: clients.edit,
-  deleteClient: clients.remove,
-  createProject: projects.create,
-  editProject: projects.edit,
-  deleteProject: projects.remove,
+  ...crud('client'),
+  ...crud('project'),
   setProjectRates: command(
     'Sets how a project bills (by project, task or member rate, or not at all) and its own rate.',
     z
@@ -290,12 +272,8 @@ export const commands = {
         args: { id: projectId, changes: { billable: billableBy, billamount: billableRate } },
       }),
   ),
-  createTask: tasks.create,
-  editTask: tasks.edit,
-  deleteTask: tasks.remove,
-  addMember: members.create,
-  editMember: members.edit,
-  removeMember: members.remove,
+  ...crud('task'),
+  ...crud('member'),
   setMemberRates: command(
     'Sets a team member’s labour (cost) and billable rates per hour.',
     z

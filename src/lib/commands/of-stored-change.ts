@@ -1,5 +1,4 @@
-import type { RecordKind } from '../sync/field-names';
-import type { MutationName } from '../sync/mutations';
+import { kindDescriptions, recordKinds, type RecordKind } from '../records/kinds';
 import type { CommandName } from './catalog';
 import { toPublicFields } from './public-names';
 
@@ -9,23 +8,19 @@ import { toPublicFields } from './public-names';
 // server by name, and the stored change stays only this device's guess until the server answers.
 // No zod here: the browser's sync engine runs it.
 
-const commandOfStored: Partial<Record<MutationName, { kind: RecordKind; name: CommandName }>> = {
-  createClient: { kind: 'client', name: 'createClient' },
-  updateClient: { kind: 'client', name: 'editClient' },
-  deleteClient: { kind: 'client', name: 'deleteClient' },
-  createProject: { kind: 'project', name: 'createProject' },
-  updateProject: { kind: 'project', name: 'editProject' },
-  deleteProject: { kind: 'project', name: 'deleteProject' },
-  createTask: { kind: 'task', name: 'createTask' },
-  updateTask: { kind: 'task', name: 'editTask' },
-  deleteTask: { kind: 'task', name: 'deleteTask' },
-  createMember: { kind: 'member', name: 'addMember' },
-  updateMember: { kind: 'member', name: 'editMember' },
-  deleteMember: { kind: 'member', name: 'removeMember' },
-  addTimeLog: { kind: 'timeLog', name: 'addLog' },
-  updateTimeLog: { kind: 'timeLog', name: 'editLog' },
-  deleteTimeLog: { kind: 'timeLog', name: 'deleteLog' },
-};
+/** Each kind's stored create, update and delete, and the command that means the same. */
+const commandOfStored = new Map<string, { kind: RecordKind; name: CommandName }>(
+  recordKinds.flatMap((kind) => {
+    const { mutations, commands } = kindDescriptions[kind];
+    // The descriptions name catalog commands; a test checks each is in the catalog.
+    const named = (name: string) => ({ kind, name: name as CommandName });
+    return [
+      [mutations.create, named(commands.create)],
+      [mutations.update, named(commands.edit)],
+      [mutations.remove, named(commands.remove)],
+    ];
+  }),
+);
 
 type Args = Record<string, unknown>;
 
@@ -37,7 +32,7 @@ export function commandOfStoredChange(
   name: string,
   args: Args,
 ): { name: CommandName; args: Args } | null {
-  const found = Object.hasOwn(commandOfStored, name) ? commandOfStored[name as MutationName] : null;
+  const found = commandOfStored.get(name);
   if (!found) return null;
   const { kind, name: command } = found;
   const id = args['id'];

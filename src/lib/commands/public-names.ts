@@ -1,4 +1,4 @@
-import type { RecordKind } from '../sync/field-names';
+import { kindDescriptions, type RecordKind } from '../records/kinds';
 
 /**
  * The names commands take (and the public API will document) for the fields whose stored names
@@ -6,30 +6,15 @@ import type { RecordKind } from '../sync/field-names';
  * stored before still loads. A field not listed keeps its name. No zod here: the browser's sync
  * engine renames with it.
  */
-export const publicNames = {
-  client: {},
-  project: {
-    name: 'projectName',
-    budgetHours: 'hours',
-    billableRate: 'billamount',
-    billableBy: 'billable',
-  },
-  task: { name: 'task' },
-  member: { labourRate: 'LoborRate', billableRate: 'BillableRate', role: 'Role' },
-  timeLog: {
-    description: 'desc',
-    durationSeconds: 'dur',
-    startTime: 'st',
-    endTime: 'end',
-    expenses: 'exp',
-  },
-} as const satisfies Record<RecordKind, Record<string, string>>;
+export const publicNames = Object.fromEntries(
+  Object.values(kindDescriptions).map((kind) => [kind.name, kind.publicNames]),
+) as { readonly [K in RecordKind]: (typeof kindDescriptions)[K]['publicNames'] };
 
 type Fields = Record<string, unknown>;
 
 /** public name → stored name, and back, for one kind. */
 export function namesOf(kind: RecordKind) {
-  const toStored = new Map<string, string>(Object.entries(publicNames[kind]));
+  const toStored = new Map<string, string>(Object.entries(kindDescriptions[kind].publicNames));
   const toPublic = new Map([...toStored].map(([pub, stored]) => [stored, pub]));
   return { toStored, toPublic };
 }

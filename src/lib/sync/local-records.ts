@@ -4,7 +4,9 @@ import type { Project } from '../entities/project';
 import type { Task } from '../entities/task';
 import type { TimeLog } from '../entities/time-log';
 import type { LocalRecords } from './convert';
-import { serverFieldNames, type RecordKind } from './field-names';
+import { kindDescriptions, type RecordKind } from '../records/kinds';
+import type { RecordKindDescription } from '../records/kind';
+export { dayOf, newestLogFirst } from '../records/kinds/time-log';
 
 /**
  * The browser's records (under the documented keys, with their shown labels) built from and
@@ -24,20 +26,12 @@ export interface LocalRecordOf {
 }
 export type AnyLocalRecord = LocalRecordOf[RecordKind];
 
-/** Which list of LocalRecords holds each kind. */
-export const listOfKind = {
-  client: 'clients',
-  project: 'projects',
-  task: 'tasks',
-  member: 'members',
-  timeLog: 'logs',
-} as const satisfies Record<RecordKind, keyof LocalRecords>;
+/** Which list of LocalRecords holds each kind (each kind's description names it). */
+export const listOfKind = Object.fromEntries(
+  Object.values(kindDescriptions).map((kind) => [kind.name, kind.list]),
+) as { readonly [K in RecordKind]: (typeof kindDescriptions)[K]['list'] };
 
-const serverKeys: Record<RecordKind, readonly string[]> = serverFieldNames;
-
-/** The calendar day of an ISO timestamp, or '' when there is none (or only the epoch). */
-export const dayOf = (iso: string | undefined) =>
-  iso && !iso.startsWith('1970') ? iso.slice(0, 10) : '';
+const describe = (kind: RecordKind): RecordKindDescription => kindDescriptions[kind];
 
 /**
  * The fields of a browser record that the server stores, as they are (not validated: the server
@@ -45,14 +39,10 @@ export const dayOf = (iso: string | undefined) =>
  */
 export function serverFieldsOf(kind: RecordKind, record: object): Record<string, unknown> {
   const source = record as Record<string, unknown>;
+  const { storedFields, toStored } = describe(kind);
   const fields: Record<string, unknown> = {};
-  for (const key of serverKeys[kind]) fields[key] = source[key];
-  if (kind === 'timeLog') {
-    // The original app stored no date; the day the log was made is the best there is.
-    if (!fields['date']) fields['date'] = dayOf(source['createdAt'] as string | undefined);
-    fields['dur'] = Math.round(Number(fields['dur']));
-  }
-  return fields;
+  for (const key of storedFields) fields[key] = source[key];
+  return toStored ? toStored(fields, source) : fields;
 }
 
 /** A browser record from a server row; labels stay empty until `relabel` fills them. */
@@ -64,38 +54,10 @@ export function localFromRow(
   updatedAt: string,
 ): AnyLocalRecord {
   const base = { id, ...data, createdAt };
-  switch (kind) {
-    case 'client':
-    case 'member':
-      return { ...base, updatedAt } as Client | Member;
-    case 'project': {
-      // SPEC.md's creation day: day of month, 0-based month, full year (local time, as shown).
-      const created = new Date(createdAt);
-      return {
-        ...base,
-        client: '',
-        task: [],
-        date: created.getDate(),
-        month: created.getMonth(),
-        year: created.getFullYear(),
-        updatedAt,
-      } as unknown as Project;
-    }
-    case 'task':
-      return { ...base, project: '', assign: [] } as unknown as Task;
-    case 'timeLog':
-      return { ...base, client: '', task: '', updatedAt } as unknown as TimeLog;
-  }
+  const { fromRow } = describe(kind);
+  // The description's hook adds the labels its kind is shown with; the cast is what it says.
+  return (fromRow ? fromRow(base, updatedAt) : { ...base, updatedAt }) as unknown as AnyLocalRecord;
 }
-
-/** Newest first, as the `taskData` key keeps logs: by day, then by when each was made. */
-export const newestLogFirst = (
-  a: Pick<TimeLog, 'date' | 'createdAt' | 'id'>,
-  b: Pick<TimeLog, 'date' | 'createdAt' | 'id'>,
-) =>
-  b.date.localeCompare(a.date) ||
-  (b.createdAt ?? '').localeCompare(a.createdAt ?? '') ||
-  b.id.localeCompare(a.id);
 
 /** The fields of `after` the server stores that differ from `before`, or null when none do. */
 export function changedServerFields(
@@ -106,7 +68,7 @@ export function changedServerFields(
   const a = serverFieldsOf(kind, before);
   const b = serverFieldsOf(kind, after);
   const changes: Record<string, unknown> = {};
-  for (const key of serverKeys[kind]) {
+  for (const key of describe(kind).storedFields) {
     if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changes[key] = b[key];
   }
   return Object.keys(changes).length > 0 ? changes : null;

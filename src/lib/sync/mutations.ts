@@ -1,27 +1,13 @@
 import { z, type ZodTypeAny } from 'zod';
-import {
-  clientFields,
-  memberFields,
-  projectFields,
-  recordId,
-  taskFields,
-  timeLogFields,
-  timerFields,
-} from './fields';
-
-import { recordKinds, type RecordKind } from './field-names';
+import { recordId, timerFields } from './fields';
+import { kindDescriptions, recordKinds, type RecordKind } from '../records/kinds';
+import { writeSchemas } from '../records/write-schemas';
 
 /** The kinds of records a workspace holds, as pulls name them. */
 export { recordKinds, type RecordKind };
 
 /** Field schema of each kind. */
-export const fieldsOf = {
-  client: clientFields,
-  project: projectFields,
-  task: taskFields,
-  member: memberFields,
-  timeLog: timeLogFields,
-} as const satisfies Record<RecordKind, z.AnyZodObject>;
+export const fieldsOf = writeSchemas;
 
 /**
  * Creates take an id and every field, and may say when the record was first made (an upload of
@@ -40,25 +26,45 @@ const update = <T extends z.AnyZodObject>(fields: T) =>
     .strict();
 const remove = z.object({ id: recordId }).strict();
 
-/** What each mutation is, on which kind, and the arguments it takes. */
+type Descriptions = typeof kindDescriptions;
+type SpecOf<K, Op> = { kind: K; op: Op; args: ZodTypeAny };
+
+/** Each kind's create, update and delete under the names its description gives them. */
+type RecordMutationSpecs = {
+  [K in RecordKind as Descriptions[K]['mutations']['create']]: SpecOf<K, 'create'>;
+} & {
+  [K in RecordKind as Descriptions[K]['mutations']['update']]: SpecOf<K, 'update'>;
+} & {
+  [K in RecordKind as Descriptions[K]['mutations']['remove']]: SpecOf<K, 'delete'>;
+};
+
+/** The stored changes of one kind, with their argument schemas. */
+export function mutationSpecsOf<K extends string>(
+  kind: K,
+  names: { create: string; update: string; remove: string },
+  fields: z.AnyZodObject,
+): Record<string, SpecOf<K, 'create' | 'update' | 'delete'>> {
+  return {
+    [names.create]: { kind, op: 'create', args: create(fields) },
+    [names.update]: { kind, op: 'update', args: update(fields) },
+    [names.remove]: { kind, op: 'delete', args: remove },
+  };
+}
+
+/** What each mutation is, on which kind, and the arguments it takes: read from the kinds. */
 export const mutationSpecs = {
-  createClient: { kind: 'client', op: 'create', args: create(clientFields) },
-  updateClient: { kind: 'client', op: 'update', args: update(clientFields) },
-  deleteClient: { kind: 'client', op: 'delete', args: remove },
-  createProject: { kind: 'project', op: 'create', args: create(projectFields) },
-  updateProject: { kind: 'project', op: 'update', args: update(projectFields) },
-  deleteProject: { kind: 'project', op: 'delete', args: remove },
-  createTask: { kind: 'task', op: 'create', args: create(taskFields) },
-  updateTask: { kind: 'task', op: 'update', args: update(taskFields) },
-  deleteTask: { kind: 'task', op: 'delete', args: remove },
-  createMember: { kind: 'member', op: 'create', args: create(memberFields) },
-  updateMember: { kind: 'member', op: 'update', args: update(memberFields) },
-  deleteMember: { kind: 'member', op: 'delete', args: remove },
-  addTimeLog: { kind: 'timeLog', op: 'create', args: create(timeLogFields) },
-  updateTimeLog: { kind: 'timeLog', op: 'update', args: update(timeLogFields) },
-  deleteTimeLog: { kind: 'timeLog', op: 'delete', args: remove },
-  setTimer: { kind: 'timer', op: 'set', args: z.object({ timer: timerFields }).strict() },
-} as const satisfies Record<string, { kind: RecordKind | 'timer'; op: string; args: ZodTypeAny }>;
+  ...(Object.assign(
+    {},
+    ...recordKinds.map((kind) =>
+      mutationSpecsOf(kind, kindDescriptions[kind].mutations, writeSchemas[kind]),
+    ),
+  ) as RecordMutationSpecs),
+  setTimer: {
+    kind: 'timer',
+    op: 'set',
+    args: z.object({ timer: timerFields }).strict() as ZodTypeAny,
+  },
+} as const;
 
 export type MutationName = keyof typeof mutationSpecs;
 

@@ -4,13 +4,13 @@ import {
   changedServerFields,
   listOfKind,
   localFromRow,
-  newestLogFirst,
   relabel,
   serverFieldsOf,
   type AnyLocalRecord,
   type LocalRecords,
 } from './local-records';
-import { recordKinds, type RecordKind } from './field-names';
+import { kindDescriptions, recordKinds, type RecordKind } from '../records/kinds';
+import type { RecordKindDescription } from '../records/kind';
 import type { CommandName } from '../commands/catalog';
 import type { MutationName } from './mutations';
 
@@ -67,16 +67,13 @@ export type Bases = Record<string, AnyLocalRecord | Timer | null>;
 
 export const TIMER_RECORD = 'timer:me';
 
-const names: Record<
-  RecordKind,
-  { create: MutationName; update: MutationName; remove: MutationName }
-> = {
-  client: { create: 'createClient', update: 'updateClient', remove: 'deleteClient' },
-  project: { create: 'createProject', update: 'updateProject', remove: 'deleteProject' },
-  task: { create: 'createTask', update: 'updateTask', remove: 'deleteTask' },
-  member: { create: 'createMember', update: 'updateMember', remove: 'deleteMember' },
-  timeLog: { create: 'addTimeLog', update: 'updateTimeLog', remove: 'deleteTimeLog' },
-};
+/** The stored create, update and delete of each kind (its description's `mutations`). */
+const names = (kind: RecordKind) =>
+  kindDescriptions[kind].mutations as {
+    create: MutationName;
+    update: MutationName;
+    remove: MutationName;
+  };
 
 /**
  * The mutations that turn `before` into `after` (one list of one kind, as a store action
@@ -98,7 +95,7 @@ export function mutationsFromDiff(
     if (!old) {
       const createdAt = (record as { createdAt?: string }).createdAt;
       out.push({
-        name: names[kind].create,
+        name: names(kind).create,
         record: key,
         args: {
           id: record.id,
@@ -110,10 +107,10 @@ export function mutationsFromDiff(
     }
     const changes = changedServerFields(kind, old, record);
     if (changes)
-      out.push({ name: names[kind].update, record: key, args: { id: record.id, changes } });
+      out.push({ name: names(kind).update, record: key, args: { id: record.id, changes } });
   }
   for (const id of previous.keys())
-    out.push({ name: names[kind].remove, record: `${kind}:${id}`, args: { id } });
+    out.push({ name: names(kind).remove, record: `${kind}:${id}`, args: { id } });
   return out;
 }
 
@@ -127,7 +124,7 @@ function applyMutation(
   const args = mutation.args;
   if (kind === 'timer') return (args['timer'] as Timer | undefined) ?? record;
   if (mutation.name.startsWith('delete')) return null;
-  if (mutation.name === names[kind].update)
+  if (mutation.name === names(kind).update)
     return record ? { ...record, ...(args['changes'] as object), updatedAt: now } : null;
   return localFromRow(
     kind,
@@ -207,16 +204,15 @@ export function rebase(input: RebaseInput): RebaseOutput {
     if (!pendingByRecord.has(key)) delete bases[key];
   }
 
-  const listed = <K extends RecordKind>(kind: K) => [...maps[kind].values()] as never[];
-  const logs = listed('timeLog') as LocalRecords['logs'];
-  logs.sort(newestLogFirst);
-  const local = relabel({
-    clients: listed('client'),
-    projects: listed('project'),
-    tasks: listed('task'),
-    members: listed('member'),
-    logs,
-  });
+  // Each kind's list, in its description's order (logs newest first, as `taskData` keeps them).
+  const lists = Object.fromEntries(
+    recordKinds.map((kind) => {
+      const { order }: RecordKindDescription = kindDescriptions[kind];
+      const list = [...maps[kind].values()] as never[];
+      return [listOfKind[kind], order ? list.sort(order) : list];
+    }),
+  ) as unknown as LocalRecords;
+  const local = relabel(lists);
   return { local, timer, bases };
 }
 

@@ -10,6 +10,7 @@ import {
   type LocalRecords,
 } from './convert';
 import type { MutationName } from './mutations';
+import { kindDescriptions, recordKinds, type RecordKind } from '../records/kinds';
 
 /** One create the upload will push. */
 export interface PlannedMutation {
@@ -72,16 +73,14 @@ export function planUpload(
     problems: [],
     counts: { clients: 0, projects: 0, tasks: 0, members: 0, logs: 0 },
   };
-  const sent = {
-    client: new Set<string>(),
-    project: new Set<string>(),
-    task: new Set<string>(),
-    member: new Set<string>(),
-  };
+  // The ids sent of each kind, so what refers to one not sent is told apart.
+  const sent = Object.fromEntries(recordKinds.map((kind) => [kind, new Set<string>()])) as Record<
+    RecordKind,
+    Set<string>
+  >;
+  /** Sends the record as its kind's stored create, counted under its kind's list. */
   const add = <T extends object>(
-    kind: 'client' | 'project' | 'task' | 'member' | 'timeLog',
-    name: MutationName,
-    count: keyof UploadPlan['counts'],
+    kind: RecordKind,
     converted: Converted<T>,
     createdAt: string | undefined,
     missing: string | null,
@@ -94,25 +93,22 @@ export function planUpload(
       plan.problems.push({ kind, id: converted.id, problem: missing });
       return;
     }
+    const { mutations, list } = kindDescriptions[kind];
     plan.mutations.push({
-      name,
+      name: mutations.create,
       record: `${kind}:${converted.id}`,
       args: { id: converted.id, fields: converted.fields, ...realTimestamp(createdAt) },
     });
-    plan.counts[count] += 1;
-    if (kind !== 'timeLog') sent[kind].add(converted.id);
+    plan.counts[list] += 1;
+    sent[kind].add(converted.id);
   };
-  for (const c of local.clients)
-    add('client', 'createClient', 'clients', clientToServer(c), c.createdAt, null);
-  for (const m of local.members)
-    add('member', 'createMember', 'members', memberToServer(m), m.createdAt, null);
+  for (const c of local.clients) add('client', clientToServer(c), c.createdAt, null);
+  for (const m of local.members) add('member', memberToServer(m), m.createdAt, null);
   for (const p of local.projects) {
     const converted = projectToServer(p, lookups);
     const clientId = converted.ok ? converted.fields.clientId : null;
     add(
       'project',
-      'createProject',
-      'projects',
       converted,
       p.createdAt ?? createdOn(p),
       clientId && !sent.client.has(clientId) ? 'Its client is not in this browser any more.' : null,
@@ -130,7 +126,7 @@ export function planUpload(
         : fields.assigneeIds.some((m) => !sent.member.has(m))
           ? 'One of its assignees is not on the team list any more.'
           : null;
-    add('task', 'createTask', 'tasks', converted, t.createdAt, missing);
+    add('task', converted, t.createdAt, missing);
   }
   for (const l of local.logs) {
     const converted = timeLogToServer({ ...l, id: stableLogId(l.id, l) }, today);
@@ -149,7 +145,7 @@ export function planUpload(
           : fields.memberId && !sent.member.has(fields.memberId)
             ? 'Its team member was removed.'
             : null;
-    add('timeLog', 'addTimeLog', 'logs', converted, l.createdAt, missing);
+    add('timeLog', converted, l.createdAt, missing);
   }
   return plan;
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { RecordKind } from '../../lib/sync/mutations';
+import { kindOf, type RecordKind } from '../../lib/records/kinds';
 import { lockedUpTo } from '../../lib/workspace-rules';
 import { commit } from '../commit/commit';
 import type { Db } from '../db/connect';
 import { recomputeTouched, type LogScope } from '../sync/amounts';
 import { applyMutation, type ApplyContext } from '../sync/apply';
-import { rows, type Runner } from '../sync/records';
+import { rows, table, type Runner } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
 import { importOf, saveProgress, type ImportRow, type UndoResult } from './store';
 
@@ -98,25 +98,12 @@ async function usedBy(runner: Runner, ws: string, kind: RecordKind, id: string) 
   return row?.why ?? null;
 }
 
-const TABLES: Record<'client' | 'project' | 'task' | 'member', string> = {
-  client: 'clients',
-  project: 'projects',
-  task: 'tasks',
-  member: 'members',
-};
-const DELETE: Record<keyof typeof TABLES, string> = {
-  client: 'deleteClient',
-  project: 'deleteProject',
-  task: 'deleteTask',
-  member: 'deleteMember',
-};
-
 /** Removes the records the import created that nothing uses now; the ones kept, with why. */
 async function removeRecords(ctx: ApplyContext, found: ImportRow, result: UndoResult) {
   const ws = found.workspaceId;
   const created = found.result.created;
   // Tasks before their projects, projects before their clients.
-  const order: [keyof typeof TABLES, { id: string; name: string }[]][] = [
+  const order: [Exclude<RecordKind, 'timeLog'>, { id: string; name: string }[]][] = [
     ['task', created.tasks],
     ['project', created.projects],
     ['client', created.clients],
@@ -126,7 +113,7 @@ async function removeRecords(ctx: ApplyContext, found: ImportRow, result: UndoRe
     for (const record of records) {
       const [row] = await rows<{ deleted: boolean; edited: boolean }>(
         ctx.runner,
-        sql`SELECT deleted, updated_at > created_at AS edited FROM ${sql.identifier(TABLES[kind])}
+        sql`SELECT deleted, updated_at > created_at AS edited FROM ${table(kind)}
           WHERE workspace_id = ${ws} AND id = ${record.id}`,
       );
       if (!row || row.deleted) continue;
@@ -135,7 +122,11 @@ async function removeRecords(ctx: ApplyContext, found: ImportRow, result: UndoRe
         : await usedBy(ctx.runner, ws, kind, record.id);
       const outcome = why
         ? null
-        : await applyMutation(ctx, { id: 0, name: DELETE[kind], args: { id: record.id } });
+        : await applyMutation(ctx, {
+            id: 0,
+            name: kindOf(kind).mutations.remove,
+            args: { id: record.id },
+          });
       if (outcome?.outcome === 'ok') result.removed[`${kind}s`] += 1;
       else
         result.kept.push({

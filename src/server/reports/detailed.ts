@@ -8,7 +8,7 @@ import type {
 } from '../../lib/report-spec';
 import type { RecordKind } from '../../lib/sync/mutations';
 import type { Membership } from '../sync/permissions';
-import { rows, type Runner } from '../sync/records';
+import { rows, table, type Runner } from '../sync/records';
 import { visibleCondition } from '../sync/visibility';
 
 // The detailed report: the logs a filter matches, summed in SQL from the amounts stored with
@@ -43,11 +43,11 @@ export function keyOf(g: Grouping, weekStart: number): SQL {
 }
 
 /** Where the names of records a report groups by are, and the field that holds each. */
-const named: Partial<Record<Grouping, { table: string; field: string; kind: RecordKind }>> = {
-  client: { table: 'clients', field: 'name', kind: 'client' },
-  project: { table: 'projects', field: 'projectName', kind: 'project' },
-  task: { table: 'tasks', field: 'task', kind: 'task' },
-  member: { table: 'members', field: 'name', kind: 'member' },
+const named: Partial<Record<Grouping, { field: string; kind: RecordKind }>> = {
+  client: { field: 'name', kind: 'client' },
+  project: { field: 'projectName', kind: 'project' },
+  task: { field: 'task', kind: 'task' },
+  member: { field: 'name', kind: 'member' },
 };
 
 /**
@@ -71,7 +71,7 @@ export async function labelsOf(
   if (ids.length === 0) return new Map();
   const found = await rows<{ id: string; label: string | null }>(
     runner,
-    sql`SELECT id, data->>${source.field} AS label FROM ${sql.identifier(source.table)} WHERE workspace_id = ${workspaceId} AND id IN (${sql.join(
+    sql`SELECT id, data->>${source.field} AS label FROM ${table(source.kind)} WHERE workspace_id = ${workspaceId} AND id IN (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )}) AND ${visibleTo ? visibleCondition(visibleTo, source.kind) : sql`true`}`,

@@ -4,6 +4,7 @@ import type { Project } from '../../lib/entities/project';
 import type { Task } from '../../lib/entities/task';
 import { logEconomy } from '../../lib/totals';
 import { amountsMayChange } from './frozen-amounts';
+import { serverKindOf } from '../records/kinds';
 import type { Fields, Runner } from './records';
 
 /**
@@ -114,29 +115,14 @@ export async function recomputeLogAmounts(
   return rows.length;
 }
 
-/** Fields whose change alters the money of the logs that depend on a record of this kind. */
-const moneyFields: Record<string, string[]> = {
-  project: ['billable', 'billamount', 'rounding', 'timeInterval'],
-  task: ['billableRate'],
-  member: ['LoborRate', 'BillableRate', 'rateHistory'],
-  timeLog: ['dur', 'projectId', 'taskId', 'memberId', 'billable'],
-};
-
-/** The logs whose money a written record changes, or null when none. */
+/** The logs whose money a written record changes (its kind's `moneyScope`), or null when none. */
 export function scopeOfChange(
   kind: string,
   op: 'create' | 'update' | 'delete',
   id: string,
   changed: Fields,
 ): LogScope | null {
-  if (kind === 'timeLog') return op === 'delete' ? null : { logId: id };
-  // A new project, task or member has no logs yet; a deleted one keeps its logs' amounts.
-  if (op !== 'update') return null;
-  if (!(moneyFields[kind] ?? []).some((field) => field in changed)) return null;
-  if (kind === 'project') return { projectId: id };
-  if (kind === 'task') return { taskId: id };
-  if (kind === 'member') return { memberId: id };
-  return null;
+  return serverKindOf(kind).moneyScope?.(op, id, changed) ?? null;
 }
 
 /**

@@ -1,24 +1,19 @@
 import { sql } from 'drizzle-orm';
-import {
-  mutationSpecs,
-  type MutationName,
-  type MutationResult,
-  type RecordKind,
-  type RefusalCode,
-} from '../../lib/sync/mutations';
+import type { MutationResult, RefusalCode } from '../../lib/sync/mutations';
+import { mutationSpecOf, serverKindOf } from '../records/kinds';
+import type { WriteContext } from '../records/kind';
 import {
   findRecord,
   liveIds,
   markDeleted,
   writeRecord,
   type Fields,
+  type KindName,
   type Runner,
   type StoredRecord,
 } from './records';
 import { recomputeLogAmounts, scopeOfChange, type LogScope } from './amounts';
-import { pendLogsOnApprovalStart } from './approval-start';
-import { protectingRules, recordAudit } from './audit';
-import { followRecordChange, lastAdminProblem } from './membership-sync';
+import { resetVisibility } from './membership-sync';
 import { refusalOf, type Membership } from './permissions';
 import { recordGuardProblem } from './record-guards';
 
@@ -49,28 +44,17 @@ const refuse = (reason: RefusalCode, message: string): Refusal => ({
   message: message.replace(unprintable, '\uFFFD').slice(0, 300),
 });
 
-/** Which fields of each kind name other records, and of which kind. */
-const references: Partial<Record<RecordKind, Record<string, RecordKind>>> = {
-  project: { clientId: 'client', memberIds: 'member' },
-  task: { projectId: 'project', assigneeIds: 'member' },
-  timeLog: { projectId: 'project', taskId: 'task', memberId: 'member' },
-};
-
-const KIND_NAMES: Record<RecordKind, string> = {
-  client: 'client',
-  project: 'project',
-  task: 'task',
-  member: 'team member',
-  timeLog: 'time log',
-};
+/** How messages name one record of a kind ("team member"). */
+const labelOf = (kind: KindName) => serverKindOf(kind).description.label;
 
 /** Refuses fields that point at records this workspace does not have (or has deleted). */
 async function checkReferences(
   ctx: ApplyContext,
-  kind: RecordKind,
+  kind: KindName,
   fields: Fields,
 ): Promise<Refusal | null> {
-  for (const [field, target] of Object.entries(references[kind] ?? {})) {
+  // Which fields name other records, and of which kind, is the kind's description's to say.
+  for (const [field, target] of Object.entries(serverKindOf(kind).description.references)) {
     const value = fields[field];
     const ids = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
     if (ids.length === 0) continue;
@@ -79,7 +63,7 @@ async function checkReferences(
     if (missing !== undefined)
       return refuse(
         'unknown_reference',
-        `The ${KIND_NAMES[target]} this ${KIND_NAMES[kind]} refers to (${field}) does not exist in this workspace.`,
+        `The ${labelOf(target)} this ${labelOf(kind)} refers to (${field}) does not exist in this workspace.`,
       );
   }
   return null;
@@ -88,13 +72,13 @@ async function checkReferences(
 /** Writes a create, update or delete the person may make (references checked first). */
 async function writeChange(
   ctx: ApplyContext,
-  kind: RecordKind,
+  kind: KindName,
   op: 'create' | 'update' | 'delete',
   args: { id: string; fields?: Fields; changes?: Fields; createdAt?: string },
   existing: StoredRecord | null,
 ): Promise<Refusal | null> {
   const { runner, membership, version, now } = ctx;
-  const what = KIND_NAMES[kind];
+  const what = labelOf(kind);
   if (op === 'create') {
     if (existing && !existing.deleted)
       return refuse('already_exists', `A ${what} with this id already exists.`);
@@ -142,7 +126,7 @@ async function writeChange(
 /** Checks the person may make the change, writes it, and lets memberships follow it. */
 async function applyRecord(
   ctx: ApplyContext,
-  kind: RecordKind,
+  kind: KindName,
   op: 'create' | 'update' | 'delete',
   args: { id: string; fields?: Fields; changes?: Fields; createdAt?: string },
 ): Promise<Refusal | null> {
@@ -165,57 +149,32 @@ async function applyRecord(
   );
   if (guarded) return refuse('forbidden', guarded);
   const after = { ...(live?.data ?? {}), ...asked };
-  if (kind === 'member' && live) {
-    const orphaned = await lastAdminProblem(
-      runner,
-      membership.workspaceId,
-      args.id,
-      after,
-      op === 'delete',
-    );
-    if (orphaned) return refuse('forbidden', orphaned);
-  }
+  // What is special about a kind (the last Admin, the audit log, logs pending when approval
+  // starts, a person's access following their member record) is its hooks'.
+  const { beforeWrite, afterWrite, movesVisibility } = serverKindOf(kind);
+  const write: WriteContext = {
+    runner,
+    membership,
+    version,
+    now: ctx.now,
+    op,
+    id: args.id,
+    fields: asked,
+    live,
+    existing,
+    after,
+    touched: (touchedKind, ids) =>
+      ctx.records?.push(...ids.map((id) => ({ kind: touchedKind, id }))),
+  };
+  const problem = beforeWrite ? await beforeWrite(write) : null;
+  if (problem) return refuse('forbidden', problem);
   const refusal = await writeChange(ctx, kind, op, args, existing);
-  if (!refusal && kind === 'timeLog') {
-    // Changes that only an Admin's rights let through are recorded (docs/security.md, audit log).
-    const before = live?.data ?? null;
-    const written = op === 'delete' ? null : after;
-    const project =
-      typeof before?.['projectId'] === 'string'
-        ? await findRecord(runner, membership.workspaceId, 'project', before['projectId'])
-        : null;
-    const rules = protectingRules(
-      membership,
-      ctx.now,
-      before,
-      written,
-      project?.data['approval'] === true,
-    );
-    if (rules.length > 0)
-      await recordAudit(
-        runner,
-        membership,
-        { kind, recordId: args.id, action: op, rules, before, after: written },
-        ctx.now,
-      );
-  }
-  // Approval turned on (a deleted project made again keeps what it was): only the rule for what
-  // comes next changes, so its logs that nobody reviewed become pending (issue 47).
-  const approvalStarts =
-    op !== 'delete' && existing?.data['approval'] !== true && after['approval'] === true;
-  if (!refusal && kind === 'project' && approvalStarts) {
-    const pended = await pendLogsOnApprovalStart(ctx, args.id);
-    ctx.records?.push(...pended.map((id) => ({ kind: 'timeLog', id })));
-  }
-  if (!refusal)
-    await followRecordChange(
-      runner,
-      membership.workspaceId,
-      { kind, op, id: args.id, fields: asked },
-      after,
-      version,
-    );
-  return refusal;
+  if (refusal) return refusal;
+  if (afterWrite) await afterWrite(write);
+  // A change that moves rows between what people may see makes their next pulls start over.
+  if (op === 'update' && movesVisibility?.(asked))
+    await resetVisibility(runner, membership.workspaceId, version);
+  return null;
 }
 
 async function applyTimer(ctx: ApplyContext, timer: Fields): Promise<null> {
@@ -237,18 +196,18 @@ export async function applyMutation(
   mutation: { id: number; name: string; args?: unknown },
 ): Promise<MutationResult> {
   const refused = (r: Refusal): MutationResult => ({ id: mutation.id, outcome: 'refused', ...r });
-  if (!Object.hasOwn(mutationSpecs, mutation.name))
+  const spec = mutationSpecOf(mutation.name);
+  if (!spec)
     return refused(
       refuse('unknown_mutation', `There is no change called "${mutation.name.slice(0, 60)}".`),
     );
-  const spec = mutationSpecs[mutation.name as MutationName];
   const parsed = spec.args.safeParse(mutation.args);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || 'arguments';
     return refused(refuse('invalid_args', `${where}: ${issue?.message ?? 'invalid'}`));
   }
-  if (spec.kind === 'timer') {
+  if (spec.op === 'set') {
     await applyTimer(ctx, (parsed.data as { timer: Fields }).timer);
     ctx.records?.push({ kind: 'timer', id: ctx.membership.userId });
     return { id: mutation.id, outcome: 'ok' };

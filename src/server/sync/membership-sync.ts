@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { RecordKind } from '../../lib/sync/mutations';
 import { endStreams } from './poke';
 import { rows, type Fields, type Runner } from './records';
 import { isAdmin, roleOf, rolesThat } from '../../lib/policy';
@@ -33,40 +32,43 @@ export async function lastAdminProblem(
 }
 
 /**
- * After a record changed: a team member's person gets the member's role and access; a change
- * that moves rows between what people may see (project members, a task's or a log's project or
- * member) makes every non-Admin device start its next pull afresh, so rows they lost leave it.
+ * After a team member's record changed: their person gets the member's role and access (the
+ * member kind's hook, src/server/records/kinds/member.ts).
  */
-export async function followRecordChange(
+export async function followMemberAccess(
   runner: Runner,
   workspaceId: string,
-  change: { kind: RecordKind; op: 'create' | 'update' | 'delete'; id: string; fields: Fields },
+  change: { op: 'create' | 'update' | 'delete'; id: string; fields: Fields },
   after: Fields,
   version: number,
 ): Promise<void> {
-  const { kind, op, id, fields } = change;
-  if (kind === 'member' && (op === 'delete' || 'Role' in fields || 'status' in fields)) {
-    const access = accessOf(after, op === 'delete');
-    const people = await rows<{ user_id: string; changed: boolean }>(
-      runner,
-      sql`WITH before AS (SELECT user_id, role, archived FROM memberships WHERE workspace_id = ${workspaceId} AND member_id = ${id} FOR UPDATE)
-        UPDATE memberships m SET role = ${access.role}, archived = ${access.archived}, reset_version = ${version}
-        FROM before WHERE m.workspace_id = ${workspaceId} AND m.user_id = before.user_id
-        RETURNING m.user_id, (before.role <> m.role OR before.archived <> m.archived) AS changed`,
-    );
-    // Their open streams end now, on every process: the one of a person who lost access would
-    // otherwise keep hearing versions, and one with a new role reconnects and pulls.
-    for (const person of people)
-      if (person.changed) await endStreams(runner, person.user_id, workspaceId);
-    return;
-  }
-  const moves =
-    op === 'update' &&
-    ((kind === 'project' && 'memberIds' in fields) ||
-      (kind === 'task' && 'projectId' in fields) ||
-      (kind === 'timeLog' && ('projectId' in fields || 'memberId' in fields)));
-  if (moves)
-    await runner.execute(
-      sql`UPDATE memberships SET reset_version = ${version} WHERE workspace_id = ${workspaceId} AND role NOT IN ${rolesThat('seeEveryRow')}`,
-    );
+  const { op, id, fields } = change;
+  if (op !== 'delete' && !('Role' in fields) && !('status' in fields)) return;
+  const access = accessOf(after, op === 'delete');
+  const people = await rows<{ user_id: string; changed: boolean }>(
+    runner,
+    sql`WITH before AS (SELECT user_id, role, archived FROM memberships WHERE workspace_id = ${workspaceId} AND member_id = ${id} FOR UPDATE)
+      UPDATE memberships m SET role = ${access.role}, archived = ${access.archived}, reset_version = ${version}
+      FROM before WHERE m.workspace_id = ${workspaceId} AND m.user_id = before.user_id
+      RETURNING m.user_id, (before.role <> m.role OR before.archived <> m.archived) AS changed`,
+  );
+  // Their open streams end now, on every process: the one of a person who lost access would
+  // otherwise keep hearing versions, and one with a new role reconnects and pulls.
+  for (const person of people)
+    if (person.changed) await endStreams(runner, person.user_id, workspaceId);
+}
+
+/**
+ * After a change that moves rows between what people may see (project members, a task's or a
+ * log's project or member: each kind's `movesVisibility`): every device of someone who does not
+ * see every row starts its next pull afresh, so rows they lost leave it.
+ */
+export async function resetVisibility(
+  runner: Runner,
+  workspaceId: string,
+  version: number,
+): Promise<void> {
+  await runner.execute(
+    sql`UPDATE memberships SET reset_version = ${version} WHERE workspace_id = ${workspaceId} AND role NOT IN ${rolesThat('seeEveryRow')}`,
+  );
 }

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { RecordKind } from '../../lib/sync/mutations';
-import { logDataForDevices } from './frozen-amounts';
+import { serverKindOf } from '../records/kinds';
 import type { PageCache, PageOfChanges } from './page-cache';
 import type { Membership } from './permissions';
-import { recordKinds, rows, table, type Change, type Cursor, type Runner } from './records';
+import {
+  recordKinds,
+  rows,
+  table,
+  type Change,
+  type Cursor,
+  type KindName,
+  type Runner,
+} from './records';
 import { redaction, redactedSql, visibleCondition } from './visibility';
 
 // A page of a pull (issue 34), read in one of two ways. First the database says which rows the
@@ -18,20 +25,18 @@ const isoTime = (column: string) =>
   sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
- * Whether a log goes with the figures its invoice froze (frozen-amounts.ts): they are written
- * without a new version when first worked out, so this tells a row's JSON apart too.
+ * What tells a row's JSON apart beyond its version, for kinds that have it (a log's figures
+ * frozen by its invoice: the kind's `pageFlag`).
  */
-const billedFlag = (kind: RecordKind) =>
-  kind === 'timeLog'
-    ? sql`CASE WHEN data->>'invoice' IS NOT NULL AND NOT amounts_stale THEN 'b' ELSE '' END`
-    : sql`''`;
+const billedFlag = (kind: KindName) => serverKindOf(kind).pageFlag ?? sql`''`;
 
 /** What tells a row of the page, over `changedRows` with `billed`: kind, id, version, flag. */
 const rowTag = sql`kind || ':' || id || ':' || version::text || ':' || billed`;
 
 /** The row's data as the reader may see it (null for a deleted row). */
-function rowData(membership: Membership, kind: RecordKind): SQL {
-  const data = redactedSql(membership, kind, kind === 'timeLog' ? logDataForDevices() : sql`data`);
+function rowData(membership: Membership, kind: KindName): SQL {
+  const stored = serverKindOf(kind).deviceData?.('') ?? sql`data`;
+  const data = redactedSql(membership, kind, stored);
   return sql`CASE WHEN deleted THEN NULL ELSE ${data} END`;
 }
 
@@ -57,17 +62,16 @@ export interface PageQuery {
  */
 function changedRows(
   query: PageQuery,
-  columns: { record: (kind: RecordKind) => SQL; timer: SQL },
+  columns: { record: (kind: KindName) => SQL; timer: SQL },
 ): SQL {
   const { workspaceId, since, upTo, cursor } = query;
   const limit = query.size + 1;
   const live = since === 0 ? sql` AND NOT deleted` : sql``;
-  // Later pulls send every changed log, old or new: the device must hear of edits to logs it
-  // holds, and it drops old ones again when it next opens (docs/data-model.md).
-  const window = (kind: RecordKind) =>
-    since === 0 && kind === 'timeLog' && query.logsFrom
-      ? sql` AND date >= ${query.logsFrom}`
-      : sql``;
+  // A first pull brings only the cache window of kinds that have one (logs from `logsFrom`).
+  const window = (kind: KindName) => {
+    const from = serverKindOf(kind).firstPullFrom;
+    return since === 0 && from && query.logsFrom ? from(query.logsFrom) : sql``;
+  };
   // Each table gives at most `limit` rows in (version, id) order from its (workspace_id, version,
   // id) index, starting after the cursor, so a page reads about `limit` rows per table however
   // large the workspace; the union of those is then cut to the page.
@@ -75,7 +79,7 @@ function changedRows(
     cursor
       ? sql` AND version >= ${cursor.version} AND (version, ${kind}::text, id) > (${cursor.version}::bigint, ${cursor.kind}::text, ${cursor.id}::text)`
       : sql``;
-  const parts = recordKinds.map(
+  const parts = recordKinds().map(
     (kind) =>
       sql`(SELECT ${kind}::text AS kind, id, version, ${columns.record(kind)} FROM ${table(kind)} WHERE workspace_id = ${workspaceId} AND version > ${since} AND version <= ${upTo}${live}${window(kind)}${after(kind)} AND ${visibleCondition(query.membership, kind)} ORDER BY version, id LIMIT ${limit})`,
   );
@@ -160,7 +164,7 @@ export async function changesPage(
 ): Promise<PageOfChanges & { more: boolean }> {
   // What the reader is not sent decides the JSON as much as the rows' versions do; the timer
   // row is only ever the reader's own.
-  const redactions = recordKinds.map((kind) => JSON.stringify(redaction(query.membership, kind)));
+  const redactions = recordKinds().map((kind) => JSON.stringify(redaction(query.membership, kind)));
   const keyOf = (pageTags: string) =>
     [query.workspaceId, ...redactions, digestOf(pageTags)].join('\u0000');
   if (!othersPulling) {

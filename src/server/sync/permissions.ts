@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { can, factsOf, type Actor } from '../../lib/policy';
-import { logChangeOf } from '../../lib/policy/log-change';
-import type { RecordKind } from '../../lib/sync/mutations';
-import { rows, type Fields, type Runner, type StoredRecord } from './records';
+import { serverKindOf } from '../records/kinds';
+import { rows, type Fields, type KindName, type Runner, type StoredRecord } from './records';
 
 /** The caller's place in a workspace: the policy's actor, with what the server keeps besides. */
 export interface Membership extends Actor {
@@ -16,17 +15,11 @@ export interface Membership extends Actor {
 
 /** A change a person asks for, with the record as it is now (null when it does not exist). */
 export interface Change {
-  kind: RecordKind;
+  kind: KindName;
   op: 'create' | 'update' | 'delete';
   fields: Fields;
   existing: StoredRecord | null;
 }
-
-// The fields that hold rates: only Admins set them (src/lib/policy, 'setRates').
-const rateFields: Partial<Record<RecordKind, string[]>> = {
-  project: ['billamount'],
-  task: ['billableRate'],
-};
 
 /** Reads live projects and tasks once per judged change (a log is judged before and after). */
 function recordReader(runner: Runner, workspaceId: string) {
@@ -65,7 +58,8 @@ export async function teamMembersOf(
 
 /** Whether the change sets a rate (a new record may come without one: null or 0). */
 function setsRate(change: Change): boolean {
-  return (rateFields[change.kind] ?? []).some(
+  // The fields that hold rates are the kind's (`rateFields`): only Admins set them ('setRates').
+  return (serverKindOf(change.kind).rateFields ?? []).some(
     (field) =>
       field in change.fields &&
       (change.op === 'update' || (change.fields[field] !== null && change.fields[field] !== 0)),
@@ -86,57 +80,26 @@ export async function refusalOf(
   const read = recordReader(runner, membership.workspaceId);
   const before = existing?.data ?? null;
   const after = op === 'delete' ? null : { ...(before ?? {}), ...fields };
-  // Team leads are limited to their teams' members, read only when someone else's log is at stake.
-  const othersLog =
-    kind === 'timeLog' &&
-    [before?.['memberId'], after?.['memberId']].some(
-      (id) => id !== undefined && id !== membership.memberId,
-    );
-  const actor: Membership =
-    othersLog && membership.teamMembers === undefined
-      ? {
-          ...membership,
-          teamMembers: await teamMembersOf(runner, membership.workspaceId, membership.memberId),
-        }
-      : membership;
   if (setsRate(change)) {
-    const rates = can(actor, 'setRates', 'workspace', {});
+    const rates = can(membership, 'setRates', 'workspace', {});
     if (rates) return rates;
   }
-  switch (kind) {
-    case 'client':
-      return can(actor, 'manageClients', 'workspace', {});
-    case 'member':
-      return can(actor, 'manageMembers', 'workspace', {});
-    case 'project': {
-      if (op === 'create') return can(actor, 'createProject', 'workspace', {});
-      if (op === 'delete') return can(actor, 'deleteProject', 'workspace', {});
-      if ('approval' in fields && fields['approval'] !== before?.['approval']) {
-        const approval = can(actor, 'setApproval', 'workspace', {});
-        if (approval) return approval;
-      }
-      return can(actor, 'edit', 'project', { project: factsOf.project(before) });
-    }
-    case 'task': {
-      const projectIds = [before?.['projectId'], after?.['projectId']].filter(
-        (id) => id !== undefined,
-      );
-      for (const projectId of projectIds.length > 0 ? new Set(projectIds) : [null]) {
-        const refused = can(actor, 'editTasks', 'project', {
-          project: await read.project(projectId),
-        });
-        if (refused) return refused;
-      }
-      return null;
-    }
-    case 'timeLog':
-      return can(actor, logChangeOf(op, fields).action, 'log', {
-        before: before ? factsOf.log(before) : null,
-        after: after ? factsOf.log(after) : null,
-        projectBefore: before ? await read.project(before['projectId']) : null,
-        projectAfter: after ? await read.project(after['projectId']) : null,
-        task: after?.['taskId'] ? await read.task(after['taskId']) : null,
-        now,
-      });
-  }
+  // Which question of the policy the change asks is the kind's to say.
+  return serverKindOf(kind).refusal({
+    actor: membership,
+    op,
+    fields,
+    before,
+    after,
+    read,
+    now,
+    // Team leads are limited to their teams' members, read only when a kind asks for them.
+    withTeamMembers: async () =>
+      membership.teamMembers === undefined
+        ? {
+            ...membership,
+            teamMembers: await teamMembersOf(runner, membership.workspaceId, membership.memberId),
+          }
+        : membership,
+  });
 }

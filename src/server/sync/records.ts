@@ -1,32 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { toMinor } from '../../lib/money';
-import type { RecordKind } from '../../lib/sync/mutations';
 import type { Db } from '../db/connect';
+import { serverKindOf, serverKinds } from '../records/kinds';
 
 /** A transaction or the database: both run the same SQL. */
 export type Runner = Pick<Db, 'execute'>;
-
-/** The table of each kind and the typed columns kept beside `data` for joins and sums. */
-const tables: Record<
-  RecordKind,
-  { table: string; columns: (data: Fields) => Record<string, unknown> }
-> = {
-  client: { table: 'clients', columns: () => ({}) },
-  project: { table: 'projects', columns: (d) => ({ client_id: d['clientId'] ?? null }) },
-  task: { table: 'tasks', columns: (d) => ({ project_id: d['projectId'] ?? null }) },
-  member: { table: 'members', columns: () => ({}) },
-  timeLog: {
-    table: 'time_logs',
-    columns: (d) => ({
-      date: d['date'],
-      project_id: d['projectId'] ?? null,
-      task_id: d['taskId'] ?? null,
-      member_id: d['memberId'] ?? null,
-      seconds: d['dur'],
-      expense_minor: toMinor(Number(d['exp'] ?? 0)),
-    }),
-  },
-};
 
 /** A record's fields as stored in `data`. */
 export type Fields = Record<string, unknown>;
@@ -37,10 +14,14 @@ export interface StoredRecord {
   deleted: boolean;
 }
 
-export const table = (kind: RecordKind) => sql.identifier(tables[kind].table);
+/** A kind's name as pulls use it (src/server/records/kinds.ts lists them). */
+export type KindName = string;
 
-/** Every kind of record a workspace keeps, each in a table of its own. */
-export const recordKinds = Object.keys(tables) as RecordKind[];
+/** The table a kind's records are kept in. */
+export const table = (kind: KindName) => sql.identifier(serverKindOf(kind).table);
+
+/** Every kind of record a workspace keeps, each in a table of its own, in pull order. */
+export const recordKinds = (): KindName[] => serverKinds().map((k) => k.description.name);
 
 /** The rows a query answers, on either driver. */
 export async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {
@@ -53,7 +34,7 @@ export async function rows<T>(runner: Runner, query: SQL): Promise<T[]> {
 export async function findRecord(
   runner: Runner,
   workspaceId: string,
-  kind: RecordKind,
+  kind: KindName,
   id: string,
 ): Promise<StoredRecord | null> {
   const [row] = await rows<{ data: Fields; deleted: boolean }>(
@@ -67,7 +48,7 @@ export async function findRecord(
 export async function liveIds(
   runner: Runner,
   workspaceId: string,
-  kind: RecordKind,
+  kind: KindName,
   ids: string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -81,8 +62,8 @@ export async function liveIds(
   return new Set(found.map((r) => r.id));
 }
 
-function columnValues(kind: RecordKind, data: Fields) {
-  const extra = tables[kind].columns(data);
+function columnValues(kind: KindName, data: Fields) {
+  const extra = serverKindOf(kind).columns(data);
   return {
     names: Object.keys(extra).map((name) => sql.identifier(name)),
     values: Object.values(extra).map((value) => sql`${value}`),
@@ -93,7 +74,7 @@ function columnValues(kind: RecordKind, data: Fields) {
 export async function writeRecord(
   runner: Runner,
   workspaceId: string,
-  kind: RecordKind,
+  kind: KindName,
   id: string,
   data: Fields,
   version: number,
@@ -116,7 +97,7 @@ export async function writeRecord(
 export async function markDeleted(
   runner: Runner,
   workspaceId: string,
-  kind: RecordKind,
+  kind: KindName,
   id: string,
   version: number,
   now: Date,
@@ -128,7 +109,7 @@ export async function markDeleted(
 
 /** One changed row as a pull sends it. */
 export interface Change {
-  kind: RecordKind | 'timer';
+  kind: KindName;
   id: string;
   version: number;
   deleted: boolean;

@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
-import type { RecordKind } from '../../lib/sync/mutations';
-import { logDataForDevices } from './frozen-amounts';
+import { serverKindOf } from '../records/kinds';
 import type { Membership } from './permissions';
-import { recordKinds, rows, table, type Change, type Runner } from './records';
+import { recordKinds, rows, table, type Change, type KindName, type Runner } from './records';
 import {
   projectsOfMembers,
   viewerSets,
@@ -94,10 +93,10 @@ export async function changesForReaders(
   if (readers.length === 0) return { tooMany: false, byReader: [] };
   const since = Math.min(...readers.map((r) => r.since));
   const viewer = viewerRow(workspaceId);
-  const who = (kind: RecordKind) =>
+  const who = (kind: KindName) =>
     sql`ARRAY(SELECT v.v_idx FROM viewers v WHERE t.version > v.v_since AND ${visibleTo(viewer, kind, 't')})`;
-  const data = (kind: RecordKind) => (kind === 'timeLog' ? logDataForDevices('t') : sql`t.data`);
-  const parts = recordKinds.map(
+  const data = (kind: KindName) => serverKindOf(kind).deviceData?.('t') ?? sql`t.data`;
+  const parts = recordKinds().map(
     (kind) =>
       sql`(SELECT ${kind}::text AS kind, t.id, t.version, t.deleted, CASE WHEN t.deleted THEN NULL ELSE ${data(kind)} END AS data, t.created_at, t.updated_at, ${who(kind)} AS who
         FROM ${table(kind)} t WHERE t.workspace_id = ${workspaceId} AND t.version > ${since} AND t.version <= ${upTo}

@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { RecordKind } from '../../lib/sync/mutations';
-import { rows, type Fields, type Runner } from './records';
+import { serverKindOf } from '../records/kinds';
+import { rows, type Fields, type KindName, type Runner } from './records';
 import type { Membership } from './permissions';
 import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
 
 /**
  * What each role may see (SPEC.md section 6, docs/security.md "Roles"), as SQL conditions on a
- * kind's table, so rows a person may not see never leave the database:
+ * kind's table, so rows a person may not see never leave the database. Whether a person sees
+ * every row, or may lead teams, is the policy's to say; which rows of a kind the others see is
+ * the kind's rule (`visibleTo` of src/server/records/kinds/*):
  *
  * - Admin: everything in the workspace.
  * - Manager: the projects that list them as a member (`data->'memberIds'`), those projects'
@@ -17,7 +19,7 @@ import { mayLeadTeams, seesEveryRow } from '../../lib/policy';
  *
  * `at` is the table's alias in the query ('' when the table is not aliased).
  */
-export function visibleCondition(membership: Membership, kind: RecordKind, at = ''): SQL {
+export function visibleCondition(membership: Membership, kind: KindName, at = ''): SQL {
   const me = sql`${membership.memberId ?? ''}`;
   const mine = sql`${JSON.stringify([membership.memberId ?? ''])}::jsonb`;
   const sets = viewerSets(membership.workspaceId, me, mine);
@@ -99,60 +101,23 @@ function either(flag: boolean | SQL, whenTrue: SQL, whenFalse: SQL): SQL {
 }
 
 /** The rows of `kind` the viewer may see, as a condition on its table (aliased `at`). */
-export function visibleTo(viewer: Viewer, kind: RecordKind, at = ''): SQL {
+export function visibleTo(viewer: Viewer, kind: KindName, at = ''): SQL {
   if (viewer.seesAll === true) return sql`true`;
-  const me = viewer.memberId;
   const col = (name: string) => sql.raw(at ? `${at}.${name}` : name);
   const { isIn } = viewer;
   const theirProjects = sql`FROM projects vp WHERE vp.workspace_id = ${viewer.workspaceId} AND ${viewer.ownsProject}`;
   // A Manager who leads teams sees, of others, only the members of those teams (0012_teams).
   const inMyTeams = (column: SQL) =>
     sql`(NOT ${viewer.leadsTeams} OR ${isIn('teamMembers', column)})`;
-  const condition = ((): SQL => {
-    switch (kind) {
-      case 'project':
-        return sql`${col('data')}->'memberIds' @> ${viewer.mine}`;
-      case 'task':
-        return isIn('projects', col('project_id'));
-      case 'client':
-        return sql`${col('id')} IN (SELECT vp.client_id ${theirProjects} AND vp.client_id IS NOT NULL)`;
-      case 'member':
-        return either(
-          viewer.leads,
-          sql`(${col('id')} = ${me} OR (${col('id')} IN (SELECT jsonb_array_elements_text(vp.data->'memberIds') ${theirProjects}) AND ${inMyTeams(col('id'))}))`,
-          sql`${col('id')} = ${me}`,
-        );
-      case 'timeLog':
-        return either(
-          viewer.leads,
-          sql`(${col('member_id')} = ${me} OR (${isIn('projects', col('project_id'))} AND ${inMyTeams(col('member_id'))}))`,
-          sql`${col('member_id')} = ${me}`,
-        );
-    }
-  })();
+  const condition = serverKindOf(kind).visibleTo({
+    viewer,
+    col,
+    theirProjects,
+    inMyTeams,
+    ifMayLeadTeams: (whenTrue, whenFalse) => either(viewer.leads, whenTrue, whenFalse),
+  });
   return viewer.seesAll === false ? condition : sql`(${viewer.seesAll} OR ${condition})`;
 }
-
-/**
- * A client's contact and billing details (issue 31): only those who manage clients (Admins) are
- * sent them. Everyone else sees a client by its name, country and status, enough to label
- * projects and reports, and not the people to call or the tax numbers to bill.
- */
-const clientDetails = {
-  contactPerson: '',
-  email: '',
-  phone: '',
-  address: '',
-  taxName: '',
-  taxPercentage: null,
-  taxNumber: '',
-  vatNumber: '',
-  city: '',
-  postCode: '',
-  electronicAddress: '',
-  electronicAddressScheme: '',
-  buyerReference: '',
-} as const;
 
 /**
  * What a person is not sent of a record of `kind`: fields sent emptied (`emptied`, added when
@@ -166,24 +131,23 @@ const clientDetails = {
  */
 export function redaction(
   membership: Membership,
-  kind: RecordKind,
+  kind: KindName,
 ): { emptied: Fields; dropped: string[] } | null {
   if (seesEveryRow(membership)) return null;
-  if (kind === 'client') return { emptied: clientDetails, dropped: [] };
-  if (kind === 'member')
-    return membership.seesAmounts
-      ? { emptied: { notes: '' }, dropped: [] }
-      : { emptied: { notes: '', LoborRate: 0, BillableRate: 0, rateHistory: [] }, dropped: [] };
-  if (membership.seesAmounts) return null;
-  if (kind === 'project') return { emptied: { billamount: 0 }, dropped: [] };
-  if (kind === 'task') return { emptied: { billableRate: null }, dropped: [] };
-  // An invoiced log's frozen figures (frozen-amounts.ts) are amounts too.
-  if (kind === 'timeLog') return { emptied: {}, dropped: ['billed'] };
-  return null;
+  // Each kind says which fields are hidden unless the reader sees every row or sees amounts;
+  // whether they do is the policy's answer (seesEveryRow above, `seesAmounts` of the actor).
+  const hidden = serverKindOf(kind).hidden.filter(
+    (rule) => rule.unless === 'seesEveryRow' || !membership.seesAmounts,
+  );
+  if (hidden.length === 0) return null;
+  return {
+    emptied: Object.assign({}, ...hidden.map((rule) => rule.emptied ?? {})) as Fields,
+    dropped: hidden.flatMap((rule) => rule.dropped ?? []),
+  };
 }
 
 /** A record as the person may see it (`redaction`). */
-export function redacted(membership: Membership, kind: RecordKind, data: Fields): Fields {
+export function redacted(membership: Membership, kind: KindName, data: Fields): Fields {
   const rule = redaction(membership, kind);
   if (!rule) return data;
   const out: Fields = { ...data, ...rule.emptied };
@@ -192,7 +156,7 @@ export function redacted(membership: Membership, kind: RecordKind, data: Fields)
 }
 
 /** The same as `redacted`, on a JSONB expression: the rows leave the database redacted. */
-export function redactedSql(membership: Membership, kind: RecordKind, data: SQL): SQL {
+export function redactedSql(membership: Membership, kind: KindName, data: SQL): SQL {
   const rule = redaction(membership, kind);
   if (!rule) return data;
   const kept = rule.dropped.reduce((expr, field) => sql`(${expr} - ${field}::text)`, data);
@@ -201,24 +165,16 @@ export function redactedSql(membership: Membership, kind: RecordKind, data: SQL)
     : sql`(${kept} || ${JSON.stringify(rule.emptied)}::jsonb)`;
 }
 
-const tableOf: Record<RecordKind, string> = {
-  client: 'clients',
-  project: 'projects',
-  task: 'tasks',
-  member: 'members',
-  timeLog: 'time_logs',
-};
-
 /** The ids of `kind` the person may see (deleted ones too), or null when they see them all. */
 export async function visibleIds(
   runner: Runner,
   membership: Membership,
-  kind: RecordKind,
+  kind: KindName,
 ): Promise<Set<string> | null> {
   if (seesEveryRow(membership)) return null;
   const found = await rows<{ id: string }>(
     runner,
-    sql`SELECT id FROM ${sql.identifier(tableOf[kind])} WHERE workspace_id = ${membership.workspaceId} AND ${visibleCondition(membership, kind)}`,
+    sql`SELECT id FROM ${sql.identifier(serverKindOf(kind).table)} WHERE workspace_id = ${membership.workspaceId} AND ${visibleCondition(membership, kind)}`,
   );
   return new Set(found.map((row) => row.id));
 }

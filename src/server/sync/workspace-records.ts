@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { recordKinds, type RecordKind } from '../../lib/sync/field-names';
+import type { RecordKind } from '../../lib/sync/field-names';
+import { serverKindOf, serverKinds } from '../records/kinds';
 import {
-  listOfKind,
   localFromRow,
   relabel,
   type AnyLocalRecord,
@@ -11,14 +11,6 @@ import { rows, type Fields, type Runner } from './records';
 
 /** The names time logs are shown with: every client, project and task, deleted ones too. */
 export type LabelSources = Pick<LocalRecords, 'clients' | 'projects' | 'tasks' | 'members'>;
-
-const tableOf: Record<RecordKind, string> = {
-  client: 'clients',
-  project: 'projects',
-  task: 'tasks',
-  member: 'members',
-  timeLog: 'time_logs',
-};
 
 interface RecordRow {
   id: string;
@@ -47,7 +39,7 @@ export async function recordsOfKind(
 ): Promise<{ record: AnyLocalRecord; deleted: boolean }[]> {
   const found = await rows<RecordRow>(
     runner,
-    sql`SELECT id, data, deleted, created_at, updated_at FROM ${sql.identifier(tableOf[kind])} WHERE workspace_id = ${workspaceId} ORDER BY created_at, id`,
+    sql`SELECT id, data, deleted, created_at, updated_at FROM ${sql.identifier(serverKindOf(kind).table)} WHERE workspace_id = ${workspaceId} ORDER BY created_at, id`,
   );
   return found.map((row) => ({ record: recordOfRow(kind, row), deleted: row.deleted }));
 }
@@ -62,9 +54,12 @@ export async function labelSources(
 ): Promise<{ sources: LabelSources; live: Set<string> }> {
   const sources: LabelSources = { clients: [], projects: [], tasks: [], members: [] };
   const live = new Set<string>();
-  for (const kind of recordKinds) {
-    if (kind === 'timeLog') continue;
-    const list = sources[listOfKind[kind]] as AnyLocalRecord[];
+  // The kinds whose names label logs (`labelsLogs`: clients, projects, tasks, members).
+  const labels = sources as unknown as Record<string, AnyLocalRecord[]>;
+  for (const { description } of serverKinds().filter((k) => k.labelsLogs)) {
+    const kind = description.name as RecordKind;
+    const list = labels[description.list];
+    if (!list) throw new Error(`The ${description.list} of ${kind} label no log`);
     for (const { record, deleted } of await recordsOfKind(runner, workspaceId, kind)) {
       list.push(record);
       if (!deleted) live.add(`${kind}:${record.id}`);

@@ -4,18 +4,15 @@ import { $clients } from '../clients-list';
 import { $projects } from '../projects-list';
 import { $tasks } from '../tasks-list';
 import { $team } from '../team-list';
-import { $timeLogs, TIME_LOGS_KEY } from '../time-log-list';
+import { $timeLogs } from '../time-log-list';
+import { kindDescriptions, recordKinds } from '../../lib/records/kinds';
 import { $timer } from '../timer';
 import { syncedLists } from '../local-changes';
 
-/** The documented key of each list of LocalRecords. */
-export const keyOfList = {
-  clients: 'clients',
-  projects: 'project',
-  tasks: 'task',
-  members: 'Team',
-  logs: TIME_LOGS_KEY,
-} as const satisfies Record<keyof LocalRecords, string>;
+/** The documented key of each list of LocalRecords (each kind's description names it). */
+export const keyOfList = Object.fromEntries(
+  recordKinds.map((kind) => [kindDescriptions[kind].list, kindDescriptions[kind].storageKey]),
+) as Readonly<Record<keyof LocalRecords, string>>;
 
 /** The cached records, as the stores hold them now. */
 export function readCache(): LocalRecords {

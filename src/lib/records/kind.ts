@@ -1,0 +1,44 @@
+/**
+ * What a record kind is, said once (issue 48): the browser's part of it, with no zod and no
+ * server code, so the sync engine that every screen loads can read it. The strict write schema is
+ * in ./write-schemas.ts (zod), the server's part (table, visibility, checks) in
+ * src/server/records/kinds. docs/architecture.md, "Adding a record kind", lists the steps.
+ */
+
+type Fields = Record<string, unknown>;
+
+export interface RecordKindDescription<Name extends string = string> {
+  /** The kind as pulls, pushes and record keys (`kind:id`) name it. */
+  name: Name;
+  /** How a message names one record of it ("This team member does not exist…"). */
+  label: string;
+  /** The list of the browser's records that holds it (LocalRecords, the export file). */
+  list: string;
+  /** The documented localStorage key of that list (SPEC.md); never changes. */
+  storageKey: string;
+  /** The lenient read schema of the cached list (src/lib/entities), loaded when first needed. */
+  readSchema: () => Promise<unknown>;
+  /** The fields the server stores in the record's `data`, under their stored names. */
+  storedFields: readonly string[];
+  /** Public name → stored name, for fields whose stored name is SPEC.md's (`dur`, `LoborRate`). */
+  publicNames: Readonly<Record<string, string>>;
+  /** The stored changes (older bundles' mutations) that create, update and delete one. */
+  mutations: { create: string; update: string; remove: string };
+  /** The catalog's commands that create, edit and delete one (src/lib/commands/catalog.ts). */
+  commands: { create: string; edit: string; remove: string };
+  /** Fields that name other records, and the kind they name (checked on every write). */
+  references: Readonly<Record<string, string>>;
+  /**
+   * Hook: the browser's record from a stored row's fields (labels empty until relabelled); the
+   * default is the fields with id, createdAt and updatedAt.
+   */
+  fromRow?: (base: Fields & { id: string; createdAt: string }, updatedAt: string) => Fields;
+  /** Hook: the order the browser keeps the list in (as pulled, when absent). */
+  order?: (a: never, b: never) => number;
+  /** Hook: repairs what a browser record holds before it is sent (a log without a date). */
+  toStored?: (fields: Fields, record: Fields) => Fields;
+}
+
+/** A kind's description, checked without losing its literal names. */
+export const describeKind = <const D extends RecordKindDescription>(description: D): D =>
+  description;

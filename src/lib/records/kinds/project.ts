@@ -1,0 +1,48 @@
+import { describeKind } from '../kind';
+
+/** The lenient read schema of the cached list (repairs what older versions stored). */
+const readSchema = () => import('../../entities/project').then((m) => m.projectSchema);
+
+/** A project (SPEC.md `project`): its client by id; the client's name is a label. */
+export const projectKind = describeKind({
+  name: 'project',
+  label: 'project',
+  list: 'projects',
+  storageKey: 'project',
+  readSchema,
+  storedFields: [
+    'projectName',
+    'clientId',
+    'hours',
+    'billamount',
+    'description',
+    'billable',
+    'rounding',
+    'timeInterval',
+    'approval',
+    'status',
+    'memberIds',
+  ],
+  publicNames: {
+    name: 'projectName',
+    budgetHours: 'hours',
+    billableRate: 'billamount',
+    billableBy: 'billable',
+  },
+  mutations: { create: 'createProject', update: 'updateProject', remove: 'deleteProject' },
+  commands: { create: 'createProject', edit: 'editProject', remove: 'deleteProject' },
+  references: { clientId: 'client', memberIds: 'member' },
+  fromRow: (base, updatedAt) => {
+    // SPEC.md's creation day: day of month, 0-based month, full year (local time, as shown).
+    const created = new Date(base.createdAt);
+    return {
+      ...base,
+      client: '',
+      task: [],
+      date: created.getDate(),
+      month: created.getMonth(),
+      year: created.getFullYear(),
+      updatedAt,
+    };
+  },
+});

@@ -1,0 +1,20 @@
+import { describeKind } from '../kind';
+
+/** The lenient read schema of the cached list (repairs what older versions stored). */
+const readSchema = () => import('../../entities/task').then((m) => m.taskSchema);
+
+/** A task of a project (SPEC.md `task`); its project's name and assignees' names are labels. */
+export const taskKind = describeKind({
+  name: 'task',
+  label: 'task',
+  list: 'tasks',
+  storageKey: 'task',
+  readSchema,
+  storedFields: ['projectId', 'task', 'assigneeIds', 'billableRate'],
+  publicNames: { name: 'task' },
+  mutations: { create: 'createTask', update: 'updateTask', remove: 'deleteTask' },
+  commands: { create: 'createTask', edit: 'editTask', remove: 'deleteTask' },
+  references: { projectId: 'project', assigneeIds: 'member' },
+  // A task row keeps no updatedAt (SPEC.md's task has none).
+  fromRow: (base) => ({ ...base, project: '', assign: [] }),
+});
