@@ -1,5 +1,9 @@
 import type { Answer } from '../../lib/contracts/shape';
-import type { deleteCheckResponse, meResponse } from '../../lib/contracts/auth';
+import type {
+  confirmEmailResponse,
+  deleteCheckResponse,
+  meResponse,
+} from '../../lib/contracts/auth';
 import {
   changePassword,
   checkPassword,
@@ -153,7 +157,7 @@ async function registerByMail(
   return json(202, {
     status: 'confirm_email',
     message: `Check ${normaliseEmail(input.email)}: we sent a link to finish signing up. It works for one day.`,
-  });
+  } satisfies Answer<typeof confirmEmailResponse>);
 }
 
 /** POST /user/confirm-email { token }: opens a sign-up's link, creating the account once. */

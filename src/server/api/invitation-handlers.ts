@@ -1,5 +1,6 @@
 import type { Answer } from '../../lib/contracts/shape';
 import type { invitationsResponse, invitedResponse } from '../../lib/contracts/team';
+import type { acceptInvitationResponse, invitationCheckResponse } from '../../lib/contracts/auth';
 import { registerAccount } from '../auth/accounts';
 import { parseBody } from '../http/body';
 import { throttleUnit } from '../http/client-address';
@@ -112,7 +113,7 @@ export async function handleInvitationCheck(
     role,
     invitedBy,
     hasAccount,
-  });
+  } satisfies Answer<typeof invitationCheckResponse>);
 }
 
 /**
@@ -143,7 +144,11 @@ export async function handleAcceptInvitation(
       );
     const joined = await acceptInvitation(db, found, session.user.id, now);
     if (!joined) return gone();
-    return json(200, { workspaceId: found.workspaceId }, refreshed(session, request, ctx));
+    return json(
+      200,
+      { workspaceId: found.workspaceId } satisfies Answer<typeof acceptInvitationResponse>,
+      refreshed(session, request, ctx),
+    );
   }
   if (found.hasAccount)
     return apiError(

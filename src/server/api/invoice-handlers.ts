@@ -5,6 +5,7 @@ import type {
   invoiceSettingsResponse,
   invoicesResponse,
   uninvoicedResponse,
+  paidResponse,
   voidResponse,
   writtenInvoiceResponse,
 } from '../../lib/contracts/invoices';
@@ -285,7 +286,10 @@ export async function handleInvoicePayment(
   if (!recorded.ok) return refusal(recorded);
   return json(
     201,
-    { paidMinor: recorded.paidMinor, totalMinor: recorded.totalMinor },
+    {
+      paidMinor: recorded.paidMinor,
+      totalMinor: recorded.totalMinor,
+    } satisfies Answer<typeof paidResponse>,
     refreshed(ran.session, request, ctx),
   );
 }

@@ -1,5 +1,5 @@
 import type { Answer } from '../../lib/contracts/shape';
-import type { resetCheckResponse } from '../../lib/contracts/auth';
+import type { forgotPasswordResponse, resetCheckResponse } from '../../lib/contracts/auth';
 import { resetPassword } from '../auth/accounts';
 import { checkResetLink, createResetLink, resetProblemMessage } from '../auth/password-reset';
 import { parseBody } from '../http/body';
@@ -48,7 +48,7 @@ export async function handleForgotPassword(
       mailed: false,
       message:
         'This Hourmark server cannot send mail, so it cannot email you a reset link. Ask the person who runs it to set up mail.',
-    });
+    } satisfies Answer<typeof forgotPasswordResponse>);
   const now = ctx.now();
   const reservation = await reserve(ctx.database.db, forgotKeys(throttleUnit(ctx.ip), email), now);
   if (!reservation.ok) return rateLimited(reservation.retryAfterMs, 'reset requests');
@@ -74,7 +74,7 @@ export async function handleForgotPassword(
   return json(200, {
     mailed: true,
     message: `If an account uses ${email}, a link to reset its password is on its way. It works for one hour.`,
-  });
+  } satisfies Answer<typeof forgotPasswordResponse>);
 }
 
 /** POST /user/reset-check: whether a link still works, and for which email. */

@@ -1,5 +1,9 @@
 import type { Answer } from '../../lib/contracts/shape';
-import type { savedReportsResponse } from '../../lib/contracts/reports';
+import type {
+  savedReportResponse,
+  savedReportsResponse,
+  shareCreatedResponse,
+} from '../../lib/contracts/reports';
 import { apiError, json } from '../http/responses';
 import { savedReportsOf } from '../reports/saved-reports';
 import { appBaseUrl, type HandlerContext } from './context';
@@ -31,9 +35,12 @@ export async function handleSaveReport(request: Request, ctx: HandlerContext): P
   const saved = ran.done.result;
   if (!saved.ok) return notYours('id', saved.message);
   const reports = await savedReportsOf(ctx.database.db, ran.actor);
+  // Saved a moment ago; only a deletion between the two could take it away.
+  const report = reports.find((r) => r.id === saved.id);
+  if (!report) return notYours('id', 'There is no saved report of yours with this id.');
   return json(
     ran.args.id ? 200 : 201,
-    { report: reports.find((r) => r.id === saved.id) },
+    { report } satisfies Answer<typeof savedReportResponse>,
     refreshed(ran.session, request, ctx),
   );
 }
@@ -64,7 +71,7 @@ export async function handleCreateShare(request: Request, ctx: HandlerContext): 
       id: share.id,
       expiresAt: share.expiresAt,
       link: new URL(`/shared/report#${share.token}`, appBaseUrl(ctx)).toString(),
-    },
+    } satisfies Answer<typeof shareCreatedResponse>,
     refreshed(ran.session, request, ctx),
   );
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Answer } from '../../lib/contracts/shape';
+import type { sharedReportResponse } from '../../lib/contracts/reports';
 import { todayIn } from '../../lib/workspace-rules';
 import { apiError, json } from '../http/responses';
 import { reportDocument, reportFileName } from '../reports/export/report-document';
@@ -42,7 +44,8 @@ export async function handleSharedReport(request: Request, ctx: HandlerContext):
   );
   const doc = await reportDocument(ctx.database.db, viewer, filter, groups, { title: name });
   const format = query.data.format;
-  if (format === 'json') return json(200, { name, ...doc });
+  if (format === 'json')
+    return json(200, { name, ...doc } satisfies Answer<typeof sharedReportResponse>);
   const body = await reportFile(doc, format, query.data.paper);
   return new Response(new Uint8Array(body), {
     status: 200,
