@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { InvoiceDocument } from '../invoice-document';
 import type { InvoiceSettings as SharedInvoiceSettings } from '../invoice-settings';
 import { documentOf, exact } from './shape';
+import { invoiceDocument } from './invoice-document';
 
 // What the invoice endpoints answer (invoice-handlers.ts, payment-handlers.ts, invoices/reads.ts).
 
@@ -33,7 +33,7 @@ export type Payment = z.infer<typeof payment>;
 /** One invoice, its printed document and what was paid on it. */
 export const invoice = z.intersection(
   // The document is typed by the module that builds it, whose own optional keys stay as they are.
-  z.object({ document: documentOf<InvoiceDocument>('the invoice document') }),
+  z.object({ document: invoiceDocument }),
   exact(
     z.object({
       id: z.string(),
@@ -78,7 +78,7 @@ export const writtenInvoice = z.object({
   number: z.string().nullable(),
   issueDate: z.string().nullable(),
   dueDate: z.string().nullable(),
-  document: documentOf<InvoiceDocument>('the invoice document'),
+  document: invoiceDocument,
 });
 export type WrittenInvoice = z.infer<typeof writtenInvoice>;
 export const writtenInvoiceResponse = z.object({ invoice: writtenInvoice });

@@ -24,8 +24,9 @@ export function exact<S extends z.ZodTypeAny>(
 
 /**
  * A nested document (an invoice's printed document, a report's groups) checked to be an object,
- * its inside typed by the module that builds it. Its own full schema is later work (issue 48's
- * report): the envelope around it is what tells a screen it got the answer it asked for.
+ * its inside typed by the module that builds it. The invoice document has its full schema
+ * (invoice-document.ts); the others' are later work: the envelope around them is what tells a
+ * screen it got the answer it asked for.
  */
 export function documentOf<T extends object>(what: string) {
   return z.custom<T>(
