@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoPath, root, sources } from './source-files';
 
 // Roles are compared in one place only, src/lib/policy (issues 25 and 48). eslint.config.js finds
 // a role compared in TypeScript (`x.role === 'Admin'`), but not one compared inside a SQL
@@ -9,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 // and fails on any quoted role name: code asks the policy's predicates (isAdmin, leadsWork…),
 // SQL asks `role IN ${rolesThat(…)}`, and defaults use founderRole and newMemberRole.
 
-const root = join(import.meta.dirname, '..', '..');
 const roleName = /(['"`])(Admin|Manager|Normal)\1/;
 
 /**
@@ -27,19 +27,11 @@ const allowed: Record<string, { snippets: string[]; why: string }> = {
   },
 };
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.(ts|tsx|astro|mjs|js)$/.test(entry.name) ? [path] : [];
-  });
-}
-
 /** Every line naming a role outside the policy and the allow-list, as `file:line: text`. */
 function roleNamesOutsidePolicy(): string[] {
   const found: string[] = [];
-  for (const path of sources(join(root, 'src'))) {
-    const file = relative(root, path).split('\\').join('/');
+  for (const path of sources(join(root, 'src'), /\.(ts|tsx|astro|mjs|js)$/)) {
+    const file = repoPath(path);
     if (file.startsWith('src/lib/policy/')) continue;
     const lines = readFileSync(path, 'utf8').split('\n');
     lines.forEach((line, i) => {

@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeOf, repoPath, root, sources } from './source-files';
 import { workspaceCommands } from '../../src/lib/commands/workspace-commands';
 import { workspaceWrites } from '../../src/server/commands/writes';
 
@@ -13,28 +14,11 @@ import { workspaceWrites } from '../../src/server/commands/writes';
 // The writes not yet moved into the catalog are listed below by file, with how many of each
 // they hold, so the list can only shrink: a new ad-hoc commit or role gate anywhere fails here.
 
-const root = join(import.meta.dirname, '..', '..');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.(ts|tsx|astro|mjs)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** A file's code without its comments (`//` lines and the lines of `/** … *\/` blocks). */
-const codeOf = (text: string) =>
-  text
-    .split('\n')
-    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
-    .join('\n');
-
 /** How often `pattern` occurs in the code of each file under `dirs` (files with none left out). */
 function occurrences(pattern: RegExp, dirs = ['src/server', 'src/pages', 'src/lib']) {
   const found: Record<string, number> = {};
   for (const path of dirs.flatMap((dir) => sources(join(root, dir)))) {
-    const file = relative(root, path).split('\\').join('/');
+    const file = repoPath(path);
     const code = codeOf(readFileSync(path, 'utf8'));
     const count = code.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
     if (count > 0) found[file] = count;

@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeOf, repoPath, root, sources } from './source-files';
 import { recordKinds } from '../../src/lib/records/kinds';
 
 // A record kind is described once (issue 48): its module under src/lib/records/kinds and
@@ -9,23 +10,7 @@ import { recordKinds } from '../../src/lib/records/kinds';
 // anywhere else fails here. What remains is listed by file with how many it holds, each with
 // why it is not a per-kind switch of the sync code; the list may only shrink.
 
-const root = join(import.meta.dirname, '..', '..');
 const kinds = recordKinds.join('|');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.(ts|tsx|astro|mjs)$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** A file's code without its comments (`//` lines and the lines of `/** … *\/` blocks). */
-const codeOf = (text: string) =>
-  text
-    .split('\n')
-    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
-    .join('\n');
 
 /** Where the kinds are described: the only places that may name one to decide something. */
 const described = ['src/lib/records/', 'src/server/records/'];
@@ -34,7 +19,7 @@ const described = ['src/lib/records/', 'src/server/records/'];
 function occurrences(pattern: RegExp): Record<string, number> {
   const found: Record<string, number> = {};
   for (const path of sources(join(root, 'src'))) {
-    const file = relative(root, path).split('\\').join('/');
+    const file = repoPath(path);
     if (described.some((dir) => file.startsWith(dir))) continue;
     const count = codeOf(readFileSync(path, 'utf8')).match(
       new RegExp(pattern.source, 'gm'),
