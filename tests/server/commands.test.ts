@@ -402,7 +402,9 @@ describe.each(drivers)('named commands on $name', (driver) => {
       sql`SELECT count(*)::int AS n FROM time_logs WHERE workspace_id = ${ws()} AND id LIKE 'bulk-%'`,
     );
     expect(count?.n).toBe(500);
-  });
+    // 500 commands take about 5 s alone on PGlite and 22 s with 16 test files sharing 2 cores
+    // (a helper's run timed out at 20 s once): the figure belongs to the bench, not this test.
+  }, 90_000);
 
   it('documents every command in docs/api.md', async () => {
     const { readFile } = await import('node:fs/promises');
