@@ -239,7 +239,9 @@ describe.each(drivers)('an import heard by the listeners, on $name', (driver) =>
       'importCompleted',
       'undoImport',
     ]);
-  });
+    // 501 logs written and removed one by one through the policy: about 12 s on PGlite alone,
+    // more beside other test files on two cores.
+  }, 90_000);
 
   it.runIf(driver.name === 'PostgreSQL')(
     'hears an import once when two processes run its job at once, and fail another at once',

@@ -9,12 +9,16 @@ import type { ImportChoices, ImportStatus } from '../import/shapes';
 
 const text = z.string({ invalid_type_error: 'Must be text' });
 const count = z.number().int().min(0);
+/** Problems an import lists by line (the rest are counted). */
+export const LISTED_SKIPPED = 500;
 const importId = text.uuid('Must be an import id');
 
+// What the file brings (people's names, its header's shape, its problems' reasons) is bounded by
+// the upload (50 MB), not here: a file the preview read must start as it was read.
 const personChoice = z
   .object({
-    email: text.max(254),
-    name: text.max(200),
+    email: text,
+    name: text,
     as: z.enum(['me', 'member', 'new']),
     memberId: text.max(200).nullable(),
   })
@@ -25,23 +29,18 @@ const importChoices = z
   .object({
     timeZone: text.min(1).max(100),
     dateFormat: text.max(20).nullable(),
-    people: z.array(personChoice).max(1000),
+    people: z.array(personChoice),
     anyCsv: z
       .object({
-        shape: text.max(100_000),
+        shape: text,
         mapping: anyCsvMappingSchema,
-        me: z.object({ name: text.max(200), email: text.max(254) }).strict(),
+        me: z.object({ name: text, email: text }).strict(),
       })
       .strict()
       .optional(),
-    labourRates: z.record(z.number().finite().min(0)).optional(),
+    labourRates: z.record(z.number().finite()).optional(),
     projectRates: z
-      .array(
-        z
-          .object({ client: text.max(200), project: text.max(200), rate: z.number().finite() })
-          .strict(),
-      )
-      .max(10_000)
+      .array(z.object({ client: text, project: text, rate: z.number().finite() }).strict())
       .optional(),
     approveHistory: z.boolean().optional(),
   })
@@ -61,7 +60,7 @@ export const startImportArgs = z
     rows: count,
     choices: importChoices,
     /** Rows the upload found it cannot import: the first 500, and how many in all. */
-    skipped: z.array(z.object({ line: count, reason: text.max(2000) }).strict()).max(500),
+    skipped: z.array(z.object({ line: count, reason: text }).strict()).max(LISTED_SKIPPED),
     skippedCount: count,
   })
   .strict();

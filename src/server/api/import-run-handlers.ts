@@ -34,7 +34,8 @@ import type { memberOf } from './workspace-handlers';
 import { readerOf } from './workspace-handlers';
 
 // Running imports (issue 32; docs/api.md, Imports): start one from a file and the person's
-// choices, follow it, list them, undo one. Admins only, like the preview.
+// choices, follow it, list them, undo one. Admins only, like the preview. Starting and undoing
+// are the catalog's commands startImport and undoImport (issue 48), run by execute.
 
 /** Room for the form's boundaries and its `choices` part beside a 50 MB file. */
 const FORM_OVERHEAD = 256 * 1024;
@@ -126,7 +127,7 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
   const now = ctx.now();
   let stored = false;
   try {
-    const response = await startImport(request, ctx, caller, type, { db, id, now });
+    const response = await readAndStart(request, ctx, caller, type, { db, id, now });
     stored = response.status === 202;
     return response;
   } finally {
@@ -214,7 +215,11 @@ async function receiveUpload(
   };
 }
 
-async function startImport(
+/**
+ * Reads and stages the upload, checks the person's choices against what it holds, then runs the
+ * command startImport with them.
+ */
+async function readAndStart(
   request: Request,
   ctx: HandlerContext,
   caller: Extract<Awaited<ReturnType<typeof memberOf>>, { membership: unknown }>,

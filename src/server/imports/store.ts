@@ -7,6 +7,7 @@ import type {
   PersonChoice,
   UndoResult,
 } from '../../lib/import/shapes';
+import { LISTED_SKIPPED } from '../../lib/commands/import-args';
 import type { Db } from '../db/connect';
 import { rows, type Runner } from '../sync/records';
 import { tellImportEnded } from './import-ended';
@@ -19,7 +20,7 @@ import { deleteStagedEntries, expireStagedEntries } from './staged-entries';
 
 export type { CreatedRecord, ImportChoices, ImportResult, ImportStatus, PersonChoice, UndoResult };
 
-export const LISTED_SKIPPED = 500;
+export { LISTED_SKIPPED };
 
 export const emptyResult = (): ImportResult => ({
   created: { clients: [], projects: [], tasks: [], tags: [], members: [] },
