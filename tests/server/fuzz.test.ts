@@ -8,9 +8,12 @@ import {
   handleRegister,
 } from '../../src/server/api/handlers';
 import {
+  handlePublicCreateEntry,
+  handlePublicDeleteEntry,
   handlePublicMe,
   handlePublicTimeEntries,
   handlePublicTimeEntry,
+  handlePublicUpdateEntry,
 } from '../../src/server/api/public-api-handlers';
 import {
   handleCreateToken,
@@ -230,6 +233,51 @@ describe.each(drivers)('fuzzing the API tokens and the public API on $name', (dr
                 },
               });
             },
+            handler,
+          ] as [string, (i: number) => Request, typeof handleTokens],
+      ),
+      [
+        'POST /api/v1/time-entries',
+        () =>
+          new Request('https://hourmark.test/api/v1/time-entries', {
+            method: 'POST',
+            headers: {
+              authorization: rand() > 0.2 ? `Bearer ${token}` : authorization(),
+              ...(rand() > 0.5 ? { 'idempotency-key': header(junk(rand)).slice(0, 300) } : {}),
+            },
+            body:
+              rand() > 0.5
+                ? body(rand)
+                : JSON.stringify({
+                    date: rand() > 0.5 ? '2026-11-20' : value(rand),
+                    durationSeconds: rand() > 0.5 ? 60 : value(rand),
+                    ...(rand() > 0.5 ? { [String(value(rand)).slice(0, 20)]: value(rand) } : {}),
+                    ...(rand() > 0.5 ? { projectId: value(rand) } : {}),
+                  }),
+          }),
+        handlePublicCreateEntry,
+      ],
+      ...(
+        [
+          ['PATCH', handlePublicUpdateEntry],
+          ['DELETE', handlePublicDeleteEntry],
+        ] as const
+      ).map(
+        ([method, handler]) =>
+          [
+            `${method} /api/v1/time-entries/{id}`,
+            () =>
+              new Request(
+                `https://hourmark.test/api/v1/time-entries/${encodeURIComponent(junk(rand)) || 'x'}`,
+                {
+                  method,
+                  headers: {
+                    authorization: rand() > 0.2 ? `Bearer ${token}` : authorization(),
+                    ...(rand() > 0.3 ? { 'if-match': header(junk(rand)) || '"1"' } : {}),
+                  },
+                  ...(method === 'PATCH' ? { body: body(rand) } : {}),
+                },
+              ),
             handler,
           ] as [string, (i: number) => Request, typeof handleTokens],
       ),

@@ -114,7 +114,10 @@ export const routes = {
   // The public API (issue 50): a personal access token, CORS for any origin without credentials.
   'GET /api/v1/me': { 200: publicApi.publicMeResponse },
   'GET /api/v1/time-entries': { 200: publicApi.timeEntriesPage },
+  'POST /api/v1/time-entries': { 201: publicApi.timeEntryResponse },
   'GET /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
+  'PATCH /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
+  'DELETE /api/v1/time-entries/{id}': { 204: noBody },
 } satisfies Record<string, RouteAnswers>;
 
 export type RouteKey = keyof typeof routes;

@@ -7,8 +7,12 @@ import type {
   timeEntryResponse,
 } from '../../lib/contracts/public-api';
 import type { Answer } from '../../lib/contracts/shape';
+import { commands } from '../../lib/commands/catalog';
+import { publicFieldsOf } from '../../lib/commands/public-fields';
 import { users, workspaces } from '../db/schema';
+import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
+import { requestHash, writeEntry, type WriteAnswer } from '../public-api/entry-writes';
 import { tokenCaller } from '../public-api/bearer';
 import { decodeCursor, encodeCursor, listEntries, readEntry } from '../public-api/time-entries';
 import type { HandlerContext } from './context';
@@ -116,9 +120,140 @@ export async function handlePublicTimeEntry(
     entryId = '';
   }
   const parsed = id.safeParse(entryId);
-  const entry = parsed.success
+  const found = parsed.success
     ? await readEntry(ctx.database.db, got.caller.membership, parsed.data)
     : null;
-  if (!entry) return apiError(404, 'not_found', 'There is no time entry with that id you may see.');
-  return json(200, { data: entry } satisfies Answer<typeof timeEntryResponse>);
+  if (!found) return apiError(404, 'not_found', 'There is no time entry with that id you may see.');
+  return json(200, { data: found.entry } satisfies Answer<typeof timeEntryResponse>, {
+    ETag: found.etag,
+  });
+}
+
+// The writes: bodies checked here with the catalog's own schemas, so a bad field is a 400
+// beside it; then the command runs through writeEntry (execute's batch shape, as a push).
+
+/** addLog's arguments without what the server chooses (the id, when it was made). */
+const createBody = (commands.addLog.args as z.AnyZodObject).omit({ id: true, createdAt: true });
+/** editLog's changes: any of a log's public fields, at least one. */
+const changesBody = publicFieldsOf('timeLog')
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, 'Name at least one field to change');
+const idempotencyKey = /^[\x21-\x7e]{1,255}$/;
+
+const answerOf = (written: WriteAnswer): Response =>
+  json(written.status, written.body, written.headers);
+
+/** The entry id of /api/v1/time-entries/{id}, or null when it cannot be one. */
+function entryIdOf(request: Request): string | null {
+  try {
+    const parsed = id.safeParse(
+      decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? ''),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ETags If-Match names, or the 428 to send without it. */
+function ifMatchOf(request: Request): { tags: string[] } | { response: Response } {
+  const header = request.headers.get('if-match');
+  if (!header?.trim())
+    return {
+      response: apiError(
+        428,
+        'precondition_required',
+        'Send If-Match with the ETag you read, so a change made meanwhile is never overwritten.',
+      ),
+    };
+  return { tags: header.split(',').map((tag) => tag.trim()) };
+}
+
+/** POST /api/v1/time-entries: adds an entry; `date` and `durationSeconds` are enough. */
+export async function handlePublicCreateEntry(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const key = request.headers.get('idempotency-key');
+  if (key !== null && !idempotencyKey.test(key))
+    return apiError(
+      400,
+      'invalid_request',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+      {
+        fields: { 'Idempotency-Key': 'Use 1 to 255 visible ASCII characters, such as a UUID' },
+      },
+    );
+  const body = await parseBody(request, createBody);
+  if (!body.ok) return body.response;
+  const args = { memberId: got.caller.membership.memberId, ...body.value };
+  return answerOf(
+    await writeEntry(
+      ctx.database.db,
+      got.caller,
+      {
+        op: 'create',
+        args,
+        ...(key === null
+          ? {}
+          : {
+              idempotency: { key, hash: requestHash('POST', '/api/v1/time-entries', body.value) },
+            }),
+      },
+      ctx.now(),
+    ),
+  );
+}
+
+/** PATCH /api/v1/time-entries/{id}: changes the named fields, when If-Match is current. */
+export async function handlePublicUpdateEntry(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const entryId = entryIdOf(request);
+  if (entryId === null)
+    return apiError(404, 'not_found', 'There is no time entry with that id you may see.');
+  const match = ifMatchOf(request);
+  if ('response' in match) return match.response;
+  const body = await parseBody(request, changesBody);
+  if (!body.ok) return body.response;
+  return answerOf(
+    await writeEntry(
+      ctx.database.db,
+      got.caller,
+      {
+        op: 'update',
+        id: entryId,
+        args: body.value,
+        ifMatch: match.tags,
+      },
+      ctx.now(),
+    ),
+  );
+}
+
+/** DELETE /api/v1/time-entries/{id}: deletes the entry, when If-Match is current. */
+export async function handlePublicDeleteEntry(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const entryId = entryIdOf(request);
+  if (entryId === null)
+    return apiError(404, 'not_found', 'There is no time entry with that id you may see.');
+  const match = ifMatchOf(request);
+  if ('response' in match) return match.response;
+  return answerOf(
+    await writeEntry(
+      ctx.database.db,
+      got.caller,
+      { op: 'delete', id: entryId, ifMatch: match.tags },
+      ctx.now(),
+    ),
+  );
 }

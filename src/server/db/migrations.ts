@@ -885,6 +885,17 @@ CREATE TABLE api_tokens (
 CREATE INDEX api_tokens_user_id ON api_tokens (user_id);
 -- The public API lists time entries in the order they were made (keyset on created_at, id).
 CREATE INDEX time_logs_created ON time_logs (workspace_id, created_at, id);
+-- A POST's Idempotency-Key, per token, for 24 hours: the request it came with (a hash) and the
+-- answer it got, so a retry after a dropped answer gets that answer instead of a second entry.
+CREATE TABLE api_idempotency_keys (
+  token_id uuid NOT NULL REFERENCES api_tokens(id) ON DELETE CASCADE,
+  key text NOT NULL,
+  request_hash text NOT NULL,
+  status integer NOT NULL,
+  body jsonb NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (token_id, key)
+);
 `,
   },
 ];

@@ -41,11 +41,12 @@ interface EntryRow {
   created: string;
   updated: string;
   cursor_at: string;
+  version: string | number;
 }
 
 const UTC_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const COLUMNS = sql.raw(
-  `l.id, l.data, to_char(l.date, 'YYYY-MM-DD') AS day, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor,
+  `l.id, l.data, l.version, to_char(l.date, 'YYYY-MM-DD') AS day, l.seconds, l.billable_seconds, l.billable_minor, l.cost_minor, l.expense_minor,
   to_char(l.created_at AT TIME ZONE 'UTC', ${UTC_MS}) AS created,
   to_char(l.updated_at AT TIME ZONE 'UTC', ${UTC_MS}) AS updated,
   to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`,
@@ -118,17 +119,41 @@ export async function listEntries(
   };
 }
 
-/** One entry the person may see, or null (absent, deleted, or not theirs to see). */
+/** One entry the person may see and its ETag, or null (absent, deleted, or not theirs to see). */
 export async function readEntry(
   db: Db,
   membership: Membership,
   id: string,
-): Promise<PublicTimeEntry | null> {
+): Promise<{ entry: PublicTimeEntry; etag: string } | null> {
   const [row] = await rows<EntryRow>(
     db,
     sql`SELECT ${COLUMNS} FROM time_logs l WHERE ${visible(membership)} AND l.id = ${id}`,
   );
-  return row ? entryOf(row, membership, membership.rules.timeZone) : null;
+  return row
+    ? { entry: entryOf(row, membership, membership.rules.timeZone), etag: etagOf(row.version) }
+    : null;
+}
+
+/**
+ * An entry's ETag: the workspace version of its last change, which every write of it moves
+ * (commit.ts), so two reads with the same tag saw the same entry.
+ */
+export const etagOf = (version: string | number): string => `"${String(version)}"`;
+
+/** The entry's current ETag, with the workspace row locked first (a write's precondition). */
+export async function lockedEtag(
+  db: Db,
+  membership: Membership,
+  id: string,
+): Promise<string | null> {
+  // The workspace row first, as every writer locks it (commit.ts): the tag read here is the one
+  // the write replaces, since no other write of the workspace can run until this one commits.
+  await db.execute(sql`SELECT id FROM workspaces WHERE id = ${membership.workspaceId} FOR UPDATE`);
+  const [row] = await rows<{ version: string | number }>(
+    db,
+    sql`SELECT l.version FROM time_logs l WHERE ${visible(membership)} AND l.id = ${id}`,
+  );
+  return row ? etagOf(row.version) : null;
 }
 
 /** The cursor as the API hands it out: opaque base64url text. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { timestamptz } from './columns';
 import { workspaces } from './workspaces';
@@ -26,4 +26,20 @@ export const apiTokens = pgTable(
     revokedAt: timestamptz('revoked_at'),
   },
   (t) => [index('api_tokens_user_id').on(t.userId)],
+);
+
+/** A POST's Idempotency-Key for 24 hours: the request's hash and the answer it got (0036). */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    tokenId: uuid('token_id')
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.key] })],
 );
