@@ -11,7 +11,7 @@ import {
 import { openDatabase, type Database } from '../../src/server/db/connect';
 import { deleteWith, makeToken, withToken } from './api-token-support';
 import { context, drivers, fakeClock, get, post } from './support';
-import { joinWorkspace, signUp, type SignedUp } from './workspace-support';
+import { joinWorkspace, pusher, signUp, teamMember, type SignedUp } from './workspace-support';
 
 // Personal access tokens (issue 50): made, listed and revoked on Account setting; a token acts
 // as its person in one workspace with the role they hold at each request.
@@ -186,6 +186,33 @@ describe.each(drivers)('personal access tokens on $name', (driver) => {
     );
     expect(gone.status).toBe(204);
     expect((await me(own.token)).status).toBe(401);
+  });
+
+  it('keeps a token dead when its person is taken out of the workspace and let back in', async () => {
+    const push = pusher(
+      () => database,
+      () => ada.workspace.id,
+      clock,
+    );
+    await push.ok(ada, 'createMember', { id: 'm-kai', fields: teamMember('Kai', 'Normal') });
+    const kai = inAda(
+      await joinWorkspace(
+        database,
+        ada.workspace.id,
+        { name: 'Kai', email: 'kai.tokens@example.com' },
+        'Normal',
+        'm-kai',
+        clock,
+      ),
+    );
+    const made = await makeToken(database, kai, 'read', clock);
+    expect((await me(made.token)).status).toBe(200);
+    await push.ok(ada, 'updateMember', { id: 'm-kai', changes: { status: 'Archived' } });
+    expect((await me(made.token)).status).toBe(401);
+    await push.ok(ada, 'updateMember', { id: 'm-kai', changes: { status: 'Active' } });
+    expect((await me(made.token)).status).toBe(401);
+    // A token made after coming back works.
+    expect((await me((await makeToken(database, kai, 'read', clock)).token)).status).toBe(200);
   });
 
   it('refuses a request without a token, with a malformed one, and with a cookie as well', async () => {
