@@ -1,5 +1,6 @@
 import { contractBreach, routeOf } from '../../src/lib/contracts/routes';
 import { errorBody } from '../../src/lib/contracts/shape';
+import { checkAgainstDocument } from './openapi-check';
 
 // Issue 48: every answer a server test gets from a handler is checked against its route's
 // schema in src/lib/contracts/routes.ts. The handler modules are wrapped in tests/setup-server.ts;
@@ -10,6 +11,7 @@ type Handler = (request: Request, ...rest: unknown[]) => Promise<Response>;
 
 /** Throws when `response` to `request` breaks its route's contract. */
 export async function checkAnswer(request: Request, response: Response): Promise<void> {
+  await checkAgainstDocument(request, response);
   const url = new URL(request.url);
   const route = routeOf(request.method, url.pathname);
   const type = response.headers.get('content-type') ?? '';

@@ -8,9 +8,13 @@ import {
   handleRegister,
 } from '../../src/server/api/handlers';
 import {
+  handleOpenApiDocument,
   handlePublicCreateEntry,
   handlePublicDeleteEntry,
   handlePublicMe,
+  handlePublicStartTimer,
+  handlePublicStopTimer,
+  handlePublicTimer,
   handlePublicTimeEntries,
   handlePublicTimeEntry,
   handlePublicUpdateEntry,
@@ -219,6 +223,8 @@ describe.each(drivers)('fuzzing the API tokens and the public API on $name', (dr
         [
           ['GET /api/v1/me', '/api/v1/me', handlePublicMe],
           ['GET /api/v1/time-entries', '/api/v1/time-entries', handlePublicTimeEntries],
+          ['GET /api/v1/timer', '/api/v1/timer', handlePublicTimer],
+          ['GET /api/v1/openapi.json', '/api/v1/openapi.json', handleOpenApiDocument],
         ] as const
       ).map(
         ([name, path, handler]) =>
@@ -257,6 +263,39 @@ describe.each(drivers)('fuzzing the API tokens and the public API on $name', (dr
           }),
         handlePublicCreateEntry,
       ],
+      ...(
+        [
+          ['start', handlePublicStartTimer],
+          ['stop', handlePublicStopTimer],
+        ] as const
+      ).map(
+        ([action, handler]) =>
+          [
+            `POST /api/v1/timer/${action}`,
+            () =>
+              new Request(`https://hourmark.test/api/v1/timer/${action}${query(rand)}`, {
+                method: 'POST',
+                headers: {
+                  authorization: rand() > 0.2 ? `Bearer ${token}` : authorization(),
+                  ...(rand() > 0.5 ? { 'idempotency-key': header(junk(rand)).slice(0, 300) } : {}),
+                },
+                ...(rand() > 0.3
+                  ? {
+                      body:
+                        rand() > 0.5
+                          ? body(rand)
+                          : JSON.stringify({
+                              ...(rand() > 0.5 ? { description: value(rand) } : {}),
+                              ...(rand() > 0.5 ? { projectId: value(rand) } : {}),
+                              ...(rand() > 0.7 ? { memberId: value(rand) } : {}),
+                              ...(rand() > 0.7 ? { tags: value(rand) } : {}),
+                            }),
+                    }
+                  : {}),
+              }),
+            handler,
+          ] as [string, (i: number) => Request, typeof handleTokens],
+      ),
       ...(
         [
           ['PATCH', handlePublicUpdateEntry],

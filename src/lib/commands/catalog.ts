@@ -250,6 +250,30 @@ async function startSteps(
   });
 }
 
+/**
+ * A run's project, task or member that does not exist, refused when the run starts: its stop
+ * saves logs naming them, which would then be refused at every stop, leaving a stopwatch that
+ * never stops (a script can name any id; the screen offers only what exists).
+ */
+async function missingReference(
+  entry: { projectId?: string | null; taskId?: string | null; memberId?: string | null },
+  read: CommandReader,
+): Promise<Plan | null> {
+  const named = [
+    ['project', entry.projectId],
+    ['task', entry.taskId],
+    ['member', entry.memberId],
+  ] as const;
+  for (const [kind, id] of named)
+    if (typeof id === 'string' && !(await read.record(kind, id)))
+      return {
+        ok: false,
+        reason: 'unknown_reference',
+        message: `This ${kind} does not exist in this workspace.`,
+      };
+  return null;
+}
+
 // A week of a team's logs fits many times over; a push body (1 MB) bounds it anyway.
 const logIds = z.array(recordId).min(1, 'Name at least one log').max(5000);
 
@@ -367,8 +391,10 @@ export const commands = {
   startTimer: command(
     'Starts the stopwatch for what `entry` names (saving a running one first).',
     runStart.extend({ entry: entryArgs.optional() }),
-    (args, read) => {
+    async (args, read) => {
       const { description = '', ...entry } = args.entry ?? {};
+      const missing = await missingReference(entry, read);
+      if (missing) return missing;
       return startSteps(args, args.entry ? { ...entry, desc: description } : null, null, read);
     },
   ),

@@ -59,3 +59,42 @@ export const timeEntriesPage = z
 
 /** GET /api/v1/time-entries/{id} */
 export const timeEntryResponse = z.object({ data: publicTimeEntry }).strict();
+
+/** The person's stopwatch: what it runs for, and since when (null fields while it is idle). */
+export const publicTimer = z
+  .object({
+    running: z.boolean(),
+    startedAt: rfc3339.nullable(),
+    /** Seconds it has run by the time of the answer. */
+    elapsedSeconds: z.number().int().min(0).nullable(),
+    projectId: z.string().nullable(),
+    taskId: z.string().nullable(),
+    memberId: z.string().nullable(),
+    tags: z.string(),
+    description: z.string(),
+  })
+  .strict();
+export type PublicTimer = z.infer<typeof publicTimer>;
+
+/** GET /api/v1/timer */
+export const timerResponse = z.object({ data: publicTimer }).strict();
+
+/**
+ * POST /api/v1/timer/start and /stop: the stopwatch after the change, and the entries it saved
+ * (a stop saves one per day the run crossed; a start saves a run that was going).
+ */
+export const timerChangeResponse = z
+  .object({ data: publicTimer, saved: z.array(publicTimeEntry) })
+  .strict();
+
+/**
+ * GET /api/v1/openapi.json: an OpenAPI 3.1 document. Its inside is checked by an OpenAPI
+ * validator (tests/unit/lib/openapi-document.test.ts); here only that it is one.
+ */
+export const openApiDocumentShape = z
+  .object({
+    openapi: z.literal('3.1.0'),
+    info: z.object({}).passthrough(),
+    paths: z.object({}).passthrough(),
+  })
+  .passthrough();

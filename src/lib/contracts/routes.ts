@@ -118,6 +118,10 @@ export const routes = {
   'GET /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
   'PATCH /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
   'DELETE /api/v1/time-entries/{id}': { 204: noBody },
+  'GET /api/v1/timer': { 200: publicApi.timerResponse },
+  'POST /api/v1/timer/start': { 200: publicApi.timerChangeResponse },
+  'POST /api/v1/timer/stop': { 200: publicApi.timerChangeResponse },
+  'GET /api/v1/openapi.json': { 200: publicApi.openApiDocumentShape },
 } satisfies Record<string, RouteAnswers>;
 
 export type RouteKey = keyof typeof routes;

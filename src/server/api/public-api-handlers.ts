@@ -1,52 +1,30 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isValidDay } from '../../lib/day';
 import type {
   publicMeResponse,
   timeEntriesPage,
   timeEntryResponse,
+  timerResponse,
 } from '../../lib/contracts/public-api';
+import * as requests from '../../lib/contracts/public-api-requests';
+import { openApiDocument } from '../../lib/public-api/openapi-document';
 import type { Answer } from '../../lib/contracts/shape';
-import { commands } from '../../lib/commands/catalog';
-import { publicFieldsOf } from '../../lib/commands/public-fields';
 import { users, workspaces } from '../db/schema';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
 import { requestHash, writeEntry, type WriteAnswer } from '../public-api/entry-writes';
 import { tokenCaller } from '../public-api/bearer';
 import { decodeCursor, encodeCursor, listEntries, readEntry } from '../public-api/time-entries';
+import { readTimer, writeTimer } from '../public-api/timer';
 import type { HandlerContext } from './context';
 import { parseQuery } from './read-queries';
 
 // The public API's first endpoints (issue 50, docs/api.md "Public API"). Each asks
 // `tokenCaller` who the token acts as, today, and answers only what that role may see.
 
-const day = z.string().refine(isValidDay, 'Must be a calendar date as YYYY-MM-DD');
-const id = z
-  .string()
-  .min(1)
-  .max(200, 'At most 200 characters')
-  .refine((value) => !value.includes('\u0000'), 'Must not contain a NUL character');
-
-/** Entries per page when the query does not say, and at most. */
-export const DEFAULT_PAGE = 100;
-export const MAX_PAGE = 500;
-
-const entriesQuery = z
-  .object({
-    from: day.optional(),
-    to: day.optional(),
-    projectId: id.optional(),
-    memberId: id.optional(),
-    cursor: z.string().max(400, 'Not a cursor this API gave').optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,4}$/, 'Must be a whole number from 1 to 500')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= MAX_PAGE, 'Must be a whole number from 1 to 500')
-      .optional(),
-  })
-  .strict();
+const id = requests.publicId;
+export const { DEFAULT_PAGE, MAX_PAGE } = requests;
+const entriesQuery = requests.entriesQuery;
 
 /** GET /api/v1/me: the person the token acts as, their role and the workspace. */
 export async function handlePublicMe(request: Request, ctx: HandlerContext): Promise<Response> {
@@ -132,13 +110,9 @@ export async function handlePublicTimeEntry(
 // The writes: bodies checked here with the catalog's own schemas, so a bad field is a 400
 // beside it; then the command runs through writeEntry (execute's batch shape, as a push).
 
-/** addLog's arguments without what the server chooses (the id, when it was made). */
-const createBody = (commands.addLog.args as z.AnyZodObject).omit({ id: true, createdAt: true });
-/** editLog's changes: any of a log's public fields, at least one. */
-const changesBody = publicFieldsOf('timeLog')
-  .partial()
-  .refine((changes) => Object.keys(changes).length > 0, 'Name at least one field to change');
-const idempotencyKey = /^[\x21-\x7e]{1,255}$/;
+const createBody = requests.createEntryBody;
+const changesBody = requests.changeEntryBody;
+const idempotencyKey = requests.idempotencyKeyPattern;
 
 const answerOf = (written: WriteAnswer): Response =>
   json(written.status, written.body, written.headers);
@@ -169,6 +143,22 @@ function ifMatchOf(request: Request): { tags: string[] } | { response: Response 
   return { tags: header.split(',').map((tag) => tag.trim()) };
 }
 
+/** The request's Idempotency-Key, null without one, or the 400 for a malformed one. */
+function idempotencyKeyOf(request: Request): string | null | { response: Response } {
+  const key = request.headers.get('idempotency-key');
+  if (key === null || idempotencyKey.test(key)) return key;
+  return {
+    response: apiError(
+      400,
+      'invalid_request',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+      {
+        fields: { 'Idempotency-Key': 'Use 1 to 255 visible ASCII characters, such as a UUID' },
+      },
+    ),
+  };
+}
+
 /** POST /api/v1/time-entries: adds an entry; `date` and `durationSeconds` are enough. */
 export async function handlePublicCreateEntry(
   request: Request,
@@ -176,16 +166,8 @@ export async function handlePublicCreateEntry(
 ): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'write');
   if ('response' in got) return got.response;
-  const key = request.headers.get('idempotency-key');
-  if (key !== null && !idempotencyKey.test(key))
-    return apiError(
-      400,
-      'invalid_request',
-      'Idempotency-Key must be 1 to 255 visible ASCII characters.',
-      {
-        fields: { 'Idempotency-Key': 'Use 1 to 255 visible ASCII characters, such as a UUID' },
-      },
-    );
+  const key = idempotencyKeyOf(request);
+  if (typeof key !== 'string' && key !== null) return key.response;
   const body = await parseBody(request, createBody);
   if (!body.ok) return body.response;
   const args = { memberId: got.caller.membership.memberId, ...body.value };
@@ -255,5 +237,101 @@ export async function handlePublicDeleteEntry(
       { op: 'delete', id: entryId, ifMatch: match.tags },
       ctx.now(),
     ),
+  );
+}
+
+/** GET /api/v1/timer: the token's person's stopwatch. */
+export async function handlePublicTimer(request: Request, ctx: HandlerContext): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'read');
+  if ('response' in got) return got.response;
+  const query = parseQuery(request, z.object({}).strict());
+  if (!query.ok) return query.response;
+  const data = await readTimer(ctx.database.db, got.caller.membership, ctx.now());
+  return json(200, { data } satisfies Answer<typeof timerResponse>);
+}
+
+/**
+ * POST /api/v1/timer/start: starts the stopwatch now, for what the body names (startTimer's
+ * entry; the body may be left out), saving a run already going first.
+ */
+export async function handlePublicStartTimer(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const key = idempotencyKeyOf(request);
+  if (typeof key !== 'string' && key !== null) return key.response;
+  const query = parseQuery(request, z.object({}).strict());
+  if (!query.ok) return query.response;
+  // No body at all is a run for nothing in particular, as ▶ with an empty form.
+  const body =
+    request.body === null
+      ? { ok: true as const, value: requests.startTimerBody.parse({}) }
+      : await parseBody(request, requests.startTimerBody);
+  if (!body.ok) return body.response;
+  const given: Record<string, unknown> = body.value;
+  // The run is the person's own unless the body names another member (the policy judges that).
+  const entry = { ...given, memberId: given['memberId'] ?? got.caller.membership.memberId };
+  return answerOf(
+    await writeTimer(
+      ctx.database.db,
+      got.caller,
+      {
+        op: 'start',
+        entry,
+        ...(key === null
+          ? {}
+          : { idempotency: { key, hash: requestHash('POST', '/api/v1/timer/start', given) } }),
+      },
+      ctx.now(),
+    ),
+  );
+}
+
+/** POST /api/v1/timer/stop: stops the stopwatch now and saves its run as entries. */
+export async function handlePublicStopTimer(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const key = idempotencyKeyOf(request);
+  if (typeof key !== 'string' && key !== null) return key.response;
+  const query = parseQuery(request, z.object({}).strict());
+  if (!query.ok) return query.response;
+  return answerOf(
+    await writeTimer(
+      ctx.database.db,
+      got.caller,
+      {
+        op: 'stop',
+        ...(key === null
+          ? {}
+          : { idempotency: { key, hash: requestHash('POST', '/api/v1/timer/stop', null) } }),
+      },
+      ctx.now(),
+    ),
+  );
+}
+
+/** The document by the address it names as its server, made once per address. */
+const documents = new Map<string, string>();
+
+/** GET /api/v1/openapi.json: the OpenAPI 3.1 document of this API; needs no token. */
+export function handleOpenApiDocument(request: Request, ctx: HandlerContext): Promise<Response> {
+  const query = parseQuery(request, z.object({}).strict());
+  if (!query.ok) return Promise.resolve(query.response);
+  const server = ctx.publicUrl ? new URL('/', ctx.publicUrl).href : '/';
+  let text = documents.get(server);
+  if (text === undefined) {
+    text = JSON.stringify(openApiDocument(server));
+    documents.set(server, text);
+  }
+  return Promise.resolve(
+    new Response(text, {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    }),
   );
 }

@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { MutationResult } from '../../lib/sync/mutations';
 import { executeBatch } from '../commands/execute-batch';
 import type { Db } from '../db/connect';
-import { apiIdempotencyKeys } from '../db/schema';
+import { keepAnswer, keptAnswer, type IdempotencyKey, type WriteAnswer } from './idempotency';
 import { readEntry, lockedEtag } from './time-entries';
 import type { TokenCaller } from './bearer';
 
@@ -13,26 +12,12 @@ import type { TokenCaller } from './bearer';
 // Idempotency-Key on a create, and If-Match on an update or a delete, both settled in the
 // write's own transaction.
 
-/** Idempotency keys are kept this long. */
-export const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
-
-/** What a write answers, before it becomes HTTP. */
-export interface WriteAnswer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+export { IDEMPOTENCY_MS, requestHash, type WriteAnswer } from './idempotency';
 
 type Write =
-  | { op: 'create'; args: Record<string, unknown>; idempotency?: { key: string; hash: string } }
+  | { op: 'create'; args: Record<string, unknown>; idempotency?: IdempotencyKey }
   | { op: 'update'; id: string; args: Record<string, unknown>; ifMatch: string[] }
   | { op: 'delete'; id: string; ifMatch: string[] };
-
-/** The hash an Idempotency-Key is kept with: the method, the path and the body as parsed. */
-export const requestHash = (method: string, path: string, body: unknown): string =>
-  createHash('sha256')
-    .update(`${method} ${path}\n${JSON.stringify(body)}`)
-    .digest('hex');
 
 const refusalStatus: Record<string, number> = {
   invalid_args: 400,
@@ -44,7 +29,10 @@ const refusalStatus: Record<string, number> = {
   already_exists: 409,
 };
 
-function refusalAnswer(result: Extract<MutationResult, { outcome: 'refused' }>): WriteAnswer {
+/** A refused command as the answer to send. */
+export function refusalAnswer(
+  result: Extract<MutationResult, { outcome: 'refused' }>,
+): WriteAnswer {
   const status = refusalStatus[result.reason] ?? 400;
   const error =
     status === 404
@@ -87,46 +75,8 @@ export async function writeEntry(
   const ran = await executeBatch<null, Stop>(db, membership, [command], now, {
     open: async (tx) => {
       if (write.op === 'create' && write.idempotency) {
-        const { key, hash } = write.idempotency;
-        // Requests with one key run one after another: the second sees the first's answer.
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${caller.tokenId}:${key}`}, 0))`,
-        );
-        await tx
-          .delete(apiIdempotencyKeys)
-          .where(
-            and(
-              eq(apiIdempotencyKeys.tokenId, caller.tokenId),
-              lt(apiIdempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_MS)),
-            ),
-          );
-        const [kept] = await tx
-          .select()
-          .from(apiIdempotencyKeys)
-          .where(
-            and(eq(apiIdempotencyKeys.tokenId, caller.tokenId), eq(apiIdempotencyKeys.key, key)),
-          );
-        if (kept && kept.requestHash !== hash)
-          return {
-            ok: false,
-            stop: {
-              status: 422,
-              body: {
-                error: 'idempotency_key_reused',
-                message:
-                  'This Idempotency-Key was used with another request in the last 24 hours. Use a new key for a new request.',
-              },
-            },
-          };
-        if (kept)
-          return {
-            ok: false,
-            stop: {
-              status: kept.status,
-              body: kept.body,
-              headers: { 'Idempotent-Replayed': 'true' },
-            },
-          };
+        const kept = await keptAnswer(tx, caller.tokenId, write.idempotency, now);
+        if (kept) return { ok: false, stop: kept };
       }
       if (write.op !== 'create') {
         const etag = await lockedEtag(tx, membership, write.id);
@@ -177,14 +127,7 @@ export async function writeEntry(
           : { status: 204, body: null };
       }
       if (write.op === 'create' && write.idempotency)
-        await tx.insert(apiIdempotencyKeys).values({
-          tokenId: caller.tokenId,
-          key: write.idempotency.key,
-          requestHash: write.idempotency.hash,
-          status: answer.status,
-          body: answer.body,
-          createdAt: now,
-        });
+        await keepAnswer(tx, caller.tokenId, write.idempotency, answer, now);
     },
   });
   if (!ran)
