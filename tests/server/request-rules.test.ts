@@ -155,6 +155,9 @@ describe('the canonical path', () => {
     expect(readPath('/health/')).toEqual({ path: '/health', canonical: false });
     expect(readPath('/pricing/')).toEqual({ path: '/pricing', canonical: true });
     expect(readPath('/help/%6Cocked')).toEqual({ path: '/help/locked', canonical: true });
+    // The API reference is a page under /api/ (issue 50); the public API's endpoints are not.
+    expect(readPath('/api/docs/')).toEqual({ path: '/api/docs', canonical: true });
+    expect(readPath('/api/v1/me/')).toEqual({ path: '/api/v1/me', canonical: false });
   });
 });
 

@@ -54,6 +54,8 @@ export function canonicalPath(target) {
 /** Routes under these prefixes, and these exact paths, are endpoints (src/pages/**\/*.ts). */
 const API_PREFIXES = ['/user/', '/sync/', '/api/'];
 const API_PATHS = new Set(['/health', '/shared-report', '/support/messages']);
+/** Pages under an API prefix: the public API's reference (src/pages/api/docs.astro, issue 50). */
+const PAGE_PATHS = new Set(['/api/docs']);
 
 /**
  * Whether a canonical path is an API endpoint rather than a page. Endpoints answer only their
@@ -63,6 +65,7 @@ const API_PATHS = new Set(['/health', '/shared-report', '/support/messages']);
  * @returns {boolean}
  */
 export function isApiPath(path) {
+  if (PAGE_PATHS.has(path)) return false;
   return API_PATHS.has(path) || API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
