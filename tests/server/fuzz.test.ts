@@ -9,11 +9,19 @@ import {
 } from '../../src/server/api/handlers';
 import {
   handleOpenApiDocument,
+  handlePublicClient,
+  handlePublicClients,
   handlePublicCreateEntry,
   handlePublicDeleteEntry,
   handlePublicMe,
+  handlePublicMember,
+  handlePublicMembers,
+  handlePublicProject,
+  handlePublicProjects,
   handlePublicStartTimer,
   handlePublicStopTimer,
+  handlePublicTask,
+  handlePublicTasks,
   handlePublicTimer,
   handlePublicTimeEntries,
   handlePublicTimeEntry,
@@ -225,6 +233,10 @@ describe.each(drivers)('fuzzing the API tokens and the public API on $name', (dr
           ['GET /api/v1/time-entries', '/api/v1/time-entries', handlePublicTimeEntries],
           ['GET /api/v1/timer', '/api/v1/timer', handlePublicTimer],
           ['GET /api/v1/openapi.json', '/api/v1/openapi.json', handleOpenApiDocument],
+          ['GET /api/v1/clients', '/api/v1/clients', handlePublicClients],
+          ['GET /api/v1/projects', '/api/v1/projects', handlePublicProjects],
+          ['GET /api/v1/tasks', '/api/v1/tasks', handlePublicTasks],
+          ['GET /api/v1/members', '/api/v1/members', handlePublicMembers],
         ] as const
       ).map(
         ([name, path, handler]) =>
@@ -316,6 +328,25 @@ describe.each(drivers)('fuzzing the API tokens and the public API on $name', (dr
                   },
                   ...(method === 'PATCH' ? { body: body(rand) } : {}),
                 },
+              ),
+            handler,
+          ] as [string, (i: number) => Request, typeof handleTokens],
+      ),
+      ...(
+        [
+          ['clients', handlePublicClient],
+          ['projects', handlePublicProject],
+          ['tasks', handlePublicTask],
+          ['members', handlePublicMember],
+        ] as const
+      ).map(
+        ([kinds, handler]) =>
+          [
+            `GET /api/v1/${kinds}/{id}`,
+            () =>
+              new Request(
+                `https://hourmark.test/api/v1/${kinds}/${encodeURIComponent(junk(rand)) || 'x'}${query(rand)}`,
+                { headers: { authorization: authorization() } },
               ),
             handler,
           ] as [string, (i: number) => Request, typeof handleTokens],

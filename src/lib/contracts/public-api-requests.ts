@@ -66,3 +66,6 @@ export const startTimerBody = startTimerArgs.shape.entry.unwrap();
 
 /** The Idempotency-Key header a POST may carry. */
 export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+
+/** GET /api/v1/clients, /projects, /tasks, /members: the page. */
+export const recordsQuery = entriesQuery.pick({ cursor: true, limit: true });

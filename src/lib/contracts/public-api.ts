@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicFieldsOf } from '../commands/public-fields';
 import { roles } from '../policy/actor';
 
 // What the public API answers under /api/v1 (src/server/public-api, issue 50; conventions in
@@ -98,3 +99,33 @@ export const openApiDocumentShape = z
     paths: z.object({}).passthrough(),
   })
   .passthrough();
+
+/**
+ * A client, project, task or member as the public API gives it: the kind's fields under their
+ * public names (the catalog's, src/lib/commands/public-fields.ts), each there only when the
+ * reader may see it (rates and budgets only for those who see amounts, a client's billing
+ * details and a member's notes only for those who see every row).
+ */
+const publicRecordOf = (kind: 'client' | 'project' | 'task' | 'member') =>
+  publicFieldsOf(kind)
+    .partial()
+    .extend({ id: z.string(), createdAt: rfc3339, updatedAt: rfc3339 })
+    .strict();
+export const publicClient = publicRecordOf('client');
+export const publicProject = publicRecordOf('project');
+export const publicTask = publicRecordOf('task');
+export const publicMember = publicRecordOf('member');
+
+const pageOf = (item: z.ZodTypeAny) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable() }).strict();
+const oneOf = (item: z.ZodTypeAny) => z.object({ data: item }).strict();
+
+/** GET /api/v1/clients, /projects, /tasks, /members and their /{id}. */
+export const clientsPage = pageOf(publicClient);
+export const clientResponse = oneOf(publicClient);
+export const projectsPage = pageOf(publicProject);
+export const projectResponse = oneOf(publicProject);
+export const tasksPage = pageOf(publicTask);
+export const taskResponse = oneOf(publicTask);
+export const membersPage = pageOf(publicMember);
+export const memberResponse = oneOf(publicMember);

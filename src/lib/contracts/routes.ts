@@ -122,6 +122,14 @@ export const routes = {
   'POST /api/v1/timer/start': { 200: publicApi.timerChangeResponse },
   'POST /api/v1/timer/stop': { 200: publicApi.timerChangeResponse },
   'GET /api/v1/openapi.json': { 200: publicApi.openApiDocumentShape },
+  'GET /api/v1/clients': { 200: publicApi.clientsPage },
+  'GET /api/v1/clients/{id}': { 200: publicApi.clientResponse },
+  'GET /api/v1/projects': { 200: publicApi.projectsPage },
+  'GET /api/v1/projects/{id}': { 200: publicApi.projectResponse },
+  'GET /api/v1/tasks': { 200: publicApi.tasksPage },
+  'GET /api/v1/tasks/{id}': { 200: publicApi.taskResponse },
+  'GET /api/v1/members': { 200: publicApi.membersPage },
+  'GET /api/v1/members/{id}': { 200: publicApi.memberResponse },
 } satisfies Record<string, RouteAnswers>;
 
 export type RouteKey = keyof typeof routes;

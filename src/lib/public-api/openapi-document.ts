@@ -31,7 +31,7 @@ interface Operation {
   summary: string;
   description?: string;
   /** Tag grouping the reference page's sections. */
-  tag: 'Account' | 'Time entries' | 'Timer' | 'Reference';
+  tag: 'Account' | 'Time entries' | 'Timer' | 'Workspace' | 'Reference';
   /** No token needed (the document itself). */
   open?: true;
   query?: z.AnyZodObject;
@@ -59,8 +59,65 @@ const reused = 'The Idempotency-Key was used with another request in the last 24
 const badRequest =
   'A field, query parameter or header is missing or malformed (fields names each), or the request carries both a token and a session cookie (two_credentials).';
 
+/** List and read of a kind of the workspace (clients, projects, tasks, members). */
+function kindOperations<P extends string>(
+  plural: P,
+  label: string,
+  name: string,
+  hides: string,
+): Record<`GET /api/v1/${P}` | `GET /api/v1/${P}/{id}`, Operation> {
+  const list = `GET /api/v1/${plural}` as const;
+  const one = `GET /api/v1/${plural}/{id}` as const;
+  const ops: Record<string, Operation> = {
+    [list]: {
+      id: `list${name}s`,
+      summary: `List ${label}s`,
+      description: `The ${label}s the role may see, oldest made first, one page at a time (as time entries page). ${hides}`,
+      tag: 'Workspace',
+      query: requests.recordsQuery,
+      errors: { 400: badRequest, ...tokenErrors },
+    },
+    [one]: {
+      id: `get${name}`,
+      summary: `Read a ${label}`,
+      tag: 'Workspace',
+      etag: true,
+      errors: {
+        400: badRequest,
+        ...tokenErrors,
+        404: `No such ${label}, or not one the person may see.`,
+      },
+    },
+  };
+  return ops;
+}
+
 /** What the document says of each public route beyond its schemas. */
 const operations: Record<PublicRoute, Operation> = {
+  ...kindOperations(
+    'clients',
+    'client',
+    'Client',
+    'Contact and billing details are there only for Admins.',
+  ),
+  ...kindOperations(
+    'projects',
+    'project',
+    'Project',
+    'A team member sees the projects they are on; the rate and budget are there only for those who may see amounts.',
+  ),
+  ...kindOperations(
+    'tasks',
+    'task',
+    'Task',
+    'Tasks of the projects the person sees; the rate is there only for those who may see amounts.',
+  ),
+  ...kindOperations(
+    'members',
+    'team member',
+    'Member',
+    'A team member sees themselves; rates only for those who may see amounts, notes only for Admins.',
+  ),
   'GET /api/v1/openapi.json': {
     id: 'getOpenApiDocument',
     summary: 'This document',
@@ -308,6 +365,10 @@ export function openApiDocument(serverUrl = '/'): oas31.OpenAPIObject {
       { name: 'Account', description: 'Who a token acts as.' },
       { name: 'Time entries', description: 'Logs of time, read and written as on Track.' },
       { name: 'Timer', description: 'The stopwatch of the token’s person.' },
+      {
+        name: 'Workspace',
+        description: 'Clients, projects, tasks and team members, as the role may see them.',
+      },
       { name: 'Reference', description: 'This document.' },
     ],
     paths,
@@ -326,6 +387,10 @@ export function openApiDocument(serverUrl = '/'): oas31.OpenAPIObject {
         Error: errorBody,
         TimeEntry: publicApi.publicTimeEntry,
         Timer: publicApi.publicTimer,
+        Client: publicApi.publicClient,
+        Project: publicApi.publicProject,
+        Task: publicApi.publicTask,
+        Member: publicApi.publicMember,
       },
     },
   });

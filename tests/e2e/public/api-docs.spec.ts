@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import { signIn } from '../support/session';
 
 // The public API's reference (issue 50): a static page built from the OpenAPI document, under
 // the site's CSP, reachable from the Apps page, usable by keyboard, and the document itself
-// served to any origin without a token.
+// served to any origin without a token; its curl quick start run as written.
 
 test('the API reference is reached from the Apps page and shows the document’s operations', async ({
   page,
@@ -55,5 +57,39 @@ test('the OpenAPI document is served without a token, to any origin', async ({ r
   expect(document.openapi).toBe('3.1.0');
   expect(Object.keys(document.paths)).toEqual(
     expect.arrayContaining(['/api/v1/time-entries', '/api/v1/timer/start', '/api/v1/timer/stop']),
+  );
+});
+
+test('the quick start runs as written against the server', async ({ page, baseURL }) => {
+  await signIn(page);
+  await page.goto('/accountSetting');
+  const section = page.getByRole('region', { name: 'API access tokens' });
+  await section.getByLabel('Token name').fill('Quick start');
+  await section.getByRole('radio', { name: 'Read and write' }).check();
+  await section.getByRole('button', { name: 'Make token' }).click();
+  const token = await section.getByLabel('New token').inputValue();
+  expect(token).toMatch(/^hm_/);
+
+  await page.goto('/api/docs');
+  const written = await page.getByRole('region', { name: 'Quick start commands' }).textContent();
+  // Only the two placeholders the page asks the reader to replace are replaced.
+  const script = (written ?? '')
+    .replace('https://your-hourmark-address', baseURL ?? '')
+    .replace('hm_your_token', token);
+  const [setup = '', ...steps] = script.split('\n\n');
+  expect(steps).toHaveLength(3);
+  const run = (step: string) =>
+    JSON.parse(
+      execFileSync('bash', ['-e', '-c', `${setup}\n${step}`], { encoding: 'utf8' }),
+    ) as Record<string, unknown>;
+  const [start = '', stop = '', list = ''] = steps;
+  expect(run(start)).toMatchObject({
+    data: { running: true, description: 'Writing the API guide' },
+  });
+  const stopped = run(stop) as { data: { running: boolean }; saved: { id: string }[] };
+  expect(stopped.data.running).toBe(false);
+  const listed = run(list) as { data: { id: string }[]; nextCursor: string | null };
+  expect(listed.data.map((entry) => entry.id)).toEqual(
+    expect.arrayContaining(stopped.saved.map((entry) => entry.id)),
   );
 });

@@ -18,6 +18,7 @@ describe('the API reference page', () => {
       'Account',
       'Time entries',
       'Timer',
+      'Workspace',
       'Reference',
     ]);
     expect(reference.groups[2]?.operations.map((op) => `${op.method} ${op.path}`)).toEqual([
@@ -73,7 +74,15 @@ describe('the API reference page', () => {
   });
 
   it('shows the named schemas’ fields', () => {
-    expect(reference.schemas.map((schema) => schema.name)).toEqual(['Error', 'TimeEntry', 'Timer']);
+    expect(reference.schemas.map((schema) => schema.name)).toEqual([
+      'Error',
+      'TimeEntry',
+      'Timer',
+      'Client',
+      'Project',
+      'Task',
+      'Member',
+    ]);
     const entry = reference.schemas[1]?.fields ?? [];
     expect(entry.find((field) => field.name === 'costMinor')).toMatchObject({
       type: 'integer',

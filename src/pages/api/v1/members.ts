@@ -1,0 +1,9 @@
+import { endpoint } from '../../../server/api/endpoint';
+import { handlePublicMembers } from '../../../server/api/public-api-handlers';
+
+export const prerender = false;
+
+// GET a page of the members the token's person may see (cursor, limit).
+const routes = endpoint('GET', handlePublicMembers);
+export const GET = routes.handle;
+export const ALL = routes.others;
