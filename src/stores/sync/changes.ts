@@ -13,7 +13,7 @@ import { TIMER_KEY } from '../timer';
 import { keyOfList } from './cache';
 
 /** The kind of record kept under each documented key (the inverse of cache.ts's keys). */
-const kindOfKey: Readonly<Record<string, RecordKind | 'timer'>> = {
+export const kindOfKey: Readonly<Record<string, RecordKind | 'timer'>> = {
   ...Object.fromEntries(recordKinds.map((kind) => [keyOfList[listOfKind[kind]], kind])),
   [TIMER_KEY]: 'timer',
 };

@@ -1,8 +1,9 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { rebase, withBases, type NewMutation } from '../../lib/sync/rebase';
+import { rebase, withBases, type Bases, type NewMutation } from '../../lib/sync/rebase';
 import type { User } from '../auth';
-import type { LocalEvent } from '../local-changes';
-import { cachedRecord, mutationsOfEvent } from './changes';
+import type { LocalCommand, LocalEvent } from '../local-changes';
+import { cachedRecord, mutationsOfEvent, type ChangeMutations } from './changes';
+import type * as CommandPlanner from './command-planner';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
 import { createTabHandOff } from './hand-off';
 import { handOffsPresent } from './hand-off-key';
@@ -85,6 +86,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let generation = 0;
   let disposed = false;
   let unlisten: (() => void) | null = null;
+  /** Commands run but not sent yet: waiting for their plan (the planner loads with the first). */
+  const unplanned: { event: LocalCommand; session: Session }[] = [];
+  /** How many commands were run and are not in the outbox (or a hand-off) yet. */
+  let beingPlanned = 0;
+  let planning: Promise<void> | null = null;
+  let plannerCode: Promise<typeof CommandPlanner> | null = null;
+  /** Commands whose store change was not what their plan makes, reported once each. */
+  const warned = new Set<string>();
 
   /** Recomputes the status line; pass the sync state when it was just read or written. */
   function refresh(state?: SyncState): void {
@@ -93,7 +102,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const current = state ?? outbox.read(s.owner);
     const { refusals } = current;
     // A following tab's own changes count until the leader took them into the outbox.
-    const pending = current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current));
+    const pending =
+      current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current)) + beingPlanned;
     const view = s.view();
     const offline = view.networkDown || !page.isOnline();
     status.set({
@@ -111,25 +121,130 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   /**
-   * Turns a change a person made into mutations: the leading tab puts them in the outbox and
-   * pushes; another tab hands them to the leader (./hand-off.ts), which alone writes the outbox.
+   * Turns a change a person made into mutations. A command is planned by the catalog on the
+   * cache first (./command-planner.ts), in the order commands were run; a bare list change (a
+   * test's, or an older caller's) is translated as it stands (./changes.ts).
    */
   function enqueue(event: LocalEvent): void {
     const s = session;
-    const made = s && mutationsOfEvent(event);
-    if (!s || !made) return;
-    if (s.leader) {
-      refresh(outbox.append(s.owner, made.mutations, made.before));
-      void s.pushNow();
+    if (!s) return;
+    if ('command' in event) {
+      unplanned.push({ event, session: s });
+      beingPlanned += 1;
+      refresh();
+      planning ??= planQueued().finally(() => {
+        planning = null;
+      });
       return;
     }
-    handOff.give(
-      s.owner,
-      made.mutations,
-      withBases({}, made.mutations, made.before),
-      deps.clock.now(),
+    const made = mutationsOfEvent(event);
+    if (made) send(s, made);
+  }
+
+  /**
+   * Plans the commands waiting, and those run while they are planned, as one run: each reads the
+   * cache as the plans before it left it. Then their entries go out at once, and the cache is
+   * rebased on them when a store's own change was not what its plan makes (the plan wins) or a
+   * plan refused: the screen shows exactly what the server will make of them.
+   */
+  async function planQueued(): Promise<void> {
+    let code: typeof CommandPlanner;
+    try {
+      code = await (plannerCode ??= import('./command-planner'));
+    } catch {
+      // The planner's code could not load (a deploy removed it while the tab was open): the
+      // store's own change is this device's guess, as before issue 48; the server plans anyway.
+      plannerCode = null;
+      beingPlanned = 0;
+      for (const { event, session: s } of unplanned.splice(0)) {
+        const made = mutationsOfEvent(event);
+        if (made && session === s) send(s, made);
+      }
+      return refresh();
+    }
+    const first = unplanned[0]?.session;
+    const run = code.startPlanning(
+      () => ({ local: cache.read(), timer: cache.timer() }),
+      deps.clock.now().toISOString(),
     );
+    while (unplanned.length > 0) await run.plan(unplanned.splice(0).map((u) => u.event));
+    beingPlanned = 0;
+    const s = session;
+    // Stopped or moved to another workspace meanwhile: what was run there goes nowhere.
+    if (disposed || !s || s !== first) return refresh();
+    const planned = run.result();
+    for (const name of planned.diverged) {
+      if (warned.has(name) || !import.meta.env.DEV) continue;
+      warned.add(name);
+      console.warn(
+        `Hourmark: the store's change for ${name} is not what the command's plan makes; the plan's is kept (src/lib/commands/catalog.ts).`,
+      );
+    }
+    if (planned.refusals.length > 0) refuseHere(s, planned);
+    send(s, { mutations: planned.mutations, before: planned.before }, planned.repaint);
+  }
+
+  /**
+   * Commands the catalog refused on this device (a log deleted meanwhile, arguments the server
+   * would refuse): kept with the reason, as the server's refusals are, and not sent. A following
+   * tab hands them to the leader as they are, and the server's refusal is shown.
+   */
+  function refuseHere(s: Session, planned: CommandPlanner.PlannedCommands): void {
+    if (!s.leader) {
+      handOff.give(
+        s.owner,
+        planned.refusals.map((r) => ({ ...r.mutation, steps: [] })),
+        {},
+        deps.clock.now(),
+      );
+      return;
+    }
+    const at = deps.clock.now().toISOString();
+    outbox.update(s.owner, (state) => ({
+      ...state,
+      refusals: [
+        ...state.refusals,
+        // Never numbered: it never goes out (a refusal's id only tells the screen's rows apart).
+        ...planned.refusals.map((r, i) => ({
+          mutation: { ...r.mutation, id: -(state.refusals.length + i + 1) },
+          reason: r.reason,
+          message: r.message,
+          at,
+        })),
+      ],
+    }));
+  }
+
+  /**
+   * Puts `made` in the outbox (the leader) or hands it to the leader (another tab), and pushes.
+   * `repaint` (records' values before the change) rebases the cache on the outbox, so it shows
+   * what the entries make rather than what the store wrote.
+   */
+  function send(s: Session, made: ChangeMutations, repaint: Bases | null = null): void {
+    const { mutations, before } = made;
+    if (s.leader) {
+      const state = mutations.length > 0 ? outbox.append(s.owner, mutations, before) : undefined;
+      if (repaint) layOverCache(state ?? outbox.read(s.owner), repaint);
+      refresh(state);
+      if (mutations.length > 0) void s.pushNow();
+      return;
+    }
+    if (mutations.length > 0)
+      handOff.give(s.owner, mutations, withBases({}, mutations, before), deps.clock.now());
+    if (repaint) layOverCache(withOwn(s, mutations, before), repaint);
     refresh();
+  }
+
+  /** The outbox as a following tab sees it with its own `mutations` handed over on top. */
+  function withOwn(
+    s: Session,
+    mutations: NewMutation[],
+    before: Parameters<typeof withBases>[2],
+  ): SyncState {
+    const shared = outbox.read(s.owner);
+    const bases = withBases({}, mutations, before);
+    const mine = mutations.map((m, i) => ({ ...m, id: shared.nextMutationId + i }));
+    return { ...shared, outbox: [...shared.outbox, ...mine], bases: { ...bases, ...shared.bases } };
   }
 
   /**
@@ -159,15 +274,19 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     refresh(state);
   }
 
-  /** Lays what `state`'s outbox holds over the cache, as the server will make it if it accepts. */
-  function layOverCache(state: SyncState): void {
+  /**
+   * Lays what `state`'s outbox holds over the cache, as the server will make it if it accepts;
+   * records in `from` (a person's change just planned) start again from the value given there
+   * when the outbox has no base for them.
+   */
+  function layOverCache(state: SyncState, from: Bases = {}): void {
     const out = rebase({
       local: cache.read(),
       timer: cache.timer(),
       changes: [],
       reset: false,
       pending: state.outbox,
-      bases: state.bases,
+      bases: { ...from, ...state.bases },
       now: deps.clock.now().toISOString(),
     });
     cache.write(out.local, out.timer);
@@ -328,20 +447,13 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     enqueueMutations(mutations) {
       const s = session;
       if (!s || mutations.length === 0) return;
-      const cached = cache.read();
+      const before = cachedRecord(cache.read());
       let state: SyncState;
-      if (s.leader) state = outbox.append(s.owner, mutations, cachedRecord(cached));
+      if (s.leader) state = outbox.append(s.owner, mutations, before);
       else {
         // Handed to the leader; shown here at once, laid over what the outbox holds.
-        const bases = withBases({}, mutations, cachedRecord(cached));
-        handOff.give(s.owner, mutations, bases, deps.clock.now());
-        const shared = outbox.read(s.owner);
-        const mine = mutations.map((m, i) => ({ ...m, id: shared.nextMutationId + i }));
-        state = {
-          ...shared,
-          outbox: [...shared.outbox, ...mine],
-          bases: { ...bases, ...shared.bases },
-        };
+        handOff.give(s.owner, mutations, withBases({}, mutations, before), deps.clock.now());
+        state = withOwn(s, mutations, before);
       }
       layOverCache(state);
       refresh(s.leader ? state : undefined);
