@@ -65,14 +65,9 @@ const log = {
   updatedAt: '2026-11-24T09:30:00.000Z',
 };
 
-const records = (over: Partial<LocalRecords> = {}): LocalRecords => ({
-  clients: [],
-  projects: [],
-  tasks: [],
-  members: [],
-  logs: [],
-  ...over,
-});
+/** A cache holding `over`: records with the fields these commands read (the rest left out). */
+const records = (over: Partial<Record<keyof LocalRecords, object[]>> = {}): LocalRecords =>
+  ({ clients: [], projects: [], tasks: [], members: [], logs: [], ...over }) as LocalRecords;
 
 let warn: MockInstance<typeof console.warn>;
 
@@ -149,7 +144,7 @@ describe('the device plans each command with the catalog', () => {
   });
 
   it('fills in what a store’s change forgot: a log on a project that asks for approval is pending', async () => {
-    const before = records({ clients: [acme], projects: [site] as never[] });
+    const before = records({ clients: [acme], projects: [site] });
     const { deps, engine, outbox } = await engineWith(before);
     const args = { id: 'l-new', date: '2026-11-25', durationSeconds: 3600, projectId: 'p-site' };
     // The store's paint says approved and no billable: the plan says pending, billable.
@@ -175,7 +170,7 @@ describe('the device plans each command with the catalog', () => {
   });
 
   it('plans commands run back to back in order, each on what the one before made', async () => {
-    const before = records({ clients: [acme], projects: [site] as never[] });
+    const before = records({ clients: [acme], projects: [site] });
     const { deps, engine, outbox } = await engineWith(before);
     // Added on no project (approved), then moved at once to Website, which asks for approval:
     // the move reads the log as the add's plan left it, so it becomes pending.
