@@ -43,7 +43,7 @@ function logs(count: number): TimeLog[] {
       status: 'approved',
       createdAt: '2026-11-01T09:00:00.000Z',
       updatedAt: '2026-11-01T09:00:00.000Z',
-    } as TimeLog;
+    };
   });
 }
 
