@@ -152,22 +152,27 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     try {
       code = await (plannerCode ??= import('./command-planner'));
     } catch {
-      // The planner's code could not load (a deploy removed it while the tab was open): the
-      // store's own change is this device's guess, as before issue 48; the server plans anyway.
+      // The planner's code could not load (a deploy removed it while the tab was open).
       plannerCode = null;
-      beingPlanned = 0;
-      for (const { event, session: s } of unplanned.splice(0)) {
-        const made = mutationsOfEvent(event);
-        if (made && session === s) send(s, made);
-      }
-      return refresh();
+      return sendAsGuessed(unplanned.splice(0));
     }
     const first = unplanned[0]?.session;
     const run = code.startPlanning(
       () => ({ local: cache.read(), timer: cache.timer() }),
       deps.clock.now().toISOString(),
     );
-    while (unplanned.length > 0) await run.plan(unplanned.splice(0).map((u) => u.event));
+    const taken: typeof unplanned = [];
+    try {
+      while (unplanned.length > 0) {
+        const batch = unplanned.splice(0);
+        taken.push(...batch);
+        await run.plan(batch.map((u) => u.event));
+      }
+    } catch (error) {
+      // A fault in planning must not lose a change nor leave the status line saving for ever.
+      console.error(error);
+      return sendAsGuessed([...taken, ...unplanned.splice(0)]);
+    }
     beingPlanned = 0;
     const s = session;
     // Stopped or moved to another workspace meanwhile: what was run there goes nowhere.
@@ -182,6 +187,19 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     }
     if (planned.refusals.length > 0) refuseHere(s, planned);
     send(s, { mutations: planned.mutations, before: planned.before }, planned.repaint);
+  }
+
+  /**
+   * Sends commands with the store's own change as this device's guess, as before issue 48 (the
+   * server plans them anyway): only when they could not be planned here.
+   */
+  function sendAsGuessed(list: typeof unplanned): void {
+    beingPlanned = 0;
+    for (const { event, session: s } of list) {
+      const made = mutationsOfEvent(event);
+      if (made && session === s) send(s, made);
+    }
+    refresh();
   }
 
   /**

@@ -195,6 +195,25 @@ describe('the device plans each command with the catalog', () => {
     engine.dispose();
   });
 
+  it('sends the store’s change as its guess when a command cannot be planned here', async () => {
+    const { deps, engine, outbox } = await engineWith(records({ clients: [acme] }));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A name this bundle's catalog does not know (a fault): the change is not lost, and the
+    // status line does not say Saving for ever.
+    const renamed = { ...acme, name: 'Acme Limited' };
+    deps.cache.command('renameClient' as CommandName, { id: 'c-acme', name: 'Acme Limited' }, [
+      { key: 'clients', before: [acme], after: [renamed] },
+    ]);
+    await vi.waitFor(() => expect(outbox()).toHaveLength(1));
+    expect(stepsOf(outbox()[0])).toEqual([
+      { name: 'updateClient', args: { id: 'c-acme', changes: { name: 'Acme Limited' } } },
+    ]);
+    expect(engine.$status.get().pending).toBe(1);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+    engine.dispose();
+  });
+
   it('undoes a command its plan refuses here, keeps it as a refusal and sends nothing', async () => {
     const { deps, engine, outbox, state } = await engineWith(records());
     const running = {
