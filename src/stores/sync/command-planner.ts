@@ -55,6 +55,11 @@ export interface PlannedCommands {
   before: (record: string) => Value;
   refusals: DeviceRefusal[];
   /**
+   * Every command, in the order it was run (each of a write's commands in turn): its entry with
+   * the plan's steps (none when the plan changes nothing), or its refusal.
+   */
+  outcomes: ({ ok: true; mutation: NewMutation } | { ok: false; refusal: DeviceRefusal })[];
+  /**
    * Null when the cache shows what the plans make; otherwise the value before the commands of
    * each record the stores changed, to rebase from, so the plans' result replaces the store's.
    */
@@ -173,6 +178,7 @@ export function startPlanning(
 
   const mutations: NewMutation[] = [];
   const refusals: DeviceRefusal[] = [];
+  const outcomes: PlannedCommands['outcomes'] = [];
   const diverged: CommandName[] = [];
   async function plan(events: readonly LocalCommand[]): Promise<void> {
     for (const event of events) {
@@ -192,14 +198,15 @@ export function startPlanning(
         const outcome = await planCommand(commands[name], args, reader);
         if (!outcome.ok) {
           const first = record || [...own.keys()][0] || '';
-          refusals.push({
+          const refusal = {
             mutation: { name, args, record: first },
             reason: outcome.reason,
             message: outcome.message,
-          });
+          };
+          refusals.push(refusal);
+          outcomes.push({ ok: false, refusal });
           continue;
         }
-        if (outcome.steps.length === 0) continue;
         const steps = outcome.steps.map((step): NewMutation => ({
           name: step.name,
           args: step.args as Record<string, unknown>,
@@ -211,7 +218,9 @@ export function startPlanning(
           planned.set(step.record, applyMutation(kind, view(step.record), step, now));
           changedByPlan.add(step.record);
         }
-        mutations.push({ name, args, record: record || (steps[0]?.record ?? ''), steps });
+        const mutation = { name, args, record: record || (steps[0]?.record ?? ''), steps };
+        outcomes.push({ ok: true, mutation });
+        if (steps.length > 0) mutations.push(mutation);
       }
       // The store's change against the plan's, record by record (a record one of them left
       // alone is as it was before the command).
@@ -232,7 +241,7 @@ export function startPlanning(
       diverged.length > 0 || refusals.length > 0
         ? Object.fromEntries([...touched.keys()].map((key) => [key, before(key)]))
         : null;
-    return { mutations, before, refusals, repaint, diverged };
+    return { mutations, before, refusals, outcomes, repaint, diverged };
   }
 
   return { plan, result };

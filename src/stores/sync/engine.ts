@@ -1,8 +1,19 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { rebase, withBases, type Bases, type NewMutation } from '../../lib/sync/rebase';
+import {
+  rebase,
+  withBases,
+  type Bases,
+  type NewMutation,
+  type PendingMutation,
+} from '../../lib/sync/rebase';
 import type { User } from '../auth';
 import type { LocalCommand, LocalEvent } from '../local-changes';
-import { cachedRecord, mutationsOfEvent, type ChangeMutations } from './changes';
+import {
+  cachedRecord,
+  mutationsOfEvent,
+  provisionalEntries,
+  type ChangeMutations,
+} from './changes';
 import type * as CommandPlanner from './command-planner';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
 import { createTabHandOff } from './hand-off';
@@ -14,7 +25,7 @@ import type { CacheOwner } from './owner';
 import { listenToPage } from './page-events';
 import { createPokeStream } from './poke-stream';
 import { createSession, type Session } from './session';
-import { syncStateKey, type SyncState } from './state';
+import { syncStateKey, type Refusal, type SyncState } from './state';
 import { createTransport, type WorkspaceChoice } from './transport';
 import { createWorkspaceSwitch } from './workspace-switch';
 
@@ -86,10 +97,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let generation = 0;
   let disposed = false;
   let unlisten: (() => void) | null = null;
-  /** Commands run but not sent yet: waiting for their plan (the planner loads with the first). */
-  const unplanned: { event: LocalCommand; session: Session }[] = [];
-  /** How many commands were run and are not in the outbox (or a hand-off) yet. */
-  let beingPlanned = 0;
+  /**
+   * Commands in the outbox with the store's change as their steps, waiting for their plan (the
+   * planner loads with the first), with their entries' ids where this tab wrote them.
+   */
+  const unplanned: { event: LocalCommand; session: Session; ids: number[] | null }[] = [];
   let planning: Promise<void> | null = null;
   let plannerCode: Promise<typeof CommandPlanner> | null = null;
   /** Commands whose store change was not what their plan makes, reported once each. */
@@ -102,8 +114,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const current = state ?? outbox.read(s.owner);
     const { refusals } = current;
     // A following tab's own changes count until the leader took them into the outbox.
-    const pending =
-      current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current)) + beingPlanned;
+    const pending = current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current));
     const view = s.view();
     const offline = view.networkDown || !page.isOnline();
     status.set({
@@ -121,40 +132,47 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   /**
-   * Turns a change a person made into mutations. A command is planned by the catalog on the
-   * cache first (./command-planner.ts), in the order commands were run; a bare list change (a
-   * test's, or an older caller's) is translated as it stands (./changes.ts).
+   * Turns a change a person made into mutations. A command goes into the outbox at once with the
+   * store's change as its steps (so leaving the page right after a click loses nothing), then the
+   * catalog plans it on the cache (./command-planner.ts), in the order commands were run, and
+   * the plan's steps replace the store's; a bare list change (a test's, or an older caller's) is
+   * translated as it stands (./changes.ts).
    */
   function enqueue(event: LocalEvent): void {
     const s = session;
     if (!s) return;
-    if ('command' in event) {
-      unplanned.push({ event, session: s });
-      beingPlanned += 1;
-      refresh();
-      planning ??= planQueued().finally(() => {
-        planning = null;
-      });
+    if (!('command' in event)) {
+      const made = mutationsOfEvent(event);
+      if (made) send(s, made);
       return;
     }
-    const made = mutationsOfEvent(event);
-    if (made) send(s, made);
+    const made = provisionalEntries(event);
+    if (!made) return;
+    const state = send(s, made);
+    // The entries' ids, one per command, where this tab wrote them (the leader's outbox).
+    const ids = state ? state.outbox.slice(-made.mutations.length).map((m) => m.id) : null;
+    unplanned.push({ event, session: s, ids });
+    planning ??= planQueued().finally(() => {
+      planning = null;
+    });
   }
 
   /**
    * Plans the commands waiting, and those run while they are planned, as one run: each reads the
-   * cache as the plans before it left it. Then their entries go out at once, and the cache is
-   * rebased on them when a store's own change was not what its plan makes (the plan wins) or a
-   * plan refused: the screen shows exactly what the server will make of them.
+   * cache as the plans before it left it. Then each entry's steps become its plan's, and the
+   * cache is rebased on them when a store's own change was not what its plan makes (the plan
+   * wins) or a plan refused: the screen shows exactly what the server will make of them.
    */
   async function planQueued(): Promise<void> {
     let code: typeof CommandPlanner;
     try {
       code = await (plannerCode ??= import('./command-planner'));
     } catch {
-      // The planner's code could not load (a deploy removed it while the tab was open).
+      // The planner's code could not load (a deploy removed it while the tab was open): the
+      // entries keep the store's change as this device's guess; the server plans anyway.
       plannerCode = null;
-      return sendAsGuessed(unplanned.splice(0));
+      unplanned.length = 0;
+      return;
     }
     const first = unplanned[0]?.session;
     const run = code.startPlanning(
@@ -169,14 +187,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         await run.plan(batch.map((u) => u.event));
       }
     } catch (error) {
-      // A fault in planning must not lose a change nor leave the status line saving for ever.
+      // A fault in planning: the entries keep the store's change, as when the code cannot load.
       console.error(error);
-      return sendAsGuessed([...taken, ...unplanned.splice(0)]);
+      unplanned.length = 0;
+      return;
     }
-    beingPlanned = 0;
     const s = session;
-    // Stopped or moved to another workspace meanwhile: what was run there goes nowhere.
-    if (disposed || !s || s !== first) return refresh();
+    // Stopped or moved to another workspace meanwhile: its outbox stays as it was written.
+    if (disposed || !s || s !== first || taken.some((t) => t.session !== s)) return;
     const planned = run.result();
     for (const name of planned.diverged) {
       if (warned.has(name) || !import.meta.env.DEV) continue;
@@ -185,72 +203,70 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         `Hourmark: the store's change for ${name} is not what the command's plan makes; the plan's is kept (src/lib/commands/catalog.ts).`,
       );
     }
-    if (planned.refusals.length > 0) refuseHere(s, planned);
-    send(s, { mutations: planned.mutations, before: planned.before }, planned.repaint);
-  }
-
-  /**
-   * Sends commands with the store's own change as this device's guess, as before issue 48 (the
-   * server plans them anyway): only when they could not be planned here.
-   */
-  function sendAsGuessed(list: typeof unplanned): void {
-    beingPlanned = 0;
-    for (const { event, session: s } of list) {
-      const made = mutationsOfEvent(event);
-      if (made && session === s) send(s, made);
-    }
-    refresh();
-  }
-
-  /**
-   * Commands the catalog refused on this device (a log deleted meanwhile, arguments the server
-   * would refuse): kept with the reason, as the server's refusals are, and not sent. A following
-   * tab hands them to the leader as they are, and the server's refusal is shown.
-   */
-  function refuseHere(s: Session, planned: CommandPlanner.PlannedCommands): void {
-    if (!s.leader) {
-      handOff.give(
-        s.owner,
-        planned.refusals.map((r) => ({ ...r.mutation, steps: [] })),
-        {},
-        deps.clock.now(),
+    const ids = taken.flatMap((t) => t.ids ?? []);
+    if (s.leader && ids.length === planned.outcomes.length) {
+      const state = outbox.update(s.owner, (current) =>
+        withPlans(current, ids, planned, deps.clock.now().toISOString()),
       );
+      if (planned.repaint) layOverCache(state, planned.repaint);
+      refresh(state);
       return;
     }
-    const at = deps.clock.now().toISOString();
-    outbox.update(s.owner, (state) => ({
-      ...state,
-      refusals: [
-        ...state.refusals,
-        // Never numbered: it never goes out (a refusal's id only tells the screen's rows apart).
-        ...planned.refusals.map((r, i) => ({
-          mutation: { ...r.mutation, id: -(state.refusals.length + i + 1) },
-          reason: r.reason,
-          message: r.message,
-          at,
-        })),
-      ],
-    }));
+    // A following tab handed its entries over as the store made them (the leader lays those
+    // over the shared cache, and the server's answer replaces them); this tab shows the plans'.
+    if (planned.repaint)
+      layOverCache(withOwn(s, planned.mutations, planned.before), planned.repaint);
   }
 
   /**
-   * Puts `made` in the outbox (the leader) or hands it to the leader (another tab), and pushes.
-   * `repaint` (records' values before the change) rebases the cache on the outbox, so it shows
-   * what the entries make rather than what the store wrote.
+   * The sync state with each command's entry (by `ids`, in order) given its plan's steps, and
+   * the bases of records only the plan changes; an entry whose plan was refused here leaves the
+   * outbox unless the server answered it already, and is kept as a refusal, as the server's are.
    */
-  function send(s: Session, made: ChangeMutations, repaint: Bases | null = null): void {
+  function withPlans(
+    state: SyncState,
+    ids: readonly number[],
+    planned: CommandPlanner.PlannedCommands,
+    at: string,
+  ): SyncState {
+    const outcomes = new Map(ids.map((id, i) => [id, planned.outcomes[i]]));
+    const refused: Refusal[] = [];
+    const outboxNow = state.outbox.flatMap((entry): PendingMutation[] => {
+      const outcome = outcomes.get(entry.id);
+      if (!outcome) return [entry];
+      if (outcome.ok) return [{ ...entry, steps: outcome.mutation.steps ?? [] }];
+      if (entry.answered) return [entry];
+      refused.push({
+        mutation: entry,
+        reason: outcome.refusal.reason,
+        message: outcome.refusal.message,
+        at,
+      });
+      return [];
+    });
+    return {
+      ...state,
+      outbox: outboxNow,
+      bases: withBases(state.bases, planned.mutations, planned.before),
+      refusals: [...state.refusals, ...refused],
+    };
+  }
+
+  /**
+   * Puts `made` in the outbox (the leader: the state written is returned) or hands it to the
+   * leader (another tab), and pushes.
+   */
+  function send(s: Session, made: ChangeMutations): SyncState | null {
     const { mutations, before } = made;
     if (s.leader) {
-      const state = mutations.length > 0 ? outbox.append(s.owner, mutations, before) : undefined;
-      if (repaint) layOverCache(state ?? outbox.read(s.owner), repaint);
+      const state = outbox.append(s.owner, mutations, before);
       refresh(state);
-      if (mutations.length > 0) void s.pushNow();
-      return;
+      void s.pushNow();
+      return state;
     }
-    if (mutations.length > 0)
-      handOff.give(s.owner, mutations, withBases({}, mutations, before), deps.clock.now());
-    if (repaint) layOverCache(withOwn(s, mutations, before), repaint);
+    handOff.give(s.owner, mutations, withBases({}, mutations, before), deps.clock.now());
     refresh();
+    return null;
   }
 
   /** The outbox as a following tab sees it with its own `mutations` handed over on top. */

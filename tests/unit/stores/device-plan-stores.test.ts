@@ -47,26 +47,31 @@ async function catalogPlan(name: CommandName, args: unknown, local: LocalRecords
   return plan.steps;
 }
 
-/** Waits until every command run so far is planned and in the outbox. */
-const settled = () => vi.waitFor(() => expect($syncStatus.get().pending).toBe(outbox().length));
+/** The stored changes of an outbox entry, without the record keys the device adds. */
+const stepsOf = (entry: PendingMutation) =>
+  (entry.steps ?? []).map(({ name, args }) => ({ name, args }));
 
 /**
- * Runs the store action `act` and checks each outbox entry it made against the catalog's plan
- * on the cache as it was before; returns the commands' names.
+ * Runs the store action `act` and waits until each outbox entry it made carries the catalog's
+ * plan of its command on the cache as it was before; returns the commands' names.
  */
 async function planned(act: () => unknown): Promise<string[]> {
-  await settled();
   const local = readCache();
   const timer = $timer.get();
   const had = outbox().length;
   act();
-  await settled();
+  // In the outbox at once, with the store's change; then with the plan's.
   const made: PendingMutation[] = outbox().slice(had);
-  for (const entry of made)
+  const expected = await Promise.all(
+    made.map((entry) => catalogPlan(entry.name as CommandName, entry.args, local, timer)),
+  );
+  await vi.waitFor(() =>
     expect(
-      (entry.steps ?? []).map(({ name, args }) => ({ name, args })),
-      entry.name,
-    ).toEqual(await catalogPlan(entry.name as CommandName, entry.args, local, timer));
+      outbox()
+        .slice(had)
+        .map((entry) => stepsOf(entry)),
+    ).toEqual(expected),
+  );
   return made.map((m) => m.name);
 }
 
