@@ -32,11 +32,17 @@ import { handlePush } from '../../src/server/api/sync-handlers';
 import { handleDeleteTeam, handleSaveTeam } from '../../src/server/api/team-handlers';
 import { handleSaveWorkspaceSettings } from '../../src/server/api/workspace-handlers';
 import { handleStartImport, handleUndoImport } from '../../src/server/api/import-run-handlers';
+import {
+  handlePublicCreateEntry,
+  handlePublicDeleteEntry,
+  handlePublicUpdateEntry,
+} from '../../src/server/api/public-api-handlers';
 import { importStep } from '../../src/server/imports/run-batch';
 import { listeners, type Listener } from '../../src/server/commands/effects';
 import type { Database } from '../../src/server/db/connect';
 import { parsePoke, POKE_CHANNEL, pokeWorkspace } from '../../src/server/sync/poke';
 import { rows } from '../../src/server/sync/records';
+import { makeToken, withToken } from './api-token-support';
 import { context, drivers, fakeClock, post } from './support';
 import {
   clientFields,
@@ -485,6 +491,55 @@ describe.each(drivers)('one commit on $name', (driver) => {
     expect(lastHistory).toEqual([{ command: 'undoImport', user_name: 'Ada' }]);
   });
 
+  it('moves the version once and pokes once for each public API write (issue 50)', async () => {
+    const { token } = await makeToken(database, admin, 'write', clock);
+    const send = (
+      handler: typeof handlePublicCreateEntry,
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) =>
+      handler(
+        withToken(path, token, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+        ctx(),
+      );
+    const made = await oneCommit('create through the API', () =>
+      send(handlePublicCreateEntry, 'POST', '/api/v1/time-entries', {
+        date: '2026-11-20',
+        durationSeconds: 600,
+      }),
+    );
+    expect(lastHistory).toEqual([{ command: 'addLog', user_name: 'Ada' }]);
+    const id = (made['data'] as { id: string }).id;
+    const [row] = await rows<{ version: string | number }>(
+      database.db,
+      sql`SELECT version FROM time_logs WHERE workspace_id = ${ws()} AND id = ${id}`,
+    );
+    await oneCommit('edit through the API', () =>
+      send(
+        handlePublicUpdateEntry,
+        'PATCH',
+        `/api/v1/time-entries/${id}`,
+        { durationSeconds: 900 },
+        { 'If-Match': `"${String(row?.version)}"` },
+      ),
+    );
+    expect(lastHistory).toEqual([{ command: 'editLog', user_name: 'Ada' }]);
+    await noCommit(
+      'a stale delete through the API',
+      () =>
+        send(handlePublicDeleteEntry, 'DELETE', `/api/v1/time-entries/${id}`, undefined, {
+          'If-Match': `"${String(row?.version)}"`,
+        }),
+      412,
+    );
+  });
+
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
     const bo = await signUp(database, { name: 'Bo', email: 'bo.commit@example.com' }, clock);
     await oneCommit('create Bo as a member', () =>
@@ -533,6 +588,8 @@ describe('every write endpoint is tried above', () => {
     'invitations',
     'invitations/revoke',
     'imports/[id]/undo',
+    // The public API's create (its PATCH and DELETE are tried above too).
+    'v1/time-entries',
   ];
   const notWorkspaceWrites = {
     // A new workspace starts at its first version; no device holds it yet.
@@ -544,6 +601,8 @@ describe('every write endpoint is tried above', () => {
     'imports/preview': 'writes nothing',
     // Stores the file and queues the import's job; each batch of the job is one commit (above).
     imports: 'starts an import job',
+    // A personal access token is its person's, like a session: no workspace record changes.
+    tokens: 'makes an access token',
   };
   it('finds no POST under /sync or /api that the one-commit test does not call', () => {
     const posts = (dir: string, prefix = ''): string[] =>

@@ -19,22 +19,14 @@ import { eInvoiceInput } from '../invoices/e-invoice-input';
 import { invoicePdf } from '../invoices/invoice-pdf';
 import { logoOf } from '../invoices/logos';
 import { clientCreditsOf, invoiceOf, invoicesOf, uninvoicedOf } from '../invoices/reads';
-import type { Refusal } from '../invoices/refusals';
 import { invoiceSettingsOf } from '../invoices/settings';
 import type { HandlerContext } from './context';
+import { invoiceEndpoint, invoiceRefusal } from './invoice-endpoint';
 import { runCommand } from './run-command';
 import { refreshed } from './signed-in';
 import { readerOf } from './workspace-handlers';
 
 // Invoices (issue 14): Admins only; docs/api.md, Invoices.
-
-const refusal = (r: Refusal) =>
-  apiError(
-    r.status,
-    r.status === 403 ? 'forbidden' : 'invalid_request',
-    r.message,
-    r.fields ? { fields: r.fields } : undefined,
-  );
 
 const params = (request: Request) => new URL(request.url).searchParams;
 
@@ -65,7 +57,7 @@ export async function handleInvoice(request: Request, ctx: HandlerContext): Prom
     });
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
-  if (!found.ok) return refusal(found);
+  if (!found.ok) return invoiceRefusal(found);
   return json(
     200,
     { invoice: found.invoice } satisfies Answer<typeof invoiceResponse>,
@@ -123,60 +115,28 @@ export async function handleUninvoiced(request: Request, ctx: HandlerContext): P
   );
 }
 
+/** A written invoice, as every write to one answers it. */
+const written = ({ invoice }: Answer<typeof writtenInvoiceResponse>) =>
+  ({ invoice }) satisfies Answer<typeof writtenInvoiceResponse>;
+
 /** POST /api/invoices { workspaceId, clientId, from, to, projectIds? }: a new draft. */
-export async function handleDraftInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
-  const ran = await runCommand(request, ctx, 'draftInvoice');
-  if ('response' in ran) return ran.response;
-  const made = ran.done.result;
-  if (!made.ok) return refusal(made);
-  return json(
-    201,
-    { invoice: made.invoice } satisfies Answer<typeof writtenInvoiceResponse>,
-    refreshed(ran.session, request, ctx),
-  );
-}
+export const handleDraftInvoice = invoiceEndpoint('draftInvoice', 201, written);
 
 /** POST /api/invoices/draft { workspaceId, id, layout }: a draft's lines, discount, taxes, note. */
-export async function handleUpdateDraft(request: Request, ctx: HandlerContext): Promise<Response> {
-  const ran = await runCommand(request, ctx, 'saveDraft');
-  if ('response' in ran) return ran.response;
-  const saved = ran.done.result;
-  if (!saved.ok) return refusal(saved);
-  return json(
-    200,
-    { invoice: saved.invoice } satisfies Answer<typeof writtenInvoiceResponse>,
-    refreshed(ran.session, request, ctx),
-  );
-}
+export const handleUpdateDraft = invoiceEndpoint('saveDraft', 200, written);
 
 /** POST /api/invoices/issue { workspaceId, id, issueDate }: numbers and freezes a draft. */
-export async function handleIssueInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
-  const ran = await runCommand(request, ctx, 'issueInvoice');
-  if ('response' in ran) return ran.response;
-  const issued = ran.done.result;
-  if (!issued.ok) return refusal(issued);
-  return json(
-    200,
-    { invoice: issued.invoice } satisfies Answer<typeof writtenInvoiceResponse>,
-    refreshed(ran.session, request, ctx),
-  );
-}
+export const handleIssueInvoice = invoiceEndpoint('issueInvoice', 200, written);
 
 /**
  * POST /api/invoices/void { workspaceId, id, settlement? }: voids an issued invoice (saying, when
  * it has payments, whether they are refunded or kept as the client's credit) or deletes a draft.
  */
-export async function handleVoidInvoice(request: Request, ctx: HandlerContext): Promise<Response> {
-  const ran = await runCommand(request, ctx, 'voidInvoice');
-  if ('response' in ran) return ran.response;
-  const done = ran.done.result;
-  if (!done.ok) return refusal(done);
-  return json(
-    200,
-    { status: done.status } satisfies Answer<typeof voidResponse>,
-    refreshed(ran.session, request, ctx),
-  );
-}
+export const handleVoidInvoice = invoiceEndpoint(
+  'voidInvoice',
+  200,
+  ({ status }) => ({ status }) satisfies Answer<typeof voidResponse>,
+);
 
 /** GET /api/invoice-settings?workspace=…: the workspace's invoicing details (Admins). */
 export async function handleInvoiceSettings(
@@ -225,7 +185,7 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
     });
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
-  if (!found.ok) return refusal(found);
+  if (!found.ok) return invoiceRefusal(found);
   // An issued invoice has the logo it was issued with; a draft the workspace's logo now.
   const logoId =
     found.invoice.status === 'draft'
@@ -276,23 +236,11 @@ export async function handleInvoicePdf(request: Request, ctx: HandlerContext): P
 }
 
 /** POST /api/invoices/payment { workspaceId, id, paidOn, amountMinor, note? }: money received. */
-export async function handleInvoicePayment(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
-  const ran = await runCommand(request, ctx, 'recordPayment');
-  if ('response' in ran) return ran.response;
-  const recorded = ran.done.result;
-  if (!recorded.ok) return refusal(recorded);
-  return json(
-    201,
-    {
-      paidMinor: recorded.paidMinor,
-      totalMinor: recorded.totalMinor,
-    } satisfies Answer<typeof paidResponse>,
-    refreshed(ran.session, request, ctx),
-  );
-}
+export const handleInvoicePayment = invoiceEndpoint(
+  'recordPayment',
+  201,
+  ({ paidMinor, totalMinor }) => ({ paidMinor, totalMinor }) satisfies Answer<typeof paidResponse>,
+);
 
 /**
  * GET /api/invoice-ubl?workspace=…&id=…[&credit=1][&syntax=cii]: an invoice (or its credit note)
@@ -308,7 +256,7 @@ export async function handleInvoiceUbl(request: Request, ctx: HandlerContext): P
     });
   const today = todayIn(caller.membership.rules.timeZone, ctx.now());
   const found = await invoiceOf(ctx.database.db, caller.membership, id, today);
-  if (!found.ok) return refusal(found);
+  if (!found.ok) return invoiceRefusal(found);
   // ?credit=1: the credit note that cancelled a void invoice (a UBL CreditNote).
   const note = params(request).get('credit') === '1' ? found.invoice.creditNote : null;
   if (params(request).get('credit') === '1' && !note)

@@ -32,17 +32,15 @@ const page = (changes: unknown[]) => ({
 });
 
 describe('a pull page’s contract', () => {
-  it('reads 5,000 rows in well under the time the page takes to arrive', () => {
-    const text = JSON.stringify(page(Array.from({ length: 5000 }, (_, i) => row(i))));
-    const body: unknown = JSON.parse(text);
-    pullPage.safeParse(body); // warm up
-    const started = performance.now();
+  it('reads a first pull of 5,000 rows', () => {
+    // How long it takes is the bench's figure (scripts/bench/61-pull-contract.mjs), not a test's.
+    const body: unknown = JSON.parse(
+      JSON.stringify(page(Array.from({ length: 5000 }, (_, i) => row(i)))),
+    );
     const parsed = pullPage.safeParse(body);
-    const took = performance.now() - started;
     expect(parsed.success).toBe(true);
     expect(parsed.data?.changes).toHaveLength(5000);
-    // About 2 ms on a quiet machine; the bound leaves room for a busy shared one.
-    expect(took).toBeLessThan(100);
+    expect(parsed.data?.changes[4999]?.id).toBe('log-4999');
   });
 
   it('refuses a page whose row is not a change, or whose envelope is wrong', () => {
