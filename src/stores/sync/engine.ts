@@ -208,7 +208,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       const state = outbox.update(s.owner, (current) =>
         withPlans(current, ids, planned, deps.clock.now().toISOString()),
       );
-      if (planned.repaint) layOverCache(state, planned.repaint);
+      // Every record the stores changed has its base from the entries written at once, so the
+      // rebase puts back what no plan makes (and a pull that confirmed them left the server's).
+      if (planned.repaint) layOverCache(state);
       refresh(state);
       return;
     }
@@ -231,10 +233,17 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   ): SyncState {
     const outcomes = new Map(ids.map((id, i) => [id, planned.outcomes[i]]));
     const refused: Refusal[] = [];
+    // Entries a pull confirmed meanwhile are gone, and so are their records' bases: only those
+    // still waiting take the plan's steps and bases.
+    const stillWaiting: NewMutation[] = [];
     const outboxNow = state.outbox.flatMap((entry): PendingMutation[] => {
       const outcome = outcomes.get(entry.id);
       if (!outcome) return [entry];
-      if (outcome.ok) return [{ ...entry, steps: outcome.mutation.steps ?? [] }];
+      if (outcome.ok) {
+        const steps = outcome.mutation.steps ?? [];
+        stillWaiting.push(outcome.mutation);
+        return [{ ...entry, steps }];
+      }
       if (entry.answered) return [entry];
       refused.push({
         mutation: entry,
@@ -247,7 +256,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     return {
       ...state,
       outbox: outboxNow,
-      bases: withBases(state.bases, planned.mutations, planned.before),
+      bases: withBases(state.bases, stillWaiting, planned.before),
       refusals: [...state.refusals, ...refused],
     };
   }
