@@ -113,8 +113,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     if (!s) return;
     const current = state ?? outbox.read(s.owner);
     const { refusals } = current;
-    // A following tab's own changes count until the leader took them into the outbox.
-    const pending = current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current));
+    // This tab's own handed-over changes count until the leader took them into the outbox, also
+    // when this tab has just become the leader and is still taking them (it says Saved only then).
+    const pending = current.outbox.length + handOff.waiting(s.owner, current);
     const view = s.view();
     const offline = view.networkDown || !page.isOnline();
     status.set({
