@@ -39,6 +39,7 @@ export type ErrorCode =
   | 'unknown_project'
   | 'choose_date_format'
   | 'import_running'
+  | 'import_exists'
   | 'already_undone'
   | 'undo_refused'
   | 'internal';
