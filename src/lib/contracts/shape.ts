@@ -38,7 +38,7 @@ export const describes =
     ..._same: Same<Exact<z.output<S>>, T> extends true ? [] : [mismatch: Exact<z.output<S>>]
   ): z.ZodType<T, z.ZodTypeDef, unknown> =>
     // The runtime check is the schema's own; the type check above proved its output is T.
-    schema as unknown as z.ZodType<T, z.ZodTypeDef, unknown>;
+    schema;
 
 /** Any JSON value: what a stored record's fields hold when their kind is not known here. */
 export type JsonValue =
