@@ -1,8 +1,5 @@
-import type { Client } from '../entities/client';
-import type { Member } from '../entities/member';
-import type { Project } from '../entities/project';
-import type { Task } from '../entities/task';
-import type { TimeLog } from '../entities/time-log';
+import type { z } from 'zod';
+import type { readSchemas } from '../records/read-schemas';
 import type { LocalRecords } from './convert';
 import { kindDescriptions, type RecordKind } from '../records/kinds';
 import type { RecordKindDescription } from '../records/kind';
@@ -16,14 +13,13 @@ export { dayOf, newestLogFirst } from '../records/kinds/time-log';
 
 export type { LocalRecords };
 
-/** The record type each kind is kept as in the browser. */
-export interface LocalRecordOf {
-  client: Client;
-  project: Project;
-  task: Task;
-  member: Member;
-  timeLog: TimeLog;
-}
+/**
+ * The record type each kind is kept as in the browser: what its read schema gives (a type-only
+ * read of ../records/read-schemas.ts, so no zod loads with the sync engine), with its id.
+ */
+export type LocalRecordOf = {
+  [K in RecordKind]: z.infer<(typeof readSchemas)[K]> & { id: string };
+};
 export type AnyLocalRecord = LocalRecordOf[RecordKind];
 
 /** Which list of LocalRecords holds each kind (each kind's description names it). */
