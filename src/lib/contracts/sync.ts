@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roles } from '../policy/actor';
 import { readSchemas } from '../records/read-schemas';
+import { localFromRow } from '../sync/local-records';
 import { timerFields } from '../sync/fields';
 import type { PulledChange } from '../sync/rebase';
 import { workspaceRules } from './workspace';
@@ -41,7 +42,7 @@ const isKind = (kind: string): kind is keyof typeof readSchemas => kind in readS
 
 /**
  * Whether a row's `data` is what its kind holds: a record's fields read as the cache will keep
- * them (with the row's id and times) by the kind's read schema, the timer by its
+ * them (`localFromRow`) by the kind's read schema, the timer by its
  * fields. The read schemas' fast paths (src/lib/entities/fast-*.ts) take a well-formed record in
  * a few property reads, so 5,000 rows stay cheap (tests/unit/lib/pull-contract.test.ts).
  */
@@ -51,10 +52,16 @@ function dataFits(kind: string, row: Record<string, unknown>): boolean {
   if (row['deleted'] === true)
     return data === null || (typeof data === 'object' && !Array.isArray(data));
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
-  // Read as the cache will hold it: the fields with the row's id and times (labels, which the
-  // browser adds, read as empty).
+  // Read as the cache will hold it: a record as `localFromRow` builds it (with the row's id and
+  // times, and the labels its kind's description adds, empty until relabelled).
   const value = isKind(kind)
-    ? { ...data, id: row['id'], createdAt: row['createdAt'], updatedAt: row['updatedAt'] }
+    ? localFromRow(
+        kind,
+        row['id'] as string,
+        data as Record<string, unknown>,
+        row['createdAt'] as string,
+        row['updatedAt'] as string,
+      )
     : data;
   return dataSchemas[kind]?.safeParse(value).success ?? false;
 }

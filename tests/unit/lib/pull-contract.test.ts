@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pullPage } from '../../../src/lib/contracts/sync';
 import { timeLogSchema } from '../../../src/lib/entities/time-log';
+import { localFromRow } from '../../../src/lib/sync/local-records';
 
 // Issue 48: the browser parses each pull page with its contract. A first pull carries thousands
 // of rows, so the envelope is checked strictly and each row's data by its kind's read schema,
@@ -63,12 +64,7 @@ describe('a pull page’s contract', () => {
     /** What the browser does with the rows after the contract: decode each for the cache. */
     const decode = () =>
       rows.map((r) =>
-        timeLogSchema.safeParse({
-          ...r.data,
-          id: r.id,
-          createdAt: r.createdAt,
-          updatedAt: r.updatedAt,
-        }),
+        timeLogSchema.safeParse(localFromRow('timeLog', r.id, r.data, r.createdAt, r.updatedAt)),
       );
     const timed = (run: () => unknown) => {
       const started = performance.now();
