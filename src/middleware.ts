@@ -2,6 +2,11 @@ import { defineMiddleware } from 'astro:middleware';
 import { serverConfig } from './server/config';
 import { compressJson } from './server/http/compress';
 import { checkOrigin, corsHeaders } from './server/http/origin-guard';
+import {
+  bearerOutsidePublicApi,
+  isPublicApi,
+  publicCorsHeaders,
+} from './server/http/public-api-rules';
 import { queryProblem } from './server/http/query-string';
 import { readPath } from './server/http/request-path.mjs';
 import { apiError } from './server/http/responses';
@@ -18,6 +23,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The front door already answers these; this keeps `astro dev` and any other host honest too.
   if (!readPath(context.url.pathname).canonical)
     return apiError(404, 'not_found', 'Not found. Endpoints answer only at their exact address.');
+  if (isPublicApi(context.url.pathname)) return publicApi(context.url, request, next);
+  const outside = bearerOutsidePublicApi(context.url.pathname, request.headers);
+  if (outside) return apiError(400, 'token_not_accepted', outside);
   const verdict = checkOrigin(request.method, request.headers, serverConfig());
   const cors = verdict.kind === 'allowed-cross-origin' ? corsHeaders(verdict.origin) : {};
 
@@ -34,3 +42,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response.headers.set('Cache-Control', 'no-store');
   return response;
 });
+
+/**
+ * /api/v1 (issue 50): a bearer token, never a cookie, so no same-origin rule; CORS for any
+ * origin without credentials, preflights answered here.
+ */
+async function publicApi(url: URL, request: Request, next: () => Promise<Response>) {
+  if (request.method === 'OPTIONS')
+    return new Response(null, { status: 204, headers: publicCorsHeaders });
+  const problem = queryProblem(url);
+  const response = problem
+    ? apiError(400, 'invalid_request', problem.message, { fields: problem.fields })
+    : await compressJson(request, await next());
+  for (const [name, value] of Object.entries(publicCorsHeaders)) response.headers.set(name, value);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}

@@ -58,3 +58,9 @@ vi.mock('../src/server/api/team-handlers', async (original) =>
 vi.mock('../src/server/api/workspace-handlers', async (original) =>
   withContractChecks(await original()),
 );
+vi.mock('../src/server/api/token-handlers', async (original) =>
+  withContractChecks(await original()),
+);
+vi.mock('../src/server/api/public-api-handlers', async (original) =>
+  withContractChecks(await original()),
+);

@@ -7,8 +7,23 @@ import {
   handlePassword,
   handleRegister,
 } from '../../src/server/api/handlers';
+import {
+  handlePublicCreateEntry,
+  handlePublicDeleteEntry,
+  handlePublicMe,
+  handlePublicTimeEntries,
+  handlePublicTimeEntry,
+  handlePublicUpdateEntry,
+} from '../../src/server/api/public-api-handlers';
+import {
+  handleCreateToken,
+  handleRevokeToken,
+  handleTokens,
+} from '../../src/server/api/token-handlers';
 import type { Database } from '../../src/server/db/connect';
+import { makeToken } from './api-token-support';
 import { context, cookieOf, drivers, post } from './support';
+import { signUp } from './workspace-support';
 
 // A small deterministic generator, so a failure can be replayed.
 function random(seed: number) {
@@ -133,4 +148,162 @@ describe.each(drivers)('fuzzing the account endpoints on $name', (driver) => {
     }
     expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
   }, 120_000);
+});
+
+describe.each(drivers)('fuzzing the API tokens and the public API on $name', (driver) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await driver.fresh());
+  });
+  afterAll(async () => drop());
+
+  /** Header values travel as bytes: anything outside printable Latin-1 becomes '?'. */
+  const header = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+  // Well-formed, so it can be put in an address at all; lone surrogates are tried in bodies.
+  const junk = (rand: () => number) => String(value(rand)).slice(0, 300).toWellFormed();
+  /** A query string of real and made-up parameters holding odd values. */
+  function query(rand: () => number): string {
+    const params = new URLSearchParams();
+    for (const key of ['from', 'to', 'projectId', 'memberId', 'cursor', 'limit', 'extra'])
+      if (rand() > 0.5) params.append(key, junk(rand));
+    if (rand() > 0.9) params.append('limit', '5');
+    return params.size ? `?${params.toString()}` : '';
+  }
+
+  it('answers 1,000 malformed requests per endpoint with JSON 4xx, never 5xx', async () => {
+    const rand = random(20261129);
+    const ada = await signUp(database, { name: 'Ada', email: 'ada.fuzz50@example.com' });
+    const token = (await makeToken(database, ada, 'write')).token;
+    const authorization = () => {
+      switch (Math.floor(rand() * 5)) {
+        case 0:
+          return `Bearer ${token}`;
+        case 1:
+          return `Bearer hm_${header(junk(rand))}`;
+        case 2:
+          return header(junk(rand));
+        case 3:
+          return `Basic ${header(junk(rand))}`;
+        default:
+          return '';
+      }
+    };
+    const requests: [string, (i: number) => Request, typeof handleTokens][] = [
+      ['POST /api/tokens', () => post('/api/tokens', body(rand), ada.cookie), handleCreateToken],
+      [
+        'POST /api/tokens (fields)',
+        () =>
+          post(
+            '/api/tokens',
+            JSON.stringify({
+              workspaceId: rand() > 0.5 ? ada.workspace.id : value(rand),
+              name: value(rand),
+              scope: rand() > 0.5 ? 'read' : value(rand),
+              ...(rand() > 0.5 ? { expiresAt: value(rand) } : {}),
+            }),
+            ada.cookie,
+          ),
+        handleCreateToken,
+      ],
+      [
+        'DELETE /api/tokens/{id}',
+        () =>
+          new Request(`https://hourmark.test/api/tokens/${encodeURIComponent(junk(rand)) || 'x'}`, {
+            method: 'DELETE',
+            headers: { cookie: ada.cookie },
+          }),
+        handleRevokeToken,
+      ],
+      ...(
+        [
+          ['GET /api/v1/me', '/api/v1/me', handlePublicMe],
+          ['GET /api/v1/time-entries', '/api/v1/time-entries', handlePublicTimeEntries],
+        ] as const
+      ).map(
+        ([name, path, handler]) =>
+          [
+            name,
+            () => {
+              const auth = authorization();
+              return new Request(`https://hourmark.test${path}${query(rand)}`, {
+                headers: {
+                  ...(auth ? { authorization: auth } : {}),
+                  ...(rand() > 0.9 ? { cookie: ada.cookie } : {}),
+                },
+              });
+            },
+            handler,
+          ] as [string, (i: number) => Request, typeof handleTokens],
+      ),
+      [
+        'POST /api/v1/time-entries',
+        () =>
+          new Request('https://hourmark.test/api/v1/time-entries', {
+            method: 'POST',
+            headers: {
+              authorization: rand() > 0.2 ? `Bearer ${token}` : authorization(),
+              ...(rand() > 0.5 ? { 'idempotency-key': header(junk(rand)).slice(0, 300) } : {}),
+            },
+            body:
+              rand() > 0.5
+                ? body(rand)
+                : JSON.stringify({
+                    date: rand() > 0.5 ? '2026-11-20' : value(rand),
+                    durationSeconds: rand() > 0.5 ? 60 : value(rand),
+                    ...(rand() > 0.5 ? { [String(value(rand)).slice(0, 20)]: value(rand) } : {}),
+                    ...(rand() > 0.5 ? { projectId: value(rand) } : {}),
+                  }),
+          }),
+        handlePublicCreateEntry,
+      ],
+      ...(
+        [
+          ['PATCH', handlePublicUpdateEntry],
+          ['DELETE', handlePublicDeleteEntry],
+        ] as const
+      ).map(
+        ([method, handler]) =>
+          [
+            `${method} /api/v1/time-entries/{id}`,
+            () =>
+              new Request(
+                `https://hourmark.test/api/v1/time-entries/${encodeURIComponent(junk(rand)) || 'x'}`,
+                {
+                  method,
+                  headers: {
+                    authorization: rand() > 0.2 ? `Bearer ${token}` : authorization(),
+                    ...(rand() > 0.3 ? { 'if-match': header(junk(rand)) || '"1"' } : {}),
+                  },
+                  ...(method === 'PATCH' ? { body: body(rand) } : {}),
+                },
+              ),
+            handler,
+          ] as [string, (i: number) => Request, typeof handleTokens],
+      ),
+      [
+        'GET /api/v1/time-entries/{id}',
+        () =>
+          new Request(
+            `https://hourmark.test/api/v1/time-entries/${encodeURIComponent(junk(rand)) || 'x'}${query(rand)}`,
+            { headers: { authorization: authorization() } },
+          ),
+        handlePublicTimeEntry,
+      ],
+    ];
+    for (const [name, request, handler] of requests) {
+      for (let i = 0; i < 1000; i += 1) {
+        const res = await handler(request(i), context(database, undefined, `10.1.${i % 250}.9`));
+        expect(res.status, `request #${i} to ${name}`).toBeLessThan(500);
+        if (res.status >= 400)
+          expect(((await res.json()) as { error?: unknown }).error).toEqual(expect.any(String));
+      }
+    }
+    // The 1,000 requests to make tokens made some; each still listed without its secret.
+    const listed = await handleTokens(
+      new Request('https://hourmark.test/api/tokens', { headers: { cookie: ada.cookie } }),
+      context(database),
+    );
+    expect(await listed.text()).not.toContain(token);
+  }, 300_000);
 });

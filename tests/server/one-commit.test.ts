@@ -32,11 +32,17 @@ import { handlePush } from '../../src/server/api/sync-handlers';
 import { handleDeleteTeam, handleSaveTeam } from '../../src/server/api/team-handlers';
 import { handleSaveWorkspaceSettings } from '../../src/server/api/workspace-handlers';
 import { handleStartImport, handleUndoImport } from '../../src/server/api/import-run-handlers';
+import {
+  handlePublicCreateEntry,
+  handlePublicDeleteEntry,
+  handlePublicUpdateEntry,
+} from '../../src/server/api/public-api-handlers';
 import { importStep } from '../../src/server/imports/run-batch';
 import { listeners, type Listener } from '../../src/server/commands/effects';
 import type { Database } from '../../src/server/db/connect';
 import { parsePoke, POKE_CHANNEL, pokeWorkspace } from '../../src/server/sync/poke';
 import { rows } from '../../src/server/sync/records';
+import { makeToken, withToken } from './api-token-support';
 import { context, drivers, fakeClock, post } from './support';
 import {
   clientFields,
@@ -53,9 +59,6 @@ import {
 // pokes.
 
 const SENTINEL = -1;
-
-/** Commands written by the import's batch writer, which does not tell the listeners yet. */
-const NOT_TOLD = ['importRows', 'undoImport'];
 
 /** Every command the effects' listeners were told of, by name (a listener of the test's own). */
 const heard: string[] = [];
@@ -95,8 +98,16 @@ describe.each(drivers)('one commit on $name', (driver) => {
     return seen;
   }
 
-  /** Runs one write and checks it moved the version by one and poked once, with that version. */
-  async function oneCommit(label: string, write: () => Promise<Response>, status?: number) {
+  /**
+   * Runs one write and checks it moved the version by one and poked once, with that version,
+   * and that the listeners heard `heardAs` (by default the commands the history names).
+   */
+  async function oneCommit(
+    label: string,
+    write: () => Promise<Response>,
+    status?: number,
+    heardAs?: string[],
+  ) {
     await deliveredPokes();
     const before = await versionNow();
     heard.length = 0;
@@ -113,24 +124,32 @@ describe.each(drivers)('one commit on $name', (driver) => {
       sql`SELECT command, user_name FROM change_log WHERE workspace_id = ${ws()} AND version = ${before + 1}`,
     );
     expect(history.length, `${label}: ${JSON.stringify(history)}`).toBeGreaterThan(0);
-    // The effects' listeners heard exactly the commands the history names (issue 48), but for
-    // the import's batch writer, which does not tell them yet.
-    const told = history.map((h) => h.command).filter((c) => !NOT_TOLD.includes(c));
-    expect(heard.splice(0).sort(), `${label}: heard`).toEqual(told.sort());
+    // The effects' listeners heard exactly the commands the history names (issue 48); an
+    // import's batches are heard once, as importCompleted, when the last one ends it.
+    const told = heardAs ?? history.map((h) => h.command);
+    expect(heard.splice(0).sort(), `${label}: heard`).toEqual([...told].sort());
     lastHistory = history;
     return body;
   }
   let lastHistory: { command: string; user_name: string }[] = [];
 
-  /** Runs a refused write and checks it moved nothing and poked no one. */
-  async function noCommit(label: string, write: () => Promise<Response>, status: number) {
+  /**
+   * Runs a write that changes no record and checks it moved nothing and poked no one; the
+   * listeners heard `heardAs` (nothing, for a refused write).
+   */
+  async function noCommit(
+    label: string,
+    write: () => Promise<Response>,
+    status: number,
+    heardAs: string[] = [],
+  ) {
     await deliveredPokes();
     const before = await versionNow();
     const res = await write();
     expect(res.status, label).toBe(status);
     expect(await versionNow(), label).toBe(before);
     expect(await deliveredPokes(), label).toEqual([]);
-    expect(heard.splice(0), `${label}: heard`).toEqual([]);
+    expect(heard.splice(0), `${label}: heard`).toEqual(heardAs);
   }
 
   const push = (mutations: { name: string; args: unknown }[], cookie = admin.cookie) =>
@@ -445,7 +464,8 @@ describe.each(drivers)('one commit on $name', (driver) => {
   });
 
   it('moves the version once and pokes once for each batch of an import, and for its undo', async () => {
-    // Starting an import writes its row and queues its job: no workspace record changes yet.
+    // Starting an import writes its row and queues its job: no workspace record changes yet,
+    // but the listeners hear the command.
     const body = new FormData();
     body.set('file', new File([readFileSync('tests/fixtures/import/toggl-detailed.csv')], 't.csv'));
     await noCommit(
@@ -460,18 +480,25 @@ describe.each(drivers)('one commit on $name', (driver) => {
           ctx(),
         ),
       202,
+      ['startImport'],
     );
     const [started] = await rows<{ id: string }>(
       database.db,
       sql`SELECT id FROM imports WHERE workspace_id = ${ws()}`,
     );
     const id = started?.id ?? '';
-    // Three batches of two rows: three commits, one poke and one history entry each.
+    // Three batches of two rows: three commits, one poke and one history entry each; the
+    // listeners hear the import once, when the third ends it.
     for (const batch of [1, 2, 3])
-      await oneCommit(`import batch ${batch}`, async () => {
-        await importStep(database.db, id, clock.now(), 2);
-        return new Response('{}');
-      });
+      await oneCommit(
+        `import batch ${batch}`,
+        async () => {
+          await importStep(database.db, id, clock.now(), 2);
+          return new Response('{}');
+        },
+        undefined,
+        batch === 3 ? ['importCompleted'] : [],
+      );
     expect(lastHistory).toEqual([{ command: 'importRows', user_name: 'Ada' }]);
     await oneCommit('undo the import', () =>
       handleUndoImport(
@@ -483,6 +510,55 @@ describe.each(drivers)('one commit on $name', (driver) => {
       ),
     );
     expect(lastHistory).toEqual([{ command: 'undoImport', user_name: 'Ada' }]);
+  });
+
+  it('moves the version once and pokes once for each public API write (issue 50)', async () => {
+    const { token } = await makeToken(database, admin, 'write', clock);
+    const send = (
+      handler: typeof handlePublicCreateEntry,
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) =>
+      handler(
+        withToken(path, token, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+        ctx(),
+      );
+    const made = await oneCommit('create through the API', () =>
+      send(handlePublicCreateEntry, 'POST', '/api/v1/time-entries', {
+        date: '2026-11-20',
+        durationSeconds: 600,
+      }),
+    );
+    expect(lastHistory).toEqual([{ command: 'addLog', user_name: 'Ada' }]);
+    const id = (made['data'] as { id: string }).id;
+    const [row] = await rows<{ version: string | number }>(
+      database.db,
+      sql`SELECT version FROM time_logs WHERE workspace_id = ${ws()} AND id = ${id}`,
+    );
+    await oneCommit('edit through the API', () =>
+      send(
+        handlePublicUpdateEntry,
+        'PATCH',
+        `/api/v1/time-entries/${id}`,
+        { durationSeconds: 900 },
+        { 'If-Match': `"${String(row?.version)}"` },
+      ),
+    );
+    expect(lastHistory).toEqual([{ command: 'editLog', user_name: 'Ada' }]);
+    await noCommit(
+      'a stale delete through the API',
+      () =>
+        send(handlePublicDeleteEntry, 'DELETE', `/api/v1/time-entries/${id}`, undefined, {
+          'If-Match': `"${String(row?.version)}"`,
+        }),
+      412,
+    );
   });
 
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
@@ -533,6 +609,8 @@ describe('every write endpoint is tried above', () => {
     'invitations',
     'invitations/revoke',
     'imports/[id]/undo',
+    // The public API's create (its PATCH and DELETE are tried above too).
+    'v1/time-entries',
   ];
   const notWorkspaceWrites = {
     // A new workspace starts at its first version; no device holds it yet.
@@ -542,8 +620,11 @@ describe('every write endpoint is tried above', () => {
     // Reads a file and says what importing it would do (tests/server/import-preview.test.ts
     // checks the version stays where it was).
     'imports/preview': 'writes nothing',
-    // Stores the file and queues the import's job; each batch of the job is one commit (above).
+    // Stores the file and runs startImport, which queues the import's job and changes no record
+    // (the listeners hear it; above); each batch of the job is one commit (above).
     imports: 'starts an import job',
+    // A personal access token is its person's, like a session: no workspace record changes.
+    tokens: 'makes an access token',
   };
   it('finds no POST under /sync or /api that the one-commit test does not call', () => {
     const posts = (dir: string, prefix = ''): string[] =>

@@ -8,7 +8,8 @@ import { workspaceWrites } from '../../src/server/commands/writes';
 // One write path (issue 48): every change to a workspace is a named command that execute()
 // (src/server/commands/execute.ts) runs in one commit, or a batch of record commands a device
 // pushed, which executeBatch (execute-batch.ts) runs in one commit; the import's batch writer
-// commits each batch of its job. No
+// commits each batch of its job (an import is started and undone by commands, through
+// execute; an undo of many logs commits its later batches in undo.ts). No
 // handler asks for a role, and no domain code words the policy's refusal itself.
 //
 // The writes not yet moved into the catalog are listed below by file, with how many of each
@@ -33,7 +34,8 @@ describe('one write path', () => {
       'src/server/commands/execute-batch.ts': 1,
       'src/server/commands/execute-membership.ts': 1,
       'src/server/imports/batch-start.ts': 1,
-      // An undo removes an import's records in batches, a commit each, as the import wrote them.
+      // An undo removes an import's records in batches, a commit each, as the import wrote them:
+      // its first commit is the command undoImport (through execute), this one the later ones'.
       'src/server/imports/undo.ts': 1,
     });
   });

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $user } from '../../stores/auth';
 import { logoutEverywhere } from '../../stores/account-settings';
+import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ImportDataForm } from './ImportDataForm';
@@ -57,6 +58,7 @@ export function AccountScreen() {
         </p>
         <ImportFromToolSection />
       </section>
+      <ApiTokensSection />
       <NoticeSettingsForm />
       <ChangePasswordForm />
       <section

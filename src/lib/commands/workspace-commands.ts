@@ -21,6 +21,7 @@ import {
   teamBody,
   workspaceSettingsBody,
 } from './workspace-args';
+import { startImportArgs, undoImportArgs } from './import-args';
 
 // The workspace's own writes (issue 48): changes that are not synced records (teams, settings,
 // saved and shared reports, the invoice logo…), each a named command like the records' ones in
@@ -163,6 +164,16 @@ export const workspaceCommands = {
     'Pays an issued invoice from its client’s credits, oldest first.',
     applyCreditBody,
     'settlePayments',
+  ),
+  startImport: command(
+    'Starts importing an uploaded file (staged by `POST /api/imports`) with the person’s choices: its job writes the rows in batches, and its listeners hear `importCompleted` once when it ends.',
+    startImportArgs,
+    'importData',
+  ),
+  undoImport: command(
+    'Undoes an ended import: removes its logs, then the clients, projects, tasks and members it created that nothing uses now.',
+    undoImportArgs,
+    'importData',
   ),
 } as const;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import * as apiTokens from './api-tokens';
 import * as auth from './auth';
 import * as imports from './imports';
 import * as invoices from './invoices';
 import * as notices from './notices';
+import * as publicApi from './public-api';
 import * as reads from './reads';
 import * as reports from './reports';
 import { errorBody, noBody } from './shape';
@@ -98,6 +100,9 @@ export const routes = {
   },
   'POST /api/saved-reports/delete': { 204: noBody },
   'GET /api/tags': { 200: reads.tagsResponse },
+  'GET /api/tokens': { 200: apiTokens.tokensResponse },
+  'POST /api/tokens': { 201: apiTokens.createdTokenResponse },
+  'DELETE /api/tokens/{id}': { 204: noBody },
   'GET /api/teams': { 200: team.teamsResponse },
   'POST /api/teams': { 200: team.teamResponse, 201: team.teamResponse },
   'POST /api/teams/delete': { 204: noBody },
@@ -105,6 +110,14 @@ export const routes = {
   'GET /api/uninvoiced': { 200: invoices.uninvoicedResponse },
   'GET /api/workspace-settings': { 200: workspace.workspaceSettingsResponse },
   'POST /api/workspace-settings': { 200: workspace.workspaceSettingsResponse },
+
+  // The public API (issue 50): a personal access token, CORS for any origin without credentials.
+  'GET /api/v1/me': { 200: publicApi.publicMeResponse },
+  'GET /api/v1/time-entries': { 200: publicApi.timeEntriesPage },
+  'POST /api/v1/time-entries': { 201: publicApi.timeEntryResponse },
+  'GET /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
+  'PATCH /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
+  'DELETE /api/v1/time-entries/{id}': { 204: noBody },
 } satisfies Record<string, RouteAnswers>;
 
 export type RouteKey = keyof typeof routes;

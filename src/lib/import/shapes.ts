@@ -129,25 +129,26 @@ export interface ImportChoices {
    * Any CSV (issue 33): the mapping the file was read with, the file's shape (remembered for the
    * next file of that shape) and whose rows naming no person are.
    */
-  anyCsv?: { shape: string; mapping: AnyCsvMapping; me: { name: string; email: string } };
+  anyCsv?:
+    { shape: string; mapping: AnyCsvMapping; me: { name: string; email: string } } | undefined;
   /**
    * Each person's labour rate from the file (labour-rates.ts), by person key, worked out as the
    * upload staged the entries (issue 32), so the job need not read every entry for it. Set (if
    * only `{}`) exactly on imports whose entries are staged (import_entries): imports started
    * before that have none, and their job reads the file.
    */
-  labourRates?: Record<string, number>;
+  labourRates?: Record<string, number> | undefined;
   /**
    * The hourly rate each project the import creates bills at, named by client and project as the
    * file has them (a list: jsonb keys cannot hold the project key's NUL): the file's amounts ÷
    * hours, or the person's own figure (issue 47). Absent on older imports.
    */
-  projectRates?: { client: string; project: string; rate: number }[];
+  projectRates?: { client: string; project: string; rate: number }[] | undefined;
   /**
    * Rows going to projects that ask for approval are imported approved (issue 47: history was
    * agreed in the other tool). Absent on imports before it: they were pending.
    */
-  approveHistory?: boolean;
+  approveHistory?: boolean | undefined;
 }
 
 /** A record the import created, by id and the name it was given. */

@@ -19,7 +19,7 @@ function peerAddress(context: APIContext): string | undefined {
 
 /** Turns a handler into Astro routes: the method it serves, 405 for the others, 500 without a stack. */
 export function endpoint(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   handler: Handler,
 ): { handle: APIRoute; others: APIRoute } {
   const route: APIRoute = async (context) => {

@@ -10,7 +10,6 @@ import { isTimeZone } from '../../lib/workspace-rules';
 import { apiError, json } from '../http/responses';
 import { choicesSchema, chooseProjectRates, choosePeople } from '../imports/choices';
 import { projectKeyOf } from '../../lib/import/project-rates';
-import { enqueueImport } from '../imports/import-job';
 import { buildPreview, problemCollector } from '../imports/preview';
 import { anyCsvChoice, readThroughMapping } from '../imports/any-csv';
 import { encodingSurvey } from '../../lib/import/decode-stream';
@@ -22,15 +21,10 @@ import { pauseForOthers } from '../imports/pause-for-others';
 import { deleteStagedEntries } from '../imports/staged-entries';
 import { UPLOAD_PACE, uploadStaging } from '../imports/stage-upload';
 import { readUploadForm, type UploadForm } from '../imports/upload-form';
-import {
-  emptyResult,
-  importOf,
-  importsOf,
-  insertImport,
-  LISTED_SKIPPED,
-  type ImportRow,
-} from '../imports/store';
-import { undoImport } from '../imports/undo';
+import { importOf, importsOf, LISTED_SKIPPED, type ImportRow } from '../imports/store';
+import { finishUndo } from '../imports/undo';
+import { execute } from '../commands/execute';
+import { refusalResponse } from './run-command';
 import type { ImportView } from '../../lib/import/shapes';
 import { workspaceFacts } from '../imports/workspace-facts';
 import type { HandlerContext } from './context';
@@ -40,7 +34,8 @@ import type { memberOf } from './workspace-handlers';
 import { readerOf } from './workspace-handlers';
 
 // Running imports (issue 32; docs/api.md, Imports): start one from a file and the person's
-// choices, follow it, list them, undo one. Admins only, like the preview.
+// choices, follow it, list them, undo one. Admins only, like the preview. Starting and undoing
+// are the catalog's commands startImport and undoImport (issue 48), run by execute.
 
 /** Room for the form's boundaries and its `choices` part beside a 50 MB file. */
 const FORM_OVERHEAD = 256 * 1024;
@@ -132,7 +127,7 @@ export async function handleStartImport(request: Request, ctx: HandlerContext): 
   const now = ctx.now();
   let stored = false;
   try {
-    const response = await startImport(request, ctx, caller, type, { db, id, now });
+    const response = await readAndStart(request, ctx, caller, type, { db, id, now });
     stored = response.status === 202;
     return response;
   } finally {
@@ -220,7 +215,11 @@ async function receiveUpload(
   };
 }
 
-async function startImport(
+/**
+ * Reads and stages the upload, checks the person's choices against what it holds, then runs the
+ * command startImport with them.
+ */
+async function readAndStart(
   request: Request,
   ctx: HandlerContext,
   caller: Extract<Awaited<ReturnType<typeof memberOf>>, { membership: unknown }>,
@@ -327,54 +326,53 @@ async function startImport(
   // nothing is imported (the caller removes what was stored).
   if (request.signal.aborted)
     return apiError(400, 'aborted', 'The upload was abandoned before the import started.');
-  const result = emptyResult();
+  let skipped: { line: number; reason: string }[];
+  let skippedCount: number;
   if (read.structure) {
     // A file of records is read whole: its problems are in the answer, in its lists' order.
-    result.skipped = read.problems.slice(0, LISTED_SKIPPED);
-    result.skippedCount = read.problems.length;
+    skipped = read.problems.slice(0, LISTED_SKIPPED);
+    skippedCount = read.problems.length;
   } else {
     // Problems a read whole handed back in its answer are counted too.
     problems.add(read.problems);
-    result.skipped = problems.listed();
-    result.skippedCount = problems.count();
+    skipped = problems.listed();
+    skippedCount = problems.count();
   }
   // The file's chunks were written as it arrived (receiveUpload); those of an upload that
-  // stops here are removed below, or by the job runner's tick after 7 days.
-  // The row and its job together: a job never runs for an import that was not stored.
-  try {
-    await db.transaction(async (tx) => {
-      await insertImport(tx, {
-        id,
-        workspaceId: membership.workspaceId,
-        userId: caller.session.user.id,
-        userName: caller.session.user.name,
-        now,
-        source: read.source,
-        fileName: fileName.slice(0, 255),
-        fileSize: size,
-        choices: {
-          timeZone,
-          dateFormat,
-          people: people.people,
-          ...anyCsvChoice(through, me),
-          // Marks the import's entries as staged (a file without time has none).
-          ...(read.structure ? {} : { labourRates: staging.labourRates() }),
-          projectRates: projectRates.rates,
-          approveHistory: chosen.approveHistory,
-        },
-        // A file without time counts its records (issue 33).
-        // Hourmark's own export counts its records and its logs.
-        totalRows: read.structure
-          ? structureItems(read.structure).length + read.entries.length
-          : staging.count(),
-        result,
-      });
-      await enqueueImport(tx, id, now);
-    });
-  } catch (error) {
-    await deleteFileChunks(db, id);
-    throw error;
-  }
+  // stops here are removed by the caller, or by the job runner's tick after 7 days.
+  // The command startImport (issue 48) stores the import and queues its job in one commit.
+  const done = await execute(
+    db,
+    membership,
+    'startImport',
+    {
+      workspaceId: membership.workspaceId,
+      id,
+      source: read.source,
+      fileName: fileName.slice(0, 255),
+      fileSize: size,
+      choices: {
+        timeZone,
+        dateFormat,
+        people: people.people,
+        ...anyCsvChoice(through, me),
+        // Marks the import's entries as staged (a file without time has none).
+        ...(read.structure ? {} : { labourRates: staging.labourRates() }),
+        projectRates: projectRates.rates,
+        approveHistory: chosen.approveHistory,
+      },
+      // A file without time counts its records (issue 33).
+      // Hourmark's own export counts its records and its logs.
+      rows: read.structure
+        ? structureItems(read.structure).length + read.entries.length
+        : staging.count(),
+      skipped,
+      skippedCount,
+    },
+    now,
+  );
+  if (!done.ok) return refusalResponse(done);
+  if (!done.result.ok) return apiError(done.result.status, done.result.error, done.result.message);
   const started = await importOf(db, id);
   return json(
     202,
@@ -433,17 +431,26 @@ export async function handleImport(request: Request, ctx: HandlerContext): Promi
   );
 }
 
-/** POST /api/imports/<id>/undo: removes what the import created, as far as nothing uses it. */
+/**
+ * POST /api/imports/<id>/undo: removes what the import created, as far as nothing uses it. The
+ * command undoImport (issue 48) is its first commit, through execute; an import of more logs
+ * than one commit removes is finished by its batch loop (src/server/imports/undo.ts).
+ */
 export async function handleUndoImport(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await callerOfImport(request, ctx);
   if ('response' in got) return got.response;
-  const outcome = await undoImport(
-    ctx.database.db,
-    got.found.workspaceId,
-    got.found.id,
-    got.caller.session.user.id,
-    ctx.now(),
+  const { membership } = got.caller;
+  const db = ctx.database.db;
+  const now = ctx.now();
+  const first = await execute(
+    db,
+    membership,
+    'undoImport',
+    { workspaceId: membership.workspaceId, id: got.found.id },
+    now,
   );
+  if (!first.ok) return refusalResponse(first);
+  const outcome = await finishUndo(db, membership, got.found.id, first.result, now);
   if (!outcome.ok)
     return apiError(outcome.status, outcome.error as 'undo_refused', outcome.message);
   return json(

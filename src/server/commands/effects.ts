@@ -4,7 +4,8 @@ import { postStatusNotices } from '../notices/status-notices';
 import type { Runner } from '../sync/records';
 
 // What a committed command sets off (issue 48), declared once: every listener hears every
-// command execute and executeBatch apply, in the commit's transaction, so what it writes (a
+// command execute and executeBatch apply, and an import's end (importCompleted, once per import:
+// src/server/imports/import-ended.ts), in the commit's transaction, so what it writes (a
 // notice, later a webhook's delivery row) commits with the change or not at all. A listener
 // picks what concerns it from the stored changes the command made; the command modules do not
 // import the listeners.
@@ -20,7 +21,8 @@ export interface AppliedCommand {
 /** Who ran the commands, in which workspace. */
 export interface EffectActor {
   workspaceId: string;
-  userId: string;
+  /** Null when nobody can be named: an import whose importer's account was deleted since. */
+  userId: string | null;
 }
 
 export type Listener = (
@@ -33,8 +35,15 @@ export type Listener = (
 export const listeners: Record<EffectName, Listener> = {
   // A week submitted, approved or rejected tells its reviewers or its person: one notice per
   // kind for what is heard at once (one command, or one push's old-style status changes).
-  notices: (runner, actor, applied) =>
-    postStatusNotices(runner, actor, statusChangesOf(applied.flatMap((c) => c.steps))),
+  // (An import's end carries no stored changes, and is the only thing heard without a person.)
+  notices: async (runner, { workspaceId, userId }, applied) => {
+    if (userId !== null)
+      await postStatusNotices(
+        runner,
+        { workspaceId, userId },
+        statusChangesOf(applied.flatMap((c) => c.steps)),
+      );
+  },
 };
 
 /** Hands `applied` to every listener, in the commit's transaction. */

@@ -92,8 +92,12 @@ export async function executeParsed<N extends WorkspaceCommandName>(
     };
   const write = workspaceWrites[name];
   const subject = write.subject?.(input as never);
-  const changedBy = (result: WriteResult<N>) =>
-    (write as { changed?: (r: unknown) => boolean }).changed?.(result) ?? true;
+  const hooks = write as {
+    changed?: (r: unknown) => boolean;
+    heard?: (r: unknown) => boolean;
+  };
+  const changedBy = (result: WriteResult<N>) => hooks.changed?.(result) ?? true;
+  const heardBy = (result: WriteResult<N>) => hooks.heard?.(result) ?? changedBy(result);
   const committed = await commit(
     db,
     {
@@ -106,7 +110,7 @@ export async function executeParsed<N extends WorkspaceCommandName>(
     async (c) => {
       const result = (await write.write(c, actor, input as never, now)) as WriteResult<N>;
       // What it set off goes to the listeners in the same transaction (effects.ts).
-      if (changedBy(result)) await tell(c.tx, actor, [{ name, args: input, steps: [] }]);
+      if (heardBy(result)) await tell(c.tx, actor, [{ name, args: input, steps: [] }]);
       return result;
     },
     changedBy,

@@ -13,6 +13,8 @@ import { createResetLink } from '../auth/password-reset';
 import { createInvitation, revokeInvitation } from '../team/invitations';
 import { memberResetTarget } from '../team/member-reset';
 import { deleteTeam, saveTeam } from '../team/teams';
+import { startImport } from '../imports/start-import';
+import { undoStarted, undoStep, undoWrote, type UndoStep } from '../imports/undo';
 
 // What each workspace command writes, inside the commit execute() opens for it: one entry per
 // command of src/lib/commands/workspace-commands.ts (a test checks both lists match). A write
@@ -25,6 +27,12 @@ interface Write<A, R> {
   write: (commit: Commit, actor: Membership, args: A, now: Date) => Promise<R>;
   /** Whether the answer means something was written (default: yes). */
   changed?: (result: R) => boolean;
+  /**
+   * Whether the command took place, so its listeners hear it (default: `changed`). Differs
+   * where a command writes no record (an import's start) or ends in a later commit (an undo
+   * with more logs than one commit removes).
+   */
+  heard?: (result: R) => boolean;
 }
 
 const write = <N extends WorkspaceCommandName, R>(w: Write<WorkspaceArgs<N>, R>) => w;
@@ -144,6 +152,22 @@ export const workspaceWrites = {
     write: (c, actor, { workspaceId, id, ...change }, now) =>
       applyCredit(c, actor, { invoiceId: id, ...change }, now),
     changed: whenOk,
+  }),
+  // The import's row and its queued job: no record of the workspace changes until the job's
+  // first batch, so no version moves and no device pulls; the listeners hear the start.
+  startImport: write<'startImport', Awaited<ReturnType<typeof startImport>>>({
+    subject: ({ id }) => ({ kind: 'import', id }),
+    write: (c, actor, args, now) => startImport(c, actor, args, now),
+    changed: () => false,
+    heard: whenOk,
+  }),
+  // The undo's first commit (all of it for an import of up to UNDO_BATCH logs); finishUndo
+  // (src/server/imports/undo.ts) runs the rest, and the commit that ends it is heard.
+  undoImport: write<'undoImport', UndoStep>({
+    subject: ({ id }) => ({ kind: 'import', id }),
+    write: (c, actor, { id }, now) => undoStep(c, actor, id, undoStarted(), now, null),
+    changed: undoWrote,
+    heard: (step) => !('more' in step) && step.ok,
   }),
 } satisfies {
   [N in WorkspaceCommandName]: {

@@ -862,4 +862,40 @@ WHERE l.workspace_id = n.workspace_id AND l.id = n.id;
 ALTER TABLE workspaces ADD COLUMN duration_format text NOT NULL DEFAULT 'clock';
 `,
   },
+  {
+    id: '0036_api_tokens',
+    sql: `
+-- Personal access tokens for the public API (issue 50): one person in one workspace, read or
+-- write. Only the SHA-256 of the secret is kept (its 256 random bits need no slow hash, and a
+-- token is checked on every request). last_used_at is written at most once a minute.
+-- Deleting the account or the workspace deletes its tokens; leaving the workspace stops them at
+-- the next request, which reads the membership.
+CREATE TABLE api_tokens (
+  id uuid PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  name text NOT NULL,
+  scope text NOT NULL CHECK (scope IN ('read', 'write')),
+  secret_hash text NOT NULL UNIQUE,
+  created_at timestamptz NOT NULL,
+  last_used_at timestamptz,
+  expires_at timestamptz,
+  revoked_at timestamptz
+);
+CREATE INDEX api_tokens_user_id ON api_tokens (user_id);
+-- The public API lists time entries in the order they were made (keyset on created_at, id).
+CREATE INDEX time_logs_created ON time_logs (workspace_id, created_at, id);
+-- A POST's Idempotency-Key, per token, for 24 hours: the request it came with (a hash) and the
+-- answer it got, so a retry after a dropped answer gets that answer instead of a second entry.
+CREATE TABLE api_idempotency_keys (
+  token_id uuid NOT NULL REFERENCES api_tokens(id) ON DELETE CASCADE,
+  key text NOT NULL,
+  request_hash text NOT NULL,
+  status integer NOT NULL,
+  body jsonb NOT NULL,
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (token_id, key)
+);
+`,
+  },
 ];

@@ -4,6 +4,7 @@
  * tests/server/db-schema.test.ts fails when a declaration and the migrated database differ.
  */
 import * as accounts from './schema/accounts';
+import * as apiTokens from './schema/api-tokens';
 import * as history from './schema/history';
 import * as imports from './schema/imports';
 import * as invoices from './schema/invoices';
@@ -13,6 +14,7 @@ import * as reports from './schema/reports';
 import * as workspaceTables from './schema/workspaces';
 
 export * from './schema/accounts';
+export * from './schema/api-tokens';
 export * from './schema/history';
 export * from './schema/imports';
 export * from './schema/invoices';
@@ -31,4 +33,5 @@ export const schema = {
   ...reports,
   ...jobsNotices,
   ...imports,
+  ...apiTokens,
 };

@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import type { Runner } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
+import { tellImportEnded } from './import-ended';
 import { ImportRefused } from './records-of-rows';
 import { importOf, saveProgress, type ImportResult, type ImportRow } from './store';
 
@@ -42,6 +43,8 @@ export async function startBatch(
       error: refused,
       now,
     });
+    // The row is locked and was under way: this transaction ends the import, so it tells.
+    await tellImportEnded(tx, current, 'failed', refused);
     return { stop: { changed: 0, ended: true } };
   }
   return { current, membership };
@@ -88,6 +91,15 @@ export async function commitBatch(
           result: outcome.result,
           now,
         });
+        // The batch that ends the import tells the listeners, once: startBatch locked the row
+        // and found it under way at this batch's position, so no other batch can end it too.
+        if (outcome.ended)
+          await tellImportEnded(
+            open.tx,
+            { ...opened.current, result: outcome.result },
+            'done',
+            null,
+          );
         // One entry in the change history per batch, naming the import.
         open.logCommand({
           command: 'importRows',

@@ -15,6 +15,7 @@ import { logsAlreadyHere } from './logs-here';
 import { stagedEntries } from './staged-entries';
 import { recordsOfRows, type RowRecords } from './records-of-rows';
 import { commitBatch } from './batch-start';
+import { tellImportEnded } from './import-ended';
 import { importOf, LISTED_SKIPPED, saveProgress, type ImportResult, type ImportRow } from './store';
 import type { ImportStructure } from '../../lib/import/structure';
 import { structureStep } from './structure-step';
@@ -112,18 +113,27 @@ const skip = (result: ImportResult, line: number, reason: string) => {
   if (result.skipped.length < LISTED_SKIPPED) result.skipped.push({ line, reason });
 };
 
-/** Marks an import failed with why (its file removed), unless it already ended. */
+/**
+ * Marks an import failed with why (its file removed), unless it already ended; the listeners
+ * hear it end in the same transaction, with the row locked, so of two processes failing one
+ * import (or one failing it as another's batch ends it) only the first tells.
+ */
 export async function failImport(db: Db, importId: string, error: string, now: Date) {
-  const found = await importOf(db, importId);
-  if (!found || (found.status !== 'queued' && found.status !== 'running')) return;
-  forget(importId);
-  await saveProgress(db, importId, {
-    status: 'failed',
-    position: found.position,
-    result: found.result,
-    error: error.slice(0, 1000),
-    now,
+  const why = error.slice(0, 1000);
+  const ended = await db.transaction(async (tx) => {
+    const found = await importOf(tx, importId, true);
+    if (!found || (found.status !== 'queued' && found.status !== 'running')) return false;
+    await saveProgress(tx, importId, {
+      status: 'failed',
+      position: found.position,
+      result: found.result,
+      error: why,
+      now,
+    });
+    await tellImportEnded(tx, found, 'failed', why);
+    return true;
   });
+  if (ended) forget(importId);
 }
 
 /**

@@ -7,7 +7,10 @@ import type {
   PersonChoice,
   UndoResult,
 } from '../../lib/import/shapes';
+import { LISTED_SKIPPED } from '../../lib/commands/import-args';
+import type { Db } from '../db/connect';
 import { rows, type Runner } from '../sync/records';
+import { tellImportEnded } from './import-ended';
 import { deleteFileChunks, expireFileChunks, readFileChunks } from './file-chunks';
 import { deleteStagedEntries, expireStagedEntries } from './staged-entries';
 
@@ -17,7 +20,7 @@ import { deleteStagedEntries, expireStagedEntries } from './staged-entries';
 
 export type { CreatedRecord, ImportChoices, ImportResult, ImportStatus, PersonChoice, UndoResult };
 
-export const LISTED_SKIPPED = 500;
+export { LISTED_SKIPPED };
 
 export const emptyResult = (): ImportResult => ({
   created: { clients: [], projects: [], tasks: [], tags: [], members: [] },
@@ -199,25 +202,52 @@ export const FILE_KEPT_MS = 7 * 86_400_000;
 
 /**
  * Removes the files of imports started more than 7 days ago; one still under way then fails
- * (its file is gone, so it cannot go on). Run on every tick of the job runner. Returns how many.
+ * (its file is gone, so it cannot go on), and the listeners hear it end, in the same
+ * transaction as the one statement that moved it (so once, whichever process's tick does it).
+ * Run on every tick of the job runner. Returns how many.
  */
-export async function expireImportFiles(runner: Runner, now: Date): Promise<number> {
+export async function expireImportFiles(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - FILE_KEPT_MS).toISOString();
   const at = now.toISOString();
-  const gone = await rows<{ id: string }>(
-    runner,
-    sql`UPDATE imports SET file_bytes = NULL, updated_at = ${at},
-        status = CASE WHEN status IN ('queued', 'running') THEN 'failed' ELSE status END,
-        error = CASE WHEN status IN ('queued', 'running')
-          THEN 'The import did not finish within 7 days, so its file was removed. Import the file again: rows already imported are not written twice.'
-          ELSE error END,
-        finished_at = coalesce(finished_at, ${at}::timestamptz)
-      WHERE (file_bytes IS NOT NULL OR EXISTS (SELECT 1 FROM import_file_chunks c WHERE c.import_id = imports.id))
-        AND created_at < ${before} RETURNING id`,
-  );
-  // The chunks of those imports, and of any upload that never became an import.
-  await expireFileChunks(runner, before);
-  // Their staged entries too (issue 32), and those of an upload that stopped half-way.
-  await expireStagedEntries(runner, before);
-  return gone.length;
+  return db.transaction(async (tx) => {
+    const gone = await rows<
+      Pick<StoredRow, 'id' | 'workspace_id' | 'user_id' | 'user_name' | 'result' | 'error'> & {
+        ended_now: boolean;
+      }
+    >(
+      tx,
+      sql`WITH due AS (
+          SELECT id, status IN ('queued', 'running') AS ended_now FROM imports
+          WHERE (file_bytes IS NOT NULL OR EXISTS (SELECT 1 FROM import_file_chunks c WHERE c.import_id = imports.id))
+            AND created_at < ${before}
+          FOR UPDATE)
+        UPDATE imports SET file_bytes = NULL, updated_at = ${at},
+          status = CASE WHEN due.ended_now THEN 'failed' ELSE status END,
+          error = CASE WHEN due.ended_now
+            THEN 'The import did not finish within 7 days, so its file was removed. Import the file again: rows already imported are not written twice.'
+            ELSE error END,
+          finished_at = coalesce(finished_at, ${at}::timestamptz)
+        FROM due WHERE imports.id = due.id
+        RETURNING imports.id, imports.workspace_id, imports.user_id, imports.user_name,
+          imports.result, imports.error, due.ended_now`,
+    );
+    for (const ended of gone.filter((g) => g.ended_now))
+      await tellImportEnded(
+        tx,
+        {
+          id: ended.id,
+          workspaceId: ended.workspace_id,
+          userId: ended.user_id,
+          userName: ended.user_name,
+          result: ended.result,
+        },
+        'failed',
+        ended.error,
+      );
+    // The chunks of those imports, and of any upload that never became an import.
+    await expireFileChunks(tx, before);
+    // Their staged entries too (issue 32), and those of an upload that stopped half-way.
+    await expireStagedEntries(tx, before);
+    return gone.length;
+  });
 }

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { kindOf, type RecordKind } from '../../lib/records/kinds';
 import { lockedUpTo } from '../../lib/workspace-rules';
-import { commit } from '../commit/commit';
+import { can } from '../../lib/policy';
+import { commit, type Commit } from '../commit/commit';
+import { tell } from '../commands/effects';
 import type { Db } from '../db/connect';
 import { recomputeTouched, type LogScope } from '../sync/amounts';
 import { applyMutation, type ApplyContext } from '../sync/apply';
+import type { Membership } from '../sync/permissions';
 import { rows, table, type Runner } from '../sync/records';
 import { membershipOf } from '../sync/workspaces';
 import { importOf, saveProgress, type ImportRow, type UndoResult } from './store';
@@ -14,13 +17,16 @@ import { importOf, saveProgress, type ImportRow, type UndoResult } from './store
 // the one commit. Refused whole while any of its logs is invoiced or in a locked period: those
 // are history by then. A log edited since, and a record used or changed since, is kept and
 // listed. An import of many logs is undone in commits of UNDO_BATCH logs; the last one removes
-// the records and marks the import undone, so a small import is undone in one commit.
+// the records and marks the import undone, so a small import is undone in one commit. The first
+// commit is the command undoImport, run by execute (issue 48); the later ones are this file's
+// own batch loop, as an import's batches are batch-start.ts's, and the one that ends the undo
+// tells the listeners.
 
 export const UNDO_BATCH = 500;
 
 export type UndoOutcome =
   | { ok: true; import: ImportRow }
-  | { ok: false; status: 404 | 409; error: string; message: string };
+  | { ok: false; status: 403 | 404 | 409; error: string; message: string };
 
 interface ImportedLog {
   id: string;
@@ -138,118 +144,156 @@ async function removeRecords(ctx: ApplyContext, found: ImportRow, result: UndoRe
     }
 }
 
-/** Undoes import `importId` of `workspaceId` as `userId` (an Admin, checked by the caller). */
-export async function undoImport(
-  db: Db,
-  workspaceId: string,
+/** What an undo carries from one commit to the next: its result so far, the logs refused. */
+export interface UndoProgress {
+  result: UndoResult;
+  /** Logs the policy would not remove: kept and listed, and not tried again by the next batch. */
+  refusedIds: string[];
+}
+
+/** One commit of an undo: more to do (and what it did so far), or how it ended. */
+export type UndoStep = { more: UndoProgress } | UndoOutcome;
+
+export const undoStarted = (): UndoProgress => ({
+  result: { removed: { logs: 0, clients: 0, projects: 0, tasks: 0, members: 0 }, kept: [] },
+  refusedIds: [],
+});
+
+const notFound = {
+  ok: false,
+  status: 404,
+  error: 'not_found',
+  message: 'There is no such import.',
+} as const;
+const alreadyUndone = {
+  ok: false,
+  status: 409,
+  error: 'already_undone',
+  message: 'This import was undone already.',
+} as const;
+
+/**
+ * One commit's worth of undoing import `importId` (UNDO_BATCH logs; the last one removes the
+ * records and marks the import undone), inside the commit `tx` belongs to. The first is
+ * undoImport's write (src/server/commands/writes.ts, run by execute); `finishUndo` runs the
+ * rest. What to do is read from the import's row, locked, so two undos at once never both end
+ * it. `log` adds the batch's own history entry (execute writes the first one's).
+ */
+export async function undoStep(
+  { tx, version }: Pick<Commit, 'tx' | 'version'>,
+  membership: Membership,
   importId: string,
-  userId: string,
+  progress: UndoProgress,
   now: Date,
-): Promise<UndoOutcome> {
-  const found = await importOf(db, importId);
-  if (!found || found.workspaceId !== workspaceId)
-    return { ok: false, status: 404, error: 'not_found', message: 'There is no such import.' };
-  if (found.status === 'queued' || found.status === 'running')
+  log: Commit['logCommand'] | null,
+): Promise<UndoStep> {
+  const { workspaceId } = membership;
+  const current = await importOf(tx, importId, true);
+  if (!current || current.workspaceId !== workspaceId) return notFound;
+  if (current.status === 'queued' || current.status === 'running')
     return {
       ok: false,
       status: 409,
       error: 'import_running',
       message: 'This import is still running: wait until it ends, then undo it.',
     };
-  if (found.status === 'undone')
-    return {
-      ok: false,
-      status: 409,
-      error: 'already_undone',
-      message: 'This import was undone already.',
-    };
-  const result: UndoResult = {
-    removed: { logs: 0, clients: 0, projects: 0, tasks: 0, members: 0 },
-    kept: [],
-  };
-  // Logs the policy would not remove: kept and listed, and not tried again by the next batch.
-  const refusedIds = new Set<string>();
-  for (;;) {
+  if (current.status === 'undone') return alreadyUndone;
+  const { result } = progress;
+  const refusedIds = new Set(progress.refusedIds);
+  const logs = await logsOf(tx, workspaceId, importId);
+  const held = heldBack(logs, lockedUpTo(membership.rules, now));
+  if (held) return { ok: false, status: 409, error: 'undo_refused', message: held };
+  const touched: LogScope[] = [];
+  const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
+  for (const log of logs.filter((l) => !l.deleted && l.edited))
+    if (!result.kept.some((k) => k.id === log.id))
+      result.kept.push({
+        kind: 'log',
+        id: log.id,
+        name: log.date,
+        why: 'It was changed after the import.',
+      });
+  const removable = logs.filter((l) => !l.deleted && !l.edited && !refusedIds.has(l.id));
+  const batch = removable.slice(0, UNDO_BATCH).map((l) => l.id);
+  const refused = await removeLogs(ctx, batch);
+  for (const r of refused) {
+    refusedIds.add(r.id);
+    result.kept.push({ kind: 'log', id: r.id, name: '', why: r.why });
+  }
+  result.removed.logs += batch.length - refused.length;
+  // The removed logs' rows may be imported again; the kept ones stay recognised.
+  const gone = new Set([
+    ...batch.filter((id) => !refused.some((r) => r.id === id)),
+    ...logs.filter((l) => l.deleted).map((l) => l.id),
+  ]);
+  if (gone.size > 0)
+    await tx.execute(
+      sql`DELETE FROM import_fingerprints WHERE workspace_id = ${workspaceId} AND import_id = ${importId}
+        AND time_log_id IN (${sql.join(
+          [...gone].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    );
+  await recomputeTouched(tx, workspaceId, touched);
+  const last = removable.length <= UNDO_BATCH;
+  if (last) {
+    await removeRecords(ctx, current, result);
+    await saveProgress(tx, importId, {
+      status: 'undone',
+      position: current.position,
+      result: { ...current.result, undo: result },
+      error: current.error,
+      now,
+    });
+  }
+  log?.({
+    command: 'undoImport',
+    records: [{ kind: 'import', id: importId }],
+    details: { importId, logs: batch.length - refused.length },
+  });
+  return last ? { ok: true, import: current } : { more: { result, refusedIds: [...refusedIds] } };
+}
+
+/** Whether an undo step wrote something (it ended the undo, or there is more to do). */
+export const undoWrote = (step: UndoStep) => 'more' in step || step.ok;
+
+/**
+ * The rest of an undo whose first commit (`first`, undoImport run by execute) left logs to
+ * remove: a commit per UNDO_BATCH logs, each by the importing person's right to import now.
+ * The commit that ends the undo tells the listeners (effects.ts), once; one that finds the
+ * import undone meanwhile (another request's undo ended it) answers so and tells nothing.
+ */
+export async function finishUndo(
+  db: Db,
+  actor: Membership,
+  importId: string,
+  first: UndoStep,
+  now: Date,
+): Promise<UndoOutcome> {
+  const { workspaceId, userId } = actor;
+  let step = first;
+  while ('more' in step) {
+    const progress = step.more;
     const committed = await commit(
       db,
       { workspaceId, userId, command: null, at: now },
-      async ({ tx, version, logCommand }): Promise<UndoOutcome | 'more'> => {
-        const current = await importOf(tx, importId, true);
-        if (!current || current.status === 'undone')
-          return {
-            ok: false,
-            status: 409,
-            error: 'already_undone',
-            message: 'This import was undone already.',
-          };
-        const membership = await membershipOf(tx, userId, workspaceId);
-        if (!membership)
-          return {
-            ok: false,
-            status: 404,
-            error: 'not_found',
-            message: 'There is no such import.',
-          };
-        const logs = await logsOf(tx, workspaceId, importId);
-        const held = heldBack(logs, lockedUpTo(membership.rules, now));
-        if (held) return { ok: false, status: 409, error: 'undo_refused', message: held };
-        const touched: LogScope[] = [];
-        const ctx: ApplyContext = { runner: tx, membership, version, now, touched };
-        for (const log of logs.filter((l) => !l.deleted && l.edited))
-          if (!result.kept.some((k) => k.id === log.id))
-            result.kept.push({
-              kind: 'log',
-              id: log.id,
-              name: log.date,
-              why: 'It was changed after the import.',
-            });
-        const removable = logs.filter((l) => !l.deleted && !l.edited && !refusedIds.has(l.id));
-        const batch = removable.slice(0, UNDO_BATCH).map((l) => l.id);
-        const refused = await removeLogs(ctx, batch);
-        for (const r of refused) {
-          refusedIds.add(r.id);
-          result.kept.push({ kind: 'log', id: r.id, name: '', why: r.why });
-        }
-        result.removed.logs += batch.length - refused.length;
-        // The removed logs' rows may be imported again; the kept ones stay recognised.
-        const gone = new Set([
-          ...batch.filter((id) => !refused.some((r) => r.id === id)),
-          ...logs.filter((l) => l.deleted).map((l) => l.id),
-        ]);
-        if (gone.size > 0)
-          await tx.execute(
-            sql`DELETE FROM import_fingerprints WHERE workspace_id = ${workspaceId} AND import_id = ${importId}
-              AND time_log_id IN (${sql.join(
-                [...gone].map((id) => sql`${id}`),
-                sql`, `,
-              )})`,
-          );
-        await recomputeTouched(tx, workspaceId, touched);
-        const last = removable.length <= UNDO_BATCH;
-        if (last) {
-          await removeRecords(ctx, current, result);
-          await saveProgress(tx, importId, {
-            status: 'undone',
-            position: current.position,
-            result: { ...current.result, undo: result },
-            error: current.error,
-            now,
-          });
-        }
-        logCommand({
-          command: 'undoImport',
-          records: [{ kind: 'import', id: importId }],
-          details: { importId, logs: batch.length - refused.length },
-        });
-        return last ? { ok: true, import: current } : 'more';
+      async (c): Promise<UndoStep> => {
+        const membership = await membershipOf(c.tx, userId, workspaceId);
+        if (!membership) return notFound;
+        const refused = can(membership, 'importData', 'workspace', {});
+        if (refused) return { ok: false, status: 403, error: 'forbidden', message: refused };
+        const done = await undoStep(c, membership, importId, progress, now, c.logCommand);
+        if (!('more' in done) && done.ok)
+          await tell(c.tx, actor, [
+            { name: 'undoImport', args: { workspaceId, id: importId }, steps: [] },
+          ]);
+        return done;
       },
-      (outcome) => outcome === 'more' || outcome.ok,
+      undoWrote,
     );
-    if (!committed)
-      return { ok: false, status: 404, error: 'not_found', message: 'There is no such import.' };
-    if (committed.result === 'more') continue;
-    if (!committed.result.ok) return committed.result;
-    const after = await importOf(db, importId);
-    return after ? { ok: true, import: after } : committed.result;
+    step = committed?.result ?? notFound;
   }
+  if (!step.ok) return step;
+  const after = await importOf(db, importId);
+  return after ? { ok: true, import: after } : step;
 }

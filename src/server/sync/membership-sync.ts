@@ -52,6 +52,16 @@ export async function followMemberAccess(
       FROM before WHERE m.workspace_id = ${workspaceId} AND m.user_id = before.user_id
       RETURNING m.user_id, (before.role <> m.role OR before.archived <> m.archived) AS changed`,
   );
+  // A person taken out of the workspace loses their API tokens for it for good (issue 50): were
+  // they let back in, a token made before would otherwise work again.
+  const out = people.filter((person) => person.changed).map((person) => person.user_id);
+  if (access.archived && out.length > 0)
+    await runner.execute(
+      sql`UPDATE api_tokens SET revoked_at = now() WHERE workspace_id = ${workspaceId} AND revoked_at IS NULL AND user_id IN (${sql.join(
+        out.map((userId) => sql`${userId}::uuid`),
+        sql`, `,
+      )})`,
+    );
   // Their open streams end now, on every process: the one of a person who lost access would
   // otherwise keep hearing versions, and one with a new role reconnects and pulls.
   for (const person of people)

@@ -60,7 +60,7 @@ test('a message the server does not take stays in the form, with the reason', as
 test('the help centre search filters the articles as you type', async ({ page }) => {
   await page.goto('/help');
   const articles = page.getByRole('list', { name: 'Articles' }).getByRole('listitem');
-  await expect(articles).toHaveCount(10);
+  await expect(articles).toHaveCount(11);
   await page.getByLabel('Search the help centre').fill('stopwatch');
   await expect(articles.filter({ visible: true })).toHaveCount(1);
   await page.getByLabel('Search the help centre').fill('zzzz');

@@ -108,7 +108,7 @@ const markdownCollections: [string, ZodTypeAny, number][] = [
   ['faq', faqSchema, 9],
   ['use-cases', useCaseSchema, 5],
   ['changelog', changelogSchema, 12],
-  ['help', helpSchema, 10],
+  ['help', helpSchema, 11],
   ['legal', legalSchema, 1],
   ['marketing', marketingSchema, 4],
 ];

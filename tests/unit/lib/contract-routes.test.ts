@@ -21,7 +21,7 @@ function methodsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const alias = /export \* from '([^']+)'/.exec(text)?.[1];
   if (alias) return methodsOf(resolve(dirname(file), `${alias}.ts`));
-  return ['GET', 'POST'].filter((method) =>
+  return ['GET', 'POST', 'PATCH', 'DELETE'].filter((method) =>
     new RegExp(`export const ${method}\\b|endpoint\\('${method}'`).test(text),
   );
 }

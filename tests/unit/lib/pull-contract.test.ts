@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { pullPage } from '../../../src/lib/contracts/sync';
-import { timeLogSchema } from '../../../src/lib/entities/time-log';
-import { localFromRow } from '../../../src/lib/sync/local-records';
 
 // Issue 48: the browser parses each pull page with its contract. A first pull carries thousands
 // of rows, so the envelope is checked strictly and each row's data by its kind's read schema,
@@ -57,30 +55,15 @@ const page = (changes: unknown[]) => ({
 });
 
 describe('a pull page’s contract', () => {
-  it('reads 5,000 rows in about the time the cache takes to decode them anyway', () => {
-    const text = JSON.stringify(page(Array.from({ length: 5000 }, (_, i) => row(i))));
-    const body = JSON.parse(text) as ReturnType<typeof page>;
-    const rows = body.changes as ReturnType<typeof row>[];
-    /** What the browser does with the rows after the contract: decode each for the cache. */
-    const decode = () =>
-      rows.map((r) =>
-        timeLogSchema.safeParse(localFromRow('timeLog', r.id, r.data, r.createdAt, r.updatedAt)),
-      );
-    const timed = (run: () => unknown) => {
-      const started = performance.now();
-      run();
-      return performance.now() - started;
-    };
-    pullPage.safeParse(body); // warm up
-    decode();
+  it('reads a first pull of 5,000 rows', () => {
+    // How long it takes is the bench's figure (scripts/bench/61-pull-contract.mjs), not a test's.
+    const body: unknown = JSON.parse(
+      JSON.stringify(page(Array.from({ length: 5000 }, (_, i) => row(i)))),
+    );
     const parsed = pullPage.safeParse(body);
     expect(parsed.success).toBe(true);
     expect(parsed.data?.changes).toHaveLength(5000);
-    // Measured against the decoding on the same (shared, busy) machine: the contract's cost is
-    // that decoding and a few property reads per row (about 1.2 times it when measured).
-    const contract = Math.min(...[0, 1, 2].map(() => timed(() => pullPage.safeParse(body))));
-    const decoding = Math.min(...[0, 1, 2].map(() => timed(decode)));
-    expect(contract).toBeLessThan(decoding * 3 + 5);
+    expect(parsed.data?.changes[4999]?.id).toBe('log-4999');
   });
 
   it('refuses a page whose row is not a change, or whose envelope is wrong', () => {

@@ -89,5 +89,6 @@ export const timeLogs = pgTable(
       .where(sql`amounts_stale`),
     index('time_logs_member').on(t.workspaceId, t.memberId),
     index('time_logs_project').on(t.workspaceId, t.projectId),
+    index('time_logs_created').on(t.workspaceId, t.createdAt, t.id),
   ],
 );

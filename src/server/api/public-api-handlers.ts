@@ -1,0 +1,259 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { isValidDay } from '../../lib/day';
+import type {
+  publicMeResponse,
+  timeEntriesPage,
+  timeEntryResponse,
+} from '../../lib/contracts/public-api';
+import type { Answer } from '../../lib/contracts/shape';
+import { commands } from '../../lib/commands/catalog';
+import { publicFieldsOf } from '../../lib/commands/public-fields';
+import { users, workspaces } from '../db/schema';
+import { parseBody } from '../http/body';
+import { apiError, json } from '../http/responses';
+import { requestHash, writeEntry, type WriteAnswer } from '../public-api/entry-writes';
+import { tokenCaller } from '../public-api/bearer';
+import { decodeCursor, encodeCursor, listEntries, readEntry } from '../public-api/time-entries';
+import type { HandlerContext } from './context';
+import { parseQuery } from './read-queries';
+
+// The public API's first endpoints (issue 50, docs/api.md "Public API"). Each asks
+// `tokenCaller` who the token acts as, today, and answers only what that role may see.
+
+const day = z.string().refine(isValidDay, 'Must be a calendar date as YYYY-MM-DD');
+const id = z
+  .string()
+  .min(1)
+  .max(200, 'At most 200 characters')
+  .refine((value) => !value.includes('\u0000'), 'Must not contain a NUL character');
+
+/** Entries per page when the query does not say, and at most. */
+export const DEFAULT_PAGE = 100;
+export const MAX_PAGE = 500;
+
+const entriesQuery = z
+  .object({
+    from: day.optional(),
+    to: day.optional(),
+    projectId: id.optional(),
+    memberId: id.optional(),
+    cursor: z.string().max(400, 'Not a cursor this API gave').optional(),
+    limit: z
+      .string()
+      .regex(/^\d{1,4}$/, 'Must be a whole number from 1 to 500')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= MAX_PAGE, 'Must be a whole number from 1 to 500')
+      .optional(),
+  })
+  .strict();
+
+/** GET /api/v1/me: the person the token acts as, their role and the workspace. */
+export async function handlePublicMe(request: Request, ctx: HandlerContext): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'read');
+  if ('response' in got) return got.response;
+  const { membership, scope } = got.caller;
+  const db = ctx.database.db;
+  const [person] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, membership.userId));
+  const [workspace] = await db
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, membership.workspaceId));
+  if (!person || !workspace) return apiError(404, 'not_found', 'The workspace no longer exists.');
+  return json(200, {
+    person,
+    role: membership.role,
+    memberId: membership.memberId,
+    scope,
+    workspace: {
+      ...workspace,
+      currency: membership.currency ?? 'INR',
+      timeZone: membership.rules.timeZone,
+    },
+  } satisfies Answer<typeof publicMeResponse>);
+}
+
+/** GET /api/v1/time-entries: a page of the entries the token's person may see. */
+export async function handlePublicTimeEntries(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'read');
+  if ('response' in got) return got.response;
+  const query = parseQuery(request, entriesQuery);
+  if (!query.ok) return query.response;
+  const { cursor, limit, ...filters } = query.value;
+  const after = cursor === undefined ? null : decodeCursor(cursor);
+  if (cursor !== undefined && !after)
+    return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
+      fields: { cursor: 'Not a cursor this API gave' },
+    });
+  const page = await listEntries(
+    ctx.database.db,
+    got.caller.membership,
+    filters,
+    after,
+    limit ?? DEFAULT_PAGE,
+  );
+  return json(200, {
+    data: page.data,
+    nextCursor: page.next ? encodeCursor(page.next) : null,
+  } satisfies Answer<typeof timeEntriesPage>);
+}
+
+/** GET /api/v1/time-entries/{id}: one entry, or 404 when it does not exist for this person. */
+export async function handlePublicTimeEntry(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'read');
+  if ('response' in got) return got.response;
+  const query = parseQuery(request, z.object({}).strict());
+  if (!query.ok) return query.response;
+  let entryId = '';
+  try {
+    entryId = decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? '');
+  } catch {
+    entryId = '';
+  }
+  const parsed = id.safeParse(entryId);
+  const found = parsed.success
+    ? await readEntry(ctx.database.db, got.caller.membership, parsed.data)
+    : null;
+  if (!found) return apiError(404, 'not_found', 'There is no time entry with that id you may see.');
+  return json(200, { data: found.entry } satisfies Answer<typeof timeEntryResponse>, {
+    ETag: found.etag,
+  });
+}
+
+// The writes: bodies checked here with the catalog's own schemas, so a bad field is a 400
+// beside it; then the command runs through writeEntry (execute's batch shape, as a push).
+
+/** addLog's arguments without what the server chooses (the id, when it was made). */
+const createBody = (commands.addLog.args as z.AnyZodObject).omit({ id: true, createdAt: true });
+/** editLog's changes: any of a log's public fields, at least one. */
+const changesBody = publicFieldsOf('timeLog')
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, 'Name at least one field to change');
+const idempotencyKey = /^[\x21-\x7e]{1,255}$/;
+
+const answerOf = (written: WriteAnswer): Response =>
+  json(written.status, written.body, written.headers);
+
+/** The entry id of /api/v1/time-entries/{id}, or null when it cannot be one. */
+function entryIdOf(request: Request): string | null {
+  try {
+    const parsed = id.safeParse(
+      decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? ''),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ETags If-Match names, or the 428 to send without it. */
+function ifMatchOf(request: Request): { tags: string[] } | { response: Response } {
+  const header = request.headers.get('if-match');
+  if (!header?.trim())
+    return {
+      response: apiError(
+        428,
+        'precondition_required',
+        'Send If-Match with the ETag you read, so a change made meanwhile is never overwritten.',
+      ),
+    };
+  return { tags: header.split(',').map((tag) => tag.trim()) };
+}
+
+/** POST /api/v1/time-entries: adds an entry; `date` and `durationSeconds` are enough. */
+export async function handlePublicCreateEntry(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const key = request.headers.get('idempotency-key');
+  if (key !== null && !idempotencyKey.test(key))
+    return apiError(
+      400,
+      'invalid_request',
+      'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+      {
+        fields: { 'Idempotency-Key': 'Use 1 to 255 visible ASCII characters, such as a UUID' },
+      },
+    );
+  const body = await parseBody(request, createBody);
+  if (!body.ok) return body.response;
+  const args = { memberId: got.caller.membership.memberId, ...body.value };
+  return answerOf(
+    await writeEntry(
+      ctx.database.db,
+      got.caller,
+      {
+        op: 'create',
+        args,
+        ...(key === null
+          ? {}
+          : {
+              idempotency: { key, hash: requestHash('POST', '/api/v1/time-entries', body.value) },
+            }),
+      },
+      ctx.now(),
+    ),
+  );
+}
+
+/** PATCH /api/v1/time-entries/{id}: changes the named fields, when If-Match is current. */
+export async function handlePublicUpdateEntry(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const entryId = entryIdOf(request);
+  if (entryId === null)
+    return apiError(404, 'not_found', 'There is no time entry with that id you may see.');
+  const match = ifMatchOf(request);
+  if ('response' in match) return match.response;
+  const body = await parseBody(request, changesBody);
+  if (!body.ok) return body.response;
+  return answerOf(
+    await writeEntry(
+      ctx.database.db,
+      got.caller,
+      {
+        op: 'update',
+        id: entryId,
+        args: body.value,
+        ifMatch: match.tags,
+      },
+      ctx.now(),
+    ),
+  );
+}
+
+/** DELETE /api/v1/time-entries/{id}: deletes the entry, when If-Match is current. */
+export async function handlePublicDeleteEntry(
+  request: Request,
+  ctx: HandlerContext,
+): Promise<Response> {
+  const got = await tokenCaller(request, ctx, 'write');
+  if ('response' in got) return got.response;
+  const entryId = entryIdOf(request);
+  if (entryId === null)
+    return apiError(404, 'not_found', 'There is no time entry with that id you may see.');
+  const match = ifMatchOf(request);
+  if ('response' in match) return match.response;
+  return answerOf(
+    await writeEntry(
+      ctx.database.db,
+      got.caller,
+      { op: 'delete', id: entryId, ifMatch: match.tags },
+      ctx.now(),
+    ),
+  );
+}

@@ -1,0 +1,199 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { MutationResult } from '../../lib/sync/mutations';
+import { executeBatch } from '../commands/execute-batch';
+import type { Db } from '../db/connect';
+import { apiIdempotencyKeys } from '../db/schema';
+import { readEntry, lockedEtag } from './time-entries';
+import type { TokenCaller } from './bearer';
+
+// The public API's writes of time entries (issue 50): each is the catalog's command (addLog,
+// editLog, deleteLog) run by executeBatch, the same path a device's push takes: the same
+// schema, the same policy, one commit. What this file adds is HTTP's side of a write:
+// Idempotency-Key on a create, and If-Match on an update or a delete, both settled in the
+// write's own transaction.
+
+/** Idempotency keys are kept this long. */
+export const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000;
+
+/** What a write answers, before it becomes HTTP. */
+export interface WriteAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+type Write =
+  | { op: 'create'; args: Record<string, unknown>; idempotency?: { key: string; hash: string } }
+  | { op: 'update'; id: string; args: Record<string, unknown>; ifMatch: string[] }
+  | { op: 'delete'; id: string; ifMatch: string[] };
+
+/** The hash an Idempotency-Key is kept with: the method, the path and the body as parsed. */
+export const requestHash = (method: string, path: string, body: unknown): string =>
+  createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(body)}`)
+    .digest('hex');
+
+const refusalStatus: Record<string, number> = {
+  invalid_args: 400,
+  unknown_reference: 400,
+  unknown_mutation: 400,
+  not_found: 404,
+  deleted: 404,
+  forbidden: 403,
+  already_exists: 409,
+};
+
+function refusalAnswer(result: Extract<MutationResult, { outcome: 'refused' }>): WriteAnswer {
+  const status = refusalStatus[result.reason] ?? 400;
+  const error =
+    status === 404
+      ? 'not_found'
+      : status === 403
+        ? 'forbidden'
+        : status === 409
+          ? 'already_exists'
+          : 'invalid_request';
+  return { status, body: { error, message: result.message } };
+}
+
+const matches = (etag: string, given: string[]) =>
+  given.some((tag) => tag === '*' || tag === etag || tag === `W/${etag}`);
+
+/** Why the write stops before its command runs, as its answer. */
+type Stop = WriteAnswer;
+
+/**
+ * Runs one write of a time entry for the token's person. A create with an Idempotency-Key
+ * answers a retry (same key, same request, within 24 h) with the first answer, and the same
+ * key with another request with 422. An update or delete runs only when If-Match names the
+ * entry's current ETag (412 otherwise), read with the workspace locked.
+ */
+export async function writeEntry(
+  db: Db,
+  caller: TokenCaller,
+  write: Write,
+  now: Date,
+): Promise<WriteAnswer> {
+  const { membership } = caller;
+  const id = write.op === 'create' ? randomUUID() : write.id;
+  const command =
+    write.op === 'create'
+      ? { id: 1, name: 'addLog', args: { ...write.args, id } }
+      : write.op === 'update'
+        ? { id: 1, name: 'editLog', args: { ...write.args, id } }
+        : { id: 1, name: 'deleteLog', args: { id } };
+  let answer: WriteAnswer | null = null;
+  const ran = await executeBatch<null, Stop>(db, membership, [command], now, {
+    open: async (tx) => {
+      if (write.op === 'create' && write.idempotency) {
+        const { key, hash } = write.idempotency;
+        // Requests with one key run one after another: the second sees the first's answer.
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${caller.tokenId}:${key}`}, 0))`,
+        );
+        await tx
+          .delete(apiIdempotencyKeys)
+          .where(
+            and(
+              eq(apiIdempotencyKeys.tokenId, caller.tokenId),
+              lt(apiIdempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_MS)),
+            ),
+          );
+        const [kept] = await tx
+          .select()
+          .from(apiIdempotencyKeys)
+          .where(
+            and(eq(apiIdempotencyKeys.tokenId, caller.tokenId), eq(apiIdempotencyKeys.key, key)),
+          );
+        if (kept && kept.requestHash !== hash)
+          return {
+            ok: false,
+            stop: {
+              status: 422,
+              body: {
+                error: 'idempotency_key_reused',
+                message:
+                  'This Idempotency-Key was used with another request in the last 24 hours. Use a new key for a new request.',
+              },
+            },
+          };
+        if (kept)
+          return {
+            ok: false,
+            stop: {
+              status: kept.status,
+              body: kept.body,
+              headers: { 'Idempotent-Replayed': 'true' },
+            },
+          };
+      }
+      if (write.op !== 'create') {
+        const etag = await lockedEtag(tx, membership, write.id);
+        if (etag === null)
+          return {
+            ok: false,
+            stop: {
+              status: 404,
+              body: {
+                error: 'not_found',
+                message: 'There is no time entry with that id you may see.',
+              },
+            },
+          };
+        if (!matches(etag, write.ifMatch))
+          return {
+            ok: false,
+            stop: {
+              status: 412,
+              body: {
+                error: 'precondition_failed',
+                message:
+                  'This time entry changed since you read it. Read it again, then send your change with its new ETag.',
+              },
+              headers: { ETag: etag },
+            },
+          };
+      }
+      return { ok: true, state: null };
+    },
+    answered: () => undefined,
+    close: async (tx, _state, fresh) => {
+      const result = fresh[0]?.result;
+      if (!result) return;
+      if (result.outcome === 'refused') answer = refusalAnswer(result);
+      else if (write.op === 'delete') answer = { status: 204, body: null };
+      else {
+        const found = await readEntry(tx, membership, id);
+        answer = found
+          ? {
+              status: write.op === 'create' ? 201 : 200,
+              body: { data: found.entry },
+              headers: {
+                ETag: found.etag,
+                ...(write.op === 'create' ? { Location: `/api/v1/time-entries/${id}` } : {}),
+              },
+            }
+          : { status: 204, body: null };
+      }
+      if (write.op === 'create' && write.idempotency)
+        await tx.insert(apiIdempotencyKeys).values({
+          tokenId: caller.tokenId,
+          key: write.idempotency.key,
+          requestHash: write.idempotency.hash,
+          status: answer.status,
+          body: answer.body,
+          createdAt: now,
+        });
+    },
+  });
+  if (!ran)
+    return {
+      status: 404,
+      body: { error: 'not_found', message: 'The workspace no longer exists.' },
+    };
+  if (ran.kind === 'stopped') return ran.stop;
+  return (
+    answer ?? { status: 400, body: { error: 'invalid_request', message: 'Nothing was written.' } }
+  );
+}
