@@ -387,12 +387,27 @@ describe.each(drivers)('named commands on $name', (driver) => {
   });
 
   it('applies a push of 500 commands as one commit', async () => {
+    // Its own project, so the test runs alone (`-t`) as well as after the others.
+    await ok(admin, 'createProject', {
+      id: 'p-bulk',
+      name: 'Bulk',
+      clientId: null,
+      budgetHours: 0,
+      billableRate: 0,
+      description: '',
+      billableBy: 'project',
+      rounding: 'false',
+      timeInterval: 15,
+      approval: false,
+      status: 'Active',
+      memberIds: [],
+    });
     const before = await version();
     const results = await send(
       admin,
       Array.from({ length: 500 }, (_, i) => ({
         name: 'addLog',
-        args: { id: `bulk-${i}`, date: '2026-11-19', durationSeconds: 60, projectId: 'p-site' },
+        args: { id: `bulk-${i}`, date: '2026-11-19', durationSeconds: 60, projectId: 'p-bulk' },
       })),
     );
     expect(results.filter((r) => r.outcome === 'ok')).toHaveLength(500);

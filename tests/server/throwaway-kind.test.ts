@@ -7,6 +7,7 @@ import { recordId, text } from '../../src/lib/sync/fields';
 import type { Database } from '../../src/server/db/connect';
 import { registerKind } from '../../src/server/records/kinds';
 import type { ServerKind } from '../../src/server/records/kind';
+import { exportWorkspace } from '../../src/server/sync/export';
 import { pull } from '../../src/server/sync/pull';
 import { rows } from '../../src/server/sync/records';
 import { changesForReaders } from '../../src/server/sync/viewer-changes';
@@ -222,5 +223,48 @@ describe.each(drivers)('a throwaway record kind on $name', (driver) => {
     expect(
       await push.refusal(nia, 'createNote', { id: 'n-4', fields: { ownerId: 'm-nia', title: 3 } }),
     ).toMatch(/^fields\./);
+  });
+
+  it('is in Export my data under its key, as its rule and redaction show it to each reader', async () => {
+    await push.ok(nia, 'createNote', {
+      id: 'n-5',
+      fields: { ownerId: 'm-nia', title: 'Invoice Acme', body: 'Friday', cost: 40 },
+    });
+    const exported = async (who: SignedUp) => {
+      const answer = await exportWorkspace(
+        database.db,
+        await userIdOf(who),
+        admin.workspace.id,
+        new Date('2026-11-29T08:00:00.000Z'),
+      );
+      if (answer.kind !== 'ok') throw new Error(answer.kind);
+      return answer.document as unknown as Record<string, unknown>;
+    };
+    const atAdmin = await exported(admin);
+    // The documented keys first, in the registry's order, then the throwaway kind's own.
+    expect(Object.keys(atAdmin)).toEqual([
+      'exportedAt',
+      'workspace',
+      'clients',
+      'project',
+      'task',
+      'Team',
+      'taskData',
+      'notes',
+    ]);
+    // Live notes only (n-1 was deleted above), each with its fields and the times it was made.
+    expect(atAdmin['notes']).toEqual([
+      expect.objectContaining({ id: 'n-2', title: 'Mine', cost: 0 }),
+      expect.objectContaining({ id: 'n-5', title: 'Invoice Acme', body: 'Friday', cost: 40 }),
+    ]);
+    // Its owner's export: her notes, with the amount a Normal member is not shown emptied.
+    expect(await exported(nia)).toMatchObject({
+      notes: [
+        { id: 'n-2', cost: 0 },
+        { id: 'n-5', title: 'Invoice Acme', cost: 0 },
+      ],
+    });
+    // A Manager whom the rule does not show them to exports none.
+    expect((await exported(mo))['notes']).toEqual([]);
   });
 });

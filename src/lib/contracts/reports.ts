@@ -1,19 +1,37 @@
 import { z } from 'zod';
-import { groupings, type Report } from '../report-spec';
+import { groupings, type Report, type ReportGroup, type ReportTotals } from '../report-spec';
 import { schedules, type SavedReportSpec } from '../saved-report';
-import { documentOf } from './shape';
+import { describes, documentOf, int } from './shape';
 
 // Reports, saved reports and their links (report-handlers.ts, saved-report-handlers.ts,
 // shared-report-handler.ts).
 
-/** GET /api/report: the groups and totals. */
-export const reportResponse = z.custom<Report>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as { groups?: unknown }).groups) &&
-    typeof (value as { totals?: unknown }).totals === 'object',
-  { message: 'Expected a report: groups and totals' },
+/** Sums of a group of logs; money is null for those who may not see amounts. */
+const reportTotals = describes<ReportTotals>()(
+  z.object({
+    logs: int,
+    seconds: int,
+    billableSeconds: int,
+    billableMinor: int.nullable(),
+    costMinor: int.nullable(),
+    expensesMinor: int,
+    profitMinor: int.nullable(),
+  }),
+);
+/** A group of the report, with the groups of the next level inside it. */
+const reportGroup: z.ZodType<ReportGroup, z.ZodTypeDef, unknown> = z.lazy(() =>
+  describes<ReportGroup>()(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      totals: reportTotals,
+      children: z.array(reportGroup).optional(),
+    }),
+  ),
+);
+/** GET /api/report: the groups and totals (src/lib/report-spec.ts), key by key. */
+export const reportResponse = describes<Report>()(
+  z.object({ groups: z.array(reportGroup), totals: reportTotals }),
 );
 
 export const reportEntry = z.object({

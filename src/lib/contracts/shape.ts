@@ -22,18 +22,37 @@ export function exact<S extends z.ZodTypeAny>(
   return schema;
 }
 
+/** True when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
 /**
- * A nested document (an invoice's printed document, a report's groups) checked to be an object,
- * its inside typed by the module that builds it. The invoice document has its full schema
- * (invoice-document.ts); the others' are later work: the envelope around them is what tells a
- * screen it got the answer it asked for.
+ * `schema`, read as the app's own type `T`, once the type check has found that what it parses is
+ * exactly `T` (as JSON holds it, see `Exact`): a key added to, dropped from or retyped in either
+ * fails `npx astro check` here, so a schema and the type the server builds the answer as cannot
+ * drift. `describes<WorkspaceRules>()(z.object({ … }))`.
  */
-export function documentOf<T extends object>(what: string) {
-  return z.custom<T>(
-    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-    { message: `Expected ${what}` },
-  );
-}
+export const describes =
+  <T>() =>
+  <S extends z.ZodTypeAny>(
+    schema: S,
+    ..._same: Same<Exact<z.output<S>>, T> extends true ? [] : [mismatch: Exact<z.output<S>>]
+  ): z.ZodType<T, z.ZodTypeDef, unknown> =>
+    // The runtime check is the schema's own; the type check above proved its output is T.
+    schema;
+
+/** Any JSON value: what a stored record's fields hold when their kind is not known here. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
 
 /** An answer with no body (204), or a body the caller does not read. */
 export const noBody = z.unknown();
@@ -56,3 +75,15 @@ export const isoText = z.string();
  * server fails type checking instead of reaching a screen.
  */
 export type Answer<S extends z.ZodTypeAny> = z.output<S>;
+
+/**
+ * A nested document checked only to be an object, its inside typed by the module that builds it:
+ * what is left of the first contracts (a saved report's spec, the invoice settings). Each answer
+ * given a real schema leaves this; the OpenAPI document (issue 50) can describe only real ones.
+ */
+export function documentOf<T extends object>(what: string) {
+  return z.custom<T>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    { message: `Expected ${what}` },
+  );
+}

@@ -5,7 +5,8 @@ import type { Project } from '../entities/project';
 import type { Task } from '../entities/task';
 import type { TimeLog } from '../entities/time-log';
 import { clientFields, memberFields, projectFields, taskFields, timeLogFields } from './fields';
-import { dayOf } from './local-records';
+import { dayOf, type LocalRecordOf } from './local-records';
+import type { kindDescriptions, RecordKind } from '../records/kinds';
 import { stripControlCharacters, stripControlCharactersDeep } from '../storable-text';
 import { profileOf } from '../e-invoice-profile';
 
@@ -16,14 +17,13 @@ import { profileOf } from '../e-invoice-profile';
  * local-records.ts (used by the sync engine's rebase).
  */
 
-/** Everything a workspace holds, as the browser keeps it. */
-export interface LocalRecords {
-  clients: Client[];
-  projects: Project[];
-  tasks: Task[];
-  members: Member[];
-  logs: TimeLog[];
-}
+/**
+ * Everything a workspace holds, as the browser keeps it: each kind's records under its list's
+ * name (its description's `list`), read from the registry.
+ */
+export type LocalRecords = {
+  -readonly [K in RecordKind as (typeof kindDescriptions)[K]['list']]: LocalRecordOf[K][];
+};
 
 /** A converted record, or why it cannot go to the server as it is. */
 export type Converted<T> =

@@ -114,11 +114,14 @@ export function mutationsFromDiff(
   return out;
 }
 
-/** The record after one pending mutation, as the server would make it if it accepts it. */
-function applyMutation(
+/**
+ * The record after one stored change, as the server would make it if it accepts it (a pull's
+ * rebase, and the device's plan of a command on its cache: src/stores/sync/command-planner.ts).
+ */
+export function applyMutation(
   kind: SyncKind,
   record: AnyLocalRecord | Timer | null,
-  mutation: PendingMutation,
+  mutation: Pick<PendingMutation, 'name' | 'args'>,
   now: string,
 ): AnyLocalRecord | Timer | null {
   const args = mutation.args;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { commandOf, type CommandReader } from '../../lib/commands/catalog';
+import { planCommand } from '../../lib/commands/plan-command';
 import type { MutationResult } from '../../lib/sync/mutations';
 import type { AppliedCommand } from '../commands/effects';
 import { applyMutation, type ApplyContext } from './apply';
@@ -59,19 +60,7 @@ export async function applyChange(
     const applied = { name: change.name, args: change.args, steps: [change] };
     return { result, applied: result.outcome === 'ok' ? applied : null, named: false };
   }
-  const parsed = command.args.safeParse(change.args);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') || 'arguments';
-    const result: MutationResult = {
-      id: change.id,
-      outcome: 'refused',
-      reason: 'invalid_args',
-      message: `${where}: ${issue?.message ?? 'invalid'}`.slice(0, 300),
-    };
-    return { result, applied: null, named: true };
-  }
-  const plan = await command.plan(parsed.data, readerFor(ctx));
+  const plan = await planCommand(command, change.args, readerFor(ctx));
   if (!plan.ok) {
     const result: MutationResult = {
       id: change.id,

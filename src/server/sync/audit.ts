@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../lib/contracts/workspace';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { lockedUpTo } from '../../lib/workspace-rules';
@@ -51,20 +52,10 @@ export async function recordAudit(
     FROM users u WHERE u.id = ${membership.userId}`);
 }
 
-/** One entry as Admins read it. */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  userName: string;
-  kind: string;
-  recordId: string;
-  action: 'create' | 'update' | 'delete';
-  rules: string[];
-  /** Why, when the person was asked (a payment corrected or deleted); null otherwise. */
-  reason: string | null;
-  before: Fields | null;
-  after: Fields | null;
-}
+/** One entry as Admins read it: the audit contract's (src/lib/contracts/workspace.ts). */
+export type { AuditEntry };
+/** A record's fields as the jsonb column gives them back: JSON. */
+type StoredFields = NonNullable<AuditEntry['before']>;
 
 /** A page of the audit log, newest first, older than `before` when given. */
 export async function auditEntries(
@@ -89,8 +80,8 @@ export async function auditEntries(
       action: row.action,
       rules: row.rules.split(',').filter(Boolean),
       reason: row.reason,
-      before: row.before as Fields | null,
-      after: row.after as Fields | null,
+      before: row.before as StoredFields | null,
+      after: row.after as StoredFields | null,
     })),
     next: found.length > AUDIT_PAGE ? (page.at(-1)?.at.toISOString() ?? null) : null,
   };

@@ -1,10 +1,11 @@
+import type { PulledAccess } from '../../lib/contracts/sync';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { rows, type Cursor } from './records';
 import { changesPage } from './page-rows';
 import { pageCacheOf } from './page-cache';
 import { mayLeadTeams } from '../../lib/policy';
-import { teamMembersOf, type Membership } from './permissions';
+import { teamMembersOf } from './permissions';
 import { membershipOf } from './workspaces';
 import { readOnce } from './shared-reads';
 
@@ -41,17 +42,11 @@ export type PullOutcome =
       access: Access;
     };
 
-/** What the device needs to know about the caller's place in the workspace. */
-export interface Access {
-  role: Membership['role'];
-  memberId: string | null;
-  seesAmounts: boolean;
-  rules: Membership['rules'];
-  /** What amounts are shown in (Account setting → Invoices). */
-  currency: string;
-  /** The members of the teams the person leads (null: none, so no limit), for the screens. */
-  teamMembers: string[] | null;
-}
+/**
+ * What the device needs to know about the caller's place in the workspace: the pull contract's
+ * (src/lib/contracts/sync.ts), so what the server builds and what the browser checks are one.
+ */
+export type Access = PulledAccess;
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');

@@ -1,10 +1,12 @@
 import type { LocalRecords } from '../../lib/sync/local-records';
 import type { Timer } from '../../lib/sync/rebase';
-import { $clients } from '../clients-list';
-import { $projects } from '../projects-list';
-import { $tasks } from '../tasks-list';
-import { $team } from '../team-list';
-import { $timeLogs } from '../time-log-list';
+// Each kind's store list registers itself as a synced list under its documented key when it
+// loads; these imports make sure every list is there before the cache is read.
+import '../clients-list';
+import '../projects-list';
+import '../tasks-list';
+import '../team-list';
+import '../time-log-list';
 import { kindDescriptions, recordKinds } from '../../lib/records/kinds';
 import { $timer } from '../timer';
 import { syncedLists } from '../local-changes';
@@ -16,13 +18,10 @@ export const keyOfList = Object.fromEntries(
 
 /** The cached records, as the stores hold them now. */
 export function readCache(): LocalRecords {
-  return {
-    clients: $clients.get(),
-    projects: $projects.get(),
-    tasks: $tasks.get(),
-    members: $team.get(),
-    logs: $timeLogs.get(),
-  };
+  // Each kind's list, read from the synced list registered under its documented key.
+  return Object.fromEntries(
+    Object.entries(keyOfList).map(([list, key]) => [list, syncedLists.get(key)?.get() ?? []]),
+  ) as LocalRecords;
 }
 
 /** Stores records that came from the server (not reported as changes); only lists that changed. */

@@ -8,12 +8,12 @@ import {
   type Timer,
 } from '../../lib/sync/rebase';
 import { commandOfStoredChange } from '../../lib/commands/of-stored-change';
-import type { LocalChange, LocalEvent } from '../local-changes';
+import type { LocalChange, LocalCommand, LocalEvent } from '../local-changes';
 import { TIMER_KEY } from '../timer';
 import { keyOfList } from './cache';
 
 /** The kind of record kept under each documented key (the inverse of cache.ts's keys). */
-const kindOfKey: Readonly<Record<string, RecordKind | 'timer'>> = {
+export const kindOfKey: Readonly<Record<string, RecordKind | 'timer'>> = {
   ...Object.fromEntries(recordKinds.map((kind) => [keyOfList[listOfKind[kind]], kind])),
   [TIMER_KEY]: 'timer',
 };
@@ -89,6 +89,32 @@ export function mutationsOfEvent(event: LocalEvent): ChangeMutations | null {
     before: (record) =>
       parts.find((part) => part.mutations.some((m) => m.record === record))?.before(record) ?? null,
   };
+}
+
+/**
+ * A command event's entries as the store changed the cache, one per command in the order they
+ * were run (a command whose record the store did not change has no steps): written to the outbox
+ * at once, so a page left right after a click keeps the change, and given the catalog's plan as
+ * their steps once it is made (./command-planner.ts). Null when the store changed nothing.
+ */
+export function provisionalEntries(event: LocalCommand): ChangeMutations | null {
+  const made = mutationsOfEvent(event);
+  if (!made) return null;
+  const first = made.mutations[0];
+  const mutations: NewMutation[] = event.each
+    ? event.each.map(
+        ({ name, args, record }) =>
+          made.mutations.find((m) => m.record === record && m.name === name) ?? {
+            name,
+            args,
+            record,
+            steps: [],
+          },
+      )
+    : first
+      ? [first]
+      : [];
+  return { ...made, mutations };
 }
 
 /** The cached value of `record` (`kind:id`), as a base for a ready-made mutation. */

@@ -1,8 +1,20 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { rebase, withBases, type NewMutation } from '../../lib/sync/rebase';
+import {
+  rebase,
+  withBases,
+  type Bases,
+  type NewMutation,
+  type PendingMutation,
+} from '../../lib/sync/rebase';
 import type { User } from '../auth';
-import type { LocalEvent } from '../local-changes';
-import { cachedRecord, mutationsOfEvent } from './changes';
+import type { LocalCommand, LocalEvent } from '../local-changes';
+import {
+  cachedRecord,
+  mutationsOfEvent,
+  provisionalEntries,
+  type ChangeMutations,
+} from './changes';
+import type * as CommandPlanner from './command-planner';
 import { startingStatus, type SyncDeps, type SyncStatus } from './deps';
 import { createTabHandOff } from './hand-off';
 import { handOffsPresent } from './hand-off-key';
@@ -13,7 +25,7 @@ import type { CacheOwner } from './owner';
 import { listenToPage } from './page-events';
 import { createPokeStream } from './poke-stream';
 import { createSession, type Session } from './session';
-import { syncStateKey, type SyncState } from './state';
+import { syncStateKey, type Refusal, type SyncState } from './state';
 import { createTransport, type WorkspaceChoice } from './transport';
 import { createWorkspaceSwitch } from './workspace-switch';
 
@@ -85,6 +97,15 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let generation = 0;
   let disposed = false;
   let unlisten: (() => void) | null = null;
+  /**
+   * Commands in the outbox with the store's change as their steps, waiting for their plan (the
+   * planner loads with the first), with their entries' ids where this tab wrote them.
+   */
+  const unplanned: { event: LocalCommand; session: Session; ids: number[] | null }[] = [];
+  let planning: Promise<void> | null = null;
+  let plannerCode: Promise<typeof CommandPlanner> | null = null;
+  /** Commands whose store change was not what their plan makes, reported once each. */
+  const warned = new Set<string>();
 
   /** Recomputes the status line; pass the sync state when it was just read or written. */
   function refresh(state?: SyncState): void {
@@ -92,8 +113,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     if (!s) return;
     const current = state ?? outbox.read(s.owner);
     const { refusals } = current;
-    // A following tab's own changes count until the leader took them into the outbox.
-    const pending = current.outbox.length + (s.leader ? 0 : handOff.waiting(s.owner, current));
+    // This tab's own handed-over changes count until the leader took them into the outbox, also
+    // when this tab has just become the leader and is still taking them (it says Saved only then).
+    const pending = current.outbox.length + handOff.waiting(s.owner, current);
     const view = s.view();
     const offline = view.networkDown || !page.isOnline();
     status.set({
@@ -111,25 +133,162 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   /**
-   * Turns a change a person made into mutations: the leading tab puts them in the outbox and
-   * pushes; another tab hands them to the leader (./hand-off.ts), which alone writes the outbox.
+   * Turns a change a person made into mutations. A command goes into the outbox at once with the
+   * store's change as its steps (so leaving the page right after a click loses nothing), then the
+   * catalog plans it on the cache (./command-planner.ts), in the order commands were run, and
+   * the plan's steps replace the store's; a bare list change (a test's, or an older caller's) is
+   * translated as it stands (./changes.ts).
    */
   function enqueue(event: LocalEvent): void {
     const s = session;
-    const made = s && mutationsOfEvent(event);
-    if (!s || !made) return;
-    if (s.leader) {
-      refresh(outbox.append(s.owner, made.mutations, made.before));
-      void s.pushNow();
+    if (!s) return;
+    if (!('command' in event)) {
+      const made = mutationsOfEvent(event);
+      if (made) send(s, made);
       return;
     }
-    handOff.give(
-      s.owner,
-      made.mutations,
-      withBases({}, made.mutations, made.before),
-      deps.clock.now(),
+    const made = provisionalEntries(event);
+    if (!made) return;
+    const state = send(s, made);
+    // The entries' ids, one per command, where this tab wrote them (the leader's outbox).
+    const ids = state ? state.outbox.slice(-made.mutations.length).map((m) => m.id) : null;
+    unplanned.push({ event, session: s, ids });
+    planning ??= planQueued().finally(() => {
+      planning = null;
+    });
+  }
+
+  /**
+   * Plans the commands waiting, and those run while they are planned, as one run: each reads the
+   * cache as the plans before it left it. Then each entry's steps become its plan's, and the
+   * cache is rebased on them when a store's own change was not what its plan makes (the plan
+   * wins) or a plan refused: the screen shows exactly what the server will make of them.
+   */
+  async function planQueued(): Promise<void> {
+    let code: typeof CommandPlanner;
+    try {
+      code = await (plannerCode ??= import('./command-planner'));
+    } catch {
+      // The planner's code could not load (a deploy removed it while the tab was open): the
+      // entries keep the store's change as this device's guess; the server plans anyway.
+      plannerCode = null;
+      unplanned.length = 0;
+      return;
+    }
+    const first = unplanned[0]?.session;
+    const run = code.startPlanning(
+      () => ({ local: cache.read(), timer: cache.timer() }),
+      deps.clock.now().toISOString(),
     );
+    const taken: typeof unplanned = [];
+    try {
+      while (unplanned.length > 0) {
+        const batch = unplanned.splice(0);
+        taken.push(...batch);
+        await run.plan(batch.map((u) => u.event));
+      }
+    } catch (error) {
+      // A fault in planning: the entries keep the store's change, as when the code cannot load.
+      console.error(error);
+      unplanned.length = 0;
+      return;
+    }
+    const s = session;
+    // Stopped or moved to another workspace meanwhile: its outbox stays as it was written.
+    if (disposed || !s || s !== first || taken.some((t) => t.session !== s)) return;
+    const planned = run.result();
+    for (const name of planned.diverged) {
+      if (warned.has(name) || !import.meta.env.DEV) continue;
+      warned.add(name);
+      console.warn(
+        `Hourmark: the store's change for ${name} is not what the command's plan makes; the plan's is kept (src/lib/commands/catalog.ts).`,
+      );
+    }
+    const ids = taken.flatMap((t) => t.ids ?? []);
+    if (s.leader && ids.length === planned.outcomes.length) {
+      const state = outbox.update(s.owner, (current) =>
+        withPlans(current, ids, planned, deps.clock.now().toISOString()),
+      );
+      // Every record the stores changed has its base from the entries written at once, so the
+      // rebase puts back what no plan makes (and a pull that confirmed them left the server's).
+      if (planned.repaint) layOverCache(state);
+      refresh(state);
+      return;
+    }
+    // A following tab handed its entries over as the store made them (the leader lays those
+    // over the shared cache, and the server's answer replaces them); this tab shows the plans'.
+    if (planned.repaint)
+      layOverCache(withOwn(s, planned.mutations, planned.before), planned.repaint);
+  }
+
+  /**
+   * The sync state with each command's entry (by `ids`, in order) given its plan's steps, and
+   * the bases of records only the plan changes; an entry whose plan was refused here leaves the
+   * outbox unless the server answered it already, and is kept as a refusal, as the server's are.
+   */
+  function withPlans(
+    state: SyncState,
+    ids: readonly number[],
+    planned: CommandPlanner.PlannedCommands,
+    at: string,
+  ): SyncState {
+    const outcomes = new Map(ids.map((id, i) => [id, planned.outcomes[i]]));
+    const refused: Refusal[] = [];
+    // Entries a pull confirmed meanwhile are gone, and so are their records' bases: only those
+    // still waiting take the plan's steps and bases.
+    const stillWaiting: NewMutation[] = [];
+    const outboxNow = state.outbox.flatMap((entry): PendingMutation[] => {
+      const outcome = outcomes.get(entry.id);
+      if (!outcome) return [entry];
+      if (outcome.ok) {
+        const steps = outcome.mutation.steps ?? [];
+        stillWaiting.push(outcome.mutation);
+        return [{ ...entry, steps }];
+      }
+      if (entry.answered) return [entry];
+      refused.push({
+        mutation: entry,
+        reason: outcome.refusal.reason,
+        message: outcome.refusal.message,
+        at,
+      });
+      return [];
+    });
+    return {
+      ...state,
+      outbox: outboxNow,
+      bases: withBases(state.bases, stillWaiting, planned.before),
+      refusals: [...state.refusals, ...refused],
+    };
+  }
+
+  /**
+   * Puts `made` in the outbox (the leader: the state written is returned) or hands it to the
+   * leader (another tab), and pushes.
+   */
+  function send(s: Session, made: ChangeMutations): SyncState | null {
+    const { mutations, before } = made;
+    if (s.leader) {
+      const state = outbox.append(s.owner, mutations, before);
+      refresh(state);
+      void s.pushNow();
+      return state;
+    }
+    handOff.give(s.owner, mutations, withBases({}, mutations, before), deps.clock.now());
     refresh();
+    return null;
+  }
+
+  /** The outbox as a following tab sees it with its own `mutations` handed over on top. */
+  function withOwn(
+    s: Session,
+    mutations: NewMutation[],
+    before: Parameters<typeof withBases>[2],
+  ): SyncState {
+    const shared = outbox.read(s.owner);
+    const bases = withBases({}, mutations, before);
+    const mine = mutations.map((m, i) => ({ ...m, id: shared.nextMutationId + i }));
+    return { ...shared, outbox: [...shared.outbox, ...mine], bases: { ...bases, ...shared.bases } };
   }
 
   /**
@@ -159,15 +318,19 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     refresh(state);
   }
 
-  /** Lays what `state`'s outbox holds over the cache, as the server will make it if it accepts. */
-  function layOverCache(state: SyncState): void {
+  /**
+   * Lays what `state`'s outbox holds over the cache, as the server will make it if it accepts;
+   * records in `from` (a person's change just planned) start again from the value given there
+   * when the outbox has no base for them.
+   */
+  function layOverCache(state: SyncState, from: Bases = {}): void {
     const out = rebase({
       local: cache.read(),
       timer: cache.timer(),
       changes: [],
       reset: false,
       pending: state.outbox,
-      bases: state.bases,
+      bases: { ...from, ...state.bases },
       now: deps.clock.now().toISOString(),
     });
     cache.write(out.local, out.timer);
@@ -328,20 +491,13 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     enqueueMutations(mutations) {
       const s = session;
       if (!s || mutations.length === 0) return;
-      const cached = cache.read();
+      const before = cachedRecord(cache.read());
       let state: SyncState;
-      if (s.leader) state = outbox.append(s.owner, mutations, cachedRecord(cached));
+      if (s.leader) state = outbox.append(s.owner, mutations, before);
       else {
         // Handed to the leader; shown here at once, laid over what the outbox holds.
-        const bases = withBases({}, mutations, cachedRecord(cached));
-        handOff.give(s.owner, mutations, bases, deps.clock.now());
-        const shared = outbox.read(s.owner);
-        const mine = mutations.map((m, i) => ({ ...m, id: shared.nextMutationId + i }));
-        state = {
-          ...shared,
-          outbox: [...shared.outbox, ...mine],
-          bases: { ...bases, ...shared.bases },
-        };
+        handOff.give(s.owner, mutations, withBases({}, mutations, before), deps.clock.now());
+        state = withOwn(s, mutations, before);
       }
       layOverCache(state);
       refresh(s.leader ? state : undefined);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { startedImport } from '../../unit/stores/started-import';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImportFromToolSection } from '../../../src/islands/account/imports/ImportFromToolSection';
 import { unknownAccess, type Access } from '../../../src/lib/abilities';
@@ -33,6 +34,8 @@ const fetcher = vi.fn((url: string, init?: RequestInit) => {
   if (url.startsWith('/api/imports?') && init?.method === 'POST')
     return json(202, {
       import: {
+        // The whole import as the server answers it (its contract reads every key).
+        ...startedImport,
         id: 'imp-1',
         status: 'queued',
         fileName: 'toggl.csv',

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { startedImport } from '../../unit/stores/started-import';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImportFromToolSection } from '../../../src/islands/account/imports/ImportFromToolSection';
 import { unknownAccess } from '../../../src/lib/abilities';
@@ -22,6 +23,8 @@ const json = (status: number, body: unknown) =>
     }),
   );
 const queued = {
+  // The whole import as the server answers it (its contract reads every key).
+  ...startedImport,
   id: 'imp-1',
   status: 'queued',
   fileName: 'toggl.csv',

@@ -13,6 +13,15 @@ export const startedImport = {
   dateFormat: null,
   people: [],
   progress: { done: 0, total: 6 },
-  result: null,
+  // What an import has come to before it runs (src/server/imports/store.ts emptyResult).
+  result: {
+    created: { clients: [], projects: [], tasks: [], tags: [], members: [] },
+    logs: 0,
+    seconds: 0,
+    alreadyImported: 0,
+    skipped: [],
+    skippedCount: 0,
+    undo: null,
+  },
   error: null,
 };

@@ -148,6 +148,8 @@ export async function fakeFetch(input: string, init?: { body?: string }): Promis
           lockedUpTo: null,
           autoLock: null,
           managersSeeAmounts: false,
+          requireProjectAndTask: false,
+          durationFormat: 'clock',
         },
         currency: 'INR',
         teamMembers: null,

@@ -19,7 +19,23 @@ const change = (id: string) => ({
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
 });
-const access = { role: 'Member', memberId: 'm1', seesAmounts: false, rules: {} };
+/** The caller's access as the server sends it (the pull contract checks every key). */
+const access = {
+  role: 'Normal',
+  memberId: 'm1',
+  seesAmounts: false,
+  rules: {
+    timeZone: 'UTC',
+    weekStart: 1,
+    lockedUpTo: null,
+    autoLock: null,
+    managersSeeAmounts: false,
+    requireProjectAndTask: false,
+    durationFormat: 'clock',
+  },
+  currency: 'INR',
+  teamMembers: null,
+};
 
 describe('sync transport', () => {
   it('sends a push as the server reads it, to be delivered even if the tab closes', async () => {
