@@ -33,6 +33,17 @@ test('the API reference is reached from the Apps page and shows the document’s
   expect(errors).toEqual([]);
 });
 
+test('at phone width the reference does not scroll sideways: wide tables scroll in place', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/api/docs');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test('the reference works by keyboard: the contents lead to each section', async ({ page }) => {
   await page.goto('/api/docs');
   const contents = page.getByRole('navigation', { name: 'Contents' });
