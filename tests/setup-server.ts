@@ -64,3 +64,9 @@ vi.mock('../src/server/api/token-handlers', async (original) =>
 vi.mock('../src/server/api/public-api-handlers', async (original) =>
   withContractChecks(await original()),
 );
+vi.mock('../src/server/api/public-record-handlers', async (original) =>
+  withContractChecks(await original()),
+);
+vi.mock('../src/server/api/public-timer-handlers', async (original) =>
+  withContractChecks(await original()),
+);

@@ -8,25 +8,29 @@ import {
   handleRegister,
 } from '../../src/server/api/handlers';
 import {
-  handleOpenApiDocument,
-  handlePublicClient,
-  handlePublicClients,
   handlePublicCreateEntry,
   handlePublicDeleteEntry,
   handlePublicMe,
-  handlePublicMember,
-  handlePublicMembers,
-  handlePublicProject,
-  handlePublicProjects,
-  handlePublicStartTimer,
-  handlePublicStopTimer,
-  handlePublicTask,
-  handlePublicTasks,
-  handlePublicTimer,
   handlePublicTimeEntries,
   handlePublicTimeEntry,
   handlePublicUpdateEntry,
 } from '../../src/server/api/public-api-handlers';
+import {
+  handleOpenApiDocument,
+  handlePublicClient,
+  handlePublicClients,
+  handlePublicMember,
+  handlePublicMembers,
+  handlePublicProject,
+  handlePublicProjects,
+  handlePublicTask,
+  handlePublicTasks,
+} from '../../src/server/api/public-record-handlers';
+import {
+  handlePublicStartTimer,
+  handlePublicStopTimer,
+  handlePublicTimer,
+} from '../../src/server/api/public-timer-handlers';
 import {
   handleCreateToken,
   handleRevokeToken,

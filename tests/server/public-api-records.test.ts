@@ -7,7 +7,7 @@ import {
   handlePublicProject,
   handlePublicProjects,
   handlePublicTasks,
-} from '../../src/server/api/public-api-handlers';
+} from '../../src/server/api/public-record-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { makeToken, withToken } from './api-token-support';
 import { context, drivers, fakeClock } from './support';

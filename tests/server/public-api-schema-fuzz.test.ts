@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { oas31 } from 'zod-openapi';
 import * as handlers from '../../src/server/api/public-api-handlers';
+import * as records from '../../src/server/api/public-record-handlers';
+import * as timer from '../../src/server/api/public-timer-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { makeToken } from './api-token-support';
 import { context, drivers, fakeClock } from './support';
@@ -26,24 +28,24 @@ type Handler = (request: Request, ctx: ReturnType<typeof context>) => Promise<Re
 
 /** The handler of each operation, by the document's operationId. */
 const byOperation: Record<string, Handler> = {
-  getOpenApiDocument: handlers.handleOpenApiDocument,
+  getOpenApiDocument: records.handleOpenApiDocument,
   getMe: handlers.handlePublicMe,
   listTimeEntries: handlers.handlePublicTimeEntries,
   createTimeEntry: handlers.handlePublicCreateEntry,
   getTimeEntry: handlers.handlePublicTimeEntry,
   updateTimeEntry: handlers.handlePublicUpdateEntry,
   deleteTimeEntry: handlers.handlePublicDeleteEntry,
-  getTimer: handlers.handlePublicTimer,
-  startTimer: handlers.handlePublicStartTimer,
-  stopTimer: handlers.handlePublicStopTimer,
-  listClients: handlers.handlePublicClients,
-  getClient: handlers.handlePublicClient,
-  listProjects: handlers.handlePublicProjects,
-  getProject: handlers.handlePublicProject,
-  listTasks: handlers.handlePublicTasks,
-  getTask: handlers.handlePublicTask,
-  listMembers: handlers.handlePublicMembers,
-  getMember: handlers.handlePublicMember,
+  getTimer: timer.handlePublicTimer,
+  startTimer: timer.handlePublicStartTimer,
+  stopTimer: timer.handlePublicStopTimer,
+  listClients: records.handlePublicClients,
+  getClient: records.handlePublicClient,
+  listProjects: records.handlePublicProjects,
+  getProject: records.handlePublicProject,
+  listTasks: records.handlePublicTasks,
+  getTask: records.handlePublicTask,
+  listMembers: records.handlePublicMembers,
+  getMember: records.handlePublicMember,
 };
 
 /** Requests per operation and role. */
@@ -118,7 +120,7 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
     tokens['Normal'] = (
       await makeToken(database, { ...nik, workspace: ada.workspace }, 'write', clock)
     ).token;
-    const res = await handlers.handleOpenApiDocument(
+    const res = await records.handleOpenApiDocument(
       new Request('https://hourmark.test/api/v1/openapi.json'),
       context(database, clock),
     );

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handlePublicTimeEntry } from '../../src/server/api/public-api-handlers';
+import { handleOpenApiDocument } from '../../src/server/api/public-record-handlers';
 import {
-  handleOpenApiDocument,
   handlePublicStartTimer,
   handlePublicStopTimer,
   handlePublicTimer,
-  handlePublicTimeEntry,
-} from '../../src/server/api/public-api-handlers';
+} from '../../src/server/api/public-timer-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { makeToken, withToken } from './api-token-support';
 import { context, drivers, fakeClock } from './support';

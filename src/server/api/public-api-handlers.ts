@@ -4,24 +4,23 @@ import type {
   publicMeResponse,
   timeEntriesPage,
   timeEntryResponse,
-  timerResponse,
 } from '../../lib/contracts/public-api';
 import * as requests from '../../lib/contracts/public-api-requests';
-import { openApiDocument } from '../../lib/public-api/openapi-document';
 import type { Answer } from '../../lib/contracts/shape';
 import { users, workspaces } from '../db/schema';
 import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
-import { requestHash, writeEntry, type WriteAnswer } from '../public-api/entry-writes';
+import { requestHash, writeEntry } from '../public-api/entry-writes';
+import { answerOf, entryIdOf, idempotencyKeyOf, ifMatchOf } from './public-api-request';
 import { tokenCaller } from '../public-api/bearer';
 import { decodeCursor, encodeCursor, listEntries, readEntry } from '../public-api/time-entries';
-import { listRecords, readRecord, type PublicKind } from '../public-api/records';
-import { readTimer, writeTimer } from '../public-api/timer';
 import type { HandlerContext } from './context';
 import { parseQuery } from './read-queries';
 
-// The public API's first endpoints (issue 50, docs/api.md "Public API"). Each asks
-// `tokenCaller` who the token acts as, today, and answers only what that role may see.
+// The public API's account and time-entry endpoints (issue 50, docs/api.md "Public API"). Each
+// asks `tokenCaller` who the token acts as, today, and answers only what that role may see. The
+// timer's are in public-timer-handlers.ts, the other kinds' and the document's in
+// public-record-handlers.ts.
 
 const id = requests.publicId;
 export const { DEFAULT_PAGE, MAX_PAGE } = requests;
@@ -113,52 +112,6 @@ export async function handlePublicTimeEntry(
 
 const createBody = requests.createEntryBody;
 const changesBody = requests.changeEntryBody;
-const idempotencyKey = requests.idempotencyKeyPattern;
-
-const answerOf = (written: WriteAnswer): Response =>
-  json(written.status, written.body, written.headers);
-
-/** The entry id of /api/v1/time-entries/{id}, or null when it cannot be one. */
-function entryIdOf(request: Request): string | null {
-  try {
-    const parsed = id.safeParse(
-      decodeURIComponent(new URL(request.url).pathname.split('/').pop() ?? ''),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The ETags If-Match names, or the 428 to send without it. */
-function ifMatchOf(request: Request): { tags: string[] } | { response: Response } {
-  const header = request.headers.get('if-match');
-  if (!header?.trim())
-    return {
-      response: apiError(
-        428,
-        'precondition_required',
-        'Send If-Match with the ETag you read, so a change made meanwhile is never overwritten.',
-      ),
-    };
-  return { tags: header.split(',').map((tag) => tag.trim()) };
-}
-
-/** The request's Idempotency-Key, null without one, or the 400 for a malformed one. */
-function idempotencyKeyOf(request: Request): string | null | { response: Response } {
-  const key = request.headers.get('idempotency-key');
-  if (key === null || idempotencyKey.test(key)) return key;
-  return {
-    response: apiError(
-      400,
-      'invalid_request',
-      'Idempotency-Key must be 1 to 255 visible ASCII characters.',
-      {
-        fields: { 'Idempotency-Key': 'Use 1 to 255 visible ASCII characters, such as a UUID' },
-      },
-    ),
-  };
-}
 
 /** POST /api/v1/time-entries: adds an entry; `date` and `durationSeconds` are enough. */
 export async function handlePublicCreateEntry(
@@ -240,151 +193,3 @@ export async function handlePublicDeleteEntry(
     ),
   );
 }
-
-/** GET /api/v1/timer: the token's person's stopwatch. */
-export async function handlePublicTimer(request: Request, ctx: HandlerContext): Promise<Response> {
-  const got = await tokenCaller(request, ctx, 'read');
-  if ('response' in got) return got.response;
-  const query = parseQuery(request, z.object({}).strict());
-  if (!query.ok) return query.response;
-  const data = await readTimer(ctx.database.db, got.caller.membership, ctx.now());
-  return json(200, { data } satisfies Answer<typeof timerResponse>);
-}
-
-/**
- * POST /api/v1/timer/start: starts the stopwatch now, for what the body names (startTimer's
- * entry; the body may be left out), saving a run already going first.
- */
-export async function handlePublicStartTimer(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
-  const got = await tokenCaller(request, ctx, 'write');
-  if ('response' in got) return got.response;
-  const key = idempotencyKeyOf(request);
-  if (typeof key !== 'string' && key !== null) return key.response;
-  const query = parseQuery(request, z.object({}).strict());
-  if (!query.ok) return query.response;
-  // No body at all is a run for nothing in particular, as ▶ with an empty form.
-  const body =
-    request.body === null
-      ? { ok: true as const, value: requests.startTimerBody.parse({}) }
-      : await parseBody(request, requests.startTimerBody);
-  if (!body.ok) return body.response;
-  const given: Record<string, unknown> = body.value;
-  // The run is the person's own unless the body names another member (the policy judges that).
-  const entry = { ...given, memberId: given['memberId'] ?? got.caller.membership.memberId };
-  return answerOf(
-    await writeTimer(
-      ctx.database.db,
-      got.caller,
-      {
-        op: 'start',
-        entry,
-        ...(key === null
-          ? {}
-          : { idempotency: { key, hash: requestHash('POST', '/api/v1/timer/start', given) } }),
-      },
-      ctx.now(),
-    ),
-  );
-}
-
-/** POST /api/v1/timer/stop: stops the stopwatch now and saves its run as entries. */
-export async function handlePublicStopTimer(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
-  const got = await tokenCaller(request, ctx, 'write');
-  if ('response' in got) return got.response;
-  const key = idempotencyKeyOf(request);
-  if (typeof key !== 'string' && key !== null) return key.response;
-  const query = parseQuery(request, z.object({}).strict());
-  if (!query.ok) return query.response;
-  return answerOf(
-    await writeTimer(
-      ctx.database.db,
-      got.caller,
-      {
-        op: 'stop',
-        ...(key === null
-          ? {}
-          : { idempotency: { key, hash: requestHash('POST', '/api/v1/timer/stop', null) } }),
-      },
-      ctx.now(),
-    ),
-  );
-}
-
-/** The document by the address it names as its server, made once per address. */
-const documents = new Map<string, string>();
-
-/** GET /api/v1/openapi.json: the OpenAPI 3.1 document of this API; needs no token. */
-export function handleOpenApiDocument(request: Request, ctx: HandlerContext): Promise<Response> {
-  const query = parseQuery(request, z.object({}).strict());
-  if (!query.ok) return Promise.resolve(query.response);
-  const server = ctx.publicUrl ? new URL('/', ctx.publicUrl).href : '/';
-  let text = documents.get(server);
-  if (text === undefined) {
-    text = JSON.stringify(openApiDocument(server));
-    documents.set(server, text);
-  }
-  return Promise.resolve(
-    new Response(text, {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    }),
-  );
-}
-
-// Clients, projects, tasks and members: list and read, as the person's role may see them.
-
-/** GET /api/v1/{kind}s: a page of the records of a kind the token's person may see. */
-const recordsHandler =
-  (kind: PublicKind) =>
-  async (request: Request, ctx: HandlerContext): Promise<Response> => {
-    const got = await tokenCaller(request, ctx, 'read');
-    if ('response' in got) return got.response;
-    const query = parseQuery(request, requests.recordsQuery);
-    if (!query.ok) return query.response;
-    const { cursor, limit } = query.value;
-    const after = cursor === undefined ? null : decodeCursor(cursor);
-    if (cursor !== undefined && !after)
-      return apiError(400, 'invalid_request', 'Some query parameters are missing or invalid.', {
-        fields: { cursor: 'Not a cursor this API gave' },
-      });
-    const page = await listRecords(
-      ctx.database.db,
-      got.caller.membership,
-      kind,
-      after,
-      limit ?? DEFAULT_PAGE,
-    );
-    return json(200, { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null });
-  };
-
-/** GET /api/v1/{kind}s/{id}: one record, or 404 when there is none the person may see. */
-const recordHandler =
-  (kind: PublicKind, label: string) =>
-  async (request: Request, ctx: HandlerContext): Promise<Response> => {
-    const got = await tokenCaller(request, ctx, 'read');
-    if ('response' in got) return got.response;
-    const query = parseQuery(request, z.object({}).strict());
-    if (!query.ok) return query.response;
-    const recordId = entryIdOf(request);
-    const found =
-      recordId === null
-        ? null
-        : await readRecord(ctx.database.db, got.caller.membership, kind, recordId);
-    if (!found) return apiError(404, 'not_found', `There is no ${label} with that id you may see.`);
-    return json(200, { data: found.data }, { ETag: found.etag });
-  };
-
-export const handlePublicClients = recordsHandler('client');
-export const handlePublicClient = recordHandler('client', 'client');
-export const handlePublicProjects = recordsHandler('project');
-export const handlePublicProject = recordHandler('project', 'project');
-export const handlePublicTasks = recordsHandler('task');
-export const handlePublicTask = recordHandler('task', 'task');
-export const handlePublicMembers = recordsHandler('member');
-export const handlePublicMember = recordHandler('member', 'team member');

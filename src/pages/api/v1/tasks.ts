@@ -1,5 +1,5 @@
 import { endpoint } from '../../../server/api/endpoint';
-import { handlePublicTasks } from '../../../server/api/public-api-handlers';
+import { handlePublicTasks } from '../../../server/api/public-record-handlers';
 
 export const prerender = false;
 

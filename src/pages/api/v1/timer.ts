@@ -1,5 +1,5 @@
 import { endpoint } from '../../../server/api/endpoint';
-import { handlePublicTimer } from '../../../server/api/public-api-handlers';
+import { handlePublicTimer } from '../../../server/api/public-timer-handlers';
 
 export const prerender = false;
 

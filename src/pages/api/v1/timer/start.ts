@@ -1,5 +1,5 @@
 import { endpoint } from '../../../../server/api/endpoint';
-import { handlePublicStartTimer } from '../../../../server/api/public-api-handlers';
+import { handlePublicStartTimer } from '../../../../server/api/public-timer-handlers';
 
 export const prerender = false;
 
