@@ -176,7 +176,7 @@ describe('npm run backup and npm run restore', () => {
       `Backed up the whole database from PGlite in ${dataDir} to ${out}.`,
     );
     expect(backup.text).toContain(
-      'Rows: throttle 2, users 2, workspaces 2, change_log 4, clients 1, devices 2',
+      'Rows: throttle 2, users 2, workspaces 2, api_tokens 1, change_log 4, clients 1, devices 2',
     );
     const other = join(dir, 'restored');
     const restored = await run(restoreCommand, [out], { DATA_DIR: other });
@@ -186,7 +186,8 @@ describe('npm run backup and npm run restore', () => {
     expect(again.code).toBe(1);
     expect(again.text).toMatch(/^Restore refused: This database already holds rows/);
     expect(again.text).toContain('Nothing was restored.');
-  });
+    // Four runs of the commands, each a process opening PGlite: 8 s alone, past 20 s when busy.
+  }, 60_000);
 
   it('refuses a workspace that is not a UUID, a missing database and a missing file, in words', async () => {
     const bad = await run(backupCommand, ['--workspace', 'mine'], { DATA_DIR: dataDir });

@@ -62,6 +62,14 @@ export async function seed(database: Database): Promise<{ asha: Person; ravi: Pe
     await query(`UPDATE workspaces SET version = 9007199254740993 WHERE id = $1::uuid`, [
       ravi.workspaceId,
     ]);
+    // An API token: a whole backup keeps it working; a workspace backup leaves it behind.
+    await query(
+      `INSERT INTO api_tokens (id, user_id, workspace_id, name, scope, secret_hash, created_at)
+       SELECT '00000000-0000-4000-8000-000000000001', id, $1::uuid, 'Reports script', 'read',
+              'a5f0c1e2d3b4a5f0c1e2d3b4a5f0c1e2d3b4a5f0c1e2d3b4a5f0c1e2d3b4a5f0', '2026-11-22T10:00:00Z'
+       FROM users WHERE email = 'asha@example.com'`,
+      [asha.workspaceId],
+    );
     // Bytes (an invoice logo) must come back byte for byte.
     await query(
       `INSERT INTO invoice_logos (workspace_id, id, content_type, bytes, created_at)

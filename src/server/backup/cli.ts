@@ -86,7 +86,7 @@ export async function backupCommand(
       console.log(`Backed up ${what(scope)} from ${describe(config)} to ${out}.`);
       console.log(`Rows: ${counted(Object.entries(summary.rows))}`);
       console.log(
-        'The file holds password hashes and session hashes: keep it as safe as the database.',
+        'The file holds the hashes of passwords, sessions and API tokens: keep it as safe as the database.',
       );
       return 0;
     } finally {

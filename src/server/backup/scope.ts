@@ -24,15 +24,24 @@ const referredBy = (child: Table, key: ForeignKey, childFilter: string) =>
   `(${list(key.refColumns)}) IN (SELECT ${list(key.columns)} FROM ${ident(child.name)} WHERE ${childFilter})`;
 
 /**
+ * Credentials that refer to a workspace but are the server's, not the workspace's data, as
+ * sessions are: a workspace put back (or moved to another server) must not bring back API tokens
+ * that deleting it revoked, nor the answers kept for their retries. A whole backup keeps them.
+ */
+const CREDENTIAL_TABLES = new Set(['api_tokens', 'api_idempotency_keys']);
+
+/**
  * The tables a dump reads, parents first. The whole database is every table but the migrations
  * bookkeeping. A workspace is its `workspaces` row, every row that refers to it through foreign
  * keys (memberships, records, timers, sync clients and their results), and, shared, the rows
- * those refer to outside the workspace: the accounts of its members, without their sessions.
+ * those refer to outside the workspace: the accounts of its members, without their sessions
+ * or API tokens.
  */
 export function planDump(tables: Table[], scope: Scope): TablePlan[] {
-  const data = tables.filter((t) => t.name !== MIGRATIONS_TABLE);
+  const all = tables.filter((t) => t.name !== MIGRATIONS_TABLE);
   if (scope.kind === 'database')
-    return data.map((table) => ({ table, filter: null, shared: false }));
+    return all.map((table) => ({ table, filter: null, shared: false }));
+  const data = all.filter((t) => !CREDENTIAL_TABLES.has(t.name));
 
   const root = data.find((t) => t.name === WORKSPACES_TABLE);
   const idColumn = root?.columns.find((c) => c.name === root.primaryKey[0]);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { startedImport } from '../../unit/stores/started-import';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImportFromToolSection } from '../../../src/islands/account/imports/ImportFromToolSection';
@@ -66,8 +66,11 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 40))
 
 async function startSample() {
   render(<ImportFromToolSection />);
-  await settle();
-  fireEvent.change(screen.getByLabelText('File exported from Toggl Track'), {
+  // The file input is disabled until the section has read the workspace: a fixed pause was
+  // too short on a busy machine, and a change to a disabled input is lost.
+  const input = screen.getByLabelText('File exported from Toggl Track');
+  await waitFor(() => expect((input as HTMLInputElement).disabled).toBe(false), { timeout: 5000 });
+  fireEvent.change(input, {
     target: { files: [new File(['User,Email\n'], 'toggl.csv', { type: 'text/csv' })] },
   });
   await screen.findByRole('heading', { name: 'What this file holds' });
