@@ -125,7 +125,7 @@ describe.each(drivers)(
       expect(projects.data[0]).not.toHaveProperty('billableRate');
       expect(projects.data[0]).toMatchObject({ name: 'Website' });
       const tasks = await page(handlePublicTasks, '/api/v1/tasks', nikToken);
-      expect(tasks.data.map((task) => [task.id, task['task']])).toEqual([['t1', 'Design']]);
+      expect(tasks.data.map((task) => [task.id, task['name']])).toEqual([['t1', 'Design']]);
       expect(tasks.data[0]).not.toHaveProperty('billableRate');
       const clients = await page(handlePublicClients, '/api/v1/clients', nikToken);
       expect(clients.data.map((client) => client.id)).toEqual(['c1']);
