@@ -24,18 +24,25 @@ export function recordActions<T extends WithId>(list: PersistentList<T>, kind: R
     /** Replaces the fields of one record in place; unknown ids are ignored. */
     patch: (id: string, changes: Partial<T>): WriteResult =>
       write(id, (current) => current.map((r) => (r.id === id ? { ...r, ...changes } : r))),
-    /** Removes a record; `undo` puts it back where it was. */
+    /**
+     * Removes a record; `undo` puts it back where it was: after the record it followed, so a
+     * pull that added or dropped others meanwhile (the first one brings the workspace's own
+     * member) does not move it.
+     */
     remove: (id: string): Removal => {
       const before = list.$list.get();
       const index = before.findIndex((r) => r.id === id);
       const removed = before[index];
+      const previousId = index > 0 ? before[index - 1]?.id : undefined;
       const result = write(id, (current) => current.filter((r) => r.id !== id));
       const undo = (): WriteResult => {
         if (!removed) return { saved: true };
         return write(id, (current) => {
           if (current.some((r) => r.id === id)) return current;
+          const after = previousId ? current.findIndex((r) => r.id === previousId) : -1;
+          const at = previousId && after >= 0 ? after + 1 : Math.min(index, current.length);
           const next = [...current];
-          next.splice(Math.min(index, next.length), 0, removed);
+          next.splice(at, 0, removed);
           return next;
         });
       };

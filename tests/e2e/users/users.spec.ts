@@ -54,7 +54,10 @@ async function openList(page: Page, query = '') {
   await expect(page.getByRole('heading', { level: 1, name: 'Team Members' })).toBeVisible();
   // The seeded records are uploaded and pulled back first; a row menu opened while that pull
   // replaces the cache can close under the click (twice a 30 s timeout on a loaded machine).
+  // "All changes saved" can show before the first pull ends: its sign is the account's own
+  // member, which only the server has.
   await allSaved(page);
+  await expect(page.getByRole('rowheader', { name: OWNER })).toBeVisible();
 }
 
 async function rowAction(page: Page, name: string, action: string) {

@@ -180,6 +180,19 @@ describe('every store write runs its named command', () => {
     expect(sent(() => deleteMember(id))).toEqual(['removeMember']);
   });
 
+  it('undoing a delete puts the member back after the one it followed, though a pull added one above', () => {
+    const names = () => $team.get().map((m) => m.name);
+    for (const name of ['Ravi', 'Asha', 'Chitra'])
+      addMember({ ...member, name, email: `${name.toLowerCase()}@agency.test` }, now);
+    expect(names()).toEqual(['Ravi', 'Asha', 'Chitra']);
+    const chitra = $team.get()[2]!;
+    const removal = deleteMember(chitra.id);
+    // What the first pull does: the workspace's own member arrives at the top.
+    $team.set([{ ...chitra, id: 'owner', name: 'Zara Owner' }, ...$team.get()]);
+    expect(sent(() => removal.undo())).toEqual(['addMember']);
+    expect(names()).toEqual(['Zara Owner', 'Ravi', 'Asha', 'Chitra']);
+  });
+
   it('time logs: add, edit, approve, remove and undo, bulk edit, bulk delete and their undo', () => {
     let first = addTimeLog(log, true, now).log;
     expect(sent(() => addTimeLog({ ...log, dur: 60 }, false, now))).toEqual(['addLog']);
