@@ -37,6 +37,10 @@ import {
   handlePublicDeleteEntry,
   handlePublicUpdateEntry,
 } from '../../src/server/api/public-api-handlers';
+import {
+  handlePublicStartTimer,
+  handlePublicStopTimer,
+} from '../../src/server/api/public-timer-handlers';
 import { importStep } from '../../src/server/imports/run-batch';
 import { listeners, type Listener } from '../../src/server/commands/effects';
 import type { Database } from '../../src/server/db/connect';
@@ -559,6 +563,15 @@ describe.each(drivers)('one commit on $name', (driver) => {
         }),
       412,
     );
+    await oneCommit('start the timer through the API', () =>
+      send(handlePublicStartTimer, 'POST', '/api/v1/timer/start', {}),
+    );
+    expect(lastHistory).toEqual([{ command: 'startTimer', user_name: 'Ada' }]);
+    clock.advance(60_000);
+    await oneCommit('stop the timer through the API', () =>
+      send(handlePublicStopTimer, 'POST', '/api/v1/timer/stop'),
+    );
+    expect(lastHistory).toEqual([{ command: 'stopTimer', user_name: 'Ada' }]);
   });
 
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
@@ -609,8 +622,10 @@ describe('every write endpoint is tried above', () => {
     'invitations',
     'invitations/revoke',
     'imports/[id]/undo',
-    // The public API's create (its PATCH and DELETE are tried above too).
+    // The public API's create (its PATCH and DELETE are tried above too), and the timer.
     'v1/time-entries',
+    'v1/timer/start',
+    'v1/timer/stop',
   ];
   const notWorkspaceWrites = {
     // A new workspace starts at its first version; no device holds it yet.

@@ -101,6 +101,11 @@ describe.each(drivers)('the public API timer on $name', (driver) => {
       id: 'p1',
       fields: { ...projectFields('Website', null), memberIds: ['m-norm'] },
     });
+    await push.ok(ada, 'createMember', { id: 'm-rae', fields: teamMember('Rae', 'Normal') });
+    await push.ok(ada, 'createProject', {
+      id: 'p2',
+      fields: { ...projectFields('Retainer', null), memberIds: ['m-rae'] },
+    });
     await database.db.execute(
       sql`UPDATE workspaces SET time_zone = 'Asia/Kolkata' WHERE id = ${ada.workspace.id}`,
     );
@@ -234,6 +239,24 @@ describe.each(drivers)('the public API timer on $name', (driver) => {
     const unknown = await start({ projectId: 'no-such-project' });
     expect(unknown.status).toBe(400);
     expect(await timerOf()).toMatchObject({ running: false });
+  });
+
+  it('refuses a Normal member’s run for someone else or a project they are not on, at the start', async () => {
+    // Each would save a log the stop is refused, leaving a stopwatch that never stops.
+    const forOther = await start({ projectId: 'p1', memberId: 'm-rae' });
+    expect(forOther.status).toBe(403);
+    expect(((await forOther.json()) as { message: string }).message).toBe(
+      'You can only track your own time.',
+    );
+    const offProject = await start({ projectId: 'p2' });
+    expect(offProject.status).toBe(403);
+    expect(((await offProject.json()) as { message: string }).message).toBe(
+      'You can only track time on projects you are assigned to.',
+    );
+    expect(await timerOf()).toMatchObject({ running: false });
+    // An Admin may run the stopwatch for any member.
+    expect((await start({ projectId: 'p2', memberId: 'm-rae' }, {}, adaWrite)).status).toBe(200);
+    expect((await stop({}, adaWrite)).status).toBe(200);
   });
 
   it('serves the OpenAPI document without a token', async () => {

@@ -204,3 +204,29 @@ export function logRefusal(actor: Actor, request: LogRequest): string | null {
       : 'Logs on this project need approval: a Manager or an Admin approves them.';
   return null;
 }
+
+/** What a stopwatch run is for, with the facts around it: the log its stop will save. */
+export interface RunRequest {
+  /** The run's day, project, task and member (null: the person who starts it). */
+  run: LogFacts;
+  project: ProjectFacts | null | undefined;
+  task: TaskFacts | null | undefined;
+  now: Date;
+}
+
+/**
+ * Why this person may not start (or point) a stopwatch run at what it names, or null. A run is
+ * judged as the log its stop saves, so a run whose log would be refused is refused at Start
+ * instead of leaving a stopwatch no stop can save (a script can name anyone; the screen offers
+ * only what may be chosen). What the workspace requires of a log is left to the stop: the
+ * stopwatch may start before its project and task are chosen.
+ */
+export function runRefusal(actor: Actor, { run, project, task, now }: RunRequest): string | null {
+  if (run.taskId && (task === null || (task && (task.projectId ?? null) !== run.projectId)))
+    return 'This task belongs to another project: choose one of the log’s project.';
+  if (actor.role === 'Admin') return null;
+  const own = { ...run, memberId: run.memberId ?? actor.memberId };
+  return (
+    lockProblem(actor.rules, now, own.date) ?? rightsOver(actor, own, project, task, false, true)
+  );
+}

@@ -14,7 +14,7 @@ import {
 } from './records';
 import { recomputeLogAmounts, scopeOfChange, type LogScope } from './amounts';
 import { resetVisibility } from './membership-sync';
-import { refusalOf, type Membership } from './permissions';
+import { refusalOf, runRefusalOf, type Membership } from './permissions';
 import { recordGuardProblem } from './record-guards';
 
 /** Where a mutation runs: the workspace, the person, the version it writes and the clock. */
@@ -208,7 +208,10 @@ export async function applyMutation(
     return refused(refuse('invalid_args', `${where}: ${issue?.message ?? 'invalid'}`));
   }
   if (spec.op === 'set') {
-    await applyTimer(ctx, (parsed.data as { timer: Fields }).timer);
+    const { timer } = parsed.data as { timer: Fields };
+    const forbidden = await runRefusalOf(ctx.runner, ctx.membership, timer, ctx.now);
+    if (forbidden) return refused(refuse('forbidden', forbidden));
+    await applyTimer(ctx, timer);
     ctx.records?.push({ kind: 'timer', id: ctx.membership.userId });
     return { id: mutation.id, outcome: 'ok' };
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { can, factsOf, type Actor } from '../../lib/policy';
+import { can, factsOf, runRefusal, type Actor } from '../../lib/policy';
 import { serverKindOf } from '../records/kinds';
 import { rows, type Fields, type KindName, type Runner, type StoredRecord } from './records';
 
@@ -101,5 +101,35 @@ export async function refusalOf(
             teamMembers: await teamMembersOf(runner, membership.workspaceId, membership.memberId),
           }
         : membership,
+  });
+}
+
+/**
+ * Why the person may not set their stopwatch running for what it names, or null: a run is
+ * judged as the log its stop will save (src/lib/policy/log-policy.ts `runRefusal`).
+ */
+export async function runRefusalOf(
+  runner: Runner,
+  membership: Membership,
+  timer: Fields,
+  now: Date,
+): Promise<string | null> {
+  const entry = timer['entry'];
+  if (timer['status'] !== 'running' || typeof entry !== 'object' || entry === null) return null;
+  const run = factsOf.log({ ...(entry as Fields), date: timer['day'] });
+  const read = recordReader(runner, membership.workspaceId);
+  const named = run.memberId ?? membership.memberId;
+  const actor =
+    named !== membership.memberId && membership.teamMembers === undefined
+      ? {
+          ...membership,
+          teamMembers: await teamMembersOf(runner, membership.workspaceId, membership.memberId),
+        }
+      : membership;
+  return runRefusal(actor, {
+    run,
+    project: run.projectId ? await read.project(run.projectId) : null,
+    task: run.taskId ? await read.task(run.taskId) : null,
+    now,
   });
 }
