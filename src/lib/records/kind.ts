@@ -7,6 +7,13 @@
 
 type Fields = Record<string, unknown>;
 
+/** A record of `kind` by its id, or undefined when the id names none (or is not an id). */
+export type FindRecord = (kind: string, id: unknown) => Fields | undefined;
+
+/** A text field of a record found through `FindRecord`, or undefined. */
+export const textOf = (record: Fields | undefined, field: string): string | undefined =>
+  typeof record?.[field] === 'string' ? record[field] : undefined;
+
 export interface RecordKindDescription<Name extends string = string> {
   /** The kind as pulls, pushes and record keys (`kind:id`) name it. */
   name: Name;
@@ -33,6 +40,12 @@ export interface RecordKindDescription<Name extends string = string> {
    * default is the fields with id, createdAt and updatedAt.
    */
   fromRow?: (base: Fields & { id: string; createdAt: string }, updatedAt: string) => Fields;
+  /**
+   * Hook: the labels a record shows that other records' current names give (a project's client
+   * name), read through `find` from the records as they are. A label whose record is not here (a
+   * log of a deleted project) is left out, so it keeps what it said.
+   */
+  labels?: (record: Fields, find: FindRecord) => Fields;
   /** Hook: the order the browser keeps the list in (as pulled, when absent). */
   order?: (a: never, b: never) => number;
   /** Hook: repairs what a browser record holds before it is sent (a log without a date). */

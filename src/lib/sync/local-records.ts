@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { readSchemas } from '../records/read-schemas';
 import type { LocalRecords } from './convert';
-import { kindDescriptions, type RecordKind } from '../records/kinds';
+import { kindDescriptions, recordKinds, type RecordKind } from '../records/kinds';
 import type { RecordKindDescription } from '../records/kind';
 export { dayOf, newestLogFirst } from '../records/kinds/time-log';
 
@@ -12,6 +12,8 @@ export { dayOf, newestLogFirst } from '../records/kinds/time-log';
  */
 
 export type { LocalRecords };
+
+type Fields = Record<string, unknown>;
 
 /**
  * The record type each kind is kept as in the browser: what its read schema gives (a type-only
@@ -87,50 +89,40 @@ const keepChanged = <T>(list: T[], next: T[]) =>
   next.every((record, i) => record === list[i]) ? list : next;
 
 /**
- * Derives every shown label from the current names: a project's client name, a task's project
- * and assignee names, a log's "Client / Project" and task name. A label whose record is not here
- * (a log of a deleted project) keeps what it said. Records that do not change keep their
+ * Derives every shown label from the current names, as each kind's description says (`labels`):
+ * a project's client name, a task's project and assignee names, a log's "Client / Project" and
+ * task name. Labels read the records as they are here. Records that do not change keep their
  * identity, so screens and the change capture see only real changes.
  */
 export function relabel(local: LocalRecords): LocalRecords {
-  const clients = new Map(local.clients.map((c) => [c.id, c]));
-  const projects = new Map(local.projects.map((p) => [p.id, p]));
-  const tasks = new Map(local.tasks.map((t) => [t.id, t]));
-  const members = new Map(local.members.map((m) => [m.id, m]));
-  const projectList = keepChanged(
-    local.projects,
-    local.projects.map((p) => {
-      const client = p.clientId ? clients.get(p.clientId) : undefined;
-      return client ? same(p, { client: client.name }) : p.clientId ? p : same(p, { client: '' });
-    }),
-  );
-  const taskList = keepChanged(
-    local.tasks,
-    local.tasks.map((t) => {
-      const project = t.projectId ? projects.get(t.projectId) : undefined;
-      const assign = t.assigneeIds.flatMap((id) => members.get(id)?.name ?? []);
-      return same(t, { ...(project ? { project: project.projectName } : {}), assign });
-    }),
-  );
-  const logs = keepChanged(
-    local.logs,
-    local.logs.map((l) => {
-      const project = l.projectId ? projects.get(l.projectId) : undefined;
-      const client = project?.clientId ? clients.get(project.clientId) : undefined;
-      const task = l.taskId ? tasks.get(l.taskId) : undefined;
-      return same(l, {
-        ...(project
-          ? {
-              client: `${client?.name ?? (project.client || 'No client')} / ${project.projectName}`,
-            }
-          : l.projectId
-            ? {}
-            : { client: '' }),
-        ...(task ? { task: task.task } : l.taskId ? {} : { task: '' }),
-      });
-    }),
-  );
-  if (projectList === local.projects && taskList === local.tasks && logs === local.logs)
-    return local;
-  return { ...local, projects: projectList, tasks: taskList, logs };
+  const lists = { ...(local as unknown as Record<string, Fields[]>) };
+  const indexes = new Map<string, Map<string, Fields>>();
+  // Kinds are labelled in the registry's order, each reading the lists as labelled so far (a
+  // log without a client shows its project's label, which the project has just had renewed).
+  const find = (kind: string, id: unknown): Fields | undefined => {
+    if (typeof id !== 'string' || id === '') return undefined;
+    let index = indexes.get(kind);
+    if (!index) {
+      const list = lists[(listOfKind as Record<string, string>)[kind] ?? ''] ?? [];
+      index = new Map(list.map((r) => [r['id'] as string, r]));
+      indexes.set(kind, index);
+    }
+    return index.get(id);
+  };
+  let changed = false;
+  for (const kind of recordKinds) {
+    const labels = describe(kind).labels;
+    if (!labels) continue;
+    const name = listOfKind[kind];
+    const list = lists[name] ?? [];
+    const relabelled = keepChanged(
+      list,
+      list.map((record) => same(record, labels(record, find))),
+    );
+    if (relabelled === list) continue;
+    lists[name] = relabelled;
+    indexes.delete(kind);
+    changed = true;
+  }
+  return changed ? (lists as unknown as LocalRecords) : local;
 }

@@ -1,4 +1,4 @@
-import { describeKind } from '../kind';
+import { describeKind, textOf } from '../kind';
 
 /** The lenient read schema of the cached list (repairs what older versions stored). */
 const readSchema = () => import('../../entities/project').then((m) => m.projectSchema);
@@ -32,6 +32,12 @@ export const projectKind = describeKind({
   mutations: { create: 'createProject', update: 'updateProject', remove: 'deleteProject' },
   commands: { create: 'createProject', edit: 'editProject', remove: 'deleteProject' },
   references: { clientId: 'client', memberIds: 'member' },
+  // The client's current name; a project without one says none.
+  labels: (project, find) => {
+    const client = find('client', project['clientId']);
+    if (client) return { client: textOf(client, 'name') ?? '' };
+    return project['clientId'] ? {} : { client: '' };
+  },
   fromRow: (base, updatedAt) => {
     // SPEC.md's creation day: day of month, 0-based month, full year (local time, as shown).
     const created = new Date(base.createdAt);

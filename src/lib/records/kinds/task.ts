@@ -1,4 +1,4 @@
-import { describeKind } from '../kind';
+import { describeKind, textOf } from '../kind';
 
 /** The lenient read schema of the cached list (repairs what older versions stored). */
 const readSchema = () => import('../../entities/task').then((m) => m.taskSchema);
@@ -15,6 +15,13 @@ export const taskKind = describeKind({
   mutations: { create: 'createTask', update: 'updateTask', remove: 'deleteTask' },
   commands: { create: 'createTask', edit: 'editTask', remove: 'deleteTask' },
   references: { projectId: 'project', assigneeIds: 'member' },
+  // The project's current name and the names of the assignees who are still members.
+  labels: (task, find) => {
+    const project = find('project', task['projectId']);
+    const ids = Array.isArray(task['assigneeIds']) ? (task['assigneeIds'] as unknown[]) : [];
+    const assign = ids.flatMap((id) => textOf(find('member', id), 'name') ?? []);
+    return { ...(project ? { project: textOf(project, 'projectName') ?? '' } : {}), assign };
+  },
   // A task row keeps no updatedAt (SPEC.md's task has none).
   fromRow: (base) => ({ ...base, project: '', assign: [] }),
 });

@@ -1,4 +1,4 @@
-import { describeKind } from '../kind';
+import { describeKind, textOf } from '../kind';
 
 /** The calendar day of an ISO timestamp, or '' when there is none (or only the epoch). */
 export const dayOf = (iso: string | undefined) =>
@@ -53,6 +53,21 @@ export const timeLogKind = describeKind({
   commands: { create: 'addLog', edit: 'editLog', remove: 'deleteLog' },
   references: { projectId: 'project', taskId: 'task', memberId: 'member' },
   order: newestLogFirst,
+  // "Client / Project" and the task's name, from the current names.
+  labels: (log, find) => {
+    const project = find('project', log['projectId']);
+    const client = find('client', project?.['clientId']);
+    const task = find('task', log['taskId']);
+    const clientName = textOf(client, 'name') ?? (textOf(project, 'client') || 'No client');
+    return {
+      ...(project
+        ? { client: `${clientName} / ${textOf(project, 'projectName') ?? ''}` }
+        : log['projectId']
+          ? {}
+          : { client: '' }),
+      ...(task ? { task: textOf(task, 'task') ?? '' } : log['taskId'] ? {} : { task: '' }),
+    };
+  },
   fromRow: (base, updatedAt) => ({ ...base, client: '', task: '', updatedAt }),
   toStored: (fields, record) => ({
     ...fields,
