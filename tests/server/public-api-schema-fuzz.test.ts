@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { oas31 } from 'zod-openapi';
 import * as handlers from '../../src/server/api/public-api-handlers';
 import * as records from '../../src/server/api/public-record-handlers';
+import * as teams from '../../src/server/api/public-team-handlers';
 import * as timer from '../../src/server/api/public-timer-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { makeToken } from './api-token-support';
@@ -46,6 +47,9 @@ const byOperation: Record<string, Handler> = {
   getTask: records.handlePublicTask,
   listMembers: records.handlePublicMembers,
   getMember: records.handlePublicMember,
+  listTags: teams.handlePublicTags,
+  listTeams: teams.handlePublicTeams,
+  getTeam: teams.handlePublicTeam,
 };
 
 /** Requests per operation and role. */

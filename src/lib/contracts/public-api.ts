@@ -129,3 +129,23 @@ export const tasksPage = pageOf(publicTask);
 export const taskResponse = oneOf(publicTask);
 export const membersPage = pageOf(publicMember);
 export const memberResponse = oneOf(publicMember);
+
+/** A tag: a word on time entries (not a record, so no id; its name is the key). */
+export const publicTag = z.object({ name: z.string() }).strict();
+
+/** A team with its members and leads (member ids; each lead is also a member). */
+export const publicTeam = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    memberIds: z.array(z.string()),
+    leadIds: z.array(z.string()),
+    createdAt: rfc3339,
+  })
+  .strict();
+export type PublicTeam = z.infer<typeof publicTeam>;
+
+/** GET /api/v1/tags, GET /api/v1/teams and /{id}. */
+export const tagsPage = pageOf(publicTag);
+export const teamsPage = pageOf(publicTeam);
+export const teamResponse = oneOf(publicTeam);

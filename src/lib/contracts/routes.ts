@@ -130,6 +130,9 @@ export const routes = {
   'GET /api/v1/tasks/{id}': { 200: publicApi.taskResponse },
   'GET /api/v1/members': { 200: publicApi.membersPage },
   'GET /api/v1/members/{id}': { 200: publicApi.memberResponse },
+  'GET /api/v1/tags': { 200: publicApi.tagsPage },
+  'GET /api/v1/teams': { 200: publicApi.teamsPage },
+  'GET /api/v1/teams/{id}': { 200: publicApi.teamResponse },
 } satisfies Record<string, RouteAnswers>;
 
 export type RouteKey = keyof typeof routes;

@@ -118,6 +118,35 @@ const operations: Record<PublicRoute, Operation> = {
     'Member',
     'A team member sees themselves; rates only for those who may see amounts, notes only for Admins.',
   ),
+  'GET /api/v1/tags': {
+    id: 'listTags',
+    summary: 'List tags',
+    description:
+      'The tags on the time entries the role may see (a tag is a word in an entry’s tags, so it has no id), in the app’s order, one page at a time.',
+    tag: 'Workspace',
+    query: requests.recordsQuery,
+    errors: { 400: badRequest, ...tokenErrors },
+  },
+  'GET /api/v1/teams': {
+    id: 'listTeams',
+    summary: 'List teams',
+    description:
+      'The workspace’s teams with their members and leads, oldest made first, one page at a time. Only those who may manage teams (Admins) may read them.',
+    tag: 'Workspace',
+    query: requests.recordsQuery,
+    errors: { 400: badRequest, ...tokenErrors, 403: 'The role may not read teams (forbidden).' },
+  },
+  'GET /api/v1/teams/{id}': {
+    id: 'getTeam',
+    summary: 'Read a team',
+    tag: 'Workspace',
+    errors: {
+      400: badRequest,
+      ...tokenErrors,
+      403: 'The role may not read teams (forbidden).',
+      404: 'No such team.',
+    },
+  },
   'GET /api/v1/openapi.json': {
     id: 'getOpenApiDocument',
     summary: 'This document',
@@ -367,7 +396,8 @@ export function openApiDocument(serverUrl = '/'): oas31.OpenAPIObject {
       { name: 'Timer', description: 'The stopwatch of the token’s person.' },
       {
         name: 'Workspace',
-        description: 'Clients, projects, tasks and team members, as the role may see them.',
+        description:
+          'Clients, projects, tasks, team members, tags and teams, as the role may see them.',
       },
       { name: 'Reference', description: 'This document.' },
     ],
@@ -391,6 +421,8 @@ export function openApiDocument(serverUrl = '/'): oas31.OpenAPIObject {
         Project: publicApi.publicProject,
         Task: publicApi.publicTask,
         Member: publicApi.publicMember,
+        Tag: publicApi.publicTag,
+        Team: publicApi.publicTeam,
       },
     },
   });
