@@ -38,6 +38,12 @@ import {
   handlePublicUpdateEntry,
 } from '../../src/server/api/public-api-handlers';
 import {
+  handlePublicCreateClient,
+  handlePublicCreateProject,
+  handlePublicCreateTask,
+  handlePublicUpdateProject,
+} from '../../src/server/api/public-record-handlers';
+import {
   handlePublicStartTimer,
   handlePublicStopTimer,
 } from '../../src/server/api/public-timer-handlers';
@@ -572,6 +578,29 @@ describe.each(drivers)('one commit on $name', (driver) => {
       send(handlePublicStopTimer, 'POST', '/api/v1/timer/stop'),
     );
     expect(lastHistory).toEqual([{ command: 'stopTimer', user_name: 'Ada' }]);
+    await oneCommit('add a client through the API', () =>
+      send(handlePublicCreateClient, 'POST', '/api/v1/clients', { name: 'API client' }),
+    );
+    expect(lastHistory).toEqual([{ command: 'createClient', user_name: 'Ada' }]);
+    const project = await oneCommit('add a project through the API', () =>
+      send(handlePublicCreateProject, 'POST', '/api/v1/projects', { name: 'API project' }),
+    );
+    expect(lastHistory).toEqual([{ command: 'createProject', user_name: 'Ada' }]);
+    const projectId = (project['data'] as { id: string }).id;
+    await oneCommit('archive a project through the API', () =>
+      send(
+        handlePublicUpdateProject,
+        'PATCH',
+        `/api/v1/projects/${projectId}`,
+        { status: 'Archived' },
+        { 'If-Match': '*' },
+      ),
+    );
+    expect(lastHistory).toEqual([{ command: 'editProject', user_name: 'Ada' }]);
+    await oneCommit('add a task through the API', () =>
+      send(handlePublicCreateTask, 'POST', '/api/v1/tasks', { projectId, name: 'API task' }),
+    );
+    expect(lastHistory).toEqual([{ command: 'createTask', user_name: 'Ada' }]);
   });
 
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
@@ -622,10 +651,14 @@ describe('every write endpoint is tried above', () => {
     'invitations',
     'invitations/revoke',
     'imports/[id]/undo',
-    // The public API's create (its PATCH and DELETE are tried above too), and the timer.
+    // The public API's creates (their PATCH and DELETE are tried above too), and the timer.
     'v1/time-entries',
     'v1/timer/start',
     'v1/timer/stop',
+    // Clients, projects and tasks (a project's PATCH is tried above too).
+    'v1/clients',
+    'v1/projects',
+    'v1/tasks',
   ];
   const notWorkspaceWrites = {
     // A new workspace starts at its first version; no device holds it yet.

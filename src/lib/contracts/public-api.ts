@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicFieldsOf } from '../commands/public-fields';
 import { roles } from '../policy/actor';
+import { holdsMoney, moneyAsMinor } from '../public-api/money-fields';
 
 // What the public API answers under /api/v1 (src/server/public-api, issue 50; conventions in
 // docs/api.md "Public API"). Strict: a field the answer does not declare is a breach, so nothing
@@ -100,21 +101,37 @@ export const openApiDocumentShape = z
   })
   .passthrough();
 
+export type PublicRecordKind = 'client' | 'project' | 'task' | 'member';
+
 /**
  * A client, project, task or member as the public API gives it: the kind's fields under their
  * public names (the catalog's, src/lib/commands/public-fields.ts), each there only when the
  * reader may see it (rates and budgets only for those who see amounts, a client's billing
- * details and a member's notes only for those who see every row).
+ * details and a member's notes only for those who see every row). Rates are in minor units
+ * (`billableRateMinor`), with the workspace's `currency`. Made once per kind.
  */
-const publicRecordOf = (kind: 'client' | 'project' | 'task' | 'member') =>
-  publicFieldsOf(kind)
-    .partial()
-    .extend({ id: z.string(), createdAt: rfc3339, updatedAt: rfc3339 })
-    .strict();
-export const publicClient = publicRecordOf('client');
-export const publicProject = publicRecordOf('project');
-export const publicTask = publicRecordOf('task');
-export const publicMember = publicRecordOf('member');
+const recordSchemas = new Map<PublicRecordKind, z.AnyZodObject>();
+export function publicRecordSchema(kind: PublicRecordKind): z.AnyZodObject {
+  let schema = recordSchemas.get(kind);
+  if (!schema) {
+    schema = moneyAsMinor(kind, publicFieldsOf(kind))
+      .partial()
+      .extend({
+        id: z.string(),
+        // Beside every kind that holds money (rates, in minor units of it).
+        ...(holdsMoney(kind) ? { currency: z.string() } : {}),
+        createdAt: rfc3339,
+        updatedAt: rfc3339,
+      })
+      .strict();
+    recordSchemas.set(kind, schema);
+  }
+  return schema;
+}
+export const publicClient = publicRecordSchema('client');
+export const publicProject = publicRecordSchema('project');
+export const publicTask = publicRecordSchema('task');
+export const publicMember = publicRecordSchema('member');
 
 const pageOf = (item: z.ZodTypeAny) =>
   z.object({ data: z.array(item), nextCursor: z.string().nullable() }).strict();

@@ -6,6 +6,8 @@ import {
 } from 'zod-openapi';
 import type { oas31 } from 'zod-openapi';
 import { commands } from '../commands/catalog';
+import { publicFieldsOf } from '../commands/public-fields';
+import { kindDescriptions } from '../records/kinds';
 import * as requests from '../contracts/public-api-requests';
 import * as publicApi from '../contracts/public-api';
 import { notJson, routes, type RouteKey } from '../contracts/routes';
@@ -92,6 +94,49 @@ function kindOperations<P extends string>(
   return ops;
 }
 
+/** Create and change of a kind (clients, projects, tasks), as the catalog's commands for it. */
+function kindWrites<P extends string>(
+  plural: P,
+  kind: 'client' | 'project' | 'task',
+  name: string,
+  who: string,
+): Record<`POST /api/v1/${P}` | `PATCH /api/v1/${P}/{id}`, Operation> {
+  const { label, commands: named } = kindDescriptions[kind];
+  const catalog: Record<string, { summary: string }> = commands;
+  const archive = 'status' in (publicFieldsOf(kind).shape as object);
+  const ops: Record<string, Operation> = {
+    [`POST /api/v1/${plural}`]: {
+      id: `create${name}`,
+      summary: `Add a ${label}`,
+      description: `${catalog[named.create]?.summary ?? ''} Fields left out take the Add form’s starting values. ${who} Rates are whole minor units of the workspace’s currency.`,
+      tag: 'Workspace',
+      body: requests.createRecordBody(kind),
+      idempotent: true,
+      etag: true,
+      location: true,
+      errors: { 400: badRequest, ...writeErrors, 404: gone, 413: tooLarge, 422: reused },
+    },
+    [`PATCH /api/v1/${plural}/{id}`]: {
+      id: `update${name}`,
+      summary: `Change ${archive ? 'or archive ' : ''}a ${label}`,
+      description: `${catalog[named.edit]?.summary ?? ''}${archive ? ' Archive it with { "status": "Archived" } and restore it with "Active", as the app’s Archive does.' : ''} ${who} A 204 means the change took it out of what the person may see.`,
+      tag: 'Workspace',
+      body: requests.changeRecordBody(kind),
+      ifMatch: true,
+      etag: true,
+      errors: {
+        400: badRequest,
+        ...writeErrors,
+        404: `No such ${label}, or not one the person may see.`,
+        412: `The ${label} changed since it was read: the answer carries its current ETag.`,
+        413: tooLarge,
+        428: 'If-Match is missing.',
+      },
+    },
+  };
+  return ops;
+}
+
 /** What the document says of each public route beyond its schemas. */
 const operations: Record<PublicRoute, Operation> = {
   ...kindOperations(
@@ -99,6 +144,19 @@ const operations: Record<PublicRoute, Operation> = {
     'client',
     'Client',
     'Contact and billing details are there only for Admins.',
+  ),
+  ...kindWrites('clients', 'client', 'Client', 'Admins only.'),
+  ...kindWrites(
+    'projects',
+    'project',
+    'Project',
+    'Admins add projects; a project’s Managers change it, but not its rate nor whether it asks for approval.',
+  ),
+  ...kindWrites(
+    'tasks',
+    'task',
+    'Task',
+    'Admins, and Managers on the task’s project; only Admins set a rate.',
   ),
   ...kindOperations(
     'projects',
@@ -263,7 +321,7 @@ const operations: Record<PublicRoute, Operation> = {
 };
 
 const etagHeader: oas31.HeaderObject = {
-  description: 'The entry’s version: send it back as If-Match to change it',
+  description: 'The version of what was read: send it back as If-Match to change it',
   schema: { type: 'string', pattern: '^"\\d+"$' },
 };
 const idempotencyKey = z
@@ -298,7 +356,7 @@ function operationOf(route: PublicRoute, spec: Operation): ZodOpenApiOperationOb
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, schema] of Object.entries(answers)) {
     const headers: Record<string, oas31.HeaderObject> = {
-      ...(spec.etag
+      ...(spec.etag && status !== '204'
         ? {
             ETag: {
               ...etagHeader,
@@ -310,7 +368,7 @@ function operationOf(route: PublicRoute, spec: Operation): ZodOpenApiOperationOb
       ...(spec.location && status === '201'
         ? {
             Location: {
-              description: 'The new entry’s address',
+              description: 'The address of what was made',
               required: !spec.idempotent,
               schema: { type: 'string' },
             },
