@@ -39,6 +39,7 @@ import {
 } from '../../src/server/api/public-api-handlers';
 import {
   handlePublicCreateClient,
+  handlePublicCreateMember,
   handlePublicCreateProject,
   handlePublicCreateTask,
   handlePublicUpdateProject,
@@ -601,6 +602,14 @@ describe.each(drivers)('one commit on $name', (driver) => {
       send(handlePublicCreateTask, 'POST', '/api/v1/tasks', { projectId, name: 'API task' }),
     );
     expect(lastHistory).toEqual([{ command: 'createTask', user_name: 'Ada' }]);
+    await oneCommit('add a team member through the API', () =>
+      send(handlePublicCreateMember, 'POST', '/api/v1/members', {
+        name: 'API member',
+        email: 'api.member@commit.test',
+        role: 'Normal',
+      }),
+    );
+    expect(lastHistory).toEqual([{ command: 'addMember', user_name: 'Ada' }]);
   });
 
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
@@ -655,8 +664,9 @@ describe('every write endpoint is tried above', () => {
     'v1/time-entries',
     'v1/timer/start',
     'v1/timer/stop',
-    // Clients, projects and tasks (a project's PATCH is tried above too).
+    // Clients, projects, tasks and members (a project's PATCH is tried above too).
     'v1/clients',
+    'v1/members',
     'v1/projects',
     'v1/tasks',
   ];

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   handlePublicCreateClient,
+  handlePublicCreateMember,
   handlePublicCreateProject,
   handlePublicCreateTask,
   handlePublicProject,
   handlePublicUpdateClient,
+  handlePublicUpdateMember,
   handlePublicUpdateProject,
   handlePublicUpdateTask,
 } from '../../src/server/api/public-record-handlers';
@@ -373,6 +375,103 @@ describe.each(drivers)(
       );
       expect(priced.status).toBe(403);
       expect(await priced.json()).toMatchObject({ message: 'Only Admins can change rates.' });
+    });
+
+    it('lets an Admin add a team member, re-rate them from a day on, and archive them; a Manager may not', async () => {
+      const member = {
+        name: 'Zoe',
+        email: 'zoe@agency.test',
+        role: 'Normal',
+        labourRateMinor: 45050,
+        billableRateMinor: 120000,
+      };
+      const noRole = await send(handlePublicCreateMember, 'POST', '/api/v1/members', tokens.ada, {
+        ...member,
+        role: undefined,
+      });
+      expect(noRole.status).toBe(400);
+      expect(Object.keys(((await noRole.json()) as { fields: object }).fields)).toEqual(['role']);
+      const made = await send(
+        handlePublicCreateMember,
+        'POST',
+        '/api/v1/members',
+        tokens.ada,
+        member,
+      );
+      expect(made.status).toBe(201);
+      const zoe = await dataOf(made);
+      expect(zoe).toMatchObject({
+        ...member,
+        currency: 'INR',
+        notes: '',
+        status: 'Active',
+        autoAddToProjects: false,
+      });
+      // ₹450.50 and ₹1,200 an hour, as the Team screen stores them.
+      expect(await stored('members', zoe.id)).toMatchObject({
+        LoborRate: 450.5,
+        BillableRate: 1200,
+      });
+      const path = `/api/v1/members/${zoe.id}`;
+      // A raise from 22 November: the days up to the 21st keep the old rates.
+      const raised = await send(
+        handlePublicUpdateMember,
+        'PATCH',
+        path,
+        tokens.ada,
+        {
+          labourRateMinor: 50000,
+          rateHistory: [{ until: '2026-11-21', labourRateMinor: 45050, billableRateMinor: 120000 }],
+        },
+        { 'If-Match': made.headers.get('etag') ?? '' },
+      );
+      expect(raised.status).toBe(200);
+      expect(await dataOf(raised)).toMatchObject({
+        labourRateMinor: 50000,
+        billableRateMinor: 120000,
+        rateHistory: [{ until: '2026-11-21', labourRateMinor: 45050, billableRateMinor: 120000 }],
+      });
+      expect((await stored('members', zoe.id))?.['rateHistory']).toEqual([
+        { until: '2026-11-21', LoborRate: 450.5, BillableRate: 1200 },
+      ]);
+      const archived = await send(
+        handlePublicUpdateMember,
+        'PATCH',
+        path,
+        tokens.ada,
+        { status: 'Archived' },
+        { 'If-Match': raised.headers.get('etag') ?? '' },
+      );
+      expect(archived.status).toBe(200);
+      expect(await dataOf(archived)).toMatchObject({ name: 'Zoe', status: 'Archived' });
+      const byManager = await send(
+        handlePublicCreateMember,
+        'POST',
+        '/api/v1/members',
+        tokens.mira,
+        {
+          ...member,
+          email: 'yan@agency.test',
+        },
+      );
+      expect(byManager.status).toBe(403);
+      expect(await byManager.json()).toEqual({
+        error: 'forbidden',
+        message: 'Only Admins can change team members.',
+      });
+      // Nik is on Mira's project, so she sees him; changing him is still the Admins'.
+      const rename = await send(
+        handlePublicUpdateMember,
+        'PATCH',
+        '/api/v1/members/m-norm',
+        tokens.mira,
+        { name: 'Nikolai' },
+        { 'If-Match': '*' },
+      );
+      expect(rename.status).toBe(403);
+      expect(await rename.json()).toMatchObject({
+        message: 'Only Admins can change team members.',
+      });
     });
 
     it('refuses a Normal member’s token with the policy’s words, and a read-only token', async () => {

@@ -46,6 +46,8 @@ const byOperation: Record<string, Handler> = {
   createProject: records.handlePublicCreateProject,
   updateProject: records.handlePublicUpdateProject,
   createTask: records.handlePublicCreateTask,
+  createMember: records.handlePublicCreateMember,
+  updateMember: records.handlePublicUpdateMember,
   updateTask: records.handlePublicUpdateTask,
   getClient: records.handlePublicClient,
   listProjects: records.handlePublicProjects,

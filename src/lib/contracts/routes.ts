@@ -136,6 +136,8 @@ export const routes = {
   'PATCH /api/v1/tasks/{id}': { 200: publicApi.taskResponse, 204: noBody },
   'GET /api/v1/members': { 200: publicApi.membersPage },
   'GET /api/v1/members/{id}': { 200: publicApi.memberResponse },
+  'POST /api/v1/members': { 201: publicApi.memberResponse },
+  'PATCH /api/v1/members/{id}': { 200: publicApi.memberResponse, 204: noBody },
   'GET /api/v1/tags': { 200: publicApi.tagsPage },
   'GET /api/v1/teams': { 200: publicApi.teamsPage },
   'GET /api/v1/teams/{id}': { 200: publicApi.teamResponse },

@@ -82,19 +82,24 @@ export function moneyAsMinor(kind: RecordKind, schema: z.AnyZodObject): z.AnyZod
   return withMinorRates(schema, ratesOf(kind), namesOf(kind).toPublic) as z.AnyZodObject;
 }
 
-/** Converts every rate of `value` (at any depth) with `convert`, renaming it by `rename`. */
+/**
+ * Converts every rate of `value` (at any depth) with `convert`, renamed as `isRate` says: the
+ * record's own fields are under public names, those of a list inside it (a member's rate
+ * periods) under stored ones, as the catalog's commands take them.
+ */
 function convertRates(
   value: unknown,
-  isRate: (key: string) => string | null,
+  isRate: (key: string, nested: boolean) => string | null,
   convert: (amount: unknown) => unknown,
+  nested = false,
 ): unknown {
-  if (Array.isArray(value)) return value.map((item) => convertRates(item, isRate, convert));
+  if (Array.isArray(value)) return value.map((item) => convertRates(item, isRate, convert, nested));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value as Fields).map(([key, field]) => {
-      const renamed = isRate(key);
+      const renamed = isRate(key, nested);
       return renamed === null
-        ? [key, convertRates(field, isRate, convert)]
+        ? [key, convertRates(field, isRate, convert, true)]
         : [renamed, convert(field)];
     }),
   );
@@ -122,5 +127,14 @@ export function ratesToMinor(kind: RecordKind, fields: Fields): Fields {
 /** A body's fields as the catalog's commands take them: each `…Minor` back to a decimal rate. */
 export function ratesFromMinor(kind: RecordKind, fields: Fields): Fields {
   const minor = new Map([...ratesOf(kind)].map((name) => [minorName(name), name]));
-  return convertRates(fields, (key) => minor.get(key) ?? null, fromMinorOrNull) as Fields;
+  const { toStored } = namesOf(kind);
+  return convertRates(
+    fields,
+    (key, nested) => {
+      const name = minor.get(key);
+      if (name === undefined) return null;
+      return nested ? (toStored.get(name) ?? name) : name;
+    },
+    fromMinorOrNull,
+  ) as Fields;
 }

@@ -94,10 +94,10 @@ function kindOperations<P extends string>(
   return ops;
 }
 
-/** Create and change of a kind (clients, projects, tasks), as the catalog's commands for it. */
+/** Create and change of a kind (clients, projects, tasks, members), as the catalog's commands for it. */
 function kindWrites<P extends string>(
   plural: P,
-  kind: 'client' | 'project' | 'task',
+  kind: 'client' | 'project' | 'task' | 'member',
   name: string,
   who: string,
 ): Record<`POST /api/v1/${P}` | `PATCH /api/v1/${P}/{id}`, Operation> {
@@ -157,6 +157,12 @@ const operations: Record<PublicRoute, Operation> = {
     'task',
     'Task',
     'Admins, and Managers on the task’s project; only Admins set a rate.',
+  ),
+  ...kindWrites(
+    'members',
+    'member',
+    'Member',
+    'Admins only. A new member has no role unless the body names one, so `role` is required. A rate change applies to every entry not yet invoiced unless `rateHistory` keeps the earlier rates for earlier days.',
   ),
   ...kindOperations(
     'projects',

@@ -81,7 +81,7 @@ const recordHandler =
     return json(200, { data: found.data }, { ETag: found.etag });
   };
 
-// Clients, projects and tasks: create and change (archive is a change of `status`), each the
+// Clients, projects, tasks and members: create and change (archive is a change of `status`), each the
 // catalog's command for the kind, run by writeRecord under the policy.
 
 /** 400 beside `currency` when the body's amounts are in another currency than the workspace's. */
@@ -162,6 +162,8 @@ export const handlePublicCreateProject = createHandler('project');
 export const handlePublicUpdateProject = changeHandler('project', 'project');
 export const handlePublicCreateTask = createHandler('task');
 export const handlePublicUpdateTask = changeHandler('task', 'task');
+export const handlePublicCreateMember = createHandler('member');
+export const handlePublicUpdateMember = changeHandler('member', 'team member');
 
 export const handlePublicClients = recordsHandler('client');
 export const handlePublicClient = recordHandler('client', 'client');
