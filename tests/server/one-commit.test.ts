@@ -35,6 +35,8 @@ import { handleStartImport, handleUndoImport } from '../../src/server/api/import
 import {
   handlePublicCreateEntry,
   handlePublicDeleteEntry,
+  handlePublicReviewEntries,
+  handlePublicSubmitEntries,
   handlePublicUpdateEntry,
 } from '../../src/server/api/public-api-handlers';
 import {
@@ -570,6 +572,17 @@ describe.each(drivers)('one commit on $name', (driver) => {
         }),
       412,
     );
+    await oneCommit('submit through the API', () =>
+      send(handlePublicSubmitEntries, 'POST', '/api/v1/time-entries/submit', { logIds: [id] }),
+    );
+    expect(lastHistory).toEqual([{ command: 'submitWeek', user_name: 'Ada' }]);
+    await oneCommit('approve through the API', () =>
+      send(handlePublicReviewEntries, 'POST', '/api/v1/time-entries/review', {
+        logIds: [id],
+        decision: 'approve',
+      }),
+    );
+    expect(lastHistory).toEqual([{ command: 'reviewLogs', user_name: 'Ada' }]);
     await oneCommit('start the timer through the API', () =>
       send(handlePublicStartTimer, 'POST', '/api/v1/timer/start', {}),
     );
@@ -662,6 +675,8 @@ describe('every write endpoint is tried above', () => {
     'imports/[id]/undo',
     // The public API's creates (their PATCH and DELETE are tried above too), and the timer.
     'v1/time-entries',
+    'v1/time-entries/submit',
+    'v1/time-entries/review',
     'v1/timer/start',
     'v1/timer/stop',
     // Clients, projects, tasks and members (a project's PATCH is tried above too).

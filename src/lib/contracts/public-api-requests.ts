@@ -67,6 +67,12 @@ const startTimerArgs = commands.startTimer.args as z.ZodObject<{
 }>;
 export const startTimerBody = startTimerArgs.shape.entry.unwrap();
 
+/** POST /api/v1/time-entries/submit: submitWeek's arguments, the entries to send for approval. */
+export const submitEntriesBody = commands.submitWeek.args as z.AnyZodObject;
+
+/** POST /api/v1/time-entries/review: reviewLogs' arguments (a rejection needs a note). */
+export const reviewEntriesBody = commands.reviewLogs.args as z.AnyZodObject;
+
 /** The Idempotency-Key header a POST may carry. */
 export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 

@@ -42,6 +42,8 @@ export const publicTimeEntry = z
     taskId: z.string().nullable(),
     memberId: z.string().nullable(),
     status: z.enum(['approved', 'pending', 'submitted', 'rejected']),
+    /** Why its reviewer rejected it ('' when none): what its author reads to put it right. */
+    reviewNote: z.string(),
     billable: z.boolean().nullable(),
     invoiceNumber: z.string().nullable(),
     currency: z.string(),
@@ -58,6 +60,9 @@ export type PublicTimeEntry = z.infer<typeof publicTimeEntry>;
 export const timeEntriesPage = z
   .object({ data: z.array(publicTimeEntry), nextCursor: z.string().nullable() })
   .strict();
+
+/** POST /api/v1/time-entries/submit and /review: the entries as the change left them. */
+export const timeEntriesChanged = z.object({ data: z.array(publicTimeEntry) }).strict();
 
 /** GET /api/v1/time-entries/{id} */
 export const timeEntryResponse = z.object({ data: publicTimeEntry }).strict();

@@ -118,6 +118,8 @@ export const routes = {
   'GET /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
   'PATCH /api/v1/time-entries/{id}': { 200: publicApi.timeEntryResponse },
   'DELETE /api/v1/time-entries/{id}': { 204: noBody },
+  'POST /api/v1/time-entries/submit': { 200: publicApi.timeEntriesChanged },
+  'POST /api/v1/time-entries/review': { 200: publicApi.timeEntriesChanged },
   'GET /api/v1/timer': { 200: publicApi.timerResponse },
   'POST /api/v1/timer/start': { 200: publicApi.timerChangeResponse },
   'POST /api/v1/timer/stop': { 200: publicApi.timerChangeResponse },
