@@ -35,8 +35,17 @@ import { handleStartImport, handleUndoImport } from '../../src/server/api/import
 import {
   handlePublicCreateEntry,
   handlePublicDeleteEntry,
+  handlePublicReviewEntries,
+  handlePublicSubmitEntries,
   handlePublicUpdateEntry,
 } from '../../src/server/api/public-api-handlers';
+import {
+  handlePublicCreateClient,
+  handlePublicCreateMember,
+  handlePublicCreateProject,
+  handlePublicCreateTask,
+  handlePublicUpdateProject,
+} from '../../src/server/api/public-record-handlers';
 import {
   handlePublicStartTimer,
   handlePublicStopTimer,
@@ -563,6 +572,17 @@ describe.each(drivers)('one commit on $name', (driver) => {
         }),
       412,
     );
+    await oneCommit('submit through the API', () =>
+      send(handlePublicSubmitEntries, 'POST', '/api/v1/time-entries/submit', { logIds: [id] }),
+    );
+    expect(lastHistory).toEqual([{ command: 'submitWeek', user_name: 'Ada' }]);
+    await oneCommit('approve through the API', () =>
+      send(handlePublicReviewEntries, 'POST', '/api/v1/time-entries/review', {
+        logIds: [id],
+        decision: 'approve',
+      }),
+    );
+    expect(lastHistory).toEqual([{ command: 'reviewLogs', user_name: 'Ada' }]);
     await oneCommit('start the timer through the API', () =>
       send(handlePublicStartTimer, 'POST', '/api/v1/timer/start', {}),
     );
@@ -572,6 +592,37 @@ describe.each(drivers)('one commit on $name', (driver) => {
       send(handlePublicStopTimer, 'POST', '/api/v1/timer/stop'),
     );
     expect(lastHistory).toEqual([{ command: 'stopTimer', user_name: 'Ada' }]);
+    await oneCommit('add a client through the API', () =>
+      send(handlePublicCreateClient, 'POST', '/api/v1/clients', { name: 'API client' }),
+    );
+    expect(lastHistory).toEqual([{ command: 'createClient', user_name: 'Ada' }]);
+    const project = await oneCommit('add a project through the API', () =>
+      send(handlePublicCreateProject, 'POST', '/api/v1/projects', { name: 'API project' }),
+    );
+    expect(lastHistory).toEqual([{ command: 'createProject', user_name: 'Ada' }]);
+    const projectId = (project['data'] as { id: string }).id;
+    await oneCommit('archive a project through the API', () =>
+      send(
+        handlePublicUpdateProject,
+        'PATCH',
+        `/api/v1/projects/${projectId}`,
+        { status: 'Archived' },
+        { 'If-Match': '*' },
+      ),
+    );
+    expect(lastHistory).toEqual([{ command: 'editProject', user_name: 'Ada' }]);
+    await oneCommit('add a task through the API', () =>
+      send(handlePublicCreateTask, 'POST', '/api/v1/tasks', { projectId, name: 'API task' }),
+    );
+    expect(lastHistory).toEqual([{ command: 'createTask', user_name: 'Ada' }]);
+    await oneCommit('add a team member through the API', () =>
+      send(handlePublicCreateMember, 'POST', '/api/v1/members', {
+        name: 'API member',
+        email: 'api.member@commit.test',
+        role: 'Normal',
+      }),
+    );
+    expect(lastHistory).toEqual([{ command: 'addMember', user_name: 'Ada' }]);
   });
 
   it('moves the version once and pokes once for each workspace a deleted account leaves', async () => {
@@ -622,10 +673,17 @@ describe('every write endpoint is tried above', () => {
     'invitations',
     'invitations/revoke',
     'imports/[id]/undo',
-    // The public API's create (its PATCH and DELETE are tried above too), and the timer.
+    // The public API's creates (their PATCH and DELETE are tried above too), and the timer.
     'v1/time-entries',
+    'v1/time-entries/submit',
+    'v1/time-entries/review',
     'v1/timer/start',
     'v1/timer/stop',
+    // Clients, projects, tasks and members (a project's PATCH is tried above too).
+    'v1/clients',
+    'v1/members',
+    'v1/projects',
+    'v1/tasks',
   ];
   const notWorkspaceWrites = {
     // A new workspace starts at its first version; no device holds it yet.

@@ -63,6 +63,7 @@ describe.each(drivers)(
           LoborRate: 400,
           BillableRate: 900,
           notes: 'Part-time',
+          rateHistory: [{ until: '2026-10-31', LoborRate: 350.25, BillableRate: 800 }],
         },
       });
       await push.ok(ada, 'createMember', { id: 'm-other', fields: teamMember('Olu', 'Normal') });
@@ -111,7 +112,9 @@ describe.each(drivers)(
       expect(data[0]).toMatchObject({
         name: 'Website',
         clientId: 'c1',
-        billableRate: 1500,
+        // Rates in minor units beside the currency: ₹1,500 an hour is 150000 paise.
+        billableRateMinor: 150000,
+        currency: 'INR',
         budgetHours: 40,
         billableBy: 'project',
         memberIds: ['m-norm'],
@@ -122,11 +125,11 @@ describe.each(drivers)(
     it('gives a Normal member only their project, its task and client, and no rate', async () => {
       const projects = await page(handlePublicProjects, '/api/v1/projects', nikToken);
       expect(projects.data.map((project) => project.id)).toEqual(['p1']);
-      expect(projects.data[0]).not.toHaveProperty('billableRate');
+      expect(projects.data[0]).not.toHaveProperty('billableRateMinor');
       expect(projects.data[0]).toMatchObject({ name: 'Website' });
       const tasks = await page(handlePublicTasks, '/api/v1/tasks', nikToken);
       expect(tasks.data.map((task) => [task.id, task['name']])).toEqual([['t1', 'Design']]);
-      expect(tasks.data[0]).not.toHaveProperty('billableRate');
+      expect(tasks.data[0]).not.toHaveProperty('billableRateMinor');
       const clients = await page(handlePublicClients, '/api/v1/clients', nikToken);
       expect(clients.data.map((client) => client.id)).toEqual(['c1']);
       expect(clients.data[0]).toMatchObject({ name: 'Acme' });
@@ -141,16 +144,23 @@ describe.each(drivers)(
       const mine = await page(handlePublicMembers, '/api/v1/members', nikToken);
       expect(mine.data.map((member) => member.id)).toEqual(['m-norm']);
       expect(mine.data[0]).toMatchObject({ name: 'Nik', role: 'Normal' });
-      for (const hidden of ['labourRate', 'billableRate', 'notes', 'rateHistory'])
+      for (const hidden of ['labourRateMinor', 'billableRateMinor', 'notes', 'rateHistory'])
         expect(mine.data[0]).not.toHaveProperty(hidden);
       const res = await handlePublicMember(withToken('/api/v1/members/m-norm', adaToken), ctx());
       expect(res.status).toBe(200);
       expect(res.headers.get('etag')).toMatch(/^"\d+"$/);
       expect(((await res.json()) as { data: Row }).data).toMatchObject({
-        labourRate: 400,
-        billableRate: 900,
+        labourRateMinor: 40000,
+        billableRateMinor: 90000,
+        currency: 'INR',
         notes: 'Part-time',
+        rateHistory: [{ until: '2026-10-31', labourRateMinor: 35025, billableRateMinor: 80000 }],
       });
+      const tasks = await page(handlePublicTasks, '/api/v1/tasks', adaToken);
+      expect(tasks.data.map((task) => [task.id, task['billableRateMinor']])).toEqual([
+        ['t1', 120000],
+        ['t2', null],
+      ]);
       const client = await handlePublicClient(withToken('/api/v1/clients/c1', adaToken), ctx());
       expect(((await client.json()) as { data: Row }).data).toMatchObject({
         email: 'billing@acme.test',

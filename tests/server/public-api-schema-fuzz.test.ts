@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { oas31 } from 'zod-openapi';
 import * as handlers from '../../src/server/api/public-api-handlers';
 import * as records from '../../src/server/api/public-record-handlers';
+import * as teams from '../../src/server/api/public-team-handlers';
 import * as timer from '../../src/server/api/public-timer-handlers';
 import type { Database } from '../../src/server/db/connect';
 import { makeToken } from './api-token-support';
-import { context, drivers, fakeClock } from './support';
+import { handleSaveTeam } from '../../src/server/api/team-handlers';
+import { context, drivers, fakeClock, post } from './support';
 import {
   clientFields,
   joinWorkspace,
@@ -35,10 +37,20 @@ const byOperation: Record<string, Handler> = {
   getTimeEntry: handlers.handlePublicTimeEntry,
   updateTimeEntry: handlers.handlePublicUpdateEntry,
   deleteTimeEntry: handlers.handlePublicDeleteEntry,
+  submitTimeEntries: handlers.handlePublicSubmitEntries,
+  reviewTimeEntries: handlers.handlePublicReviewEntries,
   getTimer: timer.handlePublicTimer,
   startTimer: timer.handlePublicStartTimer,
   stopTimer: timer.handlePublicStopTimer,
   listClients: records.handlePublicClients,
+  createClient: records.handlePublicCreateClient,
+  updateClient: records.handlePublicUpdateClient,
+  createProject: records.handlePublicCreateProject,
+  updateProject: records.handlePublicUpdateProject,
+  createTask: records.handlePublicCreateTask,
+  createMember: records.handlePublicCreateMember,
+  updateMember: records.handlePublicUpdateMember,
+  updateTask: records.handlePublicUpdateTask,
   getClient: records.handlePublicClient,
   listProjects: records.handlePublicProjects,
   getProject: records.handlePublicProject,
@@ -46,6 +58,9 @@ const byOperation: Record<string, Handler> = {
   getTask: records.handlePublicTask,
   listMembers: records.handlePublicMembers,
   getMember: records.handlePublicMember,
+  listTags: teams.handlePublicTags,
+  listTeams: teams.handlePublicTeams,
+  getTeam: teams.handlePublicTeam,
 };
 
 /** Requests per operation and role. */
@@ -62,7 +77,20 @@ function random(seed: number) {
 type Schema = oas31.SchemaObject | oas31.ReferenceObject;
 
 /** Values a pattern may accept: the first few that match it are the plausible ones. */
-const candidates = ['2026-11-20', '2026-11-21', '09:30', '17:45', '+05:30', '"1"', '5', 'p1', ''];
+const candidates = [
+  '2026-11-20',
+  '2026-11-21',
+  '09:30',
+  '17:45',
+  '+05:30',
+  '"1"',
+  '5',
+  'p1',
+  '',
+  // A currency (the workspace's) and a country, which a client's or project's body may name.
+  'INR',
+  'IN',
+];
 
 describe.each(drivers)('fuzzing the public API from its OpenAPI document on $name', (driver) => {
   let database: Database;
@@ -71,6 +99,19 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
   let ada: SignedUp;
   let document: oas31.OpenAPIObject;
   const ids = ['p1', 'p2', 'c1', 't1', 'm-man', 'm-norm', 'l1', 'l2', 'l3'];
+  /** The ids of each collection (/api/v1/{collection}/{id}): what a path's id is mostly taken from. */
+  const idsOf: Record<string, string[]> = {
+    projects: ['p1', 'p2'],
+    clients: ['c1'],
+    tasks: ['t1'],
+    members: ['m-man', 'm-norm'],
+    'time-entries': ['l1', 'l2', 'l3'],
+    teams: [],
+    // Entries sent for approval, which only submissions and reviews name (so no fuzzed DELETE
+    // takes them away before a review can find them).
+    reviewable: ['l4', 'l5'],
+  };
+  const collectionOf = (path: string) => path.split('/')[3] ?? '';
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -102,6 +143,15 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
         id,
         fields: { ...timeLogFields('2026-11-20', 'p1', 1800), memberId },
       });
+    for (const id of ['l4', 'l5'])
+      await push.ok(ada, 'addTimeLog', {
+        id,
+        fields: {
+          ...timeLogFields('2026-11-19', 'p1', 900),
+          memberId: 'm-norm',
+          status: 'submitted',
+        },
+      });
     const join = (name: string, role: 'Manager' | 'Normal', memberId: string) =>
       joinWorkspace(
         database,
@@ -120,6 +170,15 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
     tokens['Normal'] = (
       await makeToken(database, { ...nik, workspace: ada.workspace }, 'write', clock)
     ).token;
+    const saved = await handleSaveTeam(
+      post(
+        '/api/teams',
+        { workspaceId: ada.workspace.id, name: 'Design', memberIds: ['m-man'], leadIds: [] },
+        ada.cookie,
+      ),
+      context(database, clock),
+    );
+    idsOf['teams']?.push(((await saved.json()) as { team: { id: string } }).team.id);
     const res = await records.handleOpenApiDocument(
       new Request('https://hourmark.test/api/v1/openapi.json'),
       context(database, clock),
@@ -175,14 +234,42 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
     }
   }
 
+  /** Where a field naming records (`projectId`, `logIds`, `assigneeIds`) takes its ids from. */
+  const referenced: Record<string, string> = {
+    log: 'reviewable',
+    project: 'projects',
+    client: 'clients',
+    task: 'tasks',
+    member: 'members',
+    assignee: 'members',
+    lead: 'members',
+  };
+
+  /** A plausible value of field `name`: ids of the records it names, mostly; else as its schema says. */
+  function fieldOf(name: string, field: Schema, rand: () => number, depth: number): unknown {
+    const [, what = '', many] = /^([a-z]+)Id(s?)$/.exec(name) ?? [];
+    const from = idsOf[referenced[what] ?? ''];
+    if (!from || from.length === 0 || rand() < 0.2) return sample(field, rand, depth);
+    return many
+      ? Array.from({ length: 1 + Math.floor(rand() * 2) }, () => pick(from, rand))
+      : pick(from, rand);
+  }
+
   function objectOf(schema: oas31.SchemaObject, rand: () => number, depth: number) {
     const required = new Set(schema.required ?? []);
     const out: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(schema.properties ?? {}))
-      if (required.has(name) ? rand() < 0.95 : rand() < 0.4) out[name] = sample(field, rand, depth);
+      if (required.has(name) ? rand() < 0.95 : rand() < 0.4)
+        out[name] = fieldOf(name, field, rand, depth);
     if (rand() < 0.05) out['unexpected'] = junk(rand);
     return out;
   }
+
+  /** One of `from`; any id while a collection has none yet. */
+  const pick = (from: string[], rand: () => number): string => {
+    const list = from.length > 0 ? from : ids;
+    return list[Math.floor(rand() * list.length)] ?? 'x';
+  };
 
   /** A request for `operation` at `path` by `method`, with `token`. */
   function requestFor(
@@ -194,7 +281,10 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
   ): Request {
     const url = new URL(
       `https://hourmark.test${path.replace('{id}', () =>
-        rand() < 0.8 ? (ids[Math.floor(rand() * ids.length)] ?? 'x') : 'no-such-id',
+        pick(
+          rand() < 0.8 ? (idsOf[collectionOf(path)] ?? ids) : rand() < 0.5 ? ids : ['no-such-id'],
+          rand,
+        ),
       )}`,
     );
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
@@ -203,7 +293,7 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
       if (parameter.in === 'path' || (!parameter.required && rand() < 0.5)) continue;
       const value =
         parameter.name === 'If-Match'
-          ? ['*', '"1"', '"999999"'][Math.floor(rand() * 3)]
+          ? ['*', '*', '"1"', '"999999"'][Math.floor(rand() * 4)]
           : sample(parameter.schema ?? {}, rand);
       const text = typeof value === 'string' ? value : JSON.stringify(value);
       if (parameter.in === 'query') url.searchParams.set(parameter.name, text);
@@ -256,7 +346,9 @@ describe.each(drivers)('fuzzing the public API from its OpenAPI document on $nam
             seen.set(operation.operationId, statuses.add(res.status));
             // What a create made is worth reading, changing and deleting next.
             if (res.status === 201)
-              ids.push(((await res.json()) as { data: { id: string } }).data.id);
+              idsOf[collectionOf(path)]?.push(
+                ((await res.json()) as { data: { id: string } }).data.id,
+              );
           }
       }
     // Plausible values reach past the schema checks: each operation succeeds at least once.

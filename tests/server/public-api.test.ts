@@ -135,6 +135,7 @@ describe.each(drivers)('public API time entries on $name', (driver) => {
           taskId: null,
           memberId: 'm-norm',
           status: 'approved',
+          reviewNote: '',
           billable: null,
           invoiceNumber: null,
           currency: 'INR',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicFieldsOf } from '../commands/public-fields';
 import { roles } from '../policy/actor';
+import { holdsMoney, moneyAsMinor } from '../public-api/money-fields';
 
 // What the public API answers under /api/v1 (src/server/public-api, issue 50; conventions in
 // docs/api.md "Public API"). Strict: a field the answer does not declare is a breach, so nothing
@@ -41,6 +42,8 @@ export const publicTimeEntry = z
     taskId: z.string().nullable(),
     memberId: z.string().nullable(),
     status: z.enum(['approved', 'pending', 'submitted', 'rejected']),
+    /** Why its reviewer rejected it ('' when none): what its author reads to put it right. */
+    reviewNote: z.string(),
     billable: z.boolean().nullable(),
     invoiceNumber: z.string().nullable(),
     currency: z.string(),
@@ -57,6 +60,9 @@ export type PublicTimeEntry = z.infer<typeof publicTimeEntry>;
 export const timeEntriesPage = z
   .object({ data: z.array(publicTimeEntry), nextCursor: z.string().nullable() })
   .strict();
+
+/** POST /api/v1/time-entries/submit and /review: the entries as the change left them. */
+export const timeEntriesChanged = z.object({ data: z.array(publicTimeEntry) }).strict();
 
 /** GET /api/v1/time-entries/{id} */
 export const timeEntryResponse = z.object({ data: publicTimeEntry }).strict();
@@ -100,21 +106,37 @@ export const openApiDocumentShape = z
   })
   .passthrough();
 
+export type PublicRecordKind = 'client' | 'project' | 'task' | 'member';
+
 /**
  * A client, project, task or member as the public API gives it: the kind's fields under their
  * public names (the catalog's, src/lib/commands/public-fields.ts), each there only when the
  * reader may see it (rates and budgets only for those who see amounts, a client's billing
- * details and a member's notes only for those who see every row).
+ * details and a member's notes only for those who see every row). Rates are in minor units
+ * (`billableRateMinor`), with the workspace's `currency`. Made once per kind.
  */
-const publicRecordOf = (kind: 'client' | 'project' | 'task' | 'member') =>
-  publicFieldsOf(kind)
-    .partial()
-    .extend({ id: z.string(), createdAt: rfc3339, updatedAt: rfc3339 })
-    .strict();
-export const publicClient = publicRecordOf('client');
-export const publicProject = publicRecordOf('project');
-export const publicTask = publicRecordOf('task');
-export const publicMember = publicRecordOf('member');
+const recordSchemas = new Map<PublicRecordKind, z.AnyZodObject>();
+export function publicRecordSchema(kind: PublicRecordKind): z.AnyZodObject {
+  let schema = recordSchemas.get(kind);
+  if (!schema) {
+    schema = moneyAsMinor(kind, publicFieldsOf(kind))
+      .partial()
+      .extend({
+        id: z.string(),
+        // Beside every kind that holds money (rates, in minor units of it).
+        ...(holdsMoney(kind) ? { currency: z.string() } : {}),
+        createdAt: rfc3339,
+        updatedAt: rfc3339,
+      })
+      .strict();
+    recordSchemas.set(kind, schema);
+  }
+  return schema;
+}
+export const publicClient = publicRecordSchema('client');
+export const publicProject = publicRecordSchema('project');
+export const publicTask = publicRecordSchema('task');
+export const publicMember = publicRecordSchema('member');
 
 const pageOf = (item: z.ZodTypeAny) =>
   z.object({ data: z.array(item), nextCursor: z.string().nullable() }).strict();
@@ -129,3 +151,23 @@ export const tasksPage = pageOf(publicTask);
 export const taskResponse = oneOf(publicTask);
 export const membersPage = pageOf(publicMember);
 export const memberResponse = oneOf(publicMember);
+
+/** A tag: a word on time entries (not a record, so no id; its name is the key). */
+export const publicTag = z.object({ name: z.string() }).strict();
+
+/** A team with its members and leads (member ids; each lead is also a member). */
+export const publicTeam = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    memberIds: z.array(z.string()),
+    leadIds: z.array(z.string()),
+    createdAt: rfc3339,
+  })
+  .strict();
+export type PublicTeam = z.infer<typeof publicTeam>;
+
+/** GET /api/v1/tags, GET /api/v1/teams and /{id}. */
+export const tagsPage = pageOf(publicTag);
+export const teamsPage = pageOf(publicTeam);
+export const teamResponse = oneOf(publicTeam);

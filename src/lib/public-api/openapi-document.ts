@@ -6,6 +6,8 @@ import {
 } from 'zod-openapi';
 import type { oas31 } from 'zod-openapi';
 import { commands } from '../commands/catalog';
+import { publicFieldsOf } from '../commands/public-fields';
+import { kindDescriptions } from '../records/kinds';
 import * as requests from '../contracts/public-api-requests';
 import * as publicApi from '../contracts/public-api';
 import { notJson, routes, type RouteKey } from '../contracts/routes';
@@ -92,6 +94,49 @@ function kindOperations<P extends string>(
   return ops;
 }
 
+/** Create and change of a kind (clients, projects, tasks, members), as the catalog's commands for it. */
+function kindWrites<P extends string>(
+  plural: P,
+  kind: 'client' | 'project' | 'task' | 'member',
+  name: string,
+  who: string,
+): Record<`POST /api/v1/${P}` | `PATCH /api/v1/${P}/{id}`, Operation> {
+  const { label, commands: named } = kindDescriptions[kind];
+  const catalog: Record<string, { summary: string }> = commands;
+  const archive = 'status' in (publicFieldsOf(kind).shape as object);
+  const ops: Record<string, Operation> = {
+    [`POST /api/v1/${plural}`]: {
+      id: `create${name}`,
+      summary: `Add a ${label}`,
+      description: `${catalog[named.create]?.summary ?? ''} Fields left out take the Add form’s starting values. ${who} Rates are whole minor units of the workspace’s currency.`,
+      tag: 'Workspace',
+      body: requests.createRecordBody(kind),
+      idempotent: true,
+      etag: true,
+      location: true,
+      errors: { 400: badRequest, ...writeErrors, 404: gone, 413: tooLarge, 422: reused },
+    },
+    [`PATCH /api/v1/${plural}/{id}`]: {
+      id: `update${name}`,
+      summary: `Change ${archive ? 'or archive ' : ''}a ${label}`,
+      description: `${catalog[named.edit]?.summary ?? ''}${archive ? ' Archive it with { "status": "Archived" } and restore it with "Active", as the app’s Archive does.' : ''} ${who} A 204 means the change took it out of what the person may see.`,
+      tag: 'Workspace',
+      body: requests.changeRecordBody(kind),
+      ifMatch: true,
+      etag: true,
+      errors: {
+        400: badRequest,
+        ...writeErrors,
+        404: `No such ${label}, or not one the person may see.`,
+        412: `The ${label} changed since it was read: the answer carries its current ETag.`,
+        413: tooLarge,
+        428: 'If-Match is missing.',
+      },
+    },
+  };
+  return ops;
+}
+
 /** What the document says of each public route beyond its schemas. */
 const operations: Record<PublicRoute, Operation> = {
   ...kindOperations(
@@ -99,6 +144,25 @@ const operations: Record<PublicRoute, Operation> = {
     'client',
     'Client',
     'Contact and billing details are there only for Admins.',
+  ),
+  ...kindWrites('clients', 'client', 'Client', 'Admins only.'),
+  ...kindWrites(
+    'projects',
+    'project',
+    'Project',
+    'Admins add projects; a project’s Managers change it, but not its rate nor whether it asks for approval.',
+  ),
+  ...kindWrites(
+    'tasks',
+    'task',
+    'Task',
+    'Admins, and Managers on the task’s project; only Admins set a rate.',
+  ),
+  ...kindWrites(
+    'members',
+    'member',
+    'Member',
+    'Admins only. A new member has no role unless the body names one, so `role` is required. A rate change applies to every entry not yet invoiced unless `rateHistory` keeps the earlier rates for earlier days.',
   ),
   ...kindOperations(
     'projects',
@@ -118,6 +182,35 @@ const operations: Record<PublicRoute, Operation> = {
     'Member',
     'A team member sees themselves; rates only for those who may see amounts, notes only for Admins.',
   ),
+  'GET /api/v1/tags': {
+    id: 'listTags',
+    summary: 'List tags',
+    description:
+      'The tags on the time entries the role may see (a tag is a word in an entry’s tags, so it has no id), in the app’s order, one page at a time.',
+    tag: 'Workspace',
+    query: requests.recordsQuery,
+    errors: { 400: badRequest, ...tokenErrors },
+  },
+  'GET /api/v1/teams': {
+    id: 'listTeams',
+    summary: 'List teams',
+    description:
+      'The workspace’s teams with their members and leads, oldest made first, one page at a time. Only those who may manage teams (Admins) may read them.',
+    tag: 'Workspace',
+    query: requests.recordsQuery,
+    errors: { 400: badRequest, ...tokenErrors, 403: 'The role may not read teams (forbidden).' },
+  },
+  'GET /api/v1/teams/{id}': {
+    id: 'getTeam',
+    summary: 'Read a team',
+    tag: 'Workspace',
+    errors: {
+      400: badRequest,
+      ...tokenErrors,
+      403: 'The role may not read teams (forbidden).',
+      404: 'No such team.',
+    },
+  },
   'GET /api/v1/openapi.json': {
     id: 'getOpenApiDocument',
     summary: 'This document',
@@ -200,6 +293,24 @@ const operations: Record<PublicRoute, Operation> = {
       428: 'If-Match is missing.',
     },
   },
+  'POST /api/v1/time-entries/submit': {
+    id: 'submitTimeEntries',
+    summary: 'Send entries for approval',
+    description: `${commands.submitWeek.summary} As Submit week does on Track: pending or rejected entries on projects that ask for approval, the person’s own (or, for a Manager or an Admin, those they may change). One entry the person may not submit refuses them all. The answer is the entries as the change left them.`,
+    tag: 'Time entries',
+    body: requests.submitEntriesBody,
+    idempotent: true,
+    errors: { 400: badRequest, ...writeErrors, 404: gone, 413: tooLarge, 422: reused },
+  },
+  'POST /api/v1/time-entries/review': {
+    id: 'reviewTimeEntries',
+    summary: 'Approve or reject entries',
+    description: `${commands.reviewLogs.summary} An Admin reviews any submitted entry; a Manager those of the projects they are on, never their own; nobody else. A rejection needs a note. One entry the person may not decide on refuses them all. The answer is the entries as the change left them.`,
+    tag: 'Time entries',
+    body: requests.reviewEntriesBody,
+    idempotent: true,
+    errors: { 400: badRequest, ...writeErrors, 404: gone, 413: tooLarge, 422: reused },
+  },
   'GET /api/v1/timer': {
     id: 'getTimer',
     summary: 'Read the timer',
@@ -234,7 +345,7 @@ const operations: Record<PublicRoute, Operation> = {
 };
 
 const etagHeader: oas31.HeaderObject = {
-  description: 'The entry’s version: send it back as If-Match to change it',
+  description: 'The version of what was read: send it back as If-Match to change it',
   schema: { type: 'string', pattern: '^"\\d+"$' },
 };
 const idempotencyKey = z
@@ -269,7 +380,7 @@ function operationOf(route: PublicRoute, spec: Operation): ZodOpenApiOperationOb
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, schema] of Object.entries(answers)) {
     const headers: Record<string, oas31.HeaderObject> = {
-      ...(spec.etag
+      ...(spec.etag && status !== '204'
         ? {
             ETag: {
               ...etagHeader,
@@ -281,7 +392,7 @@ function operationOf(route: PublicRoute, spec: Operation): ZodOpenApiOperationOb
       ...(spec.location && status === '201'
         ? {
             Location: {
-              description: 'The new entry’s address',
+              description: 'The address of what was made',
               required: !spec.idempotent,
               schema: { type: 'string' },
             },
@@ -367,7 +478,8 @@ export function openApiDocument(serverUrl = '/'): oas31.OpenAPIObject {
       { name: 'Timer', description: 'The stopwatch of the token’s person.' },
       {
         name: 'Workspace',
-        description: 'Clients, projects, tasks and team members, as the role may see them.',
+        description:
+          'Clients, projects, tasks, team members, tags and teams, as the role may see them.',
       },
       { name: 'Reference', description: 'This document.' },
     ],
@@ -391,6 +503,8 @@ export function openApiDocument(serverUrl = '/'): oas31.OpenAPIObject {
         Project: publicApi.publicProject,
         Task: publicApi.publicTask,
         Member: publicApi.publicMember,
+        Tag: publicApi.publicTag,
+        Team: publicApi.publicTeam,
       },
     },
   });

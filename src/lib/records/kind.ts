@@ -33,6 +33,17 @@ export interface RecordKindDescription<Name extends string = string> {
   mutations: { create: string; update: string; remove: string };
   /** The catalog's commands that create, edit and delete one (src/lib/commands/catalog.ts). */
   commands: { create: string; edit: string; remove: string };
+  /**
+   * Fields (stored names) that hold an amount of money per hour: rates, in the workspace's
+   * currency as decimals. The public API gives and takes them in minor units (issue 50).
+   */
+  rateFields?: readonly string[];
+  /**
+   * What a new one holds in the fields its creator leaves out (stored names): the Add form's
+   * starting values. The public API's create fills them in (issue 50), so a script names only
+   * what it means, as a person types only that on the form.
+   */
+  defaults?: Readonly<Fields>;
   /** Fields that name other records, and the kind they name (checked on every write). */
   references: Readonly<Record<string, string>>;
   /**

@@ -13,6 +13,7 @@ import { apiError, json } from '../http/responses';
 import { requestHash, writeEntry } from '../public-api/entry-writes';
 import { answerOf, entryIdOf, idempotencyKeyOf, ifMatchOf } from './public-api-request';
 import { tokenCaller } from '../public-api/bearer';
+import { writeStatus, type StatusWrite } from '../public-api/entry-reviews';
 import { decodeCursor, encodeCursor, listEntries, readEntry } from '../public-api/time-entries';
 import type { HandlerContext } from './context';
 import { parseQuery } from './read-queries';
@@ -193,3 +194,38 @@ export async function handlePublicDeleteEntry(
     ),
   );
 }
+
+// Submitting and reviewing: the catalog's submitWeek and reviewLogs, bodies as they take them.
+
+/** POST /api/v1/time-entries/submit and /review: one of the two commands, its body as it takes it. */
+const statusHandler =
+  (name: 'submitWeek' | 'reviewLogs', path: string) =>
+  async (request: Request, ctx: HandlerContext): Promise<Response> => {
+    const got = await tokenCaller(request, ctx, 'write');
+    if ('response' in got) return got.response;
+    const key = idempotencyKeyOf(request);
+    if (typeof key !== 'string' && key !== null) return key.response;
+    const query = parseQuery(request, z.object({}).strict());
+    if (!query.ok) return query.response;
+    const schema = name === 'submitWeek' ? requests.submitEntriesBody : requests.reviewEntriesBody;
+    const body = await parseBody(request, schema);
+    if (!body.ok) return body.response;
+    const args = body.value as StatusWrite['args'];
+    return answerOf(
+      await writeStatus(
+        ctx.database.db,
+        got.caller,
+        {
+          name,
+          args,
+          ...(key === null ? {} : { idempotency: { key, hash: requestHash('POST', path, args) } }),
+        },
+        ctx.now(),
+      ),
+    );
+  };
+
+/** POST /api/v1/time-entries/submit: sends entries for approval (submitWeek). */
+export const handlePublicSubmitEntries = statusHandler('submitWeek', '/api/v1/time-entries/submit');
+/** POST /api/v1/time-entries/review: approves entries, or rejects them with a note (reviewLogs). */
+export const handlePublicReviewEntries = statusHandler('reviewLogs', '/api/v1/time-entries/review');

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import * as requests from '../../lib/contracts/public-api-requests';
 import { openApiDocument } from '../../lib/public-api/openapi-document';
+import { parseBody } from '../http/body';
 import { apiError, json } from '../http/responses';
+import { requestHash } from '../public-api/idempotency';
+import { writeRecord } from '../public-api/record-writes';
 import { tokenCaller } from '../public-api/bearer';
 import { listRecords, readRecord, type PublicKind } from '../public-api/records';
+import { ratesFromMinor } from '../../lib/public-api/money-fields';
+import type { TokenCaller } from '../public-api/bearer';
 import { decodeCursor, encodeCursor } from '../public-api/time-entries';
 import type { HandlerContext } from './context';
-import { entryIdOf } from './public-api-request';
+import { answerOf, entryIdOf, idempotencyKeyOf, ifMatchOf } from './public-api-request';
 import { parseQuery } from './read-queries';
 
 // The public API's clients, projects, tasks and members, and its OpenAPI document (issue 50,
@@ -75,6 +80,90 @@ const recordHandler =
     if (!found) return apiError(404, 'not_found', `There is no ${label} with that id you may see.`);
     return json(200, { data: found.data }, { ETag: found.etag });
   };
+
+// Clients, projects, tasks and members: create and change (archive is a change of `status`), each the
+// catalog's command for the kind, run by writeRecord under the policy.
+
+/** 400 beside `currency` when the body's amounts are in another currency than the workspace's. */
+function otherCurrency(caller: TokenCaller, given: unknown): Response | null {
+  const currency = caller.membership.currency ?? 'INR';
+  if (given === undefined || given === currency) return null;
+  const message = `This workspace counts money in ${currency}: send amounts in it, or leave currency out`;
+  return apiError(400, 'invalid_request', 'Some fields are missing or invalid.', {
+    fields: { currency: message },
+  });
+}
+
+/** POST /api/v1/{kind}s: makes a record from the fields given and the kind's defaults. */
+const createHandler =
+  (kind: PublicKind) =>
+  async (request: Request, ctx: HandlerContext): Promise<Response> => {
+    const got = await tokenCaller(request, ctx, 'write');
+    if ('response' in got) return got.response;
+    const key = idempotencyKeyOf(request);
+    if (typeof key !== 'string' && key !== null) return key.response;
+    const query = parseQuery(request, z.object({}).strict());
+    if (!query.ok) return query.response;
+    const body = await parseBody(request, requests.createRecordBody(kind));
+    if (!body.ok) return body.response;
+    const { currency, ...given } = body.value as Record<string, unknown>;
+    const refused = otherCurrency(got.caller, currency);
+    if (refused) return refused;
+    const path = new URL(request.url).pathname;
+    return answerOf(
+      await writeRecord(
+        ctx.database.db,
+        got.caller,
+        kind,
+        {
+          op: 'create',
+          args: ratesFromMinor(kind, { ...requests.recordDefaults(kind), ...given }),
+          ...(key === null
+            ? {}
+            : { idempotency: { key, hash: requestHash('POST', path, body.value) } }),
+        },
+        ctx.now(),
+      ),
+    );
+  };
+
+/** PATCH /api/v1/{kind}s/{id}: changes the named fields, when If-Match is current. */
+const changeHandler =
+  (kind: PublicKind, label: string) =>
+  async (request: Request, ctx: HandlerContext): Promise<Response> => {
+    const got = await tokenCaller(request, ctx, 'write');
+    if ('response' in got) return got.response;
+    const recordId = entryIdOf(request);
+    if (recordId === null)
+      return apiError(404, 'not_found', `There is no ${label} with that id you may see.`);
+    const match = ifMatchOf(request);
+    if ('response' in match) return match.response;
+    const query = parseQuery(request, z.object({}).strict());
+    if (!query.ok) return query.response;
+    const body = await parseBody(request, requests.changeRecordBody(kind));
+    if (!body.ok) return body.response;
+    const { currency, ...changes } = body.value as Record<string, unknown>;
+    const refused = otherCurrency(got.caller, currency);
+    if (refused) return refused;
+    return answerOf(
+      await writeRecord(
+        ctx.database.db,
+        got.caller,
+        kind,
+        { op: 'update', id: recordId, args: ratesFromMinor(kind, changes), ifMatch: match.tags },
+        ctx.now(),
+      ),
+    );
+  };
+
+export const handlePublicCreateClient = createHandler('client');
+export const handlePublicUpdateClient = changeHandler('client', 'client');
+export const handlePublicCreateProject = createHandler('project');
+export const handlePublicUpdateProject = changeHandler('project', 'project');
+export const handlePublicCreateTask = createHandler('task');
+export const handlePublicUpdateTask = changeHandler('task', 'task');
+export const handlePublicCreateMember = createHandler('member');
+export const handlePublicUpdateMember = changeHandler('member', 'team member');
 
 export const handlePublicClients = recordsHandler('client');
 export const handlePublicClient = recordHandler('client', 'client');

@@ -45,7 +45,8 @@ export function refusalAnswer(
   return { status, body: { error, message: result.message } };
 }
 
-const matches = (etag: string, given: string[]) =>
+/** Whether If-Match's tags name `etag` (or any, with `*`). */
+export const matches = (etag: string, given: string[]) =>
   given.some((tag) => tag === '*' || tag === etag || tag === `W/${etag}`);
 
 /** Why the write stops before its command runs, as its answer. */

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { publicFieldsOf, toPublicFields } from '../../lib/commands/public-fields';
+import { toPublicFields } from '../../lib/commands/public-fields';
+import { publicRecordSchema, type PublicRecordKind } from '../../lib/contracts/public-api';
+import { holdsMoney, ratesToMinor } from '../../lib/public-api/money-fields';
 import type { Db } from '../db/connect';
 import { serverKindOf } from '../records/kinds';
 import type { Membership } from '../sync/permissions';
@@ -11,9 +13,11 @@ import { etagOf, type EntryCursor } from './time-entries';
 // rows the person's pull would send (visibleCondition), with the fields the kind hides from
 // them (redaction: rates and budgets unless they see amounts, a client's billing details and a
 // member's notes unless they see every row) left out rather than sent empty, so a script never
-// takes a placeholder 0 for a rate. Paged like entries, by (created_at, id), which no edit moves.
+// takes a placeholder 0 for a rate. Rates are in minor units beside the workspace's currency
+// (src/lib/public-api/money-fields.ts). Paged like entries, by (created_at, id), which no edit
+// moves.
 
-export type PublicKind = 'client' | 'project' | 'task' | 'member';
+export type PublicKind = PublicRecordKind;
 
 interface RecordRow {
   id: string;
@@ -32,17 +36,25 @@ const columns = sql.raw(
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`,
 );
 
-/** The record under its public names, without what the reader may not see. */
+/** The record under its public names, rates in minor units, without what the reader may not see. */
 function recordOf(kind: PublicKind, row: RecordRow, membership: Membership): Fields {
   const hidden = redaction(membership, kind);
   const data: Fields = { ...row.data };
   for (const field of [...Object.keys(hidden?.emptied ?? {}), ...(hidden?.dropped ?? [])])
     delete data[field];
-  const known = publicFieldsOf(kind).shape as Record<string, unknown>;
+  const known = publicRecordSchema(kind).shape as Record<string, unknown>;
   const fields = Object.fromEntries(
-    Object.entries(toPublicFields(kind, data)).filter(([name]) => name in known),
+    Object.entries(ratesToMinor(kind, toPublicFields(kind, data))).filter(
+      ([name]) => name in known,
+    ),
   );
-  return { id: row.id, ...fields, createdAt: row.created, updatedAt: row.updated };
+  return {
+    id: row.id,
+    ...fields,
+    ...(holdsMoney(kind) ? { currency: membership.currency ?? 'INR' } : {}),
+    createdAt: row.created,
+    updatedAt: row.updated,
+  };
 }
 
 function from(kind: PublicKind, membership: Membership) {
@@ -85,4 +97,20 @@ export async function readRecord(
     sql`SELECT ${columns} ${from(kind, membership)} AND r.id = ${id}`,
   );
   return row ? { data: recordOf(kind, row, membership), etag: etagOf(row.version) } : null;
+}
+
+/** The record's current ETag, with the workspace row locked first (a write's precondition). */
+export async function lockedRecordEtag(
+  db: Db,
+  membership: Membership,
+  kind: PublicKind,
+  id: string,
+): Promise<string | null> {
+  // The workspace row first, as every writer locks it (commit.ts), as lockedEtag does for logs.
+  await db.execute(sql`SELECT id FROM workspaces WHERE id = ${membership.workspaceId} FOR UPDATE`);
+  const [row] = await rows<{ version: string | number }>(
+    db,
+    sql`SELECT r.version ${from(kind, membership)} AND r.id = ${id}`,
+  );
+  return row ? etagOf(row.version) : null;
 }

@@ -81,6 +81,7 @@ function entryOf(row: EntryRow, membership: Membership, timeZone: string): Publi
     taskId: idOrNull(d['taskId']),
     memberId: idOrNull(d['memberId']),
     status: (statuses.has(status) ? status : 'approved') as PublicTimeEntry['status'],
+    reviewNote: text(d['reviewNote']),
     billable: typeof d['billable'] === 'boolean' ? d['billable'] : null,
     invoiceNumber: typeof d['invoice'] === 'string' ? d['invoice'] : null,
     currency: membership.currency ?? 'INR',

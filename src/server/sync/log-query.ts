@@ -261,10 +261,17 @@ export async function workspaceTags(
 ): Promise<{ kind: 'forbidden' } | { kind: 'ok'; tags: string[] }> {
   const membership = await membershipOf(db, userId, workspaceId);
   if (!membership) return { kind: 'forbidden' };
+  return { kind: 'ok', tags: await tagsSeenBy(db, membership) };
+}
+
+/**
+ * Every tag on the logs `membership` may see, sorted as the browser sorts the tags it holds
+ * (src/lib/log-filter.ts allTags). Also the public API's GET /api/v1/tags.
+ */
+export async function tagsSeenBy(db: Db, membership: Membership): Promise<string[]> {
   const found = await rows<{ tag: string }>(
     db,
-    sql`SELECT DISTINCT trim(t) AS tag FROM time_logs l, unnest(string_to_array(l.data->>'tags', ',')) AS t WHERE l.workspace_id = ${workspaceId} AND NOT l.deleted AND ${visibleCondition(membership, 'timeLog', 'l')} AND trim(t) <> ''`,
+    sql`SELECT DISTINCT trim(t) AS tag FROM time_logs l, unnest(string_to_array(l.data->>'tags', ',')) AS t WHERE l.workspace_id = ${membership.workspaceId} AND NOT l.deleted AND ${visibleCondition(membership, 'timeLog', 'l')} AND trim(t) <> ''`,
   );
-  // Sorted as the browser sorts the tags it holds (src/lib/log-filter.ts allTags).
-  return { kind: 'ok', tags: found.map((r) => r.tag).sort((a, b) => a.localeCompare(b)) };
+  return found.map((r) => r.tag).sort((a, b) => a.localeCompare(b));
 }

@@ -82,6 +82,8 @@ describe('the API reference page', () => {
       'Project',
       'Task',
       'Member',
+      'Tag',
+      'Team',
     ]);
     const entry = reference.schemas[1]?.fields ?? [];
     expect(entry.find((field) => field.name === 'costMinor')).toMatchObject({
@@ -89,5 +91,11 @@ describe('the API reference page', () => {
       required: false,
     });
     expect(entry.find((field) => field.name === 'createdAt')?.notes).toBe('RFC 3339 instant');
+    // A project's rate is shown as the API gives it: whole minor units, never a decimal.
+    const project = reference.schemas.find((schema) => schema.name === 'Project')?.fields ?? [];
+    expect(project.find((field) => field.name === 'billableRateMinor')).toMatchObject({
+      type: 'integer',
+    });
+    expect(project.find((field) => field.name === 'billableRate')).toBeUndefined();
   });
 });

@@ -32,5 +32,15 @@ export const clientKind = describeKind({
   publicNames: {},
   mutations: { create: 'createClient', update: 'updateClient', remove: 'deleteClient' },
   commands: { create: 'createClient', edit: 'editClient', remove: 'deleteClient' },
+  defaults: {
+    contactPerson: '',
+    email: '',
+    phone: '',
+    address: '',
+    taxName: '',
+    taxPercentage: null,
+    taxNumber: '',
+    status: 'Active',
+  },
   references: {},
 });

@@ -24,5 +24,14 @@ export const memberKind = describeKind({
   publicNames: { labourRate: 'LoborRate', billableRate: 'BillableRate', role: 'Role' },
   mutations: { create: 'createMember', update: 'updateMember', remove: 'deleteMember' },
   commands: { create: 'addMember', edit: 'editMember', remove: 'removeMember' },
+  rateFields: ['LoborRate', 'BillableRate'],
+  // No role: who a new member is, and so what they may do, is said each time.
+  defaults: {
+    LoborRate: 0,
+    BillableRate: 0,
+    notes: '',
+    status: 'Active',
+    autoAddToProjects: false,
+  },
   references: {},
 });

@@ -31,6 +31,20 @@ export const projectKind = describeKind({
   },
   mutations: { create: 'createProject', update: 'updateProject', remove: 'deleteProject' },
   commands: { create: 'createProject', edit: 'editProject', remove: 'deleteProject' },
+  rateFields: ['billamount'],
+  // As the Add Project form starts: billed at each member's rate, no rounding, no approval.
+  defaults: {
+    clientId: null,
+    hours: 0,
+    billamount: 0,
+    description: '',
+    billable: 'member',
+    rounding: 'false',
+    timeInterval: 15,
+    approval: false,
+    status: 'Active',
+    memberIds: [],
+  },
   references: { clientId: 'client', memberIds: 'member' },
   // The client's current name; a project without one says none.
   labels: (project, find) => {

@@ -14,6 +14,9 @@ export const taskKind = describeKind({
   publicNames: { name: 'task' },
   mutations: { create: 'createTask', update: 'updateTask', remove: 'deleteTask' },
   commands: { create: 'createTask', edit: 'editTask', remove: 'deleteTask' },
+  rateFields: ['billableRate'],
+  // No rate of its own (null): it bills at its project's or member's.
+  defaults: { assigneeIds: [], billableRate: null },
   references: { projectId: 'project', assigneeIds: 'member' },
   // The project's current name and the names of the assignees who are still members.
   labels: (task, find) => {

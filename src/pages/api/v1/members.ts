@@ -1,9 +1,13 @@
 import { endpoint } from '../../../server/api/endpoint';
-import { handlePublicMembers } from '../../../server/api/public-record-handlers';
+import {
+  handlePublicCreateMember,
+  handlePublicMembers,
+} from '../../../server/api/public-record-handlers';
+import { methodNotAllowed } from '../../../server/http/responses';
 
 export const prerender = false;
 
-// GET a page of the members the token's person may see (cursor, limit).
-const routes = endpoint('GET', handlePublicMembers);
-export const GET = routes.handle;
-export const ALL = routes.others;
+// GET a page of the team members the token's person may see; POST adds one (Admins).
+export const GET = endpoint('GET', handlePublicMembers).handle;
+export const POST = endpoint('POST', handlePublicCreateMember).handle;
+export const ALL = () => methodNotAllowed('GET, POST');

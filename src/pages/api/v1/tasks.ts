@@ -1,9 +1,13 @@
 import { endpoint } from '../../../server/api/endpoint';
-import { handlePublicTasks } from '../../../server/api/public-record-handlers';
+import {
+  handlePublicTasks,
+  handlePublicCreateTask,
+} from '../../../server/api/public-record-handlers';
+import { methodNotAllowed } from '../../../server/http/responses';
 
 export const prerender = false;
 
-// GET a page of the tasks the token's person may see (cursor, limit).
-const routes = endpoint('GET', handlePublicTasks);
-export const GET = routes.handle;
-export const ALL = routes.others;
+// GET a page of the tasks the token's person may see; POST makes one (those the policy lets).
+export const GET = endpoint('GET', handlePublicTasks).handle;
+export const POST = endpoint('POST', handlePublicCreateTask).handle;
+export const ALL = () => methodNotAllowed('GET, POST');

@@ -18,7 +18,7 @@ export const projectServerKind: ServerKind = {
   // The projects that list the reader as a member.
   visibleTo: ({ col, viewer }) => sql`${col('data')}->'memberIds' @> ${viewer.mine}`,
   hidden: [{ unless: 'seesAmounts', emptied: { billamount: 0 } }],
-  rateFields: ['billamount'],
+  rateFields: projectKind.rateFields,
   refusal: ({ actor, op, fields, before }) => {
     if (op === 'create') return can(actor, 'createProject', 'workspace', {});
     if (op === 'delete') return can(actor, 'deleteProject', 'workspace', {});

@@ -11,7 +11,7 @@ export const taskServerKind: ServerKind = {
   // The tasks of the reader's projects.
   visibleTo: ({ viewer, col }) => viewer.isIn('projects', col('project_id')),
   hidden: [{ unless: 'seesAmounts', emptied: { billableRate: null } }],
-  rateFields: ['billableRate'],
+  rateFields: taskKind.rateFields,
   // Editing a task is editing its project's tasks, the one it leaves and the one it joins.
   refusal: async ({ actor, before, after, read }) => {
     const projectIds = [before?.['projectId'], after?.['projectId']].filter(

@@ -1,9 +1,13 @@
 import { endpoint } from '../../../../server/api/endpoint';
-import { handlePublicProject } from '../../../../server/api/public-record-handlers';
+import {
+  handlePublicProject,
+  handlePublicUpdateProject,
+} from '../../../../server/api/public-record-handlers';
+import { methodNotAllowed } from '../../../../server/http/responses';
 
 export const prerender = false;
 
-// GET one of the projects the token's person may see, with its ETag.
-const routes = endpoint('GET', handlePublicProject);
-export const GET = routes.handle;
-export const ALL = routes.others;
+// GET one of the projects the token's person may see, with its ETag; PATCH changes it with If-Match.
+export const GET = endpoint('GET', handlePublicProject).handle;
+export const PATCH = endpoint('PATCH', handlePublicUpdateProject).handle;
+export const ALL = () => methodNotAllowed('GET, PATCH');
