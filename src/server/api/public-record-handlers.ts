@@ -3,6 +3,7 @@ import * as requests from '../../lib/contracts/public-api-requests';
 import { openApiDocument } from '../../lib/public-api/openapi-document';
 import { apiError, json } from '../http/responses';
 import { tokenCaller } from '../public-api/bearer';
+import { withRateHeaders } from '../public-api/rate-limits';
 import { listRecords, readRecord, type PublicKind } from '../public-api/records';
 import { decodeCursor, encodeCursor } from '../public-api/time-entries';
 import type { HandlerContext } from './context';
@@ -36,9 +37,8 @@ export function handleOpenApiDocument(request: Request, ctx: HandlerContext): Pr
 // Clients, projects, tasks and members: list and read, as the person's role may see them.
 
 /** GET /api/v1/{kind}s: a page of the records of a kind the token's person may see. */
-const recordsHandler =
-  (kind: PublicKind) =>
-  async (request: Request, ctx: HandlerContext): Promise<Response> => {
+const recordsHandler = (kind: PublicKind) =>
+  withRateHeaders(async (request: Request, ctx: HandlerContext): Promise<Response> => {
     const got = await tokenCaller(request, ctx, 'read');
     if ('response' in got) return got.response;
     const query = parseQuery(request, requests.recordsQuery);
@@ -57,12 +57,11 @@ const recordsHandler =
       limit ?? requests.DEFAULT_PAGE,
     );
     return json(200, { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null });
-  };
+  });
 
 /** GET /api/v1/{kind}s/{id}: one record, or 404 when there is none the person may see. */
-const recordHandler =
-  (kind: PublicKind, label: string) =>
-  async (request: Request, ctx: HandlerContext): Promise<Response> => {
+const recordHandler = (kind: PublicKind, label: string) =>
+  withRateHeaders(async (request: Request, ctx: HandlerContext): Promise<Response> => {
     const got = await tokenCaller(request, ctx, 'read');
     if ('response' in got) return got.response;
     const query = parseQuery(request, z.object({}).strict());
@@ -74,7 +73,7 @@ const recordHandler =
         : await readRecord(ctx.database.db, got.caller.membership, kind, recordId);
     if (!found) return apiError(404, 'not_found', `There is no ${label} with that id you may see.`);
     return json(200, { data: found.data }, { ETag: found.etag });
-  };
+  });
 
 export const handlePublicClients = recordsHandler('client');
 export const handlePublicClient = recordHandler('client', 'client');

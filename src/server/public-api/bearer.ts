@@ -4,6 +4,7 @@ import { readSessionCookie } from '../http/cookies';
 import { apiError } from '../http/responses';
 import type { Membership } from '../sync/permissions';
 import { membershipOf } from '../sync/workspaces';
+import { countRequest, noteCounted, overLimit } from './rate-limits';
 
 // A personal access token is an Actor (issue 50): the person's membership in the token's
 // workspace, read from the database on every request, so a revocation, an expiry, leaving the
@@ -40,7 +41,8 @@ export const carriesSession = (headers: Headers): boolean =>
 /**
  * The member a token request acts as, or the answer to send: 400 with a session cookie too,
  * 401 (`WWW-Authenticate: Bearer`) without a token or for one that is unknown, revoked, expired
- * or whose person is no longer in the workspace, 403 for a read-only token asked to write.
+ * or whose person is no longer in the workspace, 429 past the token's rate limit
+ * (rate-limits.ts), 403 for a read-only token asked to write.
  */
 export async function tokenCaller(
   request: Request,
@@ -65,6 +67,13 @@ export async function tokenCaller(
     };
   const now = ctx.now();
   const token = await findApiToken(ctx.database.db, presented, now);
+  if (token) {
+    // Counted as soon as the token is known, before any other work: a request over the limit
+    // costs two short statements. Every answer from here on carries the RateLimit headers.
+    const rate = await countRequest(ctx.database.db, token.id, now);
+    noteCounted(request, rate);
+    if (!rate.passed) return { response: overLimit(rate) };
+  }
   const membership = token
     ? await membershipOf(ctx.database.db, token.userId, token.workspaceId)
     : null;
