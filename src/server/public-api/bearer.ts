@@ -67,13 +67,6 @@ export async function tokenCaller(
     };
   const now = ctx.now();
   const token = await findApiToken(ctx.database.db, presented, now);
-  if (token) {
-    // Counted as soon as the token is known, before any other work: a request over the limit
-    // costs two short statements. Every answer from here on carries the RateLimit headers.
-    const rate = await countRequest(ctx.database.db, token.id, now);
-    noteCounted(request, rate);
-    if (!rate.passed) return { response: overLimit(rate) };
-  }
   const membership = token
     ? await membershipOf(ctx.database.db, token.userId, token.workspaceId)
     : null;
@@ -84,6 +77,11 @@ export async function tokenCaller(
         true,
       ),
     };
+  // Counted once the token is known to work, before the request does anything: one short
+  // statement. Every answer from here on carries the RateLimit headers (withRateHeaders).
+  const rate = await countRequest(ctx.database.db, token.id, now);
+  noteCounted(request, rate);
+  if (!rate.passed) return { response: overLimit(rate) };
   if (needs === 'write' && token.scope !== 'write')
     return {
       response: apiError(
