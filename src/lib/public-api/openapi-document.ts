@@ -10,7 +10,7 @@ import * as requests from '../contracts/public-api-requests';
 import * as publicApi from '../contracts/public-api';
 import { notJson, routes, type RouteKey } from '../contracts/routes';
 import { errorBody } from '../contracts/shape';
-import { RATE_LIMIT } from '../public-api/rate-limit-figures';
+import { RATE_LIMIT } from './rate-limit-figures';
 
 // The public API's OpenAPI 3.1 document (issue 50), written by zod-openapi from the schemas the
 // server itself parses and answers with: the bodies from the catalog's commands

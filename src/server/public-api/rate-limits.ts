@@ -5,7 +5,7 @@ import { apiRateLimits } from '../db/schema';
 import { apiError } from '../http/responses';
 import { waitInWords } from '../http/rate-limited';
 
-// Rate limits of the public API, per token (issue 50, docs/api.md "Rate limits"). Toggl's hourly
+// Rate limits of the public API, per token (issue 50, docs/api.md "Rate limits per token"). Toggl's hourly
 // quotas broke its clients' timer widgets; this limit is generous and smooth instead: 600
 // requests a minute, all of them at once if a script likes (a burst), and then one every 100 ms
 // (10 a second) for as long as it keeps that pace. A widget polling every few seconds never
@@ -18,10 +18,9 @@ import { waitInWords } from '../http/rate-limited';
 // is shared by every server process on the database, and PostgreSQL's row lock lets exactly the
 // allowance through when requests arrive at once. No transaction is held across anything else.
 
-export { RATE_LIMIT };
-
 /** Milliseconds each request costs: 100, so 10 a second sustained. */
 const COST_MS = RATE_LIMIT.windowMs / RATE_LIMIT.limit;
+const PER_SECOND = 1000 / COST_MS;
 
 /** What one request found: whether it passed, and the token's allowance after it. */
 export interface RateState {
@@ -80,7 +79,7 @@ export function overLimit(state: RateState): Response {
   return apiError(
     429,
     'rate_limited',
-    `Too many requests with this access token: ${RATE_LIMIT.limit} a minute, 10 a second sustained. Try again in ${waitInWords(state.retryAfterSeconds)}.`,
+    `Too many requests with this access token: ${RATE_LIMIT.limit} a minute, ${PER_SECOND} a second sustained. Try again in ${waitInWords(state.retryAfterSeconds)}.`,
     { headers: { 'Retry-After': String(state.retryAfterSeconds), ...rateHeaders(state) } },
   );
 }
