@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { InvoiceSettings as SharedInvoiceSettings } from '../invoice-settings';
-import { documentOf, exact } from './shape';
+import { counterModes } from '../invoice-number';
+import { describes, exact } from './shape';
 import { invoiceDocument } from './invoice-document';
 
 // What the invoice endpoints answer (invoice-handlers.ts, payment-handlers.ts, invoices/reads.ts).
@@ -136,7 +137,30 @@ export const paidResponse = z.object({ paidMinor: z.number().int(), totalMinor: 
 
 /** What invoices say about the workspace, with the uploaded logo's id ('' for none). */
 export const invoiceSettings = z.intersection(
-  documentOf<SharedInvoiceSettings>('the invoice settings'),
+  describes<SharedInvoiceSettings>()(
+    z.object({
+      companyName: z.string(),
+      address: z.string(),
+      taxNumber: z.string(),
+      vatNumber: z.string(),
+      country: z.string(),
+      currency: z.string(),
+      numberPattern: z.string(),
+      counter: z.enum(counterModes),
+      paymentTermsDays: z.number().int(),
+      note: z.string(),
+      city: z.string(),
+      postCode: z.string(),
+      electronicAddress: z.string(),
+      electronicAddressScheme: z.string(),
+      contactName: z.string(),
+      contactPhone: z.string(),
+      contactEmail: z.string(),
+      iban: z.string(),
+      bic: z.string(),
+      paymentInstructions: z.string(),
+    }),
+  ),
   exact(z.object({ logoId: z.string().optional() })),
 );
 export type InvoiceSettings = z.infer<typeof invoiceSettings>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { groupings, type Report, type ReportGroup, type ReportTotals } from '../report-spec';
-import { schedules, type SavedReportSpec } from '../saved-report';
-import { describes, documentOf, int } from './shape';
+import { savedReportSpecSchema, schedules } from '../saved-report';
+import { describes, int } from './shape';
 
 // Reports, saved reports and their links (report-handlers.ts, saved-report-handlers.ts,
 // shared-report-handler.ts).
@@ -69,7 +69,9 @@ export type ShareLink = z.infer<typeof shareLink>;
 export const savedReport = z.object({
   id: z.string(),
   name: z.string(),
-  spec: documentOf<SavedReportSpec>('a saved report’s spec'),
+  // The server reads every stored spec with the save's own schema (src/server/reports/saved-reports.ts
+  // `storedSpec`), so the answer holds exactly what a save accepts, key by key.
+  spec: savedReportSpecSchema,
   schedule: z.enum(schedules).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
