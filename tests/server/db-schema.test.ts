@@ -167,7 +167,7 @@ describe.each(drivers)('the drizzle schema against the migrated database on $nam
 
   it('declares every table the migrations create, with the same columns, keys and indexes', async () => {
     const have = await migrated(database);
-    expect(have.size).toBe(41);
+    expect(have.size).toBe(42);
     expect(differences(declared(), have)).toEqual([]);
   });
 

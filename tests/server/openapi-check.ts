@@ -47,7 +47,13 @@ export async function checkAgainstDocument(request: Request, response: Response)
   if (!declared) throw new Error(`${where}: a status the OpenAPI document does not declare`);
   for (const [name, header] of Object.entries(declared.headers ?? {}))
     if ((header as oas31.HeaderObject).required && !response.headers.has(name))
-      throw new Error(`${where}: the document requires the ${name} header, which is missing`);
+      throw new Error(
+        `${where}: the document requires the ${name} header, which is missing${
+          name.startsWith('RateLimit-')
+            ? ' (export the handler wrapped in withRateHeaders, src/server/public-api/rate-limits.ts)'
+            : ''
+        }`,
+      );
   const text = await response.clone().text();
   const schema = declared.content?.['application/json']?.schema;
   if (!schema) {

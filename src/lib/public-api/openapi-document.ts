@@ -12,6 +12,7 @@ import * as requests from '../contracts/public-api-requests';
 import * as publicApi from '../contracts/public-api';
 import { notJson, routes, type RouteKey } from '../contracts/routes';
 import { errorBody } from '../contracts/shape';
+import { RATE_LIMIT } from './rate-limit-figures';
 
 // The public API's OpenAPI 3.1 document (issue 50), written by zod-openapi from the schemas the
 // server itself parses and answers with: the bodies from the catalog's commands
@@ -25,7 +26,7 @@ import { errorBody } from '../contracts/shape';
 type PublicRoute = Extract<RouteKey, `${string} /api/v1/${string}`>;
 
 /** Errors an operation may answer, with what each means there. */
-type Errors = Partial<Record<400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 428, string>>;
+type Errors = Partial<Record<400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 428 | 429, string>>;
 
 interface Operation {
   /** operationId: a stable name for generated clients. */
@@ -359,6 +360,34 @@ const ifMatch = z
   .string()
   .describe('The ETag read last (or *): the change is made only if the entry still has it');
 
+// The rate limit's headers (src/server/public-api/rate-limits.ts). Every answer to a request with
+// a valid token carries them; a 401 (no valid token, so nothing to count against) and a 400 or
+// 413 refused before the token is read may not, so there they are declared but not required.
+const rateLimitHeaders = (required: boolean): Record<string, oas31.HeaderObject> => ({
+  'RateLimit-Limit': {
+    description: `Requests the token may make per minute: ${RATE_LIMIT.limit}, refilled evenly (${RATE_LIMIT.limit / (RATE_LIMIT.windowMs / 1000)} a second)`,
+    required,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests the token may still make at once',
+    required,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the whole allowance is back',
+    required,
+    schema: { type: 'string', pattern: '^\\d+$' },
+  },
+  'RateLimit-Policy': {
+    description: `The allowance and its window in seconds: ${RATE_LIMIT.limit};w=${RATE_LIMIT.windowMs / 1000}`,
+    required,
+    schema: { type: 'string' },
+  },
+});
+const unrequiredRateHeaders = new Set(['400', '401', '413']);
+const overLimit = `Too many requests with this token: more than ${RATE_LIMIT.limit} a minute (rate_limited). Wait Retry-After seconds.`;
+
 const statusText: Record<number, string> = {
   200: 'OK',
   201: 'Created',
@@ -372,6 +401,7 @@ const statusText: Record<number, string> = {
   413: 'Payload too large',
   422: 'Unprocessable',
   428: 'Precondition required',
+  429: 'Too many requests',
 };
 
 function operationOf(route: PublicRoute, spec: Operation): ZodOpenApiOperationObject {
@@ -407,6 +437,7 @@ function operationOf(route: PublicRoute, spec: Operation): ZodOpenApiOperationOb
           }
         : {}),
     };
+    if (!spec.open) Object.assign(headers, rateLimitHeaders(true));
     responses[status] = {
       description: statusText[Number(status)] ?? status,
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
@@ -415,10 +446,24 @@ function operationOf(route: PublicRoute, spec: Operation): ZodOpenApiOperationOb
         : { content: { 'application/json': { schema } } }),
     };
   }
-  for (const [status, why] of Object.entries(spec.errors)) {
+  const errors: Errors = spec.open ? spec.errors : { ...spec.errors, 429: overLimit };
+  for (const [status, why] of Object.entries(errors)) {
+    const headers: Record<string, oas31.HeaderObject> = {
+      ...(status === '412' ? { ETag: { ...etagHeader, required: true } } : {}),
+      ...(status === '429'
+        ? {
+            'Retry-After': {
+              description: 'Seconds until the next request will pass',
+              required: true,
+              schema: { type: 'string', pattern: '^\\d+$' },
+            },
+          }
+        : {}),
+      ...(spec.open ? {} : rateLimitHeaders(!unrequiredRateHeaders.has(status))),
+    };
     responses[status] = {
       description: `${statusText[Number(status)] ?? status}: ${why}`,
-      ...(status === '412' ? { headers: { ETag: { ...etagHeader, required: true } } } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       content: { 'application/json': { schema: errorBody } },
     };
   }

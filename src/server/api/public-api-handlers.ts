@@ -14,6 +14,7 @@ import { requestHash, writeEntry } from '../public-api/entry-writes';
 import { answerOf, entryIdOf, idempotencyKeyOf, ifMatchOf } from './public-api-request';
 import { tokenCaller } from '../public-api/bearer';
 import { writeStatus, type StatusWrite } from '../public-api/entry-reviews';
+import { withRateHeaders } from '../public-api/rate-limits';
 import { decodeCursor, encodeCursor, listEntries, readEntry } from '../public-api/time-entries';
 import type { HandlerContext } from './context';
 import { parseQuery } from './read-queries';
@@ -28,7 +29,7 @@ export const { DEFAULT_PAGE, MAX_PAGE } = requests;
 const entriesQuery = requests.entriesQuery;
 
 /** GET /api/v1/me: the person the token acts as, their role and the workspace. */
-export async function handlePublicMe(request: Request, ctx: HandlerContext): Promise<Response> {
+async function publicMe(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'read');
   if ('response' in got) return got.response;
   const { membership, scope } = got.caller;
@@ -56,10 +57,7 @@ export async function handlePublicMe(request: Request, ctx: HandlerContext): Pro
 }
 
 /** GET /api/v1/time-entries: a page of the entries the token's person may see. */
-export async function handlePublicTimeEntries(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
+async function publicTimeEntries(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'read');
   if ('response' in got) return got.response;
   const query = parseQuery(request, entriesQuery);
@@ -84,10 +82,7 @@ export async function handlePublicTimeEntries(
 }
 
 /** GET /api/v1/time-entries/{id}: one entry, or 404 when it does not exist for this person. */
-export async function handlePublicTimeEntry(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
+async function publicTimeEntry(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'read');
   if ('response' in got) return got.response;
   const query = parseQuery(request, z.object({}).strict());
@@ -115,10 +110,7 @@ const createBody = requests.createEntryBody;
 const changesBody = requests.changeEntryBody;
 
 /** POST /api/v1/time-entries: adds an entry; `date` and `durationSeconds` are enough. */
-export async function handlePublicCreateEntry(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
+async function publicCreateEntry(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'write');
   if ('response' in got) return got.response;
   const key = idempotencyKeyOf(request);
@@ -145,10 +137,7 @@ export async function handlePublicCreateEntry(
 }
 
 /** PATCH /api/v1/time-entries/{id}: changes the named fields, when If-Match is current. */
-export async function handlePublicUpdateEntry(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
+async function publicUpdateEntry(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'write');
   if ('response' in got) return got.response;
   const entryId = entryIdOf(request);
@@ -174,10 +163,7 @@ export async function handlePublicUpdateEntry(
 }
 
 /** DELETE /api/v1/time-entries/{id}: deletes the entry, when If-Match is current. */
-export async function handlePublicDeleteEntry(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
+async function publicDeleteEntry(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'write');
   if ('response' in got) return got.response;
   const entryId = entryIdOf(request);
@@ -226,6 +212,18 @@ const statusHandler =
   };
 
 /** POST /api/v1/time-entries/submit: sends entries for approval (submitWeek). */
-export const handlePublicSubmitEntries = statusHandler('submitWeek', '/api/v1/time-entries/submit');
+export const handlePublicSubmitEntries = withRateHeaders(
+  statusHandler('submitWeek', '/api/v1/time-entries/submit'),
+);
 /** POST /api/v1/time-entries/review: approves entries, or rejects them with a note (reviewLogs). */
-export const handlePublicReviewEntries = statusHandler('reviewLogs', '/api/v1/time-entries/review');
+export const handlePublicReviewEntries = withRateHeaders(
+  statusHandler('reviewLogs', '/api/v1/time-entries/review'),
+);
+
+// Every answer to a counted token request carries the RateLimit headers (rate-limits.ts).
+export const handlePublicMe = withRateHeaders(publicMe);
+export const handlePublicTimeEntries = withRateHeaders(publicTimeEntries);
+export const handlePublicTimeEntry = withRateHeaders(publicTimeEntry);
+export const handlePublicCreateEntry = withRateHeaders(publicCreateEntry);
+export const handlePublicUpdateEntry = withRateHeaders(publicUpdateEntry);
+export const handlePublicDeleteEntry = withRateHeaders(publicDeleteEntry);

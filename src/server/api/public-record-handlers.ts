@@ -6,6 +6,7 @@ import { apiError, json } from '../http/responses';
 import { requestHash } from '../public-api/idempotency';
 import { writeRecord } from '../public-api/record-writes';
 import { tokenCaller } from '../public-api/bearer';
+import { withRateHeaders } from '../public-api/rate-limits';
 import { listRecords, readRecord, type PublicKind } from '../public-api/records';
 import { ratesFromMinor } from '../../lib/public-api/money-fields';
 import type { TokenCaller } from '../public-api/bearer';
@@ -41,9 +42,8 @@ export function handleOpenApiDocument(request: Request, ctx: HandlerContext): Pr
 // Clients, projects, tasks and members: list and read, as the person's role may see them.
 
 /** GET /api/v1/{kind}s: a page of the records of a kind the token's person may see. */
-const recordsHandler =
-  (kind: PublicKind) =>
-  async (request: Request, ctx: HandlerContext): Promise<Response> => {
+const recordsHandler = (kind: PublicKind) =>
+  withRateHeaders(async (request: Request, ctx: HandlerContext): Promise<Response> => {
     const got = await tokenCaller(request, ctx, 'read');
     if ('response' in got) return got.response;
     const query = parseQuery(request, requests.recordsQuery);
@@ -62,12 +62,11 @@ const recordsHandler =
       limit ?? requests.DEFAULT_PAGE,
     );
     return json(200, { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null });
-  };
+  });
 
 /** GET /api/v1/{kind}s/{id}: one record, or 404 when there is none the person may see. */
-const recordHandler =
-  (kind: PublicKind, label: string) =>
-  async (request: Request, ctx: HandlerContext): Promise<Response> => {
+const recordHandler = (kind: PublicKind, label: string) =>
+  withRateHeaders(async (request: Request, ctx: HandlerContext): Promise<Response> => {
     const got = await tokenCaller(request, ctx, 'read');
     if ('response' in got) return got.response;
     const query = parseQuery(request, z.object({}).strict());
@@ -79,7 +78,7 @@ const recordHandler =
         : await readRecord(ctx.database.db, got.caller.membership, kind, recordId);
     if (!found) return apiError(404, 'not_found', `There is no ${label} with that id you may see.`);
     return json(200, { data: found.data }, { ETag: found.etag });
-  };
+  });
 
 // Clients, projects, tasks and members: create and change (archive is a change of `status`), each the
 // catalog's command for the kind, run by writeRecord under the policy.
@@ -156,14 +155,14 @@ const changeHandler =
     );
   };
 
-export const handlePublicCreateClient = createHandler('client');
-export const handlePublicUpdateClient = changeHandler('client', 'client');
-export const handlePublicCreateProject = createHandler('project');
-export const handlePublicUpdateProject = changeHandler('project', 'project');
-export const handlePublicCreateTask = createHandler('task');
-export const handlePublicUpdateTask = changeHandler('task', 'task');
-export const handlePublicCreateMember = createHandler('member');
-export const handlePublicUpdateMember = changeHandler('member', 'team member');
+export const handlePublicCreateClient = withRateHeaders(createHandler('client'));
+export const handlePublicUpdateClient = withRateHeaders(changeHandler('client', 'client'));
+export const handlePublicCreateProject = withRateHeaders(createHandler('project'));
+export const handlePublicUpdateProject = withRateHeaders(changeHandler('project', 'project'));
+export const handlePublicCreateTask = withRateHeaders(createHandler('task'));
+export const handlePublicUpdateTask = withRateHeaders(changeHandler('task', 'task'));
+export const handlePublicCreateMember = withRateHeaders(createHandler('member'));
+export const handlePublicUpdateMember = withRateHeaders(changeHandler('member', 'team member'));
 
 export const handlePublicClients = recordsHandler('client');
 export const handlePublicClient = recordHandler('client', 'client');

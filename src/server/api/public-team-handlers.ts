@@ -6,6 +6,7 @@ import { workspaceReads } from '../../lib/commands/workspace-reads';
 import { can } from '../../lib/policy';
 import { apiError, json } from '../http/responses';
 import { tokenCaller, type TokenCaller } from '../public-api/bearer';
+import { withRateHeaders } from '../public-api/rate-limits';
 import { decodeTagCursor, encodeTagCursor, listTags } from '../public-api/tags';
 import { listTeams, readTeam } from '../public-api/teams';
 import { decodeCursor, encodeCursor } from '../public-api/time-entries';
@@ -21,7 +22,7 @@ const badCursor = () =>
   });
 
 /** GET /api/v1/tags: a page of the tags on the entries the token's person may see. */
-export async function handlePublicTags(request: Request, ctx: HandlerContext): Promise<Response> {
+async function publicTags(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'read');
   if ('response' in got) return got.response;
   const query = parseQuery(request, requests.recordsQuery);
@@ -48,7 +49,7 @@ function teamsRefusal(caller: TokenCaller): Response | null {
 }
 
 /** GET /api/v1/teams: a page of the workspace's teams, with their members and leads. */
-export async function handlePublicTeams(request: Request, ctx: HandlerContext): Promise<Response> {
+async function publicTeams(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'read');
   if ('response' in got) return got.response;
   const refused = teamsRefusal(got.caller);
@@ -71,7 +72,7 @@ export async function handlePublicTeams(request: Request, ctx: HandlerContext): 
 }
 
 /** GET /api/v1/teams/{id}: one team, or 404. */
-export async function handlePublicTeam(request: Request, ctx: HandlerContext): Promise<Response> {
+async function publicTeam(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'read');
   if ('response' in got) return got.response;
   const refused = teamsRefusal(got.caller);
@@ -84,3 +85,8 @@ export async function handlePublicTeam(request: Request, ctx: HandlerContext): P
   if (!found) return apiError(404, 'not_found', 'There is no team with that id.');
   return json(200, { data: found } satisfies Answer<typeof teamResponse>);
 }
+
+// Every answer to a counted token request carries the RateLimit headers (rate-limits.ts).
+export const handlePublicTags = withRateHeaders(publicTags);
+export const handlePublicTeams = withRateHeaders(publicTeams);
+export const handlePublicTeam = withRateHeaders(publicTeam);

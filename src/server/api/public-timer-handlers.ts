@@ -5,6 +5,7 @@ import type { Answer } from '../../lib/contracts/shape';
 import { parseBody } from '../http/body';
 import { json } from '../http/responses';
 import { tokenCaller } from '../public-api/bearer';
+import { withRateHeaders } from '../public-api/rate-limits';
 import { requestHash } from '../public-api/idempotency';
 import { readTimer, writeTimer } from '../public-api/timer';
 import type { HandlerContext } from './context';
@@ -15,7 +16,7 @@ import { parseQuery } from './read-queries';
 // read, started and stopped through the catalog's timer commands (src/server/public-api/timer.ts).
 
 /** GET /api/v1/timer: the token's person's stopwatch. */
-export async function handlePublicTimer(request: Request, ctx: HandlerContext): Promise<Response> {
+async function publicTimer(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'read');
   if ('response' in got) return got.response;
   const query = parseQuery(request, z.object({}).strict());
@@ -28,10 +29,7 @@ export async function handlePublicTimer(request: Request, ctx: HandlerContext): 
  * POST /api/v1/timer/start: starts the stopwatch now, for what the body names (startTimer's
  * entry; the body may be left out), saving a run already going first.
  */
-export async function handlePublicStartTimer(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
+async function publicStartTimer(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'write');
   if ('response' in got) return got.response;
   const key = idempotencyKeyOf(request);
@@ -64,10 +62,7 @@ export async function handlePublicStartTimer(
 }
 
 /** POST /api/v1/timer/stop: stops the stopwatch now and saves its run as entries. */
-export async function handlePublicStopTimer(
-  request: Request,
-  ctx: HandlerContext,
-): Promise<Response> {
+async function publicStopTimer(request: Request, ctx: HandlerContext): Promise<Response> {
   const got = await tokenCaller(request, ctx, 'write');
   if ('response' in got) return got.response;
   const key = idempotencyKeyOf(request);
@@ -88,3 +83,8 @@ export async function handlePublicStopTimer(
     ),
   );
 }
+
+// Every answer to a counted token request carries the RateLimit headers (rate-limits.ts).
+export const handlePublicTimer = withRateHeaders(publicTimer);
+export const handlePublicStartTimer = withRateHeaders(publicStartTimer);
+export const handlePublicStopTimer = withRateHeaders(publicStopTimer);

@@ -898,4 +898,18 @@ CREATE TABLE api_idempotency_keys (
 );
 `,
   },
+  {
+    id: '0037_api_rate_limits',
+    sql: `
+-- Rate limits of the public API, per token (issue 50): the generic cell rate algorithm, whose
+-- whole state is one instant, tat (milliseconds since 1970: when the token has its whole
+-- allowance back), and whether the last request passed. One INSERT … ON CONFLICT DO UPDATE per request reads and moves it,
+-- so every server process sharing the database shares the count.
+CREATE TABLE api_rate_limits (
+  token_id uuid PRIMARY KEY REFERENCES api_tokens(id) ON DELETE CASCADE,
+  tat bigint NOT NULL,
+  passed boolean NOT NULL
+);
+`,
+  },
 ];

@@ -16,7 +16,7 @@ export const publicCorsHeaders: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, If-Match',
   'Access-Control-Expose-Headers':
-    'ETag, Location, Retry-After, WWW-Authenticate, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
+    'ETag, Location, Retry-After, WWW-Authenticate, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Idempotent-Replayed',
   'Access-Control-Max-Age': '600',
 };
 

@@ -4,6 +4,7 @@ import { readSessionCookie } from '../http/cookies';
 import { apiError } from '../http/responses';
 import type { Membership } from '../sync/permissions';
 import { membershipOf } from '../sync/workspaces';
+import { countRequest, noteCounted, overLimit } from './rate-limits';
 
 // A personal access token is an Actor (issue 50): the person's membership in the token's
 // workspace, read from the database on every request, so a revocation, an expiry, leaving the
@@ -40,7 +41,8 @@ export const carriesSession = (headers: Headers): boolean =>
 /**
  * The member a token request acts as, or the answer to send: 400 with a session cookie too,
  * 401 (`WWW-Authenticate: Bearer`) without a token or for one that is unknown, revoked, expired
- * or whose person is no longer in the workspace, 403 for a read-only token asked to write.
+ * or whose person is no longer in the workspace, 429 past the token's rate limit
+ * (rate-limits.ts), 403 for a read-only token asked to write.
  */
 export async function tokenCaller(
   request: Request,
@@ -75,6 +77,11 @@ export async function tokenCaller(
         true,
       ),
     };
+  // Counted once the token is known to work, before the request does anything: one short
+  // statement. Every answer from here on carries the RateLimit headers (withRateHeaders).
+  const rate = await countRequest(ctx.database.db, token.id, now);
+  noteCounted(request, rate);
+  if (!rate.passed) return { response: overLimit(rate) };
   if (needs === 'write' && token.scope !== 'write')
     return {
       response: apiError(

@@ -59,11 +59,21 @@ describe('the API reference page', () => {
       '412',
       '413',
       '428',
+      '429',
     ]);
     expect(change.answers[0]?.fields).toEqual([
       { name: 'data', type: 'TimeEntry', required: true, notes: '', ref: 'TimeEntry' },
     ]);
-    expect(change.answers[5]).toMatchObject({ ref: 'Error', headers: ['ETag'] });
+    expect(change.answers[5]).toMatchObject({
+      ref: 'Error',
+      headers: [
+        'ETag',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'RateLimit-Policy',
+      ],
+    });
     const list = operation('listTimeEntries').answers[0]?.fields;
     expect(list?.[0]).toMatchObject({ name: 'data', type: 'TimeEntry[]', ref: 'TimeEntry' });
   });

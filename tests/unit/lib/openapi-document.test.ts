@@ -23,6 +23,13 @@ const headerNames = (op: oas31.OperationObject) =>
     .filter((p) => p.in === 'header')
     .map((p) => `${p.name}${p.required ? ' (required)' : ''}`);
 
+const rateLimitHeaders = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+];
+
 describe('the OpenAPI document', () => {
   it('passes an OpenAPI 3.1 validator', async () => {
     const validator = new Validator();
@@ -72,17 +79,33 @@ describe('the OpenAPI document', () => {
     const change = operation('/api/v1/time-entries/{id}', 'patch');
     expect(headerNames(change)).toEqual(['If-Match (required)']);
     expect(Object.keys(change.responses ?? {}).sort()).toEqual(
-      ['200', '400', '401', '403', '404', '412', '413', '428'].sort(),
+      ['200', '400', '401', '403', '404', '412', '413', '428', '429'].sort(),
     );
     const stale = change.responses?.['412'] as oas31.ResponseObject;
     expect(stale.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
-    expect(Object.keys(stale.headers ?? {})).toEqual(['ETag']);
+    expect(Object.keys(stale.headers ?? {})).toEqual(['ETag', ...rateLimitHeaders]);
     const read = operation('/api/v1/time-entries/{id}', 'get').responses?.['200'] as
       oas31.ResponseObject | undefined;
     expect(read?.headers?.['ETag']).toMatchObject({ required: true });
     expect(headerNames(operation('/api/v1/timer/start', 'post'))).toEqual(['Idempotency-Key']);
+  });
+
+  it('declares the rate limit: its headers on each answer to a token, and the 429', () => {
+    const required = (answer: unknown) =>
+      Object.entries((answer as oas31.ResponseObject).headers ?? {})
+        .filter(([, header]) => (header as oas31.HeaderObject).required)
+        .map(([name]) => name);
+    const list = operation('/api/v1/time-entries', 'get').responses ?? {};
+    expect(required(list['200'])).toEqual(rateLimitHeaders);
+    expect(required(list['429'])).toEqual(['Retry-After', ...rateLimitHeaders]);
+    // No valid token, nothing counted: the headers may be missing.
+    expect(required(list['401'])).toEqual([]);
+    expect(Object.keys(operation('/api/v1/openapi.json', 'get').responses ?? {})).toEqual([
+      '200',
+      '400',
+    ]);
   });
 
   it('pages entries by cursor and limit', () => {

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { timestamptz } from './columns';
 import { workspaces } from './workspaces';
@@ -43,3 +53,15 @@ export const apiIdempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tokenId, t.key] })],
 );
+
+/**
+ * A token's rate limit (0037): when it has its whole allowance back (`tat`, ms since 1970) and
+ * whether its last request passed. Moved by one statement per request (public-api/rate-limits.ts).
+ */
+export const apiRateLimits = pgTable('api_rate_limits', {
+  tokenId: uuid('token_id')
+    .primaryKey()
+    .references(() => apiTokens.id, { onDelete: 'cascade' }),
+  tat: bigint('tat', { mode: 'number' }).notNull(),
+  passed: boolean('passed').notNull(),
+});
