@@ -101,10 +101,10 @@ describe.each(drivers)("a Manager's token on $name", (driver) => {
     }
     const projects = await list(handlePublicProjects, '/api/v1/projects');
     expect(projects.map((project) => project.id)).toEqual(['p-web']);
-    expect(projects[0]).not.toHaveProperty('billableRate');
+    expect(projects[0]).not.toHaveProperty('billableRateMinor');
     for (const member of await list(handlePublicMembers, '/api/v1/members')) {
-      expect(member).not.toHaveProperty('labourRate');
-      expect(member).not.toHaveProperty('billableRate');
+      expect(member).not.toHaveProperty('labourRateMinor');
+      expect(member).not.toHaveProperty('billableRateMinor');
     }
   });
 
@@ -134,10 +134,11 @@ describe.each(drivers)("a Manager's token on $name", (driver) => {
     // Mira's own 30 min on Audit at ₹2,000 an hour = ₹1,000.00; her cost 0.5 h × ₹500 = ₹250.00.
     expect(entries['mira-audit']).toMatchObject({ billableAmountMinor: 100000, costMinor: 25000 });
     const projects = await list(handlePublicProjects, '/api/v1/projects');
-    expect(projects.map((project) => [project.id, project['billableRate']])).toEqual([
-      ['p-web', 1000],
+    // Rates in minor units: ₹1,000 an hour is 100000; ₹400 and ₹900 are 40000 and 90000.
+    expect(projects.map((project) => [project.id, project['billableRateMinor']])).toEqual([
+      ['p-web', 100000],
     ]);
     const members = byId(await list(handlePublicMembers, '/api/v1/members'));
-    expect(members['m-norm']).toMatchObject({ labourRate: 400, billableRate: 900 });
+    expect(members['m-norm']).toMatchObject({ labourRateMinor: 40000, billableRateMinor: 90000 });
   });
 });
