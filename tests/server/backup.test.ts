@@ -59,6 +59,7 @@ const EMPTY = {
   invoice_logos: 0,
   api_tokens: 0,
   api_idempotency_keys: 0,
+  api_rate_limits: 0,
 };
 
 async function one(database: Database, sql: string, params?: unknown[]) {
@@ -132,6 +133,7 @@ describe.each(drivers)('backup and restore on $name', (driver) => {
       invoice_logos: 1,
       api_tokens: 1,
       api_idempotency_keys: 0,
+      api_rate_limits: 0,
     });
     // A second backup of the restored database says the same, row for row and byte for byte.
     expect(body(await backupLines(target, { kind: 'database' }))).toEqual(body(whole));

@@ -26,9 +26,10 @@ const referredBy = (child: Table, key: ForeignKey, childFilter: string) =>
 /**
  * Credentials that refer to a workspace but are the server's, not the workspace's data, as
  * sessions are: a workspace put back (or moved to another server) must not bring back API tokens
- * that deleting it revoked, nor the answers kept for their retries. A whole backup keeps them.
+ * that deleting it revoked, nor the answers kept for their retries, nor their rate limits. A
+ * whole backup keeps them.
  */
-const CREDENTIAL_TABLES = new Set(['api_tokens', 'api_idempotency_keys']);
+const CREDENTIAL_TABLES = new Set(['api_tokens', 'api_idempotency_keys', 'api_rate_limits']);
 
 /**
  * The tables a dump reads, parents first. The whole database is every table but the migrations
