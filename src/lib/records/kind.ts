@@ -47,10 +47,12 @@ export interface RecordKindDescription<Name extends string = string> {
   /** Fields that name other records, and the kind they name (checked on every write). */
   references: Readonly<Record<string, string>>;
   /**
-   * Hook: the browser's record from a stored row's fields (labels empty until relabelled); the
-   * default is the fields with id, createdAt and updatedAt.
+   * Hook: what the browser's record adds to a stored row's id, fields and createdAt (its labels,
+   * empty until relabelled, and updatedAt where it keeps one); the default is updatedAt. Only the
+   * additions: the record is made as one object literal, several times cheaper than copying it
+   * again (a first pull reads thousands, scripts/bench/61-pull-contract.mjs).
    */
-  fromRow?: (base: Fields & { id: string; createdAt: string }, updatedAt: string) => Fields;
+  rowExtras?: (times: { createdAt: string; updatedAt: string }) => Fields;
   /**
    * Hook: the labels a record shows that other records' current names give (a project's client
    * name), read through `find` from the records as they are. A label whose record is not here (a

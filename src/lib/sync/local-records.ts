@@ -56,10 +56,15 @@ export function localFromRow(
   createdAt: string,
   updatedAt: string,
 ): AnyLocalRecord {
-  const base = { id, ...data, createdAt };
-  const { fromRow } = describe(kind);
-  // The description's hook adds the labels its kind is shown with; the cast is what it says.
-  return (fromRow ? fromRow(base, updatedAt) : { ...base, updatedAt }) as unknown as AnyLocalRecord;
+  const { rowExtras } = describe(kind);
+  // One literal (see `rowExtras`): the description's hook adds the labels its kind is shown
+  // with; the cast is what it says.
+  return {
+    id,
+    ...data,
+    createdAt,
+    ...(rowExtras ? rowExtras({ createdAt, updatedAt }) : { updatedAt }),
+  } as unknown as AnyLocalRecord;
 }
 
 /** The fields of `after` the server stores that differ from `before`, or null when none do. */

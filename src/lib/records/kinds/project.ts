@@ -52,11 +52,10 @@ export const projectKind = describeKind({
     if (client) return { client: textOf(client, 'name') ?? '' };
     return project['clientId'] ? {} : { client: '' };
   },
-  fromRow: (base, updatedAt) => {
+  rowExtras: ({ createdAt, updatedAt }) => {
     // SPEC.md's creation day: day of month, 0-based month, full year (local time, as shown).
-    const created = new Date(base.createdAt);
+    const created = new Date(createdAt);
     return {
-      ...base,
       client: '',
       task: [],
       date: created.getDate(),

@@ -26,5 +26,5 @@ export const taskKind = describeKind({
     return { ...(project ? { project: textOf(project, 'projectName') ?? '' } : {}), assign };
   },
   // A task row keeps no updatedAt (SPEC.md's task has none).
-  fromRow: (base) => ({ ...base, project: '', assign: [] }),
+  rowExtras: () => ({ project: '', assign: [] }),
 });

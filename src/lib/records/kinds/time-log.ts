@@ -68,7 +68,7 @@ export const timeLogKind = describeKind({
       ...(task ? { task: textOf(task, 'task') ?? '' } : log['taskId'] ? {} : { task: '' }),
     };
   },
-  fromRow: (base, updatedAt) => ({ ...base, client: '', task: '', updatedAt }),
+  rowExtras: ({ updatedAt }) => ({ client: '', task: '', updatedAt }),
   toStored: (fields, record) => ({
     ...fields,
     // The original app stored no date; the day the log was made is the best there is.
