@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MutationResult } from '../../lib/sync/mutations';
-import { executeBatch } from '../commands/execute-batch';
+import { executeBatch, type BatchOutcome } from '../commands/execute-batch';
 import type { Db } from '../db/connect';
 import { keepAnswer, keptAnswer, type IdempotencyKey, type WriteAnswer } from './idempotency';
 import { readEntry, lockedEtag } from './time-entries';
@@ -43,6 +43,42 @@ export function refusalAnswer(
           ? 'already_exists'
           : 'invalid_request';
   return { status, body: { error, message: result.message } };
+}
+
+/**
+ * What a public write answers once its batch ran: the workspace gone (404), the reason it stopped
+ * before its command, or the answer its transaction made.
+ */
+export function finalAnswer(
+  ran: BatchOutcome<unknown, WriteAnswer> | null,
+  answer: WriteAnswer | null,
+): WriteAnswer {
+  if (!ran)
+    return {
+      status: 404,
+      body: { error: 'not_found', message: 'The workspace no longer exists.' },
+    };
+  if (ran.kind === 'stopped') return ran.stop;
+  return (
+    answer ?? { status: 400, body: { error: 'invalid_request', message: 'Nothing was written.' } }
+  );
+}
+
+/**
+ * The answer to a create or update that was applied: the record as its writer now reads it, with
+ * its ETag (and Location for a create), or 204 when the change took it out of their sight.
+ */
+export function writtenAnswer(
+  op: 'create' | 'update',
+  found: { data: unknown; etag: string } | null,
+  location: string,
+): WriteAnswer {
+  if (!found) return { status: 204, body: null };
+  return {
+    status: op === 'create' ? 201 : 200,
+    body: { data: found.data },
+    headers: { ETag: found.etag, ...(op === 'create' ? { Location: location } : {}) },
+  };
 }
 
 /** Whether If-Match's tags name `etag` (or any, with `*`). */
@@ -116,28 +152,15 @@ export async function writeEntry(
       else if (write.op === 'delete') answer = { status: 204, body: null };
       else {
         const found = await readEntry(tx, membership, id);
-        answer = found
-          ? {
-              status: write.op === 'create' ? 201 : 200,
-              body: { data: found.entry },
-              headers: {
-                ETag: found.etag,
-                ...(write.op === 'create' ? { Location: `/api/v1/time-entries/${id}` } : {}),
-              },
-            }
-          : { status: 204, body: null };
+        answer = writtenAnswer(
+          write.op,
+          found && { data: found.entry, etag: found.etag },
+          `/api/v1/time-entries/${id}`,
+        );
       }
       if (write.op === 'create' && write.idempotency)
         await keepAnswer(tx, caller.tokenId, write.idempotency, answer, now);
     },
   });
-  if (!ran)
-    return {
-      status: 404,
-      body: { error: 'not_found', message: 'The workspace no longer exists.' },
-    };
-  if (ran.kind === 'stopped') return ran.stop;
-  return (
-    answer ?? { status: 400, body: { error: 'invalid_request', message: 'Nothing was written.' } }
-  );
+  return finalAnswer(ran, answer);
 }

@@ -3,7 +3,7 @@ import { kindDescriptions } from '../../lib/records/kinds';
 import { executeBatch } from '../commands/execute-batch';
 import type { Db } from '../db/connect';
 import type { TokenCaller } from './bearer';
-import { matches, refusalAnswer } from './entry-writes';
+import { finalAnswer, matches, refusalAnswer, writtenAnswer } from './entry-writes';
 import { keepAnswer, keptAnswer, type IdempotencyKey, type WriteAnswer } from './idempotency';
 import { lockedRecordEtag, readRecord, type PublicKind } from './records';
 
@@ -73,28 +73,11 @@ export async function writeRecord(
         const found = await readRecord(tx, membership, kind, id);
         // A change can take the record out of what its writer sees (a Manager leaving the
         // project's members): done, with nothing of it to show.
-        answer = found
-          ? {
-              status: write.op === 'create' ? 201 : 200,
-              body: { data: found.data },
-              headers: {
-                ETag: found.etag,
-                ...(write.op === 'create' ? { Location: `/api/v1/${list}/${id}` } : {}),
-              },
-            }
-          : { status: 204, body: null };
+        answer = writtenAnswer(write.op, found, `/api/v1/${list}/${id}`);
       }
       if (write.op === 'create' && write.idempotency)
         await keepAnswer(tx, caller.tokenId, write.idempotency, answer, now);
     },
   });
-  if (!ran)
-    return {
-      status: 404,
-      body: { error: 'not_found', message: 'The workspace no longer exists.' },
-    };
-  if (ran.kind === 'stopped') return ran.stop;
-  return (
-    answer ?? { status: 400, body: { error: 'invalid_request', message: 'Nothing was written.' } }
-  );
+  return finalAnswer(ran, answer);
 }

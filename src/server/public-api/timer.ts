@@ -7,7 +7,7 @@ import type { Db } from '../db/connect';
 import type { Membership } from '../sync/permissions';
 import { rows, type Fields } from '../sync/records';
 import type { TokenCaller } from './bearer';
-import { refusalAnswer } from './entry-writes';
+import { finalAnswer, refusalAnswer } from './entry-writes';
 import { keepAnswer, keptAnswer, type IdempotencyKey, type WriteAnswer } from './idempotency';
 import { readEntry } from './time-entries';
 
@@ -150,13 +150,5 @@ export async function writeTimer(
       if (write.idempotency) await keepAnswer(tx, caller.tokenId, write.idempotency, answer, now);
     },
   });
-  if (!ran)
-    return {
-      status: 404,
-      body: { error: 'not_found', message: 'The workspace no longer exists.' },
-    };
-  if (ran.kind === 'stopped') return ran.stop;
-  return (
-    answer ?? { status: 400, body: { error: 'invalid_request', message: 'Nothing was written.' } }
-  );
+  return finalAnswer(ran, answer);
 }
